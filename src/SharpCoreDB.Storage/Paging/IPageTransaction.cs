@@ -1,0 +1,37 @@
+namespace SharpCoreDB.Storage.Paging;
+
+/// <summary>
+/// The transaction-shaped view of pages that the B+tree works against: read a page, get a writable copy,
+/// allocate and free. The simple pager store and the WAL's snapshot store both implement it, so the
+/// B+tree never knows which one it runs on.
+/// </summary>
+/// <remarks>
+/// Page numbers start at 1 for B+tree use; page 0 is the database header and never handed out.
+/// Every lease must be disposed; a read lease's bytes stay valid and unchanged until then.
+/// </remarks>
+public interface IPageTransaction
+{
+    /// <summary>The physical page size in bytes.</summary>
+    int PageSize { get; }
+
+    /// <summary>The bytes at the start of every page that the B+tree may use (page size minus trailer).</summary>
+    int UsableSize { get; }
+
+    /// <summary>False for read-only (snapshot) transactions: <see cref="Write"/>, <see cref="Allocate"/> and <see cref="Free"/> throw.</summary>
+    bool IsWritable { get; }
+
+    /// <summary>The root page of the catalog tree, or 0 before one is created. Setting it is part of the transaction.</summary>
+    uint CatalogRoot { get; set; }
+
+    /// <summary>Reads a page as this transaction sees it.</summary>
+    PageLease Read(uint pageNumber);
+
+    /// <summary>Returns a writable copy of a page, private to this transaction until commit.</summary>
+    PageLease Write(uint pageNumber);
+
+    /// <summary>Allocates a page (from the free list when possible), zero-filled and writable.</summary>
+    PageLease Allocate();
+
+    /// <summary>Returns a page to the free list at commit.</summary>
+    void Free(uint pageNumber);
+}

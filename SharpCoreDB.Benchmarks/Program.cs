@@ -1,0 +1,45 @@
+using BenchmarkDotNet.Running;
+
+namespace SharpCoreDB.Benchmarks;
+
+/// <summary>
+/// Entry point. Suites are chosen with a flag that maps to a namespace filter, so
+/// <c>dotnet run -c Release --project SharpCoreDB.Benchmarks -- --group-commit</c> runs the commit suite;
+/// any other BenchmarkDotNet argument (<c>--filter</c>, <c>--job short</c>, ...) passes through.
+/// </summary>
+internal static class Program
+{
+    private static readonly (string Flag, string Filter)[] s_suites =
+    [
+        ("--storage", "SharpCoreDB.Benchmarks.Storage.*"),
+        ("--group-commit", "SharpCoreDB.Benchmarks.GroupCommit.*"),
+        ("--sql", "SharpCoreDB.Benchmarks.Sql.*"),
+    ];
+
+    public static int Main(string[] args)
+    {
+        var passThrough = new List<string>();
+        var filters = new List<string>();
+        foreach (var arg in args)
+        {
+            var suite = Array.Find(s_suites, s => string.Equals(s.Flag, arg, StringComparison.OrdinalIgnoreCase));
+            if (suite.Flag is not null)
+            {
+                filters.Add(suite.Filter);
+            }
+            else
+            {
+                passThrough.Add(arg);
+            }
+        }
+
+        if (filters.Count > 0)
+        {
+            passThrough.Add("--filter");
+            passThrough.AddRange(filters);
+        }
+
+        BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. passThrough]);
+        return 0;
+    }
+}

@@ -1,0 +1,193 @@
+using System.Buffers;
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Wal.Format;
+
+namespace SharpCoreDB.Wal.Recovery;
+
+/// <summary>
+/// Reads a log back after open or crash: validates frames by salts and the cumulative checksum chain, keeps
+/// whole transactions up to the last valid commit frame, and discards what follows (an unsynced tail).
+/// </summary>
+/// <remarks>
+/// <para>
+/// A frame that fails validation ends the log, unless what follows proves it lay inside data that had
+/// already been synced: then the log is damaged, not torn, and recovery fails with Corrupt rather than
+/// silently dropping acknowledged commits. The proof uses write batches: the log writer syncs each batch
+/// before writing the next, so an intact frame of a batch two past the last good frame's batch (or one
+/// past, when the bad frame itself belongs to the last good batch) means the bad frame had been synced.
+/// A torn unsynced write can never produce that pattern, whatever order its sectors reached the disk in.
+/// </para>
+/// <para>
+/// After a frame fails, later frames are checked against their predecessor's stored checksum (not the
+/// running chain, which the bad frame broke), so one damaged page image does not hide intact frames after it.
+/// </para>
+/// </remarks>
+internal static class WalRecovery
+{
+    // Frames are read in runs of up to this many bytes, so a scan makes few large reads.
+    private const int ReadRunBytes = 1 << 20;
+
+    /// <summary>Scans a log.</summary>
+    /// <param name="device">The log device.</param>
+    /// <param name="pageSize">The database's page size; a valid header with another size is an error.</param>
+    /// <returns>The committed frames and where appending continues.</returns>
+    /// <exception cref="SharpCoreDBException">
+    /// Corrupt when the page size differs or a frame inside the synced part is damaged;
+    /// UnsupportedFormat for a newer log version; IoError.
+    /// </exception>
+    public static WalScanResult Scan(IStorageDevice device, int pageSize)
+    {
+        ArgumentNullException.ThrowIfNull(device);
+        long length = device.Length;
+        Span<byte> headerBytes = stackalloc byte[WalHeader.SizeOf];
+        int headerRead = length >= WalHeader.SizeOf ? device.Read(0, headerBytes) : 0;
+        WalHeaderStatus status = WalHeader.TryRead(headerBytes[..headerRead], out WalHeader header);
+        switch (status)
+        {
+            case WalHeaderStatus.Missing:
+            case WalHeaderStatus.Invalid:
+                // Only a reset rewrites the header, and a reset starts only once every frame is in the database
+                // file and that file is synced; a header torn by a crash therefore guards nothing.
+                return new WalScanResult(false, default, [], 0, 0, 0, 0, 0, length);
+            case WalHeaderStatus.NewerVersion:
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.UnsupportedFormat,
+                    $"The write-ahead log '{device.Name}' was written by a newer version of SharpCoreDB.");
+        }
+
+        if (header.PageSize != pageSize)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The write-ahead log '{device.Name}' holds {header.PageSize}-byte pages but the database uses {pageSize}-byte pages; it belongs to another database.");
+        }
+
+        var scanner = new Scanner(device, header, length);
+        try
+        {
+            return scanner.Run();
+        }
+        finally
+        {
+            scanner.Dispose();
+        }
+    }
+
+    private sealed class Scanner : IDisposable
+    {
+        private readonly IStorageDevice _device;
+        private readonly WalHeader _header;
+        private readonly long _length;
+        private readonly int _frameSize;
+        private readonly byte[] _run;
+        private long _runStart = -1;
+        private int _runLength;
+
+        public Scanner(IStorageDevice device, WalHeader header, long length)
+        {
+            _device = device;
+            _header = header;
+            _length = length;
+            _frameSize = header.FrameSize;
+            _run = ArrayPool<byte>.Shared.Rent(Math.Max(ReadRunBytes / _frameSize, 1) * _frameSize);
+        }
+
+        public WalScanResult Run()
+        {
+            var committed = new List<WalFrameRef>();
+            var pending = new List<WalFrameRef>();
+            ulong expected = _header.CheckpointSequence + 1;
+            uint chain = _header.Checksum;
+            uint lastBatch = 0;
+            long end = WalHeader.SizeOf;
+            uint endChain = chain;
+            uint endBatch = 0;
+            uint databaseSize = 0;
+            long offset = WalHeader.SizeOf;
+            for (; offset + _frameSize <= _length; offset += _frameSize)
+            {
+                ReadOnlySpan<byte> frame = Frame(offset);
+                WalFrameHeader fields = WalFrameHeader.Read(frame);
+                bool valid = SaltsMatch(fields)
+                    && fields.Checksum == WalChecksum.ComputeFrame(chain, frame)
+                    && fields.Sequence == expected
+                    && fields.Batch >= Math.Max(lastBatch, 1);
+                if (!valid)
+                {
+                    CheckTail(offset, lastBatch);
+                    break;
+                }
+
+                chain = fields.Checksum;
+                lastBatch = fields.Batch;
+                pending.Add(new WalFrameRef(fields.PageNumber, fields.Sequence, offset));
+                if (fields.IsCommit)
+                {
+                    committed.AddRange(pending);
+                    pending.Clear();
+                    expected++;
+                    end = offset + _frameSize;
+                    endChain = chain;
+                    endBatch = fields.Batch;
+                    databaseSize = fields.DatabaseSize;
+                }
+            }
+
+            return new WalScanResult(true, _header, committed, expected - 1, databaseSize, end, endChain, endBatch, _length - end);
+        }
+
+        public void Dispose() => ArrayPool<byte>.Shared.Return(_run);
+
+        // Decides whether the invalid frame at badOffset is a torn tail (return) or damage inside synced data (throw).
+        private void CheckTail(long badOffset, uint lastGoodBatch)
+        {
+            WalFrameHeader bad = WalFrameHeader.Read(Frame(badOffset));
+            bool badBelongsToLastGoodBatch = lastGoodBatch != 0 && SaltsMatch(bad) && bad.Batch == lastGoodBatch;
+            uint previousStored = bad.Checksum;
+            uint maxLaterBatch = 0;
+            bool laterFrameInLastGoodBatch = false;
+            for (long offset = badOffset + _frameSize; offset + _frameSize <= _length; offset += _frameSize)
+            {
+                ReadOnlySpan<byte> frame = Frame(offset);
+                WalFrameHeader fields = WalFrameHeader.Read(frame);
+                if (SaltsMatch(fields) && fields.Checksum == WalChecksum.ComputeFrame(previousStored, frame))
+                {
+                    maxLaterBatch = Math.Max(maxLaterBatch, fields.Batch);
+                    laterFrameInLastGoodBatch |= lastGoodBatch != 0 && fields.Batch == lastGoodBatch;
+                }
+
+                previousStored = fields.Checksum;
+            }
+
+            bool synced = maxLaterBatch >= lastGoodBatch + 2
+                || (maxLaterBatch >= lastGoodBatch + 1 && (badBelongsToLastGoodBatch || laterFrameInLastGoodBatch));
+            if (synced)
+            {
+                long frameIndex = (badOffset - WalHeader.SizeOf) / _frameSize;
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Corrupt,
+                    $"The write-ahead log '{_device.Name}' is damaged: frame {frameIndex} at offset {badOffset} (page {bad.PageNumber}) fails verification but intact, synced frames follow it.");
+            }
+        }
+
+        private bool SaltsMatch(in WalFrameHeader fields) => fields.Salt1 == _header.Salt1 && fields.Salt2 == _header.Salt2;
+
+        private ReadOnlySpan<byte> Frame(long offset)
+        {
+            if (_runStart < 0 || offset < _runStart || offset + _frameSize > _runStart + _runLength)
+            {
+                int frames = (int)Math.Min(_run.Length / _frameSize, (_length - offset) / _frameSize);
+                _runLength = _device.Read(offset, _run.AsSpan(0, frames * _frameSize));
+                _runStart = offset;
+                if (_runLength < _frameSize)
+                {
+                    throw new SharpCoreDBException(
+                        SharpCoreDBErrorCode.IoError,
+                        $"The write-ahead log '{_device.Name}' returned {_runLength} bytes at offset {offset} though it is {_length} bytes long.");
+                }
+            }
+
+            return _run.AsSpan((int)(offset - _runStart), _frameSize);
+        }
+    }
+}

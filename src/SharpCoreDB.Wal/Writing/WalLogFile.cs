@@ -1,0 +1,151 @@
+using System.Diagnostics;
+using System.Security.Cryptography;
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Wal.Format;
+
+namespace SharpCoreDB.Wal.Writing;
+
+/// <summary>
+/// The <c>-wal</c> device and its generation: where the next frame goes, the checksum chain, the write batch.
+/// </summary>
+/// <remarks>
+/// Two parties use it, each under its own serialization, so it needs no lock of its own:
+/// the committer reserves space (<see cref="Reserve"/>, <see cref="RestartReservation"/>) while holding the
+/// writer lock, and the single log writer (the worker thread, or the Legacy committer) stamps and writes
+/// (<see cref="WriteFrames"/>, <see cref="WriteNewHeader"/>) strictly in reservation order.
+/// </remarks>
+internal sealed class WalLogFile
+{
+    private WalHeader _header;
+    private uint _chain;
+    private uint _batch;
+    private long _writtenEnd;
+    private long _reservedEnd;
+
+    private WalLogFile(IStorageDevice device, WalHeader header, long end, uint chain, uint batch)
+    {
+        Device = device;
+        _header = header;
+        _writtenEnd = end;
+        _reservedEnd = end;
+        _chain = chain;
+        _batch = batch;
+    }
+
+    /// <summary>The log device.</summary>
+    public IStorageDevice Device { get; }
+
+    /// <summary>The current header (generation).</summary>
+    public WalHeader Header => _header;
+
+    /// <summary>The size of one frame.</summary>
+    public int FrameSize => _header.FrameSize;
+
+    /// <summary>The page size.</summary>
+    public int PageSize => _header.PageSize;
+
+    /// <summary>Where the next reserved frame will go: the log's logical size including queued commits.</summary>
+    public long ReservedEnd => Volatile.Read(ref _reservedEnd);
+
+    /// <summary>The end of what has been written and synced.</summary>
+    public long WrittenEnd => Volatile.Read(ref _writtenEnd);
+
+    /// <summary>Continues a log whose valid content recovery has measured.</summary>
+    /// <param name="device">The log device.</param>
+    /// <param name="header">The valid header.</param>
+    /// <param name="end">The end of the last valid commit.</param>
+    /// <param name="chain">The checksum of the last valid frame (the header's checksum when there is none).</param>
+    /// <param name="batch">The write batch of the last valid frame (0 when there is none).</param>
+    public static WalLogFile Resume(IStorageDevice device, WalHeader header, long end, uint chain, uint batch) =>
+        new(device, header, end, chain, batch);
+
+    /// <summary>Starts a new generation on <paramref name="device"/>: writes a header with fresh salts and syncs it.</summary>
+    /// <param name="device">The log device.</param>
+    /// <param name="pageSize">The database page size.</param>
+    /// <param name="checkpointSequence">The last transaction already in the database file.</param>
+    /// <param name="previousSalt1">Salt 1 of the generation being replaced (0 when there is none).</param>
+    public static WalLogFile Start(IStorageDevice device, int pageSize, ulong checkpointSequence, uint previousSalt1)
+    {
+        var log = new WalLogFile(device, default, WalHeader.SizeOf, 0, 0);
+        log._header = new WalHeader(pageSize, previousSalt1, 0, 0);
+        log.WriteNewHeader(checkpointSequence);
+        return log;
+    }
+
+    /// <summary>Reserves room for <paramref name="frameCount"/> frames at the end of the log. Writer lock held.</summary>
+    /// <returns>The offset of the first reserved frame.</returns>
+    public long Reserve(int frameCount)
+    {
+        long offset = _reservedEnd;
+        Volatile.Write(ref _reservedEnd, offset + ((long)frameCount * FrameSize));
+        return offset;
+    }
+
+    /// <summary>Makes the next reservation start right after the header again (a reset is queued). Writer lock held.</summary>
+    public void RestartReservation() => Volatile.Write(ref _reservedEnd, WalHeader.SizeOf);
+
+    /// <summary>
+    /// Stamps salts, the next batch number and the checksum chain into whole frames, writes them at
+    /// <paramref name="offset"/> with one write, and syncs the log once.
+    /// </summary>
+    /// <param name="frames">Whole frames, identity fields and page images filled in.</param>
+    /// <param name="offset">Where they go: exactly the end of what was written before.</param>
+    /// <exception cref="SharpCoreDBException">IoError when the write or the sync fails.</exception>
+    public void WriteFrames(Span<byte> frames, long offset)
+    {
+        Debug.Assert(offset == _writtenEnd, "Frames must be written in reservation order.");
+        Debug.Assert(frames.Length % FrameSize == 0, "Only whole frames are written.");
+        uint batch = _batch + 1;
+        uint chain = _chain;
+        for (int at = 0; at < frames.Length; at += FrameSize)
+        {
+            chain = WalFrameHeader.Stamp(frames.Slice(at, FrameSize), _header.Salt1, _header.Salt2, batch, chain);
+        }
+
+        Device.Write(offset, frames);
+        Device.Flush();
+
+        // Only after the sync: a failed batch must not advance the chain, though nothing may follow it anyway.
+        _batch = batch;
+        _chain = chain;
+        Volatile.Write(ref _writtenEnd, offset + frames.Length);
+    }
+
+    /// <summary>
+    /// Starts a new generation: new salts, the given checkpoint sequence, written over the old header and synced.
+    /// Everything in the old generation must already be in the database file (and that file synced).
+    /// </summary>
+    /// <exception cref="SharpCoreDBException">IoError when the write or the sync fails.</exception>
+    public void WriteNewHeader(ulong checkpointSequence)
+    {
+        // Salt 1 counts generations so it always differs from the last; salt 2 is random so a log copied from
+        // another database cannot be mistaken for this one's.
+        uint salt1 = unchecked(_header.Salt1 + 1);
+        uint salt2 = BitConverter.ToUInt32(RandomNumberGenerator.GetBytes(sizeof(uint)));
+        var header = new WalHeader(_header.PageSize, salt1, salt2, checkpointSequence);
+        Span<byte> bytes = stackalloc byte[WalHeader.SizeOf];
+        header.Write(bytes);
+        Device.Write(0, bytes);
+
+        // Synced before any frame of the new generation is written: frames are only meaningful under a durable header.
+        Device.Flush();
+        _header = header;
+        _chain = header.Checksum;
+        _batch = 0;
+        Volatile.Write(ref _writtenEnd, WalHeader.SizeOf);
+    }
+
+    /// <summary>Reads the stored page image of the frame at <paramref name="frameOffset"/>.</summary>
+    /// <exception cref="SharpCoreDBException">Corrupt when the log ends before the frame; IoError when the read fails.</exception>
+    public void ReadImage(long frameOffset, Span<byte> destination)
+    {
+        Debug.Assert(destination.Length == PageSize);
+        int read = Device.Read(frameOffset + WalFrameHeader.SizeOf, destination);
+        if (read != destination.Length)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The write-ahead log '{Device.Name}' ends inside the frame at offset {frameOffset}.");
+        }
+    }
+}

@@ -1,0 +1,231 @@
+using System.Buffers;
+using System.Threading.Channels;
+
+namespace SharpCoreDB.Wal.Writing;
+
+/// <summary>
+/// Puts commits on disk according to the durability mode. Legacy writes and syncs on the committing thread;
+/// FullSync and Async queue commits on a channel drained by one background worker, which writes each group
+/// with one write and one fdatasync.
+/// </summary>
+/// <remarks>
+/// <para>
+/// <see cref="Append"/> is called with the writer lock held, so queue order is sequence order is log order.
+/// The worker calls <c>onDurable</c> with the group's last sequence after the sync and before it completes any
+/// waiter, so a commit is visible to new readers by the time its committer returns.
+/// </para>
+/// <para>
+/// Failure is final: the first failed write or sync fails its group and everything queued behind it with
+/// IoError, and every later append throws DatabaseFailed. Nothing is retried, because a failed fdatasync
+/// may have dropped the dirty pages and a second one could report success for data that is gone.
+/// </para>
+/// </remarks>
+internal sealed partial class WalWriter : IDisposable
+{
+    // Groups larger than this are split: bounded memory for the copy buffer and bounded latency per sync.
+    private const int MaxGroupBytes = 8 * 1024 * 1024;
+
+    // Async commits return before they are written; the bound makes committers wait instead of queueing
+    // without limit when the disk cannot keep up.
+    private const int QueueCapacity = 4096;
+
+    private readonly WalLogFile _log;
+    private readonly DurabilityMode _mode;
+    private readonly TimeSpan _flushInterval;
+    private readonly Action<ulong> _onDurable;
+    private readonly Channel<WalCommit>? _queue;
+    private readonly Thread? _worker;
+    private readonly SemaphoreSlim _urgent = new(0);
+    private readonly List<WalCommit> _group = [];
+    private volatile SharpCoreDBException? _failure;
+    private int _disposed;
+
+    /// <summary>Creates the writer and, for FullSync and Async, starts its worker.</summary>
+    /// <param name="log">The log file.</param>
+    /// <param name="mode">The durability mode.</param>
+    /// <param name="flushInterval">Async mode's longest wait before a queued commit is written.</param>
+    /// <param name="onDurable">Told the last durable sequence after every successful sync, before waiters complete.</param>
+    public WalWriter(WalLogFile log, DurabilityMode mode, TimeSpan flushInterval, Action<ulong> onDurable)
+    {
+        ArgumentNullException.ThrowIfNull(log);
+        ArgumentNullException.ThrowIfNull(onDurable);
+        _log = log;
+        _mode = mode;
+        _flushInterval = flushInterval;
+        _onDurable = onDurable;
+        if (mode != DurabilityMode.Legacy)
+        {
+            _queue = Channel.CreateBounded<WalCommit>(new BoundedChannelOptions(QueueCapacity)
+            {
+                SingleReader = true,
+                SingleWriter = false,
+                FullMode = BoundedChannelFullMode.Wait,
+                AllowSynchronousContinuations = false,
+            });
+            _worker = new Thread(WorkerLoop)
+            {
+                IsBackground = true,
+                Name = "SharpCoreDB log writer",
+            };
+            _worker.Start();
+        }
+    }
+
+    /// <summary>The durability mode.</summary>
+    public DurabilityMode Mode => _mode;
+
+    /// <summary>The log file.</summary>
+    public WalLogFile Log => _log;
+
+    /// <summary>The failure that stopped the log, if any.</summary>
+    public SharpCoreDBException? Failure => _failure;
+
+    /// <summary>
+    /// Hands a commit (or reset) to the log. Writer lock held. Legacy: written and synced before this returns.
+    /// FullSync/Async: queued; await <see cref="WalCommit.Completion"/> for durability.
+    /// </summary>
+    /// <exception cref="SharpCoreDBException">DatabaseFailed after an earlier failure; IoError when a Legacy write fails.</exception>
+    public void Append(WalCommit commit)
+    {
+        ArgumentNullException.ThrowIfNull(commit);
+        ThrowIfFailed(commit);
+        if (_queue is null)
+        {
+            WriteInline(commit);
+            return;
+        }
+
+        if (!_queue.Writer.TryWrite(commit))
+        {
+            // The queue is full (Async outrunning the disk) or closed: wait for room, which is the back-pressure.
+            _queue.Writer.WriteAsync(commit).AsTask().GetAwaiter().GetResult();
+        }
+    }
+
+    /// <summary>Like <see cref="Append"/>, without blocking a thread when the queue is full.</summary>
+    public async ValueTask AppendAsync(WalCommit commit, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(commit);
+        ThrowIfFailed(commit);
+        if (_queue is null)
+        {
+            WriteInline(commit);
+            return;
+        }
+
+        if (!_queue.Writer.TryWrite(commit))
+        {
+            await _queue.Writer.WriteAsync(commit, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Waits until everything appended so far is durable (Async mode's explicit flush).</summary>
+    /// <exception cref="SharpCoreDBException">When the log failed before everything was durable.</exception>
+    public Task FlushAsync()
+    {
+        if (_queue is null)
+        {
+            return _failure is { } failure ? Task.FromException(failure) : Task.CompletedTask;
+        }
+
+        var barrier = WalCommit.ForBarrier();
+        try
+        {
+            ThrowIfFailed(barrier);
+            if (!_queue.Writer.TryWrite(barrier))
+            {
+                return WriteBarrierSlowAsync(barrier);
+            }
+        }
+        catch (Exception ex) when (ex is SharpCoreDBException or ChannelClosedException)
+        {
+            return Task.FromException(ex is ChannelClosedException ? ClosedError() : ex);
+        }
+
+        _urgent.Release();
+        return barrier.Completion!.Task;
+    }
+
+    /// <summary>Drains the queue (everything queued is written and synced, or failed) and stops the worker.</summary>
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+
+        if (_queue is not null)
+        {
+            _queue.Writer.TryComplete();
+            _urgent.Release();
+            _worker!.Join();
+        }
+
+        _urgent.Dispose();
+    }
+
+    private async Task WriteBarrierSlowAsync(WalCommit barrier)
+    {
+        await _queue!.Writer.WriteAsync(barrier).ConfigureAwait(false);
+        _urgent.Release();
+        await barrier.Completion!.Task.ConfigureAwait(false);
+    }
+
+    private void ThrowIfFailed(WalCommit commit)
+    {
+        if (_failure is { } failure)
+        {
+            commit.ReturnBuffer();
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.DatabaseFailed,
+                $"An earlier write to the write-ahead log '{_log.Device.Name}' failed ({failure.Message}); the database refuses writes until it is reopened.",
+                failure);
+        }
+
+        if (Volatile.Read(ref _disposed) != 0)
+        {
+            commit.ReturnBuffer();
+            throw ClosedError();
+        }
+    }
+
+    private SharpCoreDBException ClosedError() =>
+        new(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.");
+
+    private void WriteInline(WalCommit commit)
+    {
+        try
+        {
+            if (commit.Kind == WalCommitKind.Reset)
+            {
+                _log.WriteNewHeader(commit.Sequence);
+                return;
+            }
+
+            if (commit.Kind == WalCommitKind.Frames)
+            {
+                _log.WriteFrames(commit.Buffer.AsSpan(0, commit.Length), commit.Offset);
+                _onDurable(commit.Sequence);
+            }
+        }
+        catch (SharpCoreDBException ex)
+        {
+            throw Latch(ex, commit.Sequence, commit.Sequence);
+        }
+        finally
+        {
+            commit.ReturnBuffer();
+        }
+    }
+
+    private SharpCoreDBException Latch(SharpCoreDBException cause, ulong first, ulong last)
+    {
+        string which = first == last ? $"transaction {first}" : $"transactions {first}..{last}";
+        var failure = new SharpCoreDBException(
+            SharpCoreDBErrorCode.IoError,
+            $"Writing {which} to the write-ahead log '{_log.Device.Name}' failed, so they are not committed: {cause.Message}",
+            cause);
+        _failure ??= failure;
+        return failure;
+    }
+}

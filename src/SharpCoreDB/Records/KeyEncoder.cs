@@ -1,0 +1,268 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Text;
+
+namespace SharpCoreDB.Records;
+
+/// <summary>
+/// Order-preserving key encoding: a tuple of values (each ascending or descending) becomes bytes whose
+/// <c>memcmp</c> order (<see cref="MemoryExtensions.SequenceCompareTo{T}(ReadOnlySpan{T}, ReadOnlySpan{T})"/>)
+/// is the order of <see cref="SqlValueComparer"/> applied column by column, so the B+tree compares keys as bytes.
+/// </summary>
+/// <remarks>
+/// Each column is one self-delimiting component (part of the file format):
+/// <code>
+/// NULL    05
+/// number  10 | 8-byte sortable double D | tie
+///            D: the value (−0.0 as +0.0) or, for a long no double holds exactly, the nearest double toward zero;
+///            sortable: big-endian bits with the sign bit flipped for D ≥ 0, all bits flipped for D &lt; 0.
+///            tie: 80 when the value is exactly D;
+///                 81 + 2-byte big-endian (value − D)        for a long above D (D ≥ 2^53),
+///                 7F + 2-byte big-endian (1024 − (D − value)) for a long below D (D ≤ −2^53).
+/// TEXT    20 | UTF-8 bytes, 00 escaped as 00 FF | 00 01
+/// BLOB    30 | bytes, 00 escaped as 00 FF | 00 01
+/// </code>
+/// INTEGER and REAL share one component type, so 3 and 3.0 encode identically and 2^53 + 1 (long) sorts above
+/// 2^53 (double); every long sits within 1024 of its D, which the 2-byte tie covers. A descending column is
+/// the same component with every byte inverted; the inverted prefixes (FA, EF, DF, CF) differ from the plain
+/// ones, so decoding needs no direction flags. Row ids are 8 bytes big-endian with the sign bit flipped
+/// (<see cref="WriteRowId"/>). Decoding returns a whole number in long range as INTEGER and anything else as
+/// REAL; to get back the exact storage class of REAL columns, append <see cref="WriteTypeSuffix"/> after the
+/// row id (where it never affects order) and apply it with <see cref="ApplyTypeSuffix"/>.
+/// </remarks>
+internal static partial class KeyEncoder
+{
+    /// <summary>Size of an encoded row id.</summary>
+    public const int RowIdSize = 8;
+
+    internal const byte NullPrefix = 0x05;
+    internal const byte NumberPrefix = 0x10;
+    internal const byte TextPrefix = 0x20;
+    internal const byte BlobPrefix = 0x30;
+    internal const byte ExactTie = 0x80;
+    internal const byte AboveTie = 0x81;
+    internal const byte BelowTie = 0x7F;
+    internal const byte Escape = 0x00;
+    internal const byte EscapedZero = 0xFF;
+    internal const byte Terminator = 0x01;
+
+    // Every long is within this distance of its D: the spacing of doubles below 2^63 is at most 2^10.
+    internal const int TieRange = 1024;
+
+    private const int NumberSize = 1 + 8 + 1;
+    private const int InexactNumberSize = NumberSize + 2;
+    private const double TwoPow63 = 9223372036854775808.0;
+
+    /// <summary>Appends the key of <paramref name="values"/>.</summary>
+    /// <param name="values">The tuple.</param>
+    /// <param name="descending">Per column: true for descending order. Empty means all ascending.</param>
+    /// <param name="writer">The destination.</param>
+    /// <exception cref="ArgumentException"><paramref name="descending"/> is neither empty nor one flag per value.</exception>
+    public static void Encode(ReadOnlySpan<SqlValue> values, ReadOnlySpan<bool> descending, IBufferWriter<byte> writer)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        if (!descending.IsEmpty && descending.Length != values.Length)
+        {
+            throw new ArgumentException($"Expected {values.Length} direction flags or none, got {descending.Length}.", nameof(descending));
+        }
+
+        for (int i = 0; i < values.Length; i++)
+        {
+            EncodeValue(values[i], !descending.IsEmpty && descending[i], writer);
+        }
+    }
+
+    /// <summary>Appends the key component of one value.</summary>
+    /// <param name="value">The value.</param>
+    /// <param name="descending">True to invert the component for descending order.</param>
+    /// <param name="writer">The destination.</param>
+    public static void EncodeValue(in SqlValue value, bool descending, IBufferWriter<byte> writer)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        Span<byte> written;
+        switch (value.StorageClass)
+        {
+            case SqlStorageClass.Null:
+                written = writer.GetSpan(1)[..1];
+                written[0] = NullPrefix;
+                break;
+            case SqlStorageClass.Integer:
+                written = WriteInteger(value.RawBits, writer.GetSpan(InexactNumberSize));
+                break;
+            case SqlStorageClass.Real:
+                written = WriteReal(BitConverter.Int64BitsToDouble(value.RawBits), writer.GetSpan(NumberSize));
+                break;
+            case SqlStorageClass.Text:
+                written = WriteText((string)value.RawReference!, writer);
+                break;
+            default:
+                written = WriteBlob((byte[])value.RawReference!, writer);
+                break;
+        }
+
+        if (descending)
+        {
+            Invert(written);
+        }
+
+        writer.Advance(written.Length);
+    }
+
+    /// <summary>Writes a row id as 8 big-endian bytes with the sign bit flipped, so negative ids sort first.</summary>
+    /// <param name="rowId">The row id.</param>
+    /// <param name="destination">At least <see cref="RowIdSize"/> bytes.</param>
+    public static void WriteRowId(long rowId, Span<byte> destination) =>
+        BinaryPrimitives.WriteUInt64BigEndian(destination, (ulong)rowId ^ 0x8000_0000_0000_0000UL);
+
+    /// <summary>Appends a row id (see <see cref="WriteRowId"/>).</summary>
+    /// <param name="rowId">The row id.</param>
+    /// <param name="writer">The destination.</param>
+    public static void EncodeRowId(long rowId, IBufferWriter<byte> writer)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        WriteRowId(rowId, writer.GetSpan(RowIdSize));
+        writer.Advance(RowIdSize);
+    }
+
+    /// <summary>Reads a row id written by <see cref="WriteRowId"/>.</summary>
+    /// <param name="source">The bytes.</param>
+    /// <returns>The row id.</returns>
+    /// <exception cref="SharpCoreDBException"><paramref name="source"/> is shorter than 8 bytes (Corrupt).</exception>
+    public static long ReadRowId(ReadOnlySpan<byte> source)
+    {
+        if (source.Length < RowIdSize)
+        {
+            ThrowCorrupt($"a row id needs {RowIdSize} bytes, {source.Length} remain.");
+        }
+
+        return (long)(BinaryPrimitives.ReadUInt64BigEndian(source) ^ 0x8000_0000_0000_0000UL);
+    }
+
+    /// <summary>The sortable form of a double: unsigned order of the result is numeric order.</summary>
+    /// <param name="value">A double, not NaN; −0.0 is treated as +0.0.</param>
+    /// <returns>The sortable bits.</returns>
+    internal static ulong ToSortable(double value)
+    {
+        ulong bits = (ulong)BitConverter.DoubleToInt64Bits(value == 0 ? 0.0 : value);
+        return (bits & 0x8000_0000_0000_0000UL) == 0 ? bits | 0x8000_0000_0000_0000UL : ~bits;
+    }
+
+    /// <summary>Inverse of <see cref="ToSortable"/>.</summary>
+    /// <param name="sortable">The sortable bits.</param>
+    /// <returns>The double.</returns>
+    internal static double FromSortable(ulong sortable)
+    {
+        ulong bits = (sortable & 0x8000_0000_0000_0000UL) != 0 ? sortable & 0x7FFF_FFFF_FFFF_FFFFUL : ~sortable;
+        return BitConverter.Int64BitsToDouble((long)bits);
+    }
+
+    private static Span<byte> WriteReal(double value, Span<byte> destination)
+    {
+        destination[0] = NumberPrefix;
+        BinaryPrimitives.WriteUInt64BigEndian(destination[1..], ToSortable(value));
+        destination[9] = ExactTie;
+        return destination[..NumberSize];
+    }
+
+    private static Span<byte> WriteInteger(long value, Span<byte> destination)
+    {
+        double nearest = value;
+
+        // (double)long rounds to nearest; 2^63 itself is no long, and any other double in range converts back
+        // exactly, so the long is exact when the round trip holds.
+        if (nearest < TwoPow63 && (long)nearest == value)
+        {
+            return WriteReal(nearest, destination);
+        }
+
+        // Step the double toward zero when rounding went away from zero, so D is truncation.
+        double d = nearest;
+        if (value > 0 && (nearest >= TwoPow63 || (long)nearest > value))
+        {
+            d = Math.BitDecrement(nearest);
+        }
+        else if (value < 0 && (long)nearest < value)
+        {
+            d = Math.BitIncrement(nearest);
+        }
+
+        long difference = value - (long)d;
+        destination[0] = NumberPrefix;
+        BinaryPrimitives.WriteUInt64BigEndian(destination[1..], ToSortable(d));
+        if (difference > 0)
+        {
+            destination[9] = AboveTie;
+            BinaryPrimitives.WriteUInt16BigEndian(destination[10..], (ushort)difference);
+        }
+        else
+        {
+            destination[9] = BelowTie;
+            BinaryPrimitives.WriteUInt16BigEndian(destination[10..], (ushort)(TieRange + difference));
+        }
+
+        return destination[..InexactNumberSize];
+    }
+
+    private static Span<byte> WriteText(string text, IBufferWriter<byte> writer)
+    {
+        int byteCount = Encoding.UTF8.GetByteCount(text);
+        Span<byte> destination = writer.GetSpan(byteCount + 3);
+        destination[0] = TextPrefix;
+        Encoding.UTF8.GetBytes(text, destination[1..]);
+        int zeros = destination.Slice(1, byteCount).Count((byte)0);
+        if (zeros == 0)
+        {
+            return Terminate(destination, 1 + byteCount);
+        }
+
+        // Rare: text with NUL characters. Encode again into a buffer big enough for the escapes.
+        destination = writer.GetSpan(byteCount + zeros + 3);
+        destination[0] = TextPrefix;
+        Encoding.UTF8.GetBytes(text, destination[1..]);
+        return Terminate(destination, EscapeZeros(destination, byteCount, zeros));
+    }
+
+    private static Span<byte> WriteBlob(byte[] blob, IBufferWriter<byte> writer)
+    {
+        int zeros = blob.AsSpan().Count((byte)0);
+        Span<byte> destination = writer.GetSpan(blob.Length + zeros + 3);
+        destination[0] = BlobPrefix;
+        blob.CopyTo(destination[1..]);
+        return Terminate(destination, zeros == 0 ? 1 + blob.Length : EscapeZeros(destination, blob.Length, zeros));
+    }
+
+    // The payload sits at destination[1 .. 1 + length]; spreads it so every 00 becomes 00 FF, working from the
+    // end so nothing is overwritten before it moves. Returns the end of the escaped payload.
+    private static int EscapeZeros(Span<byte> destination, int length, int zeros)
+    {
+        int read = length;
+        int write = length + zeros;
+        while (read > 0)
+        {
+            byte b = destination[read--];
+            if (b == 0)
+            {
+                destination[write--] = EscapedZero;
+            }
+
+            destination[write--] = b;
+        }
+
+        return 1 + length + zeros;
+    }
+
+    private static Span<byte> Terminate(Span<byte> destination, int end)
+    {
+        destination[end] = Escape;
+        destination[end + 1] = Terminator;
+        return destination[..(end + 2)];
+    }
+
+    private static void Invert(Span<byte> bytes)
+    {
+        for (int i = 0; i < bytes.Length; i++)
+        {
+            bytes[i] = (byte)~bytes[i];
+        }
+    }
+}

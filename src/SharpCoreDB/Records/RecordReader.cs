@@ -1,0 +1,261 @@
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Text;
+
+namespace SharpCoreDB.Records;
+
+/// <summary>
+/// Reads a record (see <see cref="RecordFormat"/>) column by column. Nothing is decoded up front: asking for a
+/// column walks the header only as far as that column (payloads of earlier columns are skipped by size, never
+/// decoded), and remembers each column's position so later requests do not walk again. Integer and real
+/// columns are read without allocating. Columns past the end of the record read as NULL.
+/// </summary>
+/// <remarks>
+/// A mutable ref struct: keep it in a local variable (not a readonly field), or the remembered positions are
+/// lost on every call. Damaged records throw <see cref="SharpCoreDBException"/> with
+/// <see cref="SharpCoreDBErrorCode.Corrupt"/> when the damaged part is reached.
+/// </remarks>
+internal ref struct RecordReader
+{
+    // Column positions remembered without allocating; wider rows walk on from the last remembered column.
+    private const int CachedColumns = 32;
+
+    private readonly ReadOnlySpan<byte> _record;
+    private readonly int _headerSize;
+    private Positions _positions;
+    private int _parsed;
+    private int _nextHeader;
+    private int _nextPayload;
+
+    /// <summary>Opens a record.</summary>
+    /// <param name="record">The record bytes.</param>
+    /// <exception cref="SharpCoreDBException">The header size is unreadable or larger than the record (Corrupt).</exception>
+    public RecordReader(ReadOnlySpan<byte> record)
+    {
+        _record = record;
+        if (!Varint.TryRead(record, out ulong headerSize, out int length))
+        {
+            RecordFormat.ThrowCorrupt($"the header size varint is unreadable (record of {record.Length} bytes).");
+        }
+
+        if (headerSize < (ulong)length || headerSize > (ulong)record.Length)
+        {
+            RecordFormat.ThrowCorrupt($"the header size {headerSize} does not fit the record of {record.Length} bytes.");
+        }
+
+        _headerSize = (int)headerSize;
+        _nextHeader = length;
+        _nextPayload = _headerSize;
+        _parsed = 0;
+    }
+
+    /// <summary>The number of columns stored in the record (walks the whole header once).</summary>
+    public int ColumnCount
+    {
+        get
+        {
+            while (_nextHeader < _headerSize)
+            {
+                ParseNext();
+            }
+
+            return _parsed;
+        }
+    }
+
+    /// <summary>The storage class of column <paramref name="column"/> (NULL past the stored columns).</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>The storage class.</returns>
+    public SqlStorageClass GetStorageClass(int column) =>
+        Locate(column, out ulong serialType, out _) ? RecordFormat.GetStorageClass(serialType) : SqlStorageClass.Null;
+
+    /// <summary>True when column <paramref name="column"/> is NULL or not stored.</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>Whether it is NULL.</returns>
+    public bool IsNull(int column) => GetStorageClass(column) == SqlStorageClass.Null;
+
+    /// <summary>The INTEGER in column <paramref name="column"/>.</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>The integer.</returns>
+    /// <exception cref="InvalidCastException">The column is not an INTEGER.</exception>
+    public long GetInt64(int column)
+    {
+        if (!Locate(column, out ulong serialType, out int offset) || RecordFormat.GetStorageClass(serialType) != SqlStorageClass.Integer)
+        {
+            throw new InvalidCastException($"Column {column} is {GetStorageClass(column)}, not Integer.");
+        }
+
+        return ReadInteger(serialType, offset);
+    }
+
+    /// <summary>The number in column <paramref name="column"/> as a double (an INTEGER is converted).</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>The double.</returns>
+    /// <exception cref="InvalidCastException">The column is not numeric.</exception>
+    public double GetDouble(int column)
+    {
+        if (Locate(column, out ulong serialType, out int offset))
+        {
+            if (serialType == RecordFormat.RealType)
+            {
+                return BinaryPrimitives.ReadDoubleBigEndian(_record[offset..]);
+            }
+
+            if (RecordFormat.GetStorageClass(serialType) == SqlStorageClass.Integer)
+            {
+                return ReadInteger(serialType, offset);
+            }
+        }
+
+        throw new InvalidCastException($"Column {column} is {GetStorageClass(column)}, not numeric.");
+    }
+
+    /// <summary>The payload of a TEXT (UTF-8) or BLOB column, without copying.</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>The bytes.</returns>
+    /// <exception cref="InvalidCastException">The column is neither TEXT nor BLOB.</exception>
+    public ReadOnlySpan<byte> GetBytes(int column)
+    {
+        if (!Locate(column, out ulong serialType, out int offset) || serialType < RecordFormat.FirstBlobType)
+        {
+            throw new InvalidCastException($"Column {column} is {GetStorageClass(column)}, not Text or Blob.");
+        }
+
+        return _record.Slice(offset, RecordFormat.GetPayloadSize(serialType));
+    }
+
+    /// <summary>The TEXT in column <paramref name="column"/>.</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>The string.</returns>
+    /// <exception cref="InvalidCastException">The column is not TEXT.</exception>
+    public string GetString(int column)
+    {
+        if (GetStorageClass(column) != SqlStorageClass.Text)
+        {
+            throw new InvalidCastException($"Column {column} is {GetStorageClass(column)}, not Text.");
+        }
+
+        return Encoding.UTF8.GetString(GetBytes(column));
+    }
+
+    /// <summary>Column <paramref name="column"/> as a value (TEXT and BLOB allocate their string or array).</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>The value; NULL past the stored columns.</returns>
+    public SqlValue GetValue(int column)
+    {
+        if (!Locate(column, out ulong serialType, out int offset))
+        {
+            return SqlValue.Null;
+        }
+
+        return RecordFormat.GetStorageClass(serialType) switch
+        {
+            SqlStorageClass.Null => SqlValue.Null,
+            SqlStorageClass.Integer => SqlValue.FromInt64(ReadInteger(serialType, offset)),
+            SqlStorageClass.Real => SqlValue.FromDouble(BinaryPrimitives.ReadDoubleBigEndian(_record[offset..])),
+            SqlStorageClass.Text => SqlValue.FromText(
+                Encoding.UTF8.GetString(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)))),
+            _ => SqlValue.FromBlob(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)).ToArray()),
+        };
+    }
+
+    private long ReadInteger(ulong serialType, int offset)
+    {
+        switch (serialType)
+        {
+            case RecordFormat.ZeroType:
+                return 0;
+            case RecordFormat.OneType:
+                return 1;
+            default:
+                // Sign-extend from the first byte, then shift the rest in.
+                int size = RecordFormat.GetIntegerSize(serialType);
+                ReadOnlySpan<byte> bytes = _record.Slice(offset, size);
+                long value = (sbyte)bytes[0];
+                for (int i = 1; i < bytes.Length; i++)
+                {
+                    value = (value << 8) | bytes[i];
+                }
+
+                return value;
+        }
+    }
+
+    // Finds column's serial type and payload offset; false when the record has fewer columns.
+    private bool Locate(int column, out ulong serialType, out int payloadOffset)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(column);
+        int headerOffset;
+        if (column < _parsed && column < CachedColumns)
+        {
+            ulong position = _positions[column];
+            headerOffset = (int)(uint)position;
+            payloadOffset = (int)(position >> 32);
+        }
+        else
+        {
+            if (column < _parsed)
+            {
+                // Past the remembered columns and behind the walk: walk again from the last remembered one.
+                ulong restart = _positions[CachedColumns - 1];
+                _nextHeader = (int)(uint)restart;
+                _nextPayload = (int)(restart >> 32);
+                _parsed = CachedColumns - 1;
+            }
+
+            while (_parsed < column && _nextHeader < _headerSize)
+            {
+                ParseNext();
+            }
+
+            if (_nextHeader >= _headerSize)
+            {
+                serialType = 0;
+                payloadOffset = 0;
+                return false;
+            }
+
+            headerOffset = _nextHeader;
+            payloadOffset = _nextPayload;
+            ParseNext();
+        }
+
+        Varint.TryRead(_record[headerOffset.._headerSize], out serialType, out _);
+        return true;
+    }
+
+    // Reads the next serial type, checks its payload lies inside the record, and records the column position.
+    private void ParseNext()
+    {
+        if (!Varint.TryRead(_record[_nextHeader.._headerSize], out ulong serialType, out int length))
+        {
+            RecordFormat.ThrowCorrupt($"the serial type of column {_parsed} at offset {_nextHeader} runs past the header ({_headerSize} bytes).");
+        }
+
+        int size = RecordFormat.GetPayloadSize(serialType);
+        if (size < 0)
+        {
+            RecordFormat.ThrowCorrupt($"column {_parsed} has the invalid serial type {serialType} (header offset {_nextHeader}).");
+        }
+
+        if (size > _record.Length - _nextPayload)
+        {
+            RecordFormat.ThrowCorrupt($"column {_parsed} needs {size} bytes at offset {_nextPayload}, past the end of the record ({_record.Length} bytes).");
+        }
+
+        if (_parsed < CachedColumns)
+        {
+            _positions[_parsed] = (uint)_nextHeader | ((ulong)(uint)_nextPayload << 32);
+        }
+
+        _parsed++;
+        _nextHeader += length;
+        _nextPayload += size;
+    }
+
+    [InlineArray(CachedColumns)]
+    private struct Positions
+    {
+        private ulong _first;
+    }
+}

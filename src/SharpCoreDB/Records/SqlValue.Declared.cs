@@ -1,0 +1,203 @@
+using System.Globalization;
+
+namespace SharpCoreDB.Records;
+
+/// <content>Declared types (BOOLEAN, DATETIME, GUID, DECIMAL) and CLR conversions at the provider boundary.</content>
+internal readonly partial struct SqlValue
+{
+    private const int GuidSize = 16;
+
+    /// <summary>Creates a BOOLEAN: INTEGER 0 or 1 tagged <see cref="SqlDeclaredType.Boolean"/>.</summary>
+    /// <param name="value">The boolean.</param>
+    /// <returns>The value.</returns>
+    public static SqlValue FromBoolean(bool value) =>
+        new(SqlStorageClass.Integer, value ? 1 : 0, null, SqlDeclaredType.Boolean);
+
+    /// <summary>Creates a DATETIME: INTEGER ticks tagged <see cref="SqlDeclaredType.DateTime"/>.</summary>
+    /// <param name="value">The date and time; its <see cref="DateTimeKind"/> is not stored.</param>
+    /// <returns>The value.</returns>
+    public static SqlValue FromDateTime(DateTime value) =>
+        new(SqlStorageClass.Integer, value.Ticks, null, SqlDeclaredType.DateTime);
+
+    /// <summary>Creates a GUID: a 16-byte big-endian BLOB tagged <see cref="SqlDeclaredType.Guid"/>.</summary>
+    /// <param name="value">The GUID.</param>
+    /// <returns>The value.</returns>
+    public static SqlValue FromGuid(Guid value)
+    {
+        var bytes = new byte[GuidSize];
+        value.TryWriteBytes(bytes, bigEndian: true, out _);
+        return new(SqlStorageClass.Blob, 0, bytes, SqlDeclaredType.Guid);
+    }
+
+    /// <summary>Creates a DECIMAL: invariant TEXT (exact, scale included) tagged <see cref="SqlDeclaredType.Decimal"/>.</summary>
+    /// <param name="value">The decimal.</param>
+    /// <returns>The value.</returns>
+    public static SqlValue FromDecimal(decimal value) =>
+        new(SqlStorageClass.Text, 0, value.ToString(CultureInfo.InvariantCulture), SqlDeclaredType.Decimal);
+
+    /// <summary>
+    /// Converts a CLR value (a parameter value) to a SQL value: null/DBNull → NULL; integral types and enums →
+    /// INTEGER; float/double → REAL; string/char → TEXT; byte[]/ReadOnlyMemory&lt;byte&gt; → BLOB; bool, DateTime,
+    /// Guid, decimal → their declared forms.
+    /// </summary>
+    /// <param name="value">The CLR value.</param>
+    /// <returns>The SQL value.</returns>
+    /// <exception cref="NotSupportedException">The CLR type has no SQL mapping, or a ulong exceeds long.MaxValue.</exception>
+    public static SqlValue FromObject(object? value) => value switch
+    {
+        null or DBNull => default,
+        long l => FromInt64(l),
+        int i => FromInt64(i),
+        short s => FromInt64(s),
+        sbyte sb => FromInt64(sb),
+        byte b => FromInt64(b),
+        ushort us => FromInt64(us),
+        uint ui => FromInt64(ui),
+        ulong ul => ul <= long.MaxValue
+            ? FromInt64((long)ul)
+            : throw new NotSupportedException($"The UInt64 value {ul} does not fit a 64-bit signed INTEGER."),
+        double d => FromDouble(d),
+        float f => FromDouble(f),
+        string str => FromText(str),
+        char c => FromText(c.ToString()),
+        byte[] bytes => FromBlob(bytes),
+        ReadOnlyMemory<byte> memory => FromBlob(memory.ToArray()),
+        bool flag => FromBoolean(flag),
+        DateTime dateTime => FromDateTime(dateTime),
+        Guid guid => FromGuid(guid),
+        decimal dec => FromDecimal(dec),
+        Enum e => FromInt64(Convert.ToInt64(e, CultureInfo.InvariantCulture)),
+        _ => throw new NotSupportedException($"Values of type {value.GetType()} cannot be stored; use a string, number, byte[], bool, DateTime, Guid or decimal."),
+    };
+
+    /// <summary>A numeric value as a boolean (non-zero is true).</summary>
+    /// <returns>The boolean.</returns>
+    /// <exception cref="InvalidCastException">The value is not numeric.</exception>
+    public bool AsBoolean() => StorageClass == SqlStorageClass.Integer ? _bits != 0 : AsDouble() != 0;
+
+    /// <summary>A DATETIME: INTEGER ticks, or ISO-8601 TEXT written by SQL.</summary>
+    /// <returns>The date and time (<see cref="DateTimeKind.Unspecified"/> for ticks).</returns>
+    /// <exception cref="InvalidCastException">The value is neither ticks in range nor ISO-8601 text.</exception>
+    public DateTime AsDateTime()
+    {
+        if (TryGetDateTime(out DateTime value))
+        {
+            return value;
+        }
+
+        throw new InvalidCastException($"The value {this} is not a DATETIME (ticks or ISO-8601 text).");
+    }
+
+    /// <summary>A GUID: a 16-byte big-endian BLOB, or TEXT in any <see cref="Guid.Parse(string)"/> format.</summary>
+    /// <returns>The GUID.</returns>
+    /// <exception cref="InvalidCastException">The value is not a GUID.</exception>
+    public Guid AsGuid()
+    {
+        if (TryGetGuid(out Guid value))
+        {
+            return value;
+        }
+
+        throw new InvalidCastException($"The value {this} is not a GUID (16-byte BLOB or GUID text).");
+    }
+
+    /// <summary>A DECIMAL: invariant TEXT, or an INTEGER/REAL converted.</summary>
+    /// <returns>The decimal.</returns>
+    /// <exception cref="InvalidCastException">The value is not a number or decimal text, or is out of range.</exception>
+    public decimal AsDecimal()
+    {
+        if (TryGetDecimal(out decimal value))
+        {
+            return value;
+        }
+
+        throw new InvalidCastException($"The value {this} is not a DECIMAL in range.");
+    }
+
+    /// <summary>
+    /// The value as the CLR object a data reader returns: the declared type when the stored value has that
+    /// type's storage form, otherwise long, double, string, byte[] or <see cref="DBNull.Value"/>.
+    /// </summary>
+    /// <returns>The boxed CLR value.</returns>
+    public object ToObject()
+    {
+        switch (DeclaredType)
+        {
+            case SqlDeclaredType.Boolean when StorageClass == SqlStorageClass.Integer:
+                return _bits != 0;
+            case SqlDeclaredType.DateTime when TryGetDateTime(out DateTime dateTime):
+                return dateTime;
+            case SqlDeclaredType.Guid when TryGetGuid(out Guid guid):
+                return guid;
+            case SqlDeclaredType.Decimal when TryGetDecimal(out decimal dec):
+                return dec;
+        }
+
+        return StorageClass switch
+        {
+            SqlStorageClass.Null => DBNull.Value,
+            SqlStorageClass.Integer => _bits,
+            SqlStorageClass.Real => BitConverter.Int64BitsToDouble(_bits),
+            _ => _reference!,
+        };
+    }
+
+    private bool TryGetDateTime(out DateTime value)
+    {
+        switch (StorageClass)
+        {
+            case SqlStorageClass.Integer when _bits >= DateTime.MinValue.Ticks && _bits <= DateTime.MaxValue.Ticks:
+                value = new DateTime(_bits);
+                return true;
+            case SqlStorageClass.Text:
+                return DateTime.TryParse(
+                    (string)_reference!, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out value);
+            default:
+                value = default;
+                return false;
+        }
+    }
+
+    private bool TryGetGuid(out Guid value)
+    {
+        switch (StorageClass)
+        {
+            case SqlStorageClass.Blob when ((byte[])_reference!).Length == GuidSize:
+                value = new Guid((byte[])_reference!, bigEndian: true);
+                return true;
+            case SqlStorageClass.Text:
+                return Guid.TryParse((string)_reference!, out value);
+            default:
+                value = default;
+                return false;
+        }
+    }
+
+    private bool TryGetDecimal(out decimal value)
+    {
+        switch (StorageClass)
+        {
+            case SqlStorageClass.Text:
+                return decimal.TryParse(
+                    (string)_reference!, NumberStyles.Float, CultureInfo.InvariantCulture, out value);
+            case SqlStorageClass.Integer:
+                value = _bits;
+                return true;
+            case SqlStorageClass.Real:
+                double d = BitConverter.Int64BitsToDouble(_bits);
+
+                // decimal covers ±7.9e28; the explicit conversion throws outside that, so test first.
+                if (Math.Abs(d) < 7.9e28)
+                {
+                    value = (decimal)d;
+                    return true;
+                }
+
+                value = default;
+                return false;
+            default:
+                value = default;
+                return false;
+        }
+    }
+}

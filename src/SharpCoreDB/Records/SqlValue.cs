@@ -1,0 +1,167 @@
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
+using System.Globalization;
+using System.Runtime.InteropServices;
+
+namespace SharpCoreDB.Records;
+
+/// <summary>
+/// One SQL value: NULL, INTEGER, REAL, TEXT or BLOB, plus an optional declared-type tag
+/// (<see cref="SqlDeclaredType"/>). A struct without boxing: integers and reals share one 8-byte field, text and
+/// blobs are referenced, and <c>default</c> is NULL.
+/// </summary>
+/// <remarks>
+/// NaN is never stored: <see cref="FromDouble"/> turns it into NULL, as SQLite does, so every REAL orders.
+/// Comparison lives in <see cref="SqlValueComparer"/>; the on-disk forms in <see cref="RecordWriter"/> and
+/// <see cref="KeyEncoder"/>.
+/// </remarks>
+[StructLayout(LayoutKind.Auto)]
+[DebuggerDisplay("{ToString(),nq}")]
+internal readonly partial struct SqlValue
+{
+    // string for TEXT, byte[] for BLOB, null otherwise.
+    private readonly object? _reference;
+
+    // The INTEGER value, or the bits of the REAL (BitConverter.DoubleToInt64Bits).
+    private readonly long _bits;
+
+    private SqlValue(SqlStorageClass storageClass, long bits, object? reference, SqlDeclaredType declaredType)
+    {
+        StorageClass = storageClass;
+        _bits = bits;
+        _reference = reference;
+        DeclaredType = declaredType;
+    }
+
+    /// <summary>The NULL value (same as <c>default</c>).</summary>
+    public static SqlValue Null => default;
+
+    /// <summary>How the value is stored.</summary>
+    public SqlStorageClass StorageClass { get; }
+
+    /// <summary>The declared CLR type attached to the value, or <see cref="SqlDeclaredType.None"/>.</summary>
+    public SqlDeclaredType DeclaredType { get; }
+
+    /// <summary>True for SQL NULL.</summary>
+    public bool IsNull => StorageClass == SqlStorageClass.Null;
+
+    /// <summary>True for INTEGER and REAL.</summary>
+    public bool IsNumeric => StorageClass is SqlStorageClass.Integer or SqlStorageClass.Real;
+
+    /// <summary>Creates an INTEGER.</summary>
+    /// <param name="value">The integer.</param>
+    /// <returns>The value.</returns>
+    public static SqlValue FromInt64(long value) => new(SqlStorageClass.Integer, value, null, SqlDeclaredType.None);
+
+    /// <summary>Creates a REAL; NaN becomes NULL (SQLite never stores NaN).</summary>
+    /// <param name="value">The double.</param>
+    /// <returns>The value.</returns>
+    public static SqlValue FromDouble(double value) =>
+        double.IsNaN(value)
+            ? default
+            : new(SqlStorageClass.Real, BitConverter.DoubleToInt64Bits(value), null, SqlDeclaredType.None);
+
+    /// <summary>Creates a TEXT value.</summary>
+    /// <param name="value">The string (stored as UTF-8; unpaired surrogates become U+FFFD).</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="value"/> is null; use <see cref="Null"/>.</exception>
+    public static SqlValue FromText(string value)
+    {
+        ArgumentNullException.ThrowIfNull(value);
+        return new(SqlStorageClass.Text, 0, value, SqlDeclaredType.None);
+    }
+
+    /// <summary>Creates a BLOB value. The array is referenced, not copied.</summary>
+    /// <param name="value">The bytes.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="value"/> is null; use <see cref="Null"/>.</exception>
+    public static SqlValue FromBlob(byte[] value)
+    {
+        ArgumentNullException.ThrowIfNull(value);
+        return new(SqlStorageClass.Blob, 0, value, SqlDeclaredType.None);
+    }
+
+    /// <summary>The same stored value tagged with a declared CLR type.</summary>
+    /// <param name="declaredType">The declared type.</param>
+    /// <returns>The tagged value.</returns>
+    public SqlValue WithDeclaredType(SqlDeclaredType declaredType) => new(StorageClass, _bits, _reference, declaredType);
+
+    /// <summary>The INTEGER value.</summary>
+    /// <returns>The integer.</returns>
+    /// <exception cref="InvalidCastException">The value is not an INTEGER.</exception>
+    public long AsInt64()
+    {
+        if (StorageClass != SqlStorageClass.Integer)
+        {
+            ThrowWrongClass(SqlStorageClass.Integer);
+        }
+
+        return _bits;
+    }
+
+    /// <summary>The numeric value as a double: a REAL as is, an INTEGER converted (rounded to nearest).</summary>
+    /// <returns>The double.</returns>
+    /// <exception cref="InvalidCastException">The value is not numeric.</exception>
+    public double AsDouble()
+    {
+        if (StorageClass == SqlStorageClass.Real)
+        {
+            return BitConverter.Int64BitsToDouble(_bits);
+        }
+
+        if (StorageClass != SqlStorageClass.Integer)
+        {
+            ThrowWrongClass(SqlStorageClass.Real);
+        }
+
+        return _bits;
+    }
+
+    /// <summary>The TEXT value.</summary>
+    /// <returns>The string.</returns>
+    /// <exception cref="InvalidCastException">The value is not TEXT.</exception>
+    public string AsText()
+    {
+        if (StorageClass != SqlStorageClass.Text)
+        {
+            ThrowWrongClass(SqlStorageClass.Text);
+        }
+
+        return (string)_reference!;
+    }
+
+    /// <summary>The BLOB value (the stored array, not a copy).</summary>
+    /// <returns>The bytes.</returns>
+    /// <exception cref="InvalidCastException">The value is not a BLOB.</exception>
+    public byte[] AsBlob()
+    {
+        if (StorageClass != SqlStorageClass.Blob)
+        {
+            ThrowWrongClass(SqlStorageClass.Blob);
+        }
+
+        return (byte[])_reference!;
+    }
+
+    /// <summary>The bits of a REAL or the INTEGER itself, without a class check (for encoders that switched on
+    /// <see cref="StorageClass"/> already).</summary>
+    internal long RawBits => _bits;
+
+    /// <summary>The string or byte array of TEXT/BLOB, without a class check.</summary>
+    internal object? RawReference => _reference;
+
+    /// <summary>A debugging form: SQL literal syntax.</summary>
+    /// <returns>NULL, 42, 4.5, 'text' or X'0A0B'.</returns>
+    public override string ToString() => StorageClass switch
+    {
+        SqlStorageClass.Null => "NULL",
+        SqlStorageClass.Integer => _bits.ToString(CultureInfo.InvariantCulture),
+        SqlStorageClass.Real => RealFormatter.FormatText(BitConverter.Int64BitsToDouble(_bits)),
+        SqlStorageClass.Text => "'" + ((string)_reference!).Replace("'", "''", StringComparison.Ordinal) + "'",
+        _ => "X'" + Convert.ToHexString((byte[])_reference!) + "'",
+    };
+
+    [DoesNotReturn]
+    private void ThrowWrongClass(SqlStorageClass wanted) =>
+        throw new InvalidCastException($"The value is {StorageClass}, not {wanted}.");
+}

@@ -1,0 +1,131 @@
+namespace SharpCoreDB.Records;
+
+/// <summary>
+/// SQLite's order of values (BINARY collation), used by ORDER BY, DISTINCT, GROUP BY and index keys:
+/// NULL &lt; numbers &lt; TEXT &lt; BLOB. INTEGER and REAL compare by numeric value, exactly (a long beyond 2^53 is
+/// not rounded to a double first); TEXT compares as UTF-8 bytes; BLOB with memcmp. NULL equals NULL here (as in
+/// DISTINCT and ORDER BY); the three-valued <c>=</c> of expressions is not this comparer's job.
+/// </summary>
+internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<SqlValue>
+{
+    // 2^63 as a double: the first double above every long.
+    private const double TwoPow63 = 9223372036854775808.0;
+
+    private SqlValueComparer()
+    {
+    }
+
+    /// <summary>The comparer.</summary>
+    public static SqlValueComparer Instance { get; } = new();
+
+    /// <summary>Compares two values in SQLite order.</summary>
+    /// <param name="left">The first value.</param>
+    /// <param name="right">The second value.</param>
+    /// <returns>Negative, zero or positive.</returns>
+    public static int CompareValues(in SqlValue left, in SqlValue right)
+    {
+        SqlStorageClass lc = left.StorageClass;
+        SqlStorageClass rc = right.StorageClass;
+        if (lc == SqlStorageClass.Integer && rc == SqlStorageClass.Integer)
+        {
+            return left.RawBits.CompareTo(right.RawBits);
+        }
+
+        int lr = Rank(lc);
+        int rr = Rank(rc);
+        if (lr != rr)
+        {
+            return lr - rr;
+        }
+
+        switch (lc)
+        {
+            case SqlStorageClass.Null:
+                return 0;
+            case SqlStorageClass.Integer:
+                // right is REAL (INTEGER/INTEGER handled above).
+                return CompareInt64ToDouble(left.RawBits, BitConverter.Int64BitsToDouble(right.RawBits));
+            case SqlStorageClass.Real:
+                double l = BitConverter.Int64BitsToDouble(left.RawBits);
+                return rc == SqlStorageClass.Real
+                    ? CompareDoubles(l, BitConverter.Int64BitsToDouble(right.RawBits))
+                    : -CompareInt64ToDouble(right.RawBits, l);
+            case SqlStorageClass.Text:
+                return TextOrder.Compare((string)left.RawReference!, (string)right.RawReference!);
+            default:
+                return ((byte[])left.RawReference!).AsSpan().SequenceCompareTo((byte[])right.RawReference!);
+        }
+    }
+
+    /// <summary>Compares a long with a double by exact numeric value (no NaN: SQL values never hold it).</summary>
+    /// <param name="value">The long.</param>
+    /// <param name="real">The double.</param>
+    /// <returns>Negative, zero or positive.</returns>
+    public static int CompareInt64ToDouble(long value, double real)
+    {
+        if (real >= TwoPow63)
+        {
+            return -1;
+        }
+
+        if (real < -TwoPow63)
+        {
+            return 1;
+        }
+
+        // Within [-2^63, 2^63) the truncated double converts to long exactly, so compare integers first and let
+        // the fraction break the tie.
+        double truncated = Math.Truncate(real);
+        long whole = (long)truncated;
+        if (value != whole)
+        {
+            return value < whole ? -1 : 1;
+        }
+
+        return real > truncated ? -1 : real < truncated ? 1 : 0;
+    }
+
+    /// <summary>Compares two values in SQLite order.</summary>
+    /// <param name="x">The first value.</param>
+    /// <param name="y">The second value.</param>
+    /// <returns>Negative, zero or positive.</returns>
+    public int Compare(SqlValue x, SqlValue y) => CompareValues(x, y);
+
+    /// <summary>True when the values compare equal (so 3 equals 3.0, and NULL equals NULL).</summary>
+    /// <param name="x">The first value.</param>
+    /// <param name="y">The second value.</param>
+    /// <returns>Whether they are equal.</returns>
+    public bool Equals(SqlValue x, SqlValue y) => CompareValues(x, y) == 0;
+
+    /// <summary>A hash code consistent with <see cref="Equals(SqlValue, SqlValue)"/>.</summary>
+    /// <param name="obj">The value.</param>
+    /// <returns>The hash code.</returns>
+    public int GetHashCode(SqlValue obj)
+    {
+        switch (obj.StorageClass)
+        {
+            case SqlStorageClass.Null:
+                return 0;
+            case SqlStorageClass.Integer:
+                return obj.RawBits.GetHashCode();
+            case SqlStorageClass.Real:
+                // A REAL equal to some long must hash like that long: integral and in range → hash the long.
+                double real = BitConverter.Int64BitsToDouble(obj.RawBits);
+                return real >= -TwoPow63 && real < TwoPow63 && Math.Truncate(real) == real
+                    ? ((long)real).GetHashCode()
+                    : real.GetHashCode();
+            case SqlStorageClass.Text:
+                return TextOrder.GetHashCode((string)obj.RawReference!);
+            default:
+                var hash = default(HashCode);
+                hash.AddBytes((byte[])obj.RawReference!);
+                return hash.ToHashCode();
+        }
+    }
+
+    private static int CompareDoubles(double left, double right) => left < right ? -1 : left > right ? 1 : 0;
+
+    // INTEGER and REAL share a rank so they compare by value.
+    private static int Rank(SqlStorageClass storageClass) =>
+        storageClass == SqlStorageClass.Real ? (int)SqlStorageClass.Integer : (int)storageClass;
+}

@@ -184,6 +184,12 @@ public sealed class FileStorageDevice : IStorageDevice
     {
         ArgumentOutOfRangeException.ThrowIfNegative(offset);
         ThrowIfNotWritable();
+        if (source.IsEmpty)
+        {
+            // An empty pwrite does not extend the file; return before the length bookkeeping would.
+            return;
+        }
+
         try
         {
             RandomAccess.Write(_handle, source, offset);

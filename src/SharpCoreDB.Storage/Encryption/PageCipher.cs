@@ -1,0 +1,131 @@
+using System.Security.Cryptography;
+
+namespace SharpCoreDB.Storage.Encryption;
+
+/// <summary>
+/// AES-256-GCM with one page key for the life of an open database, safe to use from many threads.
+/// </summary>
+/// <remarks>
+/// <see cref="AesGcm"/> is not thread-safe, yet readers decrypt pages concurrently and a commit encrypts
+/// while they do. A single instance behind a lock would serialize every page read of every thread, so
+/// the cipher keeps a small pool of instances (one per processor) built from the same key: a caller takes
+/// one with a lock-free exchange, uses it, and puts it back. Only when more threads than processors are
+/// inside the cipher at once is an extra instance created (and disposed again on return), which keeps
+/// the steady state allocation-free. The key copy lives in a pinned array that is zeroed on dispose.
+/// </remarks>
+internal sealed class PageCipher : IDisposable
+{
+    private readonly AesGcm?[] _pool;
+    private readonly byte[] _key;
+    private volatile bool _disposed;
+
+    /// <summary>Creates a cipher for a 32-byte page key (copied).</summary>
+    /// <param name="pageKey">The AES-256 key.</param>
+    public PageCipher(ReadOnlySpan<byte> pageKey)
+    {
+        ArgumentOutOfRangeException.ThrowIfNotEqual(pageKey.Length, KeyDerivation.KeySize);
+        _key = GC.AllocateArray<byte>(KeyDerivation.KeySize, pinned: true);
+        pageKey.CopyTo(_key);
+        _pool = new AesGcm?[Math.Max(2, Environment.ProcessorCount)];
+        _pool[0] = new AesGcm(_key, Format.PageTrailer.TagSize);
+    }
+
+    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> (same length) and writes the tag.</summary>
+    /// <param name="nonce">The 12-byte nonce; never reuse one with this key.</param>
+    /// <param name="plaintext">The plain bytes.</param>
+    /// <param name="ciphertext">Receives the encrypted bytes; may be the same memory as <paramref name="plaintext"/>.</param>
+    /// <param name="tag">Receives the 16-byte tag.</param>
+    /// <param name="associatedData">Authenticated but not encrypted data.</param>
+    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData)
+    {
+        AesGcm aes = Rent();
+        try
+        {
+            aes.Encrypt(nonce, plaintext, ciphertext, tag, associatedData);
+        }
+        finally
+        {
+            Return(aes);
+        }
+    }
+
+    /// <summary>Decrypts and authenticates.</summary>
+    /// <param name="nonce">The nonce stored with the page.</param>
+    /// <param name="ciphertext">The encrypted bytes.</param>
+    /// <param name="tag">The stored tag.</param>
+    /// <param name="plaintext">Receives the plain bytes; may be the same memory as <paramref name="ciphertext"/>.</param>
+    /// <param name="associatedData">The associated data used when encrypting.</param>
+    /// <exception cref="AuthenticationTagMismatchException">The bytes, tag, nonce or associated data do not match.</exception>
+    public void Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData)
+    {
+        AesGcm aes = Rent();
+        try
+        {
+            aes.Decrypt(nonce, ciphertext, tag, plaintext, associatedData);
+        }
+        finally
+        {
+            Return(aes);
+        }
+    }
+
+    /// <summary>Disposes every pooled instance and wipes the key copy.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        for (int i = 0; i < _pool.Length; i++)
+        {
+            Interlocked.Exchange(ref _pool[i], null)?.Dispose();
+        }
+
+        CryptographicOperations.ZeroMemory(_key);
+    }
+
+    private AesGcm Rent()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+
+        // Start at a per-thread slot so concurrent threads rarely contend for the same one.
+        int start = Environment.CurrentManagedThreadId % _pool.Length;
+        for (int i = 0; i < _pool.Length; i++)
+        {
+            int slot = (start + i) % _pool.Length;
+            AesGcm? aes = Interlocked.Exchange(ref _pool[slot], null);
+            if (aes is not null)
+            {
+                return aes;
+            }
+        }
+
+        return new AesGcm(_key, Format.PageTrailer.TagSize);
+    }
+
+    private void Return(AesGcm aes)
+    {
+        if (!_disposed)
+        {
+            int start = Environment.CurrentManagedThreadId % _pool.Length;
+            for (int i = 0; i < _pool.Length; i++)
+            {
+                int slot = (start + i) % _pool.Length;
+                if (Interlocked.CompareExchange(ref _pool[slot], aes, null) is null)
+                {
+                    // Dispose may have emptied the pool between the check above and this store.
+                    if (_disposed && Interlocked.CompareExchange(ref _pool[slot], null, aes) == aes)
+                    {
+                        aes.Dispose();
+                    }
+
+                    return;
+                }
+            }
+        }
+
+        aes.Dispose();
+    }
+}

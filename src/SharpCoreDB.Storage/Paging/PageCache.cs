@@ -1,0 +1,445 @@
+using System.Buffers;
+
+namespace SharpCoreDB.Storage.Paging;
+
+/// <summary>
+/// A bounded cache of verified, plain page images with pin counts and CLOCK replacement, shared by every
+/// transaction of an open database. Hits allocate nothing; buffers come from <see cref="ArrayPool{T}"/>
+/// and are reused slot to slot.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Every <see cref="Read"/> pins its slot until the returned <see cref="PageLease"/> is disposed; a pinned
+/// slot is never evicted or overwritten, so a lease's bytes never change underneath its holder.
+/// When every slot is pinned the cache grows past <see cref="Capacity"/> rather than fail (a deep
+/// B+tree descent plus a cursor may legitimately pin many pages); each extra slot is given back as soon
+/// as its page is unpinned, so unpinned pages never exceed the capacity.
+/// </para>
+/// <para>
+/// A miss loads the page outside the cache lock (I/O and decryption must not stall hits of other
+/// threads); other threads asking for the same page meanwhile wait for that one load instead of
+/// repeating it. A failed load frees the slot and the error goes to the loading thread; waiters retry.
+/// </para>
+/// <para>
+/// <see cref="Update"/> and <see cref="Invalidate"/> are how committed changes reach the cache. A slot
+/// that is pinned (or still loading) when its page changes is detached: removed from the lookup so new
+/// readers get the new bytes, kept intact for the old leases, and freed when the last of them ends.
+/// </para>
+/// <para>
+/// Lease tokens carry the slot's reuse generation, so disposing a lease after its slot was recycled
+/// throws instead of unpinning another reader's page.
+/// </para>
+/// </remarks>
+internal sealed class PageCache : IPageLeaseOwner, IDisposable
+{
+    private const int SlotBits = 22;
+    private const int SlotMask = (1 << SlotBits) - 1;
+    private const int GenerationMask = (1 << (31 - SlotBits)) - 1;
+
+    private readonly object _gate = new();
+    private readonly Dictionary<PageKey, int> _map;
+    private readonly Stack<int> _freeSlots = new();
+    private readonly int _bufferSize;
+    private readonly int _usableSize;
+    private Slot[] _slots;
+    private int _slotCount;
+    private int _occupied;
+    private int _buffersHeld;
+    private int _hand;
+    private bool _disposed;
+
+    /// <summary>Creates a cache.</summary>
+    /// <param name="pageSize">The physical page size: buffers are this long so loads can decrypt in place.</param>
+    /// <param name="usableSize">The bytes a lease exposes.</param>
+    /// <param name="capacity">The most unpinned pages kept (at least 1).</param>
+    public PageCache(int pageSize, int usableSize, int capacity)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 1);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(capacity, SlotMask / 2);
+        ArgumentOutOfRangeException.ThrowIfLessThan(usableSize, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(pageSize, usableSize);
+        Capacity = capacity;
+        _bufferSize = pageSize;
+        _usableSize = usableSize;
+        _slots = new Slot[Math.Min(capacity, 64)];
+        _map = new Dictionary<PageKey, int>(capacity);
+    }
+
+    private enum SlotState : byte
+    {
+        Free,
+        Loading,
+        Ready,
+        Detached,
+    }
+
+    /// <summary>The most unpinned pages the cache keeps.</summary>
+    public int Capacity { get; }
+
+    /// <summary>Slots in use: cached pages plus detached ones still leased.</summary>
+    public int Count
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return _occupied;
+            }
+        }
+    }
+
+    /// <summary>Slots currently pinned by at least one lease.</summary>
+    public int PinnedCount
+    {
+        get
+        {
+            lock (_gate)
+            {
+                int pinned = 0;
+                for (int i = 0; i < _slotCount; i++)
+                {
+                    if (_slots[i].Pins > 0)
+                    {
+                        pinned++;
+                    }
+                }
+
+                return pinned;
+            }
+        }
+    }
+
+    /// <summary>Lookups answered from the cache.</summary>
+    public long Hits { get; private set; }
+
+    /// <summary>Lookups that loaded the page.</summary>
+    public long Misses { get; private set; }
+
+    /// <summary>Returns a pinned read lease on a page version, loading it through <paramref name="loader"/> on a miss.</summary>
+    /// <param name="pageNumber">The page number.</param>
+    /// <param name="version">The version (0 = database file).</param>
+    /// <param name="loader">Reads and verifies the page on a miss.</param>
+    /// <returns>A read lease; dispose it exactly once.</returns>
+    /// <exception cref="SharpCoreDBException">Whatever the loader throws (Corrupt, IoError).</exception>
+    public PageLease Read(uint pageNumber, ulong version, IPageCacheLoader loader)
+    {
+        ArgumentNullException.ThrowIfNull(loader);
+        var key = new PageKey(pageNumber, version);
+        int slot;
+        byte[] buffer;
+        lock (_gate)
+        {
+            while (true)
+            {
+                ObjectDisposedException.ThrowIf(_disposed, this);
+                if (!_map.TryGetValue(key, out slot))
+                {
+                    break;
+                }
+
+                ref Slot found = ref _slots[slot];
+                if (found.State == SlotState.Ready)
+                {
+                    found.Pins++;
+                    found.Referenced = true;
+                    Hits++;
+                    return new PageLease(pageNumber, found.Buffer!, _usableSize, isWritable: false, this, Token(slot, found.Generation));
+                }
+
+                // Another thread is loading this page: wait for it rather than read it twice.
+                Monitor.Wait(_gate);
+            }
+
+            slot = AcquireSlot();
+            ref Slot fresh = ref _slots[slot];
+            fresh.Key = key;
+            fresh.State = SlotState.Loading;
+            fresh.Pins = 1;
+            fresh.Referenced = true;
+            buffer = fresh.Buffer!;
+            _map.Add(key, slot);
+            Misses++;
+        }
+
+        try
+        {
+            loader.LoadPage(pageNumber, version, buffer);
+        }
+        catch
+        {
+            lock (_gate)
+            {
+                if (_map.TryGetValue(key, out int mapped) && mapped == slot)
+                {
+                    _map.Remove(key);
+                }
+
+                FreeSlot(slot);
+                Monitor.PulseAll(_gate);
+            }
+
+            throw;
+        }
+
+        lock (_gate)
+        {
+            ref Slot loaded = ref _slots[slot];
+            if (loaded.State == SlotState.Loading)
+            {
+                loaded.State = SlotState.Ready;
+            }
+
+            Monitor.PulseAll(_gate);
+            return new PageLease(pageNumber, buffer, _usableSize, isWritable: false, this, Token(slot, loaded.Generation));
+        }
+    }
+
+    /// <summary>
+    /// Replaces the cached copy of a page version with new committed bytes, if it is cached: in place when
+    /// unpinned, by detaching the old slot when leases still read it. Pages not cached stay uncached, so a
+    /// large commit does not flush the readers' working set.
+    /// </summary>
+    /// <param name="pageNumber">The page number.</param>
+    /// <param name="version">The version.</param>
+    /// <param name="plain">The new usable bytes.</param>
+    public void Update(uint pageNumber, ulong version, ReadOnlySpan<byte> plain)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(plain.Length, _usableSize, nameof(plain));
+        lock (_gate)
+        {
+            ObjectDisposedException.ThrowIf(_disposed, this);
+            var key = new PageKey(pageNumber, version);
+            if (!_map.TryGetValue(key, out int slot))
+            {
+                return;
+            }
+
+            ref Slot s = ref _slots[slot];
+            if (s.State == SlotState.Ready && s.Pins == 0)
+            {
+                plain[.._usableSize].CopyTo(s.Buffer);
+                return;
+            }
+
+            Detach(key, slot);
+        }
+    }
+
+    /// <summary>Drops a page version from the cache (detaching it if it is leased).</summary>
+    /// <param name="pageNumber">The page number.</param>
+    /// <param name="version">The version.</param>
+    public void Invalidate(uint pageNumber, ulong version)
+    {
+        lock (_gate)
+        {
+            ObjectDisposedException.ThrowIf(_disposed, this);
+            var key = new PageKey(pageNumber, version);
+            if (!_map.TryGetValue(key, out int slot))
+            {
+                return;
+            }
+
+            ref Slot s = ref _slots[slot];
+            if (s.State == SlotState.Ready && s.Pins == 0)
+            {
+                _map.Remove(key);
+                FreeSlot(slot);
+                return;
+            }
+
+            Detach(key, slot);
+        }
+    }
+
+    /// <summary>Drops every page (leased ones are detached and freed when released).</summary>
+    public void Clear()
+    {
+        lock (_gate)
+        {
+            ObjectDisposedException.ThrowIf(_disposed, this);
+            for (int i = 0; i < _slotCount; i++)
+            {
+                ref Slot s = ref _slots[i];
+                if (s.State is SlotState.Ready or SlotState.Loading)
+                {
+                    if (s.State == SlotState.Ready && s.Pins == 0)
+                    {
+                        _map.Remove(s.Key);
+                        FreeSlot(i);
+                    }
+                    else
+                    {
+                        Detach(s.Key, i);
+                    }
+                }
+            }
+        }
+    }
+
+    /// <summary>Unpins the slot a lease refers to.</summary>
+    /// <param name="token">The lease token.</param>
+    /// <exception cref="InvalidOperationException">The lease was already released (its slot was recycled).</exception>
+    public void Release(int token)
+    {
+        int slot = token & SlotMask;
+        int generation = token >>> SlotBits;
+        lock (_gate)
+        {
+            if (_disposed)
+            {
+                return;
+            }
+
+            ref Slot s = ref _slots[slot];
+            if (s.Pins <= 0 || (s.Generation & GenerationMask) != generation)
+            {
+                throw new InvalidOperationException("A page lease was disposed twice or after its transaction ended.");
+            }
+
+            if (--s.Pins > 0)
+            {
+                return;
+            }
+
+            if (s.State == SlotState.Detached)
+            {
+                FreeSlot(slot);
+            }
+            else if (_occupied > Capacity && s.State == SlotState.Ready)
+            {
+                // This slot was added while every slot was pinned; shrink back now that one is free.
+                _map.Remove(s.Key);
+                FreeSlot(slot);
+            }
+        }
+    }
+
+    /// <summary>Returns every unpinned buffer to the pool. Buffers still leased are left to the garbage collector.</summary>
+    public void Dispose()
+    {
+        lock (_gate)
+        {
+            if (_disposed)
+            {
+                return;
+            }
+
+            _disposed = true;
+            for (int i = 0; i < _slotCount; i++)
+            {
+                ref Slot s = ref _slots[i];
+                if (s.Buffer is not null && s.Pins == 0)
+                {
+                    ArrayPool<byte>.Shared.Return(s.Buffer);
+                }
+
+                s.Buffer = null;
+            }
+
+            _map.Clear();
+            Monitor.PulseAll(_gate);
+        }
+    }
+
+    private static int Token(int slot, int generation) => ((generation & GenerationMask) << SlotBits) | slot;
+
+    private int AcquireSlot()
+    {
+        int slot = -1;
+        if (_occupied >= Capacity)
+        {
+            slot = FindVictim();
+        }
+
+        if (slot < 0)
+        {
+            slot = _freeSlots.Count > 0 ? _freeSlots.Pop() : NewSlot();
+            _occupied++;
+        }
+
+        ref Slot s = ref _slots[slot];
+        s.Generation++;
+        if (s.Buffer is null)
+        {
+            s.Buffer = ArrayPool<byte>.Shared.Rent(_bufferSize);
+            _buffersHeld++;
+        }
+
+        return slot;
+    }
+
+    private int FindVictim()
+    {
+        // CLOCK: a referenced page gets a second chance; two sweeps visit every slot with its bit cleared.
+        for (int scanned = 0; scanned < 2 * _slotCount; scanned++)
+        {
+            int i = _hand;
+            _hand = (_hand + 1) % _slotCount;
+            ref Slot s = ref _slots[i];
+            if (s.State != SlotState.Ready || s.Pins > 0)
+            {
+                continue;
+            }
+
+            if (s.Referenced)
+            {
+                s.Referenced = false;
+                continue;
+            }
+
+            _map.Remove(s.Key);
+            return i;
+        }
+
+        return -1;
+    }
+
+    private int NewSlot()
+    {
+        if (_slotCount == _slots.Length)
+        {
+            if (_slotCount == SlotMask)
+            {
+                throw new InvalidOperationException($"More than {SlotMask} pages are pinned at once; page leases are not being disposed.");
+            }
+
+            Array.Resize(ref _slots, Math.Min(_slots.Length * 2, SlotMask));
+        }
+
+        return _slotCount++;
+    }
+
+    private void Detach(PageKey key, int slot)
+    {
+        _map.Remove(key);
+        _slots[slot].State = SlotState.Detached;
+    }
+
+    private void FreeSlot(int slot)
+    {
+        ref Slot s = ref _slots[slot];
+        s.State = SlotState.Free;
+        s.Pins = 0;
+        s.Referenced = false;
+        s.Generation++;
+        if (_buffersHeld > Capacity && s.Buffer is not null)
+        {
+            ArrayPool<byte>.Shared.Return(s.Buffer);
+            s.Buffer = null;
+            _buffersHeld--;
+        }
+
+        _freeSlots.Push(slot);
+        _occupied--;
+    }
+
+    private struct Slot
+    {
+        public PageKey Key;
+        public byte[]? Buffer;
+        public int Pins;
+        public int Generation;
+        public bool Referenced;
+        public SlotState State;
+    }
+}

@@ -1,0 +1,270 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Diagnostics.CodeAnalysis;
+using System.Security.Cryptography;
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.Storage.Format;
+
+namespace SharpCoreDB.Storage.Paging;
+
+/// <content>Opening and creating: header validation, key derivation and the key check.</content>
+internal sealed partial class PageFile
+{
+    /// <summary>Opens the database on <paramref name="device"/>, or creates it when the device is empty and the options allow.</summary>
+    /// <param name="device">The database device; the page file owns it unless <paramref name="leaveOpen"/>.</param>
+    /// <param name="options">Password or key, page size for creation, read-only, create mode.</param>
+    /// <param name="leaveOpen">True to leave the device open when the page file is disposed.</param>
+    /// <returns>The open page file.</returns>
+    /// <exception cref="SharpCoreDBException">
+    /// NotADatabase (empty, truncated, wrong magic, impossible page size), UnsupportedFormat (newer version or
+    /// unknown flags), Corrupt (header checksum), PasswordRequired, NotEncrypted, WrongPassword (decided by the
+    /// key check before any other page is read), AlreadyExists (CreateNew on a non-empty device), IoError.
+    /// </exception>
+    public static PageFile Open(IStorageDevice device, PageFileOptions options, bool leaveOpen = false)
+    {
+        ArgumentNullException.ThrowIfNull(device);
+        ArgumentNullException.ThrowIfNull(options);
+        options.Validate();
+
+        long length = device.Length;
+        if (length == 0)
+        {
+            if (options.ReadOnly || options.CreateMode == PageFileCreateMode.OpenExisting)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.NotADatabase, $"'{device.Name}' is empty, not a SharpCoreDB database.");
+            }
+
+            return Create(device, options, leaveOpen);
+        }
+
+        if (options.CreateMode == PageFileCreateMode.CreateNew)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"'{device.Name}' already holds {length} bytes; it cannot be created anew.");
+        }
+
+        return OpenExisting(device, options, leaveOpen, length);
+    }
+
+    private static PageFile OpenExisting(IStorageDevice device, PageFileOptions options, bool leaveOpen, long length)
+    {
+        Span<byte> head = stackalloc byte[DatabaseHeader.SizeOf];
+        int headLength = device.Read(0, head);
+        if (!DatabaseHeader.HasMagic(head[..headLength]))
+        {
+            ThrowNotADatabase(device, "it does not start with the SharpCoreDB magic");
+        }
+
+        if (headLength < DatabaseHeader.SizeOf)
+        {
+            ThrowNotADatabase(device, $"the header is truncated ({length} bytes)");
+        }
+
+        uint version = DatabaseHeader.GetFormatVersion(head);
+        if (version == 0)
+        {
+            ThrowNotADatabase(device, "its format version is 0");
+        }
+
+        if (version > DatabaseHeader.CurrentFormatVersion)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.UnsupportedFormat,
+                $"'{device.Name}' uses file format version {version}; this library reads up to version {DatabaseHeader.CurrentFormatVersion}.");
+        }
+
+        uint pageSize = DatabaseHeader.GetPageSize(head);
+        if (!DatabaseHeader.IsValidPageSize(pageSize))
+        {
+            ThrowNotADatabase(device, $"its header declares a page size of {pageSize}, not a power of two from 4096 to 65536");
+        }
+
+        if (length < pageSize)
+        {
+            ThrowNotADatabase(device, $"it is truncated: {length} bytes, shorter than its first page ({pageSize} bytes)");
+        }
+
+        DatabaseFlags flags = DatabaseHeader.GetFlags(head);
+        bool encrypted = (flags & DatabaseFlags.Encrypted) != 0;
+        int reserved = DatabaseHeader.GetReservedBytes(head);
+        if (reserved != PageTrailer.SizeFor(encrypted))
+        {
+            ThrowNotADatabase(device, $"its header declares {reserved} reserved bytes per page, which does not match its flags");
+        }
+
+        byte[] page0 = ArrayPool<byte>.Shared.Rent((int)pageSize);
+        try
+        {
+            device.Read(0, page0.AsSpan(0, (int)pageSize));
+            int usable = (int)pageSize - reserved;
+            ReadOnlySpan<byte> header = page0.AsSpan(0, usable);
+            uint storedChecksum = BinaryPrimitives.ReadUInt32LittleEndian(page0.AsSpan(usable + PageTrailer.ChecksumOffset));
+            if (storedChecksum != PageCodec.ComputeChecksum(header, DatabaseHeader.GetDatabaseId(header), 0))
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page 0 of '{device.Name}' failed verification (checksum): the database header is damaged");
+            }
+
+            const DatabaseFlags knownFlags = DatabaseFlags.Encrypted | DatabaseFlags.RawKey;
+            if ((flags & ~knownFlags) != 0)
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.UnsupportedFormat,
+                    $"'{device.Name}' uses features (header flags 0x{(ushort)flags:X4}) this library does not know.");
+            }
+
+            PageCipher? cipher = encrypted ? OpenCipher(device, options, header, flags) : null;
+            if (!encrypted && options.HasSecret)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.NotEncrypted, $"'{device.Name}' is not encrypted, but a password or key was given.");
+            }
+
+            var codec = new PageCodec((int)pageSize, DatabaseHeader.GetDatabaseId(header), cipher);
+            return new PageFile(device, leaveOpen, codec, options.ReadOnly, wasCreated: false, DatabaseHeader.GetKdfIterations(header));
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(page0);
+        }
+    }
+
+    private static PageCipher OpenCipher(IStorageDevice device, PageFileOptions options, ReadOnlySpan<byte> header, DatabaseFlags flags)
+    {
+        if (!options.HasSecret)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.PasswordRequired, $"'{device.Name}' is encrypted; a password or key is required.");
+        }
+
+        bool rawKeyDatabase = (flags & DatabaseFlags.RawKey) != 0;
+        if (rawKeyDatabase && options.Password is not null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"'{device.Name}' was created with a raw key; a password cannot open it.");
+        }
+
+        if (!rawKeyDatabase && options.RawKey is not null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"'{device.Name}' is protected by a password; a raw key cannot open it.");
+        }
+
+        uint iterations = DatabaseHeader.GetKdfIterations(header);
+        if (!rawKeyDatabase && iterations is 0 or > int.MaxValue)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page 0 of '{device.Name}' declares {iterations} key-derivation iterations");
+        }
+
+        Span<byte> master = stackalloc byte[KeyDerivation.KeySize];
+        Span<byte> check = stackalloc byte[KeyDerivation.KeyCheckSize];
+        try
+        {
+            DeriveMaster(options, DatabaseHeader.GetKdfSalt(header), (int)iterations, master);
+            KeyDerivation.ComputeKeyCheck(master, DatabaseHeader.GetDatabaseId(header), check);
+            if (!KeyDerivation.KeyCheckMatches(DatabaseHeader.GetKeyCheck(header), check))
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"The password or key for '{device.Name}' is wrong.");
+            }
+
+            return CreateCipher(master);
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(master);
+        }
+    }
+
+    private static PageFile Create(IStorageDevice device, PageFileOptions options, bool leaveOpen)
+    {
+        int pageSize = options.PageSize;
+        Span<byte> databaseId = stackalloc byte[DatabaseHeader.DatabaseIdLength];
+        Span<byte> salt = stackalloc byte[DatabaseHeader.KdfSaltLength];
+        Span<byte> check = stackalloc byte[DatabaseHeader.KeyCheckLength];
+        Span<byte> master = stackalloc byte[KeyDerivation.KeySize];
+        RandomNumberGenerator.Fill(databaseId);
+        salt.Clear();
+        check.Clear();
+
+        DatabaseFlags flags = DatabaseFlags.None;
+        uint iterations = 0;
+        PageCipher? cipher = null;
+        try
+        {
+            if (options.HasSecret)
+            {
+                flags = DatabaseFlags.Encrypted;
+                if (options.RawKey is not null)
+                {
+                    flags |= DatabaseFlags.RawKey;
+                }
+                else
+                {
+                    RandomNumberGenerator.Fill(salt);
+                    iterations = (uint)options.KdfIterations;
+                }
+
+                DeriveMaster(options, salt, (int)iterations, master);
+                KeyDerivation.ComputeKeyCheck(master, databaseId, check);
+                cipher = CreateCipher(master);
+            }
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(master);
+        }
+
+        var codec = new PageCodec(pageSize, databaseId, cipher);
+        var file = new PageFile(device, leaveOpen, codec, isReadOnly: false, wasCreated: true, iterations);
+        try
+        {
+            byte[] page0 = ArrayPool<byte>.Shared.Rent(pageSize);
+            try
+            {
+                Span<byte> header = page0.AsSpan(0, codec.UsableSize);
+                DatabaseHeader.Initialize(header, pageSize, flags, databaseId, salt, iterations, check);
+                file.WritePage(0, header);
+            }
+            finally
+            {
+                ArrayPool<byte>.Shared.Return(page0);
+            }
+
+            // The header must be durable before anything refers to this database (a WAL, a journal).
+            file.Flush();
+            return file;
+        }
+        catch
+        {
+            // A failed open leaves the device with the caller (as every other failure of Open does);
+            // only the key material is ours to wipe.
+            codec.Dispose();
+            throw;
+        }
+    }
+
+    private static void DeriveMaster(PageFileOptions options, ReadOnlySpan<byte> salt, int iterations, Span<byte> master)
+    {
+        if (options.RawKey is { } rawKey)
+        {
+            rawKey.Span.CopyTo(master);
+        }
+        else
+        {
+            KeyDerivation.DeriveMasterKey(options.Password!, salt, iterations, master);
+        }
+    }
+
+    private static PageCipher CreateCipher(ReadOnlySpan<byte> master)
+    {
+        Span<byte> pageKey = stackalloc byte[KeyDerivation.KeySize];
+        try
+        {
+            KeyDerivation.DerivePageKey(master, pageKey);
+            return new PageCipher(pageKey);
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(pageKey);
+        }
+    }
+
+    [DoesNotReturn]
+    private static void ThrowNotADatabase(IStorageDevice device, string reason) =>
+        throw new SharpCoreDBException(SharpCoreDBErrorCode.NotADatabase, $"'{device.Name}' is not a SharpCoreDB database: {reason}.");
+}

@@ -1,0 +1,255 @@
+using System.Buffers;
+
+namespace SharpCoreDB.Storage.Paging;
+
+/// <summary>
+/// The private, dirty pages of one write transaction: page number → pooled plain buffer. Shared by the
+/// pager store and the WAL store; commit reads the buffers back out (<see cref="GetPage"/>).
+/// </summary>
+/// <remarks>
+/// <para>
+/// <see cref="Write"/> copies the committed page in on first touch; <see cref="Create"/> starts from
+/// zeros without reading anything (freshly allocated pages). Leases over these buffers are counted, so a
+/// buffer is never returned to the pool while a lease can still reach it: a lease that is disposed after
+/// <see cref="End"/> (the usual <c>using var lease = tx.Write(n); … tx.Commit();</c> shape) returns its
+/// buffer then. A set whose leases were all disposed when it ended can be reused for the next
+/// transaction; otherwise <see cref="End"/> says so and the caller takes a new set.
+/// </para>
+/// <para>Not thread-safe: a write transaction belongs to one thread at a time.</para>
+/// </remarks>
+internal sealed class TransactionPageSet : IPageLeaseOwner
+{
+    private readonly Dictionary<uint, int> _index = new();
+    private readonly int _bufferSize;
+    private readonly int _usableSize;
+    private Entry[] _entries = new Entry[16];
+    private int _count;
+    private int _retained;
+    private bool _ended;
+
+    /// <summary>Creates an empty set.</summary>
+    /// <param name="pageSize">The buffer size (a whole page, so callers may seal next to the plain bytes if they wish).</param>
+    /// <param name="usableSize">The bytes a lease exposes.</param>
+    public TransactionPageSet(int pageSize, int usableSize)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(usableSize, 1);
+        ArgumentOutOfRangeException.ThrowIfLessThan(pageSize, usableSize);
+        _bufferSize = pageSize;
+        _usableSize = usableSize;
+    }
+
+    /// <summary>The number of dirty pages.</summary>
+    public int Count => _count;
+
+    /// <summary>Leases handed out and not yet disposed.</summary>
+    public int OutstandingLeases
+    {
+        get
+        {
+            int leases = 0;
+            for (int i = 0; i < _count; i++)
+            {
+                leases += _entries[i].Leases;
+            }
+
+            return leases;
+        }
+    }
+
+    /// <summary>True when the page is dirty in this transaction.</summary>
+    /// <param name="pageNumber">The page number.</param>
+    /// <returns>Whether the set holds the page.</returns>
+    public bool Contains(uint pageNumber) => _index.ContainsKey(pageNumber);
+
+    /// <summary>A read lease on the dirty copy, when the page is dirty.</summary>
+    /// <param name="pageNumber">The page number.</param>
+    /// <param name="lease">The read lease, when found.</param>
+    /// <returns>True when the page is dirty in this transaction.</returns>
+    public bool TryRead(uint pageNumber, out PageLease lease)
+    {
+        ThrowIfEnded();
+        if (_index.TryGetValue(pageNumber, out int i))
+        {
+            lease = NewLease(i, isWritable: false);
+            return true;
+        }
+
+        lease = default;
+        return false;
+    }
+
+    /// <summary>A writable lease on the page, copying the committed bytes from <paramref name="source"/> on first touch.</summary>
+    /// <param name="pageNumber">The page number.</param>
+    /// <param name="source">The committed view of the transaction.</param>
+    /// <returns>A writable lease.</returns>
+    public PageLease Write(uint pageNumber, ICommittedPageSource source)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        ThrowIfEnded();
+        if (!_index.TryGetValue(pageNumber, out int i))
+        {
+            byte[] buffer = ArrayPool<byte>.Shared.Rent(_bufferSize);
+            try
+            {
+                source.ReadCommittedPage(pageNumber, buffer.AsSpan(0, _usableSize));
+            }
+            catch
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+                throw;
+            }
+
+            i = Add(pageNumber, buffer);
+        }
+
+        return NewLease(i, isWritable: true);
+    }
+
+    /// <summary>A writable lease on a zero-filled page, without reading the committed copy (allocated pages).</summary>
+    /// <param name="pageNumber">The page number.</param>
+    /// <returns>A writable lease over zeros.</returns>
+    /// <exception cref="InvalidOperationException">The page is dirty and still leased (it cannot be zeroed under a lease).</exception>
+    public PageLease Create(uint pageNumber)
+    {
+        ThrowIfEnded();
+        if (_index.TryGetValue(pageNumber, out int i))
+        {
+            if (_entries[i].Leases > 0)
+            {
+                throw new InvalidOperationException($"Page {pageNumber} is being reused while a lease on it is still open.");
+            }
+        }
+        else
+        {
+            i = Add(pageNumber, ArrayPool<byte>.Shared.Rent(_bufferSize));
+        }
+
+        _entries[i].Buffer.AsSpan(0, _usableSize).Clear();
+        return NewLease(i, isWritable: true);
+    }
+
+    /// <summary>The dirty plain bytes of a page (usable size), for commit.</summary>
+    /// <param name="pageNumber">A dirty page.</param>
+    /// <returns>The bytes.</returns>
+    /// <exception cref="KeyNotFoundException">The page is not dirty.</exception>
+    public ReadOnlySpan<byte> GetPage(uint pageNumber)
+    {
+        if (!_index.TryGetValue(pageNumber, out int i))
+        {
+            throw new KeyNotFoundException($"Page {pageNumber} is not dirty in this transaction.");
+        }
+
+        return _entries[i].Buffer.AsSpan(0, _usableSize);
+    }
+
+    /// <summary>Copies the dirty page numbers into <paramref name="destination"/> in ascending order (the write order at commit).</summary>
+    /// <param name="destination">Cleared and filled.</param>
+    public void GetPageNumbers(List<uint> destination)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        destination.Clear();
+        for (int i = 0; i < _count; i++)
+        {
+            destination.Add(_entries[i].PageNumber);
+        }
+
+        destination.Sort();
+    }
+
+    /// <summary>
+    /// Ends the transaction's use of its pages: buffers without open leases go back to the pool.
+    /// </summary>
+    /// <returns>
+    /// True when no lease was open: the set is empty again and may serve the next transaction. False when
+    /// some leases are still open: their buffers return to the pool when they are disposed, and the set must
+    /// not be reused.
+    /// </returns>
+    public bool End()
+    {
+        if (_ended)
+        {
+            return false;
+        }
+
+        int retained = 0;
+        for (int i = 0; i < _count; i++)
+        {
+            ref Entry e = ref _entries[i];
+            if (e.Leases == 0)
+            {
+                ArrayPool<byte>.Shared.Return(e.Buffer);
+                e.Buffer = null!;
+            }
+            else
+            {
+                retained++;
+            }
+        }
+
+        if (retained == 0)
+        {
+            _index.Clear();
+            _count = 0;
+            return true;
+        }
+
+        _retained = retained;
+        _ended = true;
+        _index.Clear();
+        return false;
+    }
+
+    /// <summary>Called when a lease is disposed.</summary>
+    /// <param name="token">The entry index the lease was created with.</param>
+    /// <exception cref="InvalidOperationException">The lease was disposed more often than it was handed out.</exception>
+    public void Release(int token)
+    {
+        ref Entry e = ref _entries[token];
+        if (e.Leases <= 0)
+        {
+            throw new InvalidOperationException("A page lease was disposed twice.");
+        }
+
+        if (--e.Leases == 0 && _ended)
+        {
+            ArrayPool<byte>.Shared.Return(e.Buffer);
+            e.Buffer = null!;
+            _retained--;
+        }
+    }
+
+    private int Add(uint pageNumber, byte[] buffer)
+    {
+        if (_count == _entries.Length)
+        {
+            Array.Resize(ref _entries, _entries.Length * 2);
+        }
+
+        int i = _count++;
+        _entries[i] = new Entry { PageNumber = pageNumber, Buffer = buffer, Leases = 0 };
+        _index.Add(pageNumber, i);
+        return i;
+    }
+
+    private PageLease NewLease(int i, bool isWritable)
+    {
+        ref Entry e = ref _entries[i];
+        e.Leases++;
+        return new PageLease(e.PageNumber, e.Buffer, _usableSize, isWritable, this, i);
+    }
+
+    private void ThrowIfEnded()
+    {
+        if (_ended)
+        {
+            throw new InvalidOperationException("The transaction's pages were already released; the set cannot be reused while leases are open.");
+        }
+    }
+
+    private struct Entry
+    {
+        public uint PageNumber;
+        public byte[] Buffer;
+        public int Leases;
+    }
+}

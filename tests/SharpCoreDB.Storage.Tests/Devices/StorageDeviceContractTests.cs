@@ -63,7 +63,7 @@ public abstract class StorageDeviceContractTests
         byte[] gap = new byte[200_000 - 3];
         Array.Fill(gap, (byte)0xAA);
         Assert.Equal(gap.Length, device.Read(3, gap));
-        Assert.All(gap, b => Assert.Equal(0, b));
+        Assert.True(gap.AsSpan().IndexOfAnyExcept((byte)0) < 0, "the gap must read as zeros");
     }
 
     [Fact]

@@ -1,0 +1,274 @@
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <content>Delete, merges and root collapse.</content>
+internal sealed partial class BTree
+{
+    /// <summary>Deletes <paramref name="key"/> and frees its overflow chain, then rebalances upward.</summary>
+    /// <returns>True when the key existed.</returns>
+    /// <exception cref="SharpCoreDBException">ReadOnly in a read-only transaction.</exception>
+    public bool Delete(ReadOnlySpan<byte> key)
+    {
+        CheckWritable();
+        int leafLevel = DescendForWrite(key, out int position, out bool found, out _);
+        if (!found)
+        {
+            return false;
+        }
+
+        InvalidateCursors();
+        uint page = _pathPages[leafLevel];
+        uint chain;
+        int valueLength;
+        using (PageLease lease = _tx.Write(page))
+        {
+            Span<byte> data = lease.Writable;
+            LeafCell cell = new NodeReader(data, page).GetLeafCell(position);
+            chain = cell.OverflowPage;
+            valueLength = cell.ValueLength;
+            NodeWriter.Remove(data, position, cell.Size);
+            NodeWriter.AssertInvariants(data, page);
+        }
+
+        if (chain != 0)
+        {
+            OverflowChain.Free(_tx, chain, valueLength, page);
+        }
+
+        Rebalance(leafLevel);
+        return true;
+    }
+
+    /// <summary>
+    /// Restores the shape after the node at <paramref name="level"/> of the recorded path lost a cell: empty leaves
+    /// are unlinked and freed (and so is a parent left with no child), a node under a third full merges with a
+    /// sibling when both fit in one page, and the loop climbs while parents lose separators. Finally a root left
+    /// with a single child absorbs it, keeping the root page number.
+    /// </summary>
+    private void Rebalance(int level)
+    {
+        // True when the node at `level` must leave the tree: an empty leaf, or an interior node whose only child left.
+        bool remove = false;
+        while (true)
+        {
+            uint page = _pathPages[level];
+            bool isLeaf;
+            int count;
+            int used;
+            using (PageLease lease = _tx.Read(page))
+            {
+                var node = new NodeReader(lease.Data, page);
+                isLeaf = node.IsLeaf;
+                count = node.Count;
+                used = node.UsedBytes;
+            }
+
+            remove |= isLeaf && count == 0;
+            if (level == 0)
+            {
+                if (remove && !isLeaf)
+                {
+                    using PageLease lease = _tx.Write(page);
+                    NodeWriter.Init(lease.Writable, NodeLayout.LeafKind, 0);
+                }
+                else
+                {
+                    CollapseRoot();
+                }
+
+                return;
+            }
+
+            if (remove)
+            {
+                remove = UnlinkChild(level - 1, page);
+                _tx.Free(page);
+                level--;
+                continue;
+            }
+
+            if (used >= UnderflowThreshold || !TryMergeWithSibling(level))
+            {
+                return;
+            }
+
+            level--;
+        }
+    }
+
+    /// <summary>
+    /// Removes the pointer to <paramref name="child"/> (and one separator next to it) from the parent at
+    /// <paramref name="parentLevel"/>. Returns true when the parent had no other child and must go as well.
+    /// </summary>
+    private bool UnlinkChild(int parentLevel, uint child)
+    {
+        uint parentPage = _pathPages[parentLevel];
+        int index = _pathIndex[parentLevel];
+        using PageLease lease = _tx.Write(parentPage);
+        Span<byte> data = lease.Writable;
+        var parent = new NodeReader(data, parentPage);
+        if (parent.Child(index) != child)
+        {
+            BTreeCorruption.Throw(parentPage, $"child {index} is no longer page {child}");
+        }
+
+        if (parent.Count == 0)
+        {
+            return true;
+        }
+
+        if (index < parent.Count)
+        {
+            // The next child takes over this child's key range.
+            NodeWriter.Remove(data, index, parent.CellSize(index));
+        }
+        else
+        {
+            // The right child leaves: the last cell's child becomes the right child and the range extends to it.
+            int last = parent.Count - 1;
+            uint newRight = parent.Child(last);
+            int size = parent.CellSize(last);
+            NodeWriter.SetRightChild(data, newRight);
+            NodeWriter.Remove(data, last, size);
+        }
+
+        NodeWriter.AssertInvariants(data, parentPage);
+        return false;
+    }
+
+    private bool TryMergeWithSibling(int level)
+    {
+        uint parentPage = _pathPages[level - 1];
+        int index = _pathIndex[level - 1];
+        int parentCount;
+        using (PageLease lease = _tx.Read(parentPage))
+        {
+            parentCount = new NodeReader(lease.Data, parentPage).Count;
+        }
+
+        return (index > 0 && TryMergePair(level - 1, index - 1)) || (index < parentCount && TryMergePair(level - 1, index));
+    }
+
+    /// <summary>
+    /// Merges child <paramref name="separatorIndex"/> of the parent into the child right of it when their cells (and,
+    /// for interior nodes, the separator pulled down between them) fit in one page. The right page survives, so
+    /// the parent only loses the separator cell; the left page is freed.
+    /// </summary>
+    private bool TryMergePair(int parentLevel, int separatorIndex)
+    {
+        WriteScratch scratch = Scratch;
+        uint parentPage = _pathPages[parentLevel];
+        uint leftPage;
+        uint rightPage;
+        int separatorLength;
+        using (PageLease lease = _tx.Read(parentPage))
+        {
+            var parent = new NodeReader(lease.Data, parentPage);
+            leftPage = parent.Child(separatorIndex);
+            rightPage = parent.Child(separatorIndex + 1);
+            ReadOnlySpan<byte> separator = parent.Key(separatorIndex);
+            separator.CopyTo(scratch.CellC);
+            separatorLength = separator.Length;
+        }
+
+        using (PageLease lease = _tx.Read(rightPage))
+        {
+            lease.Data.CopyTo(scratch.PageCopy);
+        }
+
+        var right = new NodeReader(scratch.PageCopy, rightPage);
+        using (PageLease leftLease = _tx.Read(leftPage))
+        {
+            var left = new NodeReader(leftLease.Data, leftPage);
+            if (left.IsLeaf != right.IsLeaf)
+            {
+                BTreeCorruption.Throw(leftPage, $"it is a {(left.IsLeaf ? "leaf" : "interior node")} but its sibling page {rightPage} is not");
+            }
+
+            int separatorCell = left.IsLeaf ? 0 : CellFormat.InteriorCellSize(separatorLength) + NodeLayout.SlotSize;
+            if (CellBytes(left) + CellBytes(right) + separatorCell > NodeCapacity)
+            {
+                return false;
+            }
+
+            using PageLease rightLease = _tx.Write(rightPage);
+            Span<byte> destination = rightLease.Writable;
+            NodeWriter.Init(destination, left.IsLeaf ? NodeLayout.LeafKind : NodeLayout.InteriorKind, right.RightChild);
+            for (int i = 0; i < left.Count; i++)
+            {
+                NodeWriter.Append(destination, left.Page.Slice(left.CellOffset(i), left.CellSize(i)));
+            }
+
+            if (!left.IsLeaf)
+            {
+                // The separator comes down between the two halves, pointing at the left node's right child.
+                int length = CellFormat.WriteInteriorCell(scratch.CellA, left.RightChild, scratch.CellC.AsSpan(0, separatorLength));
+                NodeWriter.Append(destination, scratch.CellA.AsSpan(0, length));
+            }
+
+            for (int i = 0; i < right.Count; i++)
+            {
+                NodeWriter.Append(destination, right.Page.Slice(right.CellOffset(i), right.CellSize(i)));
+            }
+
+            NodeWriter.AssertInvariants(destination, rightPage);
+        }
+
+        _tx.Free(leftPage);
+        using (PageLease lease = _tx.Write(parentPage))
+        {
+            Span<byte> data = lease.Writable;
+            NodeWriter.Remove(data, separatorIndex, new NodeReader(data, parentPage).CellSize(separatorIndex));
+            NodeWriter.AssertInvariants(data, parentPage);
+        }
+
+        return true;
+    }
+
+    /// <summary>While the root is an interior node with a single child, copies that child into the root page and frees it.</summary>
+    private void CollapseRoot()
+    {
+        for (int depth = 0; ; depth++)
+        {
+            CheckDepth(depth, _root);
+            uint child;
+            using (PageLease lease = _tx.Read(_root))
+            {
+                var root = new NodeReader(lease.Data, _root);
+                if (root.IsLeaf || root.Count > 0)
+                {
+                    return;
+                }
+
+                child = root.RightChild;
+            }
+
+            if (child == _root)
+            {
+                BTreeCorruption.Throw(_root, "the root is its own child");
+            }
+
+            using (PageLease target = _tx.Write(_root))
+            using (PageLease source = _tx.Read(child))
+            {
+                _ = new NodeReader(source.Data, child);
+                source.Data.CopyTo(target.Writable);
+            }
+
+            _tx.Free(child);
+        }
+    }
+
+    /// <summary>The bytes a node's cells and slots take, from the parsed cells rather than the header's claims.</summary>
+    private static int CellBytes(in NodeReader node)
+    {
+        int total = 0;
+        for (int i = 0; i < node.Count; i++)
+        {
+            total += node.CellSize(i) + NodeLayout.SlotSize;
+        }
+
+        return total;
+    }
+}

@@ -1,0 +1,310 @@
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <content>Insert, update and node splits.</content>
+internal sealed partial class BTree
+{
+    private enum PutMode
+    {
+        InsertOnly,
+        Upsert,
+        UpdateOnly,
+    }
+
+    private enum PutOutcome
+    {
+        Unchanged,
+        Inserted,
+        Replaced,
+    }
+
+    /// <summary>True when a value of <paramref name="valueLength"/> bytes sits inline next to a key of <paramref name="keyLength"/> bytes.</summary>
+    internal bool FitsInline(int keyLength, int valueLength) =>
+        NodeLayout.SlotSize + CellFormat.LeafCellSize(keyLength, valueLength, overflow: false) <= MaxCellFootprint;
+
+    private PutOutcome Put(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, PutMode mode)
+    {
+        CheckWritable();
+        if (key.Length > MaxKeySize)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.TooBig,
+                $"A key of {key.Length} bytes exceeds the B+tree maximum of {MaxKeySize} bytes for {_usableSize}-byte usable pages (tree root page {_root}).");
+        }
+
+        int leafLevel = DescendForWrite(key, out int position, out bool found, out bool rightEdge);
+        if (found ? mode == PutMode.InsertOnly : mode == PutMode.UpdateOnly)
+        {
+            return PutOutcome.Unchanged;
+        }
+
+        InvalidateCursors();
+        byte[] cellBuffer = Scratch.CellA;
+        int cellLength = FitsInline(key.Length, value.Length)
+            ? CellFormat.WriteInlineLeafCell(cellBuffer, key, value)
+            : CellFormat.WriteOverflowLeafCell(cellBuffer, key, value.Length, OverflowChain.Write(_tx, value));
+        ReadOnlySpan<byte> cell = cellBuffer.AsSpan(0, cellLength);
+        if (found)
+        {
+            ReplaceLeafCell(leafLevel, position, cell);
+            return PutOutcome.Replaced;
+        }
+
+        InsertCell(leafLevel, position, cell, rightEdge);
+        return PutOutcome.Inserted;
+    }
+
+    private void ReplaceLeafCell(int leafLevel, int position, ReadOnlySpan<byte> newCell)
+    {
+        uint page = _pathPages[leafLevel];
+        uint oldChain;
+        int oldLength;
+        bool replacedInPlace;
+        using (PageLease lease = _tx.Write(page))
+        {
+            Span<byte> data = lease.Writable;
+            LeafCell old = new NodeReader(data, page).GetLeafCell(position);
+            oldChain = old.OverflowPage;
+            oldLength = old.ValueLength;
+            replacedInPlace = old.Size == newCell.Length;
+            if (replacedInPlace)
+            {
+                newCell.CopyTo(data.Slice(old.Offset));
+                NodeWriter.AssertInvariants(data, page);
+            }
+            else
+            {
+                NodeWriter.Remove(data, position, old.Size);
+            }
+        }
+
+        if (!replacedInPlace)
+        {
+            InsertCell(leafLevel, position, newCell, rightEdge: false);
+        }
+
+        if (oldChain != 0)
+        {
+            OverflowChain.Free(_tx, oldChain, oldLength, page);
+        }
+    }
+
+    /// <summary>
+    /// Inserts <paramref name="cell"/> (held in <see cref="WriteScratch.CellA"/>) at slot <paramref name="position"/>
+    /// of the node at <paramref name="level"/> of the recorded path, splitting upward as far as needed.
+    /// </summary>
+    /// <param name="level">The level of the node in the path arrays.</param>
+    /// <param name="position">The slot the cell goes to.</param>
+    /// <param name="cell">The cell.</param>
+    /// <param name="rightEdge">
+    /// True when the cell is appended after the last key of the whole tree. Splits then leave the left node full and
+    /// start a new right node (SQLite's "quick balance"), so ascending inserts fill pages instead of half-filling them.
+    /// </param>
+    private void InsertCell(int level, int position, ReadOnlySpan<byte> cell, bool rightEdge)
+    {
+        WriteScratch scratch = Scratch;
+        bool separatorInB = true;
+        while (true)
+        {
+            uint page = _pathPages[level];
+            using PageLease lease = _tx.Write(page);
+            Span<byte> data = lease.Writable;
+            if (NodeWriter.TryInsert(data, page, position, cell, scratch.PageCopy))
+            {
+                NodeWriter.AssertInvariants(data, page);
+                return;
+            }
+
+            bool quick = rightEdge && position == new NodeReader(data, page).Count;
+            if (level == 0)
+            {
+                SplitRoot(data, page, position, cell, quick);
+                return;
+            }
+
+            // The separator for the parent goes to whichever cell buffer does not hold the cell being placed.
+            byte[] separatorBuffer = separatorInB ? scratch.CellB : scratch.CellA;
+            int separatorLength = SplitNonRoot(data, page, position, cell, quick, separatorBuffer);
+            cell = separatorBuffer.AsSpan(0, separatorLength);
+            separatorInB = !separatorInB;
+            level--;
+            position = _pathIndex[level];
+        }
+    }
+
+    /// <summary>
+    /// Splits a full non-root node plus the new cell: the lower part moves to a new page that the returned
+    /// separator cell points to, the upper part stays in <paramref name="page"/>, which keeps its place in the
+    /// parent, so the parent only gains one cell.
+    /// </summary>
+    /// <returns>The length of the separator cell written to <paramref name="separatorCell"/>.</returns>
+    private int SplitNonRoot(Span<byte> page, uint pageNumber, int position, ReadOnlySpan<byte> newCell, bool quick, Span<byte> separatorCell)
+    {
+        page.CopyTo(Scratch.PageCopy);
+        int count = GatherCells(pageNumber, position, newCell, out bool isLeaf, out uint rightChild);
+        int split = ChooseSplit(pageNumber, count, isLeaf, quick);
+        using PageLease left = _tx.Allocate();
+        Span<byte> leftPage = left.Writable;
+        int length;
+        if (isLeaf)
+        {
+            BuildNode(leftPage, NodeLayout.LeafKind, 0, 0, split, newCell);
+            BuildNode(page, NodeLayout.LeafKind, 0, split, count, newCell);
+            ReadOnlySpan<byte> separator = CellFormat.ShortestSeparator(
+                CellFormat.LeafKey(MergedCell(split - 1, newCell)),
+                CellFormat.LeafKey(MergedCell(split, newCell)));
+            length = CellFormat.WriteInteriorCell(separatorCell, left.PageNumber, separator);
+        }
+        else
+        {
+            // The middle separator moves up; its child becomes the left node's right child.
+            ReadOnlySpan<byte> pushed = MergedCell(split, newCell);
+            BuildNode(leftPage, NodeLayout.InteriorKind, CellFormat.InteriorChild(pushed), 0, split, newCell);
+            BuildNode(page, NodeLayout.InteriorKind, rightChild, split + 1, count, newCell);
+            length = CellFormat.WriteInteriorCell(separatorCell, left.PageNumber, CellFormat.InteriorKey(pushed));
+        }
+
+        NodeWriter.AssertInvariants(leftPage, left.PageNumber);
+        NodeWriter.AssertInvariants(page, pageNumber);
+        return length;
+    }
+
+    /// <summary>
+    /// Splits the full root: its content moves into two new children and the root page becomes an interior node
+    /// over them, so the root page number never changes.
+    /// </summary>
+    private void SplitRoot(Span<byte> page, uint pageNumber, int position, ReadOnlySpan<byte> newCell, bool quick)
+    {
+        WriteScratch scratch = Scratch;
+        page.CopyTo(scratch.PageCopy);
+        int count = GatherCells(pageNumber, position, newCell, out bool isLeaf, out uint rightChild);
+        int split = ChooseSplit(pageNumber, count, isLeaf, quick);
+        using PageLease left = _tx.Allocate();
+        using PageLease right = _tx.Allocate();
+        int rootCellLength;
+        if (isLeaf)
+        {
+            BuildNode(left.Writable, NodeLayout.LeafKind, 0, 0, split, newCell);
+            BuildNode(right.Writable, NodeLayout.LeafKind, 0, split, count, newCell);
+            ReadOnlySpan<byte> separator = CellFormat.ShortestSeparator(
+                CellFormat.LeafKey(MergedCell(split - 1, newCell)),
+                CellFormat.LeafKey(MergedCell(split, newCell)));
+            rootCellLength = CellFormat.WriteInteriorCell(scratch.CellC, left.PageNumber, separator);
+        }
+        else
+        {
+            ReadOnlySpan<byte> pushed = MergedCell(split, newCell);
+            BuildNode(left.Writable, NodeLayout.InteriorKind, CellFormat.InteriorChild(pushed), 0, split, newCell);
+            BuildNode(right.Writable, NodeLayout.InteriorKind, rightChild, split + 1, count, newCell);
+            rootCellLength = CellFormat.WriteInteriorCell(scratch.CellC, left.PageNumber, CellFormat.InteriorKey(pushed));
+        }
+
+        NodeWriter.Init(page, NodeLayout.InteriorKind, right.PageNumber);
+        NodeWriter.Append(page, scratch.CellC.AsSpan(0, rootCellLength));
+        NodeWriter.AssertInvariants(left.Writable, left.PageNumber);
+        NodeWriter.AssertInvariants(right.Writable, right.PageNumber);
+        NodeWriter.AssertInvariants(page, pageNumber);
+    }
+
+    /// <summary>
+    /// Lists the node's cells (copied to <see cref="WriteScratch.PageCopy"/>) with the new cell inserted at
+    /// <paramref name="position"/>, as offsets and sizes in the scratch arrays. Returns the number of cells.
+    /// </summary>
+    private int GatherCells(uint pageNumber, int position, ReadOnlySpan<byte> newCell, out bool isLeaf, out uint rightChild)
+    {
+        WriteScratch scratch = Scratch;
+        var old = new NodeReader(scratch.PageCopy, pageNumber);
+        int count = old.Count + 1;
+        for (int i = 0, j = 0; i < count; i++)
+        {
+            if (i == position)
+            {
+                scratch.Offsets[i] = -1;
+                scratch.Sizes[i] = newCell.Length;
+            }
+            else
+            {
+                scratch.Offsets[i] = old.CellOffset(j);
+                scratch.Sizes[i] = old.CellSize(j);
+                j++;
+            }
+        }
+
+        isLeaf = old.IsLeaf;
+        rightChild = old.RightChild;
+        return count;
+    }
+
+    /// <summary>Cell <paramref name="index"/> of the list made by <see cref="GatherCells"/>.</summary>
+    private ReadOnlySpan<byte> MergedCell(int index, ReadOnlySpan<byte> newCell)
+    {
+        WriteScratch scratch = _scratch!;
+        int offset = scratch.Offsets[index];
+        return offset < 0 ? newCell : scratch.PageCopy.AsSpan(offset, scratch.Sizes[index]);
+    }
+
+    /// <summary>
+    /// Picks the split index: a leaf keeps cells [0, split) left and [split, count) right; an interior node keeps
+    /// [0, split) left, pushes cell split up and keeps (split, count) right. Balanced by bytes, except for a quick
+    /// split at the right edge of the tree, which keeps the left node full.
+    /// </summary>
+    private int ChooseSplit(uint pageNumber, int count, bool isLeaf, bool quick)
+    {
+        int capacity = NodeCapacity;
+        int[] sizes = Scratch.Sizes;
+        int total = 0;
+        for (int i = 0; i < count; i++)
+        {
+            total += sizes[i] + NodeLayout.SlotSize;
+        }
+
+        int lastSplit = isLeaf ? count - 1 : count - 2;
+        if (quick && lastSplit >= 1)
+        {
+            int leftBytes = 0;
+            for (int i = 0; i < lastSplit; i++)
+            {
+                leftBytes += sizes[i] + NodeLayout.SlotSize;
+            }
+
+            int rightBytes = total - leftBytes - (isLeaf ? 0 : sizes[lastSplit] + NodeLayout.SlotSize);
+            if (leftBytes <= capacity && rightBytes <= capacity)
+            {
+                return lastSplit;
+            }
+        }
+
+        int best = -1;
+        int bestDifference = int.MaxValue;
+        int prefix = 0;
+        for (int split = 1; split <= lastSplit; split++)
+        {
+            prefix += sizes[split - 1] + NodeLayout.SlotSize;
+            int rightBytes = total - prefix - (isLeaf ? 0 : sizes[split] + NodeLayout.SlotSize);
+            if (prefix <= capacity && rightBytes <= capacity && Math.Abs(prefix - rightBytes) < bestDifference)
+            {
+                best = split;
+                bestDifference = Math.Abs(prefix - rightBytes);
+            }
+        }
+
+        if (best < 0)
+        {
+            // Cells are capped at a quarter of a node, so a sound node always splits; this one's cells overlap or lie.
+            BTreeCorruption.Throw(pageNumber, $"its {count - 1} cells cannot be split into two nodes");
+        }
+
+        return best;
+    }
+
+    /// <summary>Formats <paramref name="destination"/> as a node holding cells [<paramref name="from"/>, <paramref name="to"/>) of the merged list.</summary>
+    private void BuildNode(Span<byte> destination, byte kind, uint rightChild, int from, int to, ReadOnlySpan<byte> newCell)
+    {
+        NodeWriter.Init(destination, kind, rightChild);
+        for (int i = from; i < to; i++)
+        {
+            NodeWriter.Append(destination, MergedCell(i, newCell));
+        }
+    }
+}

@@ -1,0 +1,350 @@
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <summary>
+/// A B+tree of variable-length byte keys (ordered by <c>memcmp</c>, i.e. <see cref="MemoryExtensions.SequenceCompareTo{T}(ReadOnlySpan{T}, ReadOnlySpan{T})"/>)
+/// and variable-length byte values, stored in the pages of one <see cref="IPageTransaction"/>. Tables and indexes
+/// both use it; the page layout is documented on <see cref="NodeLayout"/>.
+/// </summary>
+/// <remarks>
+/// <para>A tree is named by its root page number, which never changes for the life of the tree: a root split
+/// moves the root's content into two new children and keeps the root page, and a root that shrinks to a single
+/// child absorbs that child. So the catalog can store roots once.</para>
+/// <para>Keys are at most <see cref="MaxKeySize"/> bytes (a quarter of the node space, so every node holds at least
+/// four cells); larger keys fail with <see cref="SharpCoreDBErrorCode.TooBig"/>. Values may be any length; a value
+/// whose cell would exceed <see cref="MaxCellFootprint"/> is stored in a chain of overflow pages.</para>
+/// <para>Deletion merges a node that falls below a third full into a sibling when the two fit in one page, and
+/// always removes empty leaves, so freed pages return to the transaction and the file does not grow under churn.
+/// There is no redistribution between siblings that do not fit together: that keeps the code small and the cost
+/// of a delete bounded, at the price of nodes that may stay sparsely filled next to full neighbours.</para>
+/// <para>An instance is bound to one transaction and is not thread-safe. Open cursors (<see cref="OpenCursor"/>)
+/// are invalidated by every modification made through this instance; see <see cref="BTreeCursor"/>.</para>
+/// </remarks>
+internal sealed partial class BTree
+{
+    /// <summary>The deepest tree accepted; deeper means a cycle or damage (a real tree this deep would hold 2^48 nodes).</summary>
+    public const int MaxDepth = 48;
+
+    /// <summary>The smallest usable page size the tree works with.</summary>
+    public const int MinUsableSize = 256;
+
+    /// <summary>The largest usable page size: offsets inside a node are 16-bit.</summary>
+    public const int MaxUsableSize = ushort.MaxValue;
+
+    private readonly IPageTransaction _tx;
+    private readonly uint _root;
+    private readonly int _usableSize;
+    private readonly uint[] _pathPages = new uint[MaxDepth];
+    private readonly int[] _pathIndex = new int[MaxDepth];
+    private WriteScratch? _scratch;
+    private List<BTreeCursor>? _cursors;
+    private bool _dropped;
+
+    /// <summary>Opens the tree whose root is <paramref name="rootPage"/> in <paramref name="tx"/>.</summary>
+    /// <param name="tx">The transaction whose pages hold the tree.</param>
+    /// <param name="rootPage">The root page, as returned by <see cref="Create"/>.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="tx"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="rootPage"/> is 0, or the usable page size is outside [<see cref="MinUsableSize"/>, <see cref="MaxUsableSize"/>].</exception>
+    public BTree(IPageTransaction tx, uint rootPage)
+    {
+        ArgumentNullException.ThrowIfNull(tx);
+        ArgumentOutOfRangeException.ThrowIfZero(rootPage);
+        CheckUsableSize(tx.UsableSize);
+        _tx = tx;
+        _root = rootPage;
+        _usableSize = tx.UsableSize;
+        MaxCellFootprint = MaxCellFootprintFor(_usableSize);
+        MaxKeySize = MaxKeySizeFor(_usableSize);
+    }
+
+    /// <summary>The root page number: the tree's name, fixed for its whole life.</summary>
+    public uint RootPage => _root;
+
+    /// <summary>The largest key, in bytes, this tree accepts (depends on the usable page size).</summary>
+    public int MaxKeySize { get; }
+
+    /// <summary>The most bytes one cell and its slot may take: a quarter of the node space.</summary>
+    public int MaxCellFootprint { get; }
+
+    /// <summary>The transaction the tree works in.</summary>
+    public IPageTransaction Transaction => _tx;
+
+    /// <summary>A node's space for slots and cells.</summary>
+    private int NodeCapacity => _usableSize - NodeLayout.HeaderSize;
+
+    /// <summary>Below this many used bytes a node tries to merge with a sibling.</summary>
+    private int UnderflowThreshold => NodeCapacity / 3;
+
+    private WriteScratch Scratch => _scratch ??= new WriteScratch(_usableSize);
+
+    /// <summary>The largest key for pages of <paramref name="usableSize"/> usable bytes.</summary>
+    /// <remarks>
+    /// A cell (slot included) may take a quarter of the node space; the key gets that minus the worst-case cell
+    /// overhead: a 2-byte slot, a 3-byte key length, a 5-byte value length and a 4-byte overflow pointer.
+    /// </remarks>
+    public static int MaxKeySizeFor(int usableSize) => MaxCellFootprintFor(usableSize) - 14;
+
+    /// <summary>Creates an empty tree and returns its root page.</summary>
+    /// <param name="tx">A writable transaction.</param>
+    /// <returns>The root page number, fixed for the life of the tree.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="tx"/> is null.</exception>
+    /// <exception cref="SharpCoreDBException">ReadOnly when <paramref name="tx"/> is not writable.</exception>
+    public static uint Create(IPageTransaction tx)
+    {
+        ArgumentNullException.ThrowIfNull(tx);
+        CheckUsableSize(tx.UsableSize);
+        if (!tx.IsWritable)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, "Cannot create a B+tree in a read-only transaction.");
+        }
+
+        using PageLease lease = tx.Allocate();
+        NodeWriter.Init(lease.Writable, NodeLayout.LeafKind, 0);
+        return lease.PageNumber;
+    }
+
+    /// <summary>True when <paramref name="key"/> is in the tree.</summary>
+    public bool ContainsKey(ReadOnlySpan<byte> key)
+    {
+        CheckNotDropped();
+        using PageLease leaf = DescendToLeaf(key);
+        var node = new NodeReader(leaf.Data, leaf.PageNumber);
+        node.LowerBound(key, out bool found);
+        return found;
+    }
+
+    /// <summary>
+    /// Looks <paramref name="key"/> up and copies its value into <paramref name="destination"/>, allocating nothing.
+    /// </summary>
+    /// <param name="key">The key.</param>
+    /// <param name="destination">Receives the value when it is large enough.</param>
+    /// <param name="valueLength">The value's full length (0 when not found).</param>
+    /// <returns>
+    /// True when the key exists. When <paramref name="valueLength"/> exceeds the destination's length nothing is
+    /// copied: call again with a buffer of at least <paramref name="valueLength"/> bytes.
+    /// </returns>
+    public bool TryGet(ReadOnlySpan<byte> key, Span<byte> destination, out int valueLength)
+    {
+        CheckNotDropped();
+        using PageLease leaf = DescendToLeaf(key);
+        var node = new NodeReader(leaf.Data, leaf.PageNumber);
+        int index = node.LowerBound(key, out bool found);
+        if (!found)
+        {
+            valueLength = 0;
+            return false;
+        }
+
+        LeafCell cell = node.GetLeafCell(index);
+        valueLength = cell.ValueLength;
+        if (cell.ValueLength <= destination.Length)
+        {
+            CopyValue(leaf.Data, cell, destination.Slice(0, cell.ValueLength), leaf.PageNumber);
+        }
+
+        return true;
+    }
+
+    /// <summary>Looks <paramref name="key"/> up and returns a copy of its value, or null when absent. Allocates the result.</summary>
+    public byte[]? Get(ReadOnlySpan<byte> key)
+    {
+        CheckNotDropped();
+        using PageLease leaf = DescendToLeaf(key);
+        var node = new NodeReader(leaf.Data, leaf.PageNumber);
+        int index = node.LowerBound(key, out bool found);
+        if (!found)
+        {
+            return null;
+        }
+
+        LeafCell cell = node.GetLeafCell(index);
+        byte[] value = cell.ValueLength == 0 ? [] : GC.AllocateUninitializedArray<byte>(cell.ValueLength);
+        CopyValue(leaf.Data, cell, value, leaf.PageNumber);
+        return value;
+    }
+
+    /// <summary>Inserts <paramref name="key"/> unless it exists: the "must not exist" insert behind unique constraints.</summary>
+    /// <returns>True when inserted; false (tree unchanged) when the key was already present.</returns>
+    /// <exception cref="SharpCoreDBException">TooBig when the key exceeds <see cref="MaxKeySize"/>; ReadOnly in a read-only transaction.</exception>
+    public bool TryInsert(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value) => Put(key, value, PutMode.InsertOnly) == PutOutcome.Inserted;
+
+    /// <summary>Inserts <paramref name="key"/> or replaces its value.</summary>
+    /// <returns>True when the key was new; false when an existing value was replaced.</returns>
+    /// <exception cref="SharpCoreDBException">TooBig when the key exceeds <see cref="MaxKeySize"/>; ReadOnly in a read-only transaction.</exception>
+    public bool Upsert(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value) => Put(key, value, PutMode.Upsert) == PutOutcome.Inserted;
+
+    /// <summary>Replaces the value of an existing <paramref name="key"/>.</summary>
+    /// <returns>True when replaced; false (tree unchanged) when the key was absent.</returns>
+    /// <exception cref="SharpCoreDBException">ReadOnly in a read-only transaction.</exception>
+    public bool Update(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value) => Put(key, value, PutMode.UpdateOnly) == PutOutcome.Replaced;
+
+    /// <summary>Counts the entries by walking every leaf header (one page read per node, no cell parsing).</summary>
+    public long Count()
+    {
+        CheckNotDropped();
+        return CountSubtree(_root, 0);
+    }
+
+    /// <summary>Opens a cursor over this tree; dispose it when done. Creating one allocates; moving it does not.</summary>
+    public BTreeCursor OpenCursor()
+    {
+        CheckNotDropped();
+        var cursor = new BTreeCursor(this);
+        (_cursors ??= []).Add(cursor);
+        return cursor;
+    }
+
+    /// <summary>Forgets a disposed cursor.</summary>
+    internal void CloseCursor(BTreeCursor cursor) => _cursors?.Remove(cursor);
+
+    /// <summary>Copies a cell's value (inline or from its chain) into <paramref name="destination"/> of exactly its length.</summary>
+    internal void CopyValue(ReadOnlySpan<byte> leafPage, in LeafCell cell, Span<byte> destination, uint leafPageNumber)
+    {
+        if (cell.IsOverflow)
+        {
+            OverflowChain.Read(_tx, cell.OverflowPage, destination, leafPageNumber);
+        }
+        else
+        {
+            leafPage.Slice(cell.ValueOffset, cell.ValueLength).CopyTo(destination);
+        }
+    }
+
+    /// <summary>Throws when the tree was dropped.</summary>
+    internal void CheckNotDropped()
+    {
+        if (_dropped)
+        {
+            throw new InvalidOperationException($"The B+tree with root page {_root} was dropped.");
+        }
+    }
+
+    private static int MaxCellFootprintFor(int usableSize) => (usableSize - NodeLayout.HeaderSize) / 4;
+
+    private static void CheckUsableSize(int usableSize)
+    {
+        if (usableSize is < MinUsableSize or > MaxUsableSize)
+        {
+            throw new ArgumentOutOfRangeException(
+                nameof(usableSize),
+                usableSize,
+                $"The B+tree needs between {MinUsableSize} and {MaxUsableSize} usable bytes per page.");
+        }
+    }
+
+    /// <summary>Reads down to the leaf that would hold <paramref name="key"/> and returns its lease (caller disposes).</summary>
+    private PageLease DescendToLeaf(ReadOnlySpan<byte> key)
+    {
+        uint page = _root;
+        for (int depth = 0; ; depth++)
+        {
+            CheckDepth(depth, page);
+            PageLease lease = _tx.Read(page);
+            bool keep = false;
+            try
+            {
+                var node = new NodeReader(lease.Data, page);
+                if (node.IsLeaf)
+                {
+                    keep = true;
+                    return lease;
+                }
+
+                page = node.Child(node.UpperBound(key));
+            }
+            finally
+            {
+                if (!keep)
+                {
+                    lease.Dispose();
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// Reads down to the leaf for <paramref name="key"/>, recording the page and child index at every level in
+    /// the path arrays. Returns the leaf's level.
+    /// </summary>
+    /// <param name="key">The key.</param>
+    /// <param name="position">The key's lower bound in the leaf.</param>
+    /// <param name="found">True when the leaf holds the key.</param>
+    /// <param name="rightEdge">True when the position is past the last key of the whole tree (an append).</param>
+    private int DescendForWrite(ReadOnlySpan<byte> key, out int position, out bool found, out bool rightEdge)
+    {
+        uint page = _root;
+        bool edge = true;
+        for (int level = 0; ; level++)
+        {
+            CheckDepth(level, page);
+            _pathPages[level] = page;
+            using PageLease lease = _tx.Read(page);
+            var node = new NodeReader(lease.Data, page);
+            if (node.IsLeaf)
+            {
+                position = node.LowerBound(key, out found);
+                rightEdge = edge && position == node.Count;
+                return level;
+            }
+
+            int childIndex = node.UpperBound(key);
+            edge &= childIndex == node.Count;
+            _pathIndex[level] = childIndex;
+            page = node.Child(childIndex);
+        }
+    }
+
+    private long CountSubtree(uint page, int depth)
+    {
+        CheckDepth(depth, page);
+        using PageLease lease = _tx.Read(page);
+        var node = new NodeReader(lease.Data, page);
+        if (node.IsLeaf)
+        {
+            return node.Count;
+        }
+
+        long total = 0;
+        for (int i = 0; i <= node.Count; i++)
+        {
+            total += CountSubtree(node.Child(i), depth + 1);
+        }
+
+        return total;
+    }
+
+    /// <summary>Throws Corrupt when a walk goes deeper than any real tree can be (a child pointer loops).</summary>
+    internal static void CheckDepth(int depth, uint page)
+    {
+        if (depth >= MaxDepth)
+        {
+            BTreeCorruption.Throw(page, $"the tree is deeper than {MaxDepth} levels (a child pointer loops)");
+        }
+    }
+
+    private void CheckWritable()
+    {
+        CheckNotDropped();
+        if (!_tx.IsWritable)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.ReadOnly,
+                $"Cannot modify the B+tree with root page {_root} in a read-only transaction.");
+        }
+    }
+
+    /// <summary>Every modification first detaches the open cursors, so none keeps a page pinned that is about to change.</summary>
+    private void InvalidateCursors()
+    {
+        if (_cursors is null)
+        {
+            return;
+        }
+
+        for (int i = 0; i < _cursors.Count; i++)
+        {
+            _cursors[i].Invalidate();
+        }
+    }
+}

@@ -1,0 +1,467 @@
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <summary>
+/// A position in a <see cref="BTree"/>, for point reads and range scans in either direction. Open one with
+/// <see cref="BTree.OpenCursor"/> and dispose it when done; moving it allocates nothing.
+/// </summary>
+/// <remarks>
+/// <para>While positioned, the cursor pins the current leaf page and exposes its key (and an inline value) as spans
+/// into it, valid until the cursor moves. Moving within a leaf touches no other page; crossing to a neighbouring
+/// leaf re-reads the recorded parent path. Leaves carry no sibling links on disk, so splits and merges only write
+/// the pages whose content they change.</para>
+/// <para><b>Modification.</b> Every insert, update, delete or drop through the owning <see cref="BTree"/> invalidates
+/// all of its open cursors: each drops its pin at once, and any later use other than <see cref="First"/>,
+/// <see cref="Last"/>, <see cref="Seek"/>, <see cref="SeekExact"/> or <see cref="Dispose"/> throws
+/// <see cref="InvalidOperationException"/>. To continue a scan across a change, copy the current key first and seek
+/// again (for example <c>Seek(copiedKey, BTreeSeek.Greater)</c>). Changes made through a different
+/// <see cref="BTree"/> instance over the same root are not detected, so share one instance per tree in a
+/// transaction.</para>
+/// <para>After <see cref="MoveNext"/> or <see cref="MovePrevious"/> runs off either end the cursor is unpositioned
+/// and further moves return false until it is positioned again.</para>
+/// </remarks>
+internal sealed class BTreeCursor : IDisposable
+{
+    private readonly BTree _tree;
+    private readonly IPageTransaction _tx;
+    private readonly uint[] _pages = new uint[BTree.MaxDepth];
+    private readonly int[] _indices = new int[BTree.MaxDepth];
+    private PageLease _leaf;
+    private bool _holdsLeaf;
+    private int _leafLevel;
+    private int _leafCount;
+    private int _index;
+    private LeafCell _cell;
+    private CursorState _state;
+
+    /// <summary>Creates a cursor over <paramref name="tree"/>; use <see cref="BTree.OpenCursor"/>.</summary>
+    internal BTreeCursor(BTree tree)
+    {
+        _tree = tree;
+        _tx = tree.Transaction;
+    }
+
+    private enum CursorState
+    {
+        Unpositioned,
+        Positioned,
+        Invalidated,
+        Disposed,
+    }
+
+    /// <summary>True while the cursor is on an entry.</summary>
+    public bool IsPositioned => _state == CursorState.Positioned;
+
+    /// <summary>The current key, valid until the cursor moves.</summary>
+    /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>
+    public ReadOnlySpan<byte> Key
+    {
+        get
+        {
+            EnsurePositioned();
+            return _leaf.Data.Slice(_cell.KeyOffset, _cell.KeyLength);
+        }
+    }
+
+    /// <summary>The current value's length in bytes.</summary>
+    /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>
+    public int ValueLength
+    {
+        get
+        {
+            EnsurePositioned();
+            return _cell.ValueLength;
+        }
+    }
+
+    /// <summary>True when the current value sits in the leaf, so <see cref="InlineValue"/> can read it without copying.</summary>
+    /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>
+    public bool IsValueInline
+    {
+        get
+        {
+            EnsurePositioned();
+            return !_cell.IsOverflow;
+        }
+    }
+
+    /// <summary>The current value in place, valid until the cursor moves. Only for inline values.</summary>
+    /// <exception cref="InvalidOperationException">The value lives in an overflow chain (use <see cref="CopyValueTo"/>), the cursor is not on an entry, or the tree was modified.</exception>
+    public ReadOnlySpan<byte> InlineValue
+    {
+        get
+        {
+            EnsurePositioned();
+            if (_cell.IsOverflow)
+            {
+                throw new InvalidOperationException($"The {_cell.ValueLength}-byte value lives in overflow pages; copy it out with CopyValueTo.");
+            }
+
+            return _leaf.Data.Slice(_cell.ValueOffset, _cell.ValueLength);
+        }
+    }
+
+    /// <summary>Copies the current value (inline or from overflow pages) to the start of <paramref name="destination"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="ValueLength"/>.</exception>
+    /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>
+    public void CopyValueTo(Span<byte> destination)
+    {
+        EnsurePositioned();
+        if (destination.Length < _cell.ValueLength)
+        {
+            throw new ArgumentException($"The destination holds {destination.Length} bytes; the value has {_cell.ValueLength}.", nameof(destination));
+        }
+
+        _tree.CopyValue(_leaf.Data, _cell, destination.Slice(0, _cell.ValueLength), _leaf.PageNumber);
+    }
+
+    /// <summary>Returns a copy of the current value. Allocates the result.</summary>
+    /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>
+    public byte[] GetValue()
+    {
+        EnsurePositioned();
+        byte[] value = _cell.ValueLength == 0 ? [] : GC.AllocateUninitializedArray<byte>(_cell.ValueLength);
+        _tree.CopyValue(_leaf.Data, _cell, value, _leaf.PageNumber);
+        return value;
+    }
+
+    /// <summary>Moves to the smallest key.</summary>
+    /// <returns>False when the tree is empty.</returns>
+    public bool First()
+    {
+        Begin();
+        return DescendEdge(_tree.RootPage, 0, toLast: false, expectedLeafLevel: -1);
+    }
+
+    /// <summary>Moves to the largest key.</summary>
+    /// <returns>False when the tree is empty.</returns>
+    public bool Last()
+    {
+        Begin();
+        return DescendEdge(_tree.RootPage, 0, toLast: true, expectedLeafLevel: -1);
+    }
+
+    /// <summary>Moves to the first key ≥ / &gt; or the last key ≤ / &lt; <paramref name="key"/>, as <paramref name="mode"/> says.</summary>
+    /// <returns>False (cursor unpositioned) when no key qualifies.</returns>
+    public bool Seek(ReadOnlySpan<byte> key, BTreeSeek mode)
+    {
+        Begin();
+        PageLease lease = DescendTo(key);
+        bool attached = false;
+        try
+        {
+            var node = new NodeReader(lease.Data, lease.PageNumber);
+            int position = mode switch
+            {
+                BTreeSeek.GreaterOrEqual => node.LowerBound(key, out _),
+                BTreeSeek.Greater => node.UpperBound(key),
+                BTreeSeek.LessOrEqual => node.UpperBound(key) - 1,
+                BTreeSeek.Less => node.LowerBound(key, out _) - 1,
+                _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, "Unknown seek mode."),
+            };
+
+            if (position >= 0 && position < node.Count)
+            {
+                Attach(lease, node, position);
+                attached = true;
+                return true;
+            }
+        }
+        finally
+        {
+            if (!attached)
+            {
+                lease.Dispose();
+            }
+        }
+
+        // Past this leaf's edge: the answer, if any, is at the near end of the neighbouring leaf.
+        return mode is BTreeSeek.GreaterOrEqual or BTreeSeek.Greater ? StepToNextLeaf() : StepToPreviousLeaf();
+    }
+
+    /// <summary>Moves to <paramref name="key"/> itself, for a point read whose value can then be read in place.</summary>
+    /// <returns>False (cursor unpositioned) when the key is absent.</returns>
+    public bool SeekExact(ReadOnlySpan<byte> key)
+    {
+        Begin();
+        PageLease lease = DescendTo(key);
+        bool attached = false;
+        try
+        {
+            var node = new NodeReader(lease.Data, lease.PageNumber);
+            int position = node.LowerBound(key, out bool found);
+            if (found)
+            {
+                Attach(lease, node, position);
+                attached = true;
+            }
+
+            return found;
+        }
+        finally
+        {
+            if (!attached)
+            {
+                lease.Dispose();
+            }
+        }
+    }
+
+    /// <summary>Moves to the next larger key.</summary>
+    /// <returns>False at the end (the cursor becomes unpositioned) or when not positioned.</returns>
+    /// <exception cref="InvalidOperationException">The tree was modified since the cursor was positioned.</exception>
+    public bool MoveNext()
+    {
+        if (!CanMove())
+        {
+            return false;
+        }
+
+        if (++_index < _leafCount)
+        {
+            _cell = new NodeReader(_leaf.Data, _leaf.PageNumber).GetLeafCell(_index);
+            return true;
+        }
+
+        return StepToNextLeaf();
+    }
+
+    /// <summary>Moves to the next smaller key.</summary>
+    /// <returns>False at the start (the cursor becomes unpositioned) or when not positioned.</returns>
+    /// <exception cref="InvalidOperationException">The tree was modified since the cursor was positioned.</exception>
+    public bool MovePrevious()
+    {
+        if (!CanMove())
+        {
+            return false;
+        }
+
+        if (--_index >= 0)
+        {
+            _cell = new NodeReader(_leaf.Data, _leaf.PageNumber).GetLeafCell(_index);
+            return true;
+        }
+
+        return StepToPreviousLeaf();
+    }
+
+    /// <summary>Releases the pinned page and detaches the cursor from its tree.</summary>
+    public void Dispose()
+    {
+        if (_state == CursorState.Disposed)
+        {
+            return;
+        }
+
+        ReleaseLeaf();
+        _state = CursorState.Disposed;
+        _tree.CloseCursor(this);
+    }
+
+    /// <summary>Called by the tree before it changes any page: unpin, and refuse reads until re-positioned.</summary>
+    internal void Invalidate()
+    {
+        ReleaseLeaf();
+        if (_state == CursorState.Positioned)
+        {
+            _state = CursorState.Invalidated;
+        }
+    }
+
+    private void Begin()
+    {
+        ObjectDisposedException.ThrowIf(_state == CursorState.Disposed, this);
+        _tree.CheckNotDropped();
+        ReleaseLeaf();
+        _state = CursorState.Unpositioned;
+    }
+
+    private bool CanMove()
+    {
+        EnsureUsable();
+        return _state == CursorState.Positioned;
+    }
+
+    private void EnsureUsable()
+    {
+        ObjectDisposedException.ThrowIf(_state == CursorState.Disposed, this);
+        if (_state == CursorState.Invalidated)
+        {
+            throw new InvalidOperationException($"The B+tree with root page {_tree.RootPage} was modified after this cursor was positioned; seek again.");
+        }
+    }
+
+    private void EnsurePositioned()
+    {
+        if (_state != CursorState.Positioned)
+        {
+            EnsureUsable();
+            throw new InvalidOperationException("The cursor is not on an entry; position it with First, Last or Seek.");
+        }
+    }
+
+    /// <summary>Reads down to the leaf for <paramref name="key"/>, recording the path; returns the leaf's lease.</summary>
+    private PageLease DescendTo(ReadOnlySpan<byte> key)
+    {
+        uint page = _tree.RootPage;
+        for (int level = 0; ; level++)
+        {
+            BTree.CheckDepth(level, page);
+            PageLease lease = _tx.Read(page);
+            bool keep = false;
+            try
+            {
+                var node = new NodeReader(lease.Data, page);
+                if (node.IsLeaf)
+                {
+                    _leafLevel = level;
+                    keep = true;
+                    return lease;
+                }
+
+                int childIndex = node.UpperBound(key);
+                _pages[level] = page;
+                _indices[level] = childIndex;
+                page = node.Child(childIndex);
+            }
+            finally
+            {
+                if (!keep)
+                {
+                    lease.Dispose();
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// Reads down from <paramref name="page"/> at <paramref name="level"/> along the leftmost or rightmost children
+    /// and lands on that leaf's first or last entry. A leaf reached from a neighbour must sit at the same depth.
+    /// </summary>
+    private bool DescendEdge(uint page, int level, bool toLast, int expectedLeafLevel)
+    {
+        for (; ; level++)
+        {
+            BTree.CheckDepth(level, page);
+            PageLease lease = _tx.Read(page);
+            bool attached = false;
+            try
+            {
+                var node = new NodeReader(lease.Data, page);
+                if (node.IsLeaf)
+                {
+                    if (expectedLeafLevel >= 0 && level != expectedLeafLevel)
+                    {
+                        BTreeCorruption.Throw(page, $"leaf at depth {level}, but its neighbour sits at depth {expectedLeafLevel}");
+                    }
+
+                    if (node.Count == 0)
+                    {
+                        if (level > 0)
+                        {
+                            BTreeCorruption.Throw(page, "an empty leaf below the root");
+                        }
+
+                        return false;
+                    }
+
+                    _leafLevel = level;
+                    Attach(lease, node, toLast ? node.Count - 1 : 0);
+                    attached = true;
+                    return true;
+                }
+
+                if (expectedLeafLevel >= 0 && level >= expectedLeafLevel)
+                {
+                    BTreeCorruption.Throw(page, $"interior node at depth {level}, where a leaf is expected");
+                }
+
+                int childIndex = toLast ? node.Count : 0;
+                _pages[level] = page;
+                _indices[level] = childIndex;
+                page = node.Child(childIndex);
+            }
+            finally
+            {
+                if (!attached)
+                {
+                    lease.Dispose();
+                }
+            }
+        }
+    }
+
+    private bool StepToNextLeaf()
+    {
+        ReleaseLeaf();
+        _state = CursorState.Unpositioned;
+        for (int level = _leafLevel - 1; level >= 0; level--)
+        {
+            uint child;
+            using (PageLease lease = _tx.Read(_pages[level]))
+            {
+                var node = new NodeReader(lease.Data, _pages[level]);
+                if (_indices[level] >= node.Count)
+                {
+                    continue;
+                }
+
+                child = node.Child(++_indices[level]);
+            }
+
+            return DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel);
+        }
+
+        return false;
+    }
+
+    private bool StepToPreviousLeaf()
+    {
+        ReleaseLeaf();
+        _state = CursorState.Unpositioned;
+        for (int level = _leafLevel - 1; level >= 0; level--)
+        {
+            uint child;
+            using (PageLease lease = _tx.Read(_pages[level]))
+            {
+                var node = new NodeReader(lease.Data, _pages[level]);
+                if (_indices[level] <= 0)
+                {
+                    continue;
+                }
+
+                child = node.Child(--_indices[level]);
+            }
+
+            return DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel);
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Takes ownership of <paramref name="lease"/> as the pinned leaf, positioned at <paramref name="index"/>. Parses
+    /// the cell first, so on a damaged cell nothing is taken and the caller still disposes the lease.
+    /// </summary>
+    private void Attach(in PageLease lease, in NodeReader node, int index)
+    {
+        LeafCell cell = node.GetLeafCell(index);
+        _leaf = lease;
+        _holdsLeaf = true;
+        _leafCount = node.Count;
+        _index = index;
+        _cell = cell;
+        _state = CursorState.Positioned;
+    }
+
+    private void ReleaseLeaf()
+    {
+        if (_holdsLeaf)
+        {
+            _holdsLeaf = false;
+            _leaf.Dispose();
+            _leaf = default;
+        }
+    }
+}

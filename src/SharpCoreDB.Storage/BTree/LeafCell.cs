@@ -1,0 +1,41 @@
+namespace SharpCoreDB.Storage.BTree;
+
+/// <summary>A parsed leaf cell: where its parts sit in the page. Offsets are relative to the page start.</summary>
+internal readonly struct LeafCell
+{
+    /// <summary>Creates a parsed cell.</summary>
+    public LeafCell(int offset, int size, int keyOffset, int keyLength, int valueOffset, int valueLength, uint overflowPage)
+    {
+        Offset = offset;
+        Size = size;
+        KeyOffset = keyOffset;
+        KeyLength = keyLength;
+        ValueOffset = valueOffset;
+        ValueLength = valueLength;
+        OverflowPage = overflowPage;
+    }
+
+    /// <summary>Where the cell starts.</summary>
+    public int Offset { get; }
+
+    /// <summary>The cell size in bytes (without its slot).</summary>
+    public int Size { get; }
+
+    /// <summary>Where the key starts.</summary>
+    public int KeyOffset { get; }
+
+    /// <summary>The key length.</summary>
+    public int KeyLength { get; }
+
+    /// <summary>Where the inline value (or the overflow pointer) starts.</summary>
+    public int ValueOffset { get; }
+
+    /// <summary>The full value length, inline or not.</summary>
+    public int ValueLength { get; }
+
+    /// <summary>The first page of the overflow chain, or 0 when the value is inline.</summary>
+    public uint OverflowPage { get; }
+
+    /// <summary>True when the value lives in an overflow chain.</summary>
+    public bool IsOverflow => OverflowPage != 0;
+}

@@ -1,0 +1,243 @@
+using System.Buffers.Binary;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <summary>
+/// A checked view of a node page (see <see cref="NodeLayout"/>). The constructor validates the header and every
+/// accessor validates the slot and cell it touches, so damaged bytes surface as a corruption error naming the
+/// page instead of an out-of-range exception or a wrong answer.
+/// </summary>
+internal readonly ref struct NodeReader
+{
+    private readonly ReadOnlySpan<byte> _page;
+
+    /// <summary>Validates the header of <paramref name="page"/> (the usable bytes of page <paramref name="pageNumber"/>).</summary>
+    public NodeReader(ReadOnlySpan<byte> page, uint pageNumber)
+    {
+        _page = page;
+        PageNumber = pageNumber;
+        byte kind = page[NodeLayout.KindOffset];
+        if (kind != NodeLayout.LeafKind && kind != NodeLayout.InteriorKind)
+        {
+            BTreeCorruption.Throw(pageNumber, $"kind byte 0x{kind:X2} is not a B+tree node");
+        }
+
+        IsLeaf = kind == NodeLayout.LeafKind;
+        Count = BinaryPrimitives.ReadUInt16LittleEndian(page.Slice(NodeLayout.CellCountOffset));
+        ContentStart = BinaryPrimitives.ReadUInt16LittleEndian(page.Slice(NodeLayout.ContentStartOffset));
+        Fragmented = BinaryPrimitives.ReadUInt16LittleEndian(page.Slice(NodeLayout.FragmentedOffset));
+        if (NodeLayout.HeaderSize + (NodeLayout.SlotSize * Count) > ContentStart || ContentStart > page.Length
+            || Fragmented > page.Length - ContentStart)
+        {
+            BTreeCorruption.Throw(
+                pageNumber,
+                $"header says {Count} cells, content start {ContentStart}, {Fragmented} fragmented bytes in {page.Length} usable bytes");
+        }
+
+        RightChild = IsLeaf ? 0 : BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(NodeLayout.RightChildOffset));
+        if (!IsLeaf && RightChild == 0)
+        {
+            BTreeCorruption.Throw(pageNumber, "interior node has no right child");
+        }
+    }
+
+    /// <summary>The page number, for error messages.</summary>
+    public uint PageNumber { get; }
+
+    /// <summary>True for a leaf, false for an interior node.</summary>
+    public bool IsLeaf { get; }
+
+    /// <summary>The number of cells.</summary>
+    public int Count { get; }
+
+    /// <summary>The start of the cell content area.</summary>
+    public int ContentStart { get; }
+
+    /// <summary>Free bytes between cells.</summary>
+    public int Fragmented { get; }
+
+    /// <summary>The right child of an interior node; 0 for a leaf.</summary>
+    public uint RightChild { get; }
+
+    /// <summary>The usable page bytes this view covers.</summary>
+    public ReadOnlySpan<byte> Page => _page;
+
+    /// <summary>Bytes taken by slots and cells (everything but the header and free space).</summary>
+    public int UsedBytes => (NodeLayout.SlotSize * Count) + (_page.Length - ContentStart - Fragmented);
+
+    /// <summary>Free bytes in the gap between the slot array and the cells.</summary>
+    public int GapBytes => ContentStart - NodeLayout.HeaderSize - (NodeLayout.SlotSize * Count);
+
+    /// <summary>The offset of cell <paramref name="index"/>, checked to lie in the content area.</summary>
+    public int CellOffset(int index)
+    {
+        int offset = BinaryPrimitives.ReadUInt16LittleEndian(_page.Slice(NodeLayout.HeaderSize + (NodeLayout.SlotSize * index)));
+        if (offset < ContentStart || offset >= _page.Length)
+        {
+            BTreeCorruption.Throw(PageNumber, $"slot {index} points to offset {offset}, outside the cell area [{ContentStart}, {_page.Length})");
+        }
+
+        return offset;
+    }
+
+    /// <summary>The key of cell <paramref name="index"/> (leaf or interior).</summary>
+    public ReadOnlySpan<byte> Key(int index)
+    {
+        int offset = CellOffset(index);
+        ReadOnlySpan<byte> cell = _page.Slice(offset);
+        int start;
+        uint keyLength = 0;
+        if (IsLeaf)
+        {
+            int n1 = Varint.Read(cell, out keyLength);
+            int n2 = n1 == 0 ? 0 : Varint.Read(cell.Slice(n1), out _);
+            start = n1 + n2;
+            if (n2 == 0)
+            {
+                BTreeCorruption.ThrowBadCell(PageNumber, index);
+            }
+        }
+        else
+        {
+            int n = cell.Length > NodeLayout.PagePointerSize ? Varint.Read(cell.Slice(NodeLayout.PagePointerSize), out keyLength) : 0;
+            if (n == 0)
+            {
+                BTreeCorruption.ThrowBadCell(PageNumber, index);
+            }
+
+            start = NodeLayout.PagePointerSize + n;
+        }
+
+        if (keyLength > (uint)(cell.Length - start))
+        {
+            BTreeCorruption.ThrowBadCell(PageNumber, index);
+        }
+
+        return cell.Slice(start, (int)keyLength);
+    }
+
+    /// <summary>The child left of separator <paramref name="index"/>, or the right child when index = <see cref="Count"/>.</summary>
+    public uint Child(int index)
+    {
+        if (index == Count)
+        {
+            return RightChild;
+        }
+
+        int offset = CellOffset(index);
+        if (offset > _page.Length - NodeLayout.PagePointerSize)
+        {
+            BTreeCorruption.ThrowBadCell(PageNumber, index);
+        }
+
+        uint child = BinaryPrimitives.ReadUInt32LittleEndian(_page.Slice(offset));
+        if (child == 0)
+        {
+            BTreeCorruption.Throw(PageNumber, $"cell {index} points to child page 0");
+        }
+
+        return child;
+    }
+
+    /// <summary>Parses leaf cell <paramref name="index"/>.</summary>
+    public LeafCell GetLeafCell(int index)
+    {
+        int offset = CellOffset(index);
+        ReadOnlySpan<byte> cell = _page.Slice(offset);
+        int n1 = Varint.Read(cell, out uint keyLength);
+        uint valueField = 0;
+        int n2 = n1 == 0 ? 0 : Varint.Read(cell.Slice(n1), out valueField);
+        if (n2 == 0)
+        {
+            BTreeCorruption.ThrowBadCell(PageNumber, index);
+        }
+
+        bool overflow = (valueField & 1) != 0;
+        uint valueLength = valueField >> 1;
+        long keyOffset = offset + n1 + n2;
+        long valueOffset = keyOffset + keyLength;
+        long end = valueOffset + (overflow ? NodeLayout.PagePointerSize : valueLength);
+        if (end > _page.Length)
+        {
+            BTreeCorruption.ThrowBadCell(PageNumber, index);
+        }
+
+        uint overflowPage = 0;
+        if (overflow)
+        {
+            overflowPage = BinaryPrimitives.ReadUInt32LittleEndian(_page.Slice((int)valueOffset));
+            if (overflowPage == 0 || valueLength == 0)
+            {
+                BTreeCorruption.Throw(PageNumber, $"cell {index} has an empty or page-0 overflow chain");
+            }
+        }
+
+        return new LeafCell(offset, (int)(end - offset), (int)keyOffset, (int)keyLength, (int)valueOffset, (int)valueLength, overflowPage);
+    }
+
+    /// <summary>The size of cell <paramref name="index"/> in bytes (without its slot), checked against the page end.</summary>
+    public int CellSize(int index)
+    {
+        if (IsLeaf)
+        {
+            return GetLeafCell(index).Size;
+        }
+
+        int offset = CellOffset(index);
+        ReadOnlySpan<byte> cell = _page.Slice(offset);
+        uint keyLength = 0;
+        int n = cell.Length > NodeLayout.PagePointerSize ? Varint.Read(cell.Slice(NodeLayout.PagePointerSize), out keyLength) : 0;
+        if (n == 0 || keyLength > (uint)(cell.Length - NodeLayout.PagePointerSize - n))
+        {
+            BTreeCorruption.ThrowBadCell(PageNumber, index);
+        }
+
+        return NodeLayout.PagePointerSize + n + (int)keyLength;
+    }
+
+    /// <summary>The first index whose key is ≥ <paramref name="key"/>; <paramref name="found"/> when that key equals it.</summary>
+    public int LowerBound(ReadOnlySpan<byte> key, out bool found)
+    {
+        found = false;
+        int lo = 0;
+        int hi = Count;
+        while (lo < hi)
+        {
+            int mid = (int)((uint)(lo + hi) >> 1);
+            int c = Key(mid).SequenceCompareTo(key);
+            if (c < 0)
+            {
+                lo = mid + 1;
+            }
+            else
+            {
+                // Keys are unique, so an equal key is the lower bound itself.
+                found |= c == 0;
+                hi = mid;
+            }
+        }
+
+        return lo;
+    }
+
+    /// <summary>The first index whose key is &gt; <paramref name="key"/>; for an interior node, the child to descend into.</summary>
+    public int UpperBound(ReadOnlySpan<byte> key)
+    {
+        int lo = 0;
+        int hi = Count;
+        while (lo < hi)
+        {
+            int mid = (int)((uint)(lo + hi) >> 1);
+            if (Key(mid).SequenceCompareTo(key) <= 0)
+            {
+                lo = mid + 1;
+            }
+            else
+            {
+                hi = mid;
+            }
+        }
+
+        return lo;
+    }
+}

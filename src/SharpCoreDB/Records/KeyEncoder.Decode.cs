@@ -228,18 +228,22 @@ internal static partial class KeyEncoder
             return length;
         }
 
-        // Only longs beyond ±2^53 carry a tie, and then D is a whole number in range within 1024 of them.
-        bool valid = IsWholeInLongRange(d) && Math.Abs(d) >= 9007199254740992.0 && distance is > 0 and < TieRange
+        // Only longs no double holds carry a tie: D is then a whole number beyond ±2^53, and the long lies
+        // strictly between D and the next double away from zero.
+        int offset = tie == AboveTie ? distance : TieRange - distance;
+        double magnitude = Math.Abs(d);
+        bool valid = IsWholeInLongRange(d) && magnitude >= 9007199254740992.0 && distance is > 0 and < TieRange
+            && offset < Math.BitIncrement(magnitude) - magnitude
             && (tie == AboveTie
-                ? d > 0 && (long)d <= long.MaxValue - distance
-                : d < 0 && (long)d >= long.MinValue + (TieRange - distance));
+                ? d > 0 && (long)d <= long.MaxValue - offset
+                : d < 0 && (long)d >= long.MinValue + offset);
         if (!valid)
         {
             ThrowCorrupt($"number component {index} has an impossible tie (D = {d}, tie 0x{tie:X2}, distance {distance}).");
         }
 
         long whole = (long)d;
-        value = SqlValue.FromInt64(tie == AboveTie ? whole + distance : whole - (TieRange - distance));
+        value = SqlValue.FromInt64(tie == AboveTie ? whole + offset : whole - offset);
         return length;
     }
 

@@ -10,13 +10,14 @@ namespace SharpCoreDB.Records;
 /// <remarks>
 /// SQLite rounds the decimal expansion of the double half-up at the requested digit, and never shows more
 /// than 16 significant digits in fixed notation (26 for <c>%!</c> forms) — digits past that print as zeros, so
-/// <c>%.3f</c> of −2^63 is <c>-9223372036854776000.000</c>. This class takes 21 significant digits of the exact
-/// binary value (.NET formats them exactly) and applies those same rounding and layout rules.
+/// <c>%.3f</c> of −2^63 is <c>-9223372036854776000.000</c>. SQLite's decimal digits are approximate in the last
+/// places (double-double scaling by powers of ten), and its rounding looks at them, so this class repeats that
+/// digit generation as well as the rounding and layout rules.
 /// </remarks>
 internal static class RealFormatter
 {
-    // Significant digits taken from the exact expansion before SQLite's rounding applies.
-    private const int SourceDigits = 21;
+    // Digits SQLite's scaling produces at most (the integer part of a value below 2^63).
+    private const int SourceDigits = 19;
 
     // Spare slots before the digits for a carry ("999" → "1000") or the zero SQLite inserts when rounding at 0.
     private const int Spare = 2;
@@ -179,6 +180,76 @@ internal static class RealFormatter
     /// digits; ≤ 0 keeps the digits down to 10^round (fixed notation); never more than <paramref name="maxDigits"/>.
     /// Returns the index of the first digit in <paramref name="buffer"/>; trailing zeros are dropped.
     /// </summary>
+    // SQLite's own digit generation (sqlite3FpDecode without long double): scale the value into [~1e17, ~1e19)
+    // by powers of ten in double-double arithmetic and take the integer part. It is not exact in the last
+    // digits, and SQLite's rounding then decides on those digits, so matching SQLite means repeating it.
+    private static ulong ScaleToDigits(double value, out int exponent)
+    {
+        exponent = 0;
+        double high = value;
+        double low = 0;
+        if (high > 9.223372036854774784e+18)
+        {
+            while (high > 9.223372036854774784e+118)
+            {
+                exponent += 100;
+                DekkerMultiply(ref high, ref low, 1.0e-100, -1.99918998026028836196e-117);
+            }
+
+            while (high > 9.223372036854774784e+28)
+            {
+                exponent += 10;
+                DekkerMultiply(ref high, ref low, 1.0e-10, -3.6432197315497741579e-27);
+            }
+
+            while (high > 9.223372036854774784e+18)
+            {
+                exponent += 1;
+                DekkerMultiply(ref high, ref low, 1.0e-01, -5.5511151231257827021e-18);
+            }
+        }
+        else
+        {
+            while (high < 9.223372036854774784e-83)
+            {
+                exponent -= 100;
+                DekkerMultiply(ref high, ref low, 1.0e+100, -1.5902891109759918046e+83);
+            }
+
+            while (high < 9.223372036854774784e+07)
+            {
+                exponent -= 10;
+                DekkerMultiply(ref high, ref low, 1.0e+10, 0.0);
+            }
+
+            while (high < 9.22337203685477478e+17)
+            {
+                exponent -= 1;
+                DekkerMultiply(ref high, ref low, 1.0e+01, 0.0);
+            }
+        }
+
+        return low < 0 ? (ulong)high - (ulong)(-low) : (ulong)high + (ulong)low;
+    }
+
+    // (high, low) *= (y, yy) in double-double arithmetic, splitting mantissas into 26-bit halves (Dekker).
+    private static void DekkerMultiply(ref double high, ref double low, double y, double yy)
+    {
+        const ulong SplitMask = 0xFFFF_FFFF_FC00_0000UL;
+        double hx = BitConverter.UInt64BitsToDouble(BitConverter.DoubleToUInt64Bits(high) & SplitMask);
+        double tx = high - hx;
+        double hy = BitConverter.UInt64BitsToDouble(BitConverter.DoubleToUInt64Bits(y) & SplitMask);
+        double ty = y - hy;
+        double p = hx * hy;
+        double q = (hx * ty) + (tx * hy);
+        double c = p + q;
+        double cc = p - c + q + (tx * ty);
+        cc = (high * yy) + (low * y) + cc;
+        high = c + cc;
+        low = c - high;
+        low += cc;
+    }
+
     private static int Decode(double value, int round, int maxDigits, Span<char> buffer, out int count, out int decimalPoint, out bool negative)
     {
         if (value == 0)
@@ -192,16 +263,21 @@ internal static class RealFormatter
         }
 
         negative = value < 0;
-        Span<char> formatted = stackalloc char[40];
-        Math.Abs(value).TryFormat(formatted, out int formattedLength, "E20", CultureInfo.InvariantCulture);
+        ulong integer = ScaleToDigits(Math.Abs(value), out int exponent);
+        count = 0;
+        for (ulong rest = integer; rest != 0; rest /= 10)
+        {
+            count++;
+        }
 
-        // "d.dddddddddddddddddddde+XXX"
         int first = Spare;
-        buffer[first] = formatted[0];
-        formatted.Slice(2, SourceDigits - 1).CopyTo(buffer[(first + 1)..]);
-        int exponent = int.Parse(formatted[(SourceDigits + 2)..formattedLength], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
-        count = SourceDigits;
-        decimalPoint = exponent + 1;
+        for (int i = count - 1; i >= 0; i--)
+        {
+            buffer[first + i] = (char)('0' + (int)(integer % 10));
+            integer /= 10;
+        }
+
+        decimalPoint = count + exponent;
 
         if (round <= 0)
         {

@@ -1,0 +1,87 @@
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Tests.Records;
+
+public sealed class SqlValueTests
+{
+    [Fact]
+    public void Default_is_null()
+    {
+        SqlValue value = default;
+        Assert.True(value.IsNull);
+        Assert.Equal(DBNull.Value, value.ToObject());
+    }
+
+    [Fact]
+    public void Declared_types_round_trip_through_their_storage_classes()
+    {
+        var when = new DateTime(2024, 2, 29, 13, 45, 7, DateTimeKind.Utc).AddTicks(1234567);
+        var guid = Guid.Parse("00112233-4455-6677-8899-aabbccddeeff");
+
+        SqlValue boolean = SqlValue.FromBoolean(true);
+        Assert.Equal(SqlStorageClass.Integer, boolean.StorageClass);
+        Assert.Equal(true, boolean.ToObject());
+
+        SqlValue dateTime = SqlValue.FromDateTime(when);
+        Assert.Equal(SqlStorageClass.Integer, dateTime.StorageClass);
+        Assert.Equal(when.Ticks, dateTime.AsInt64());
+        Assert.Equal(when.Ticks, ((DateTime)dateTime.ToObject()).Ticks);
+
+        SqlValue guidValue = SqlValue.FromGuid(guid);
+        Assert.Equal(SqlStorageClass.Blob, guidValue.StorageClass);
+        Assert.Equal(Convert.FromHexString("00112233445566778899AABBCCDDEEFF"), guidValue.AsBlob());
+        Assert.Equal(guid, guidValue.ToObject());
+
+        foreach (decimal dec in new[] { 1.50m, -0.0001m, decimal.MaxValue, decimal.MinValue, 0m, 1e-28m })
+        {
+            SqlValue decimalValue = SqlValue.FromDecimal(dec);
+            Assert.Equal(SqlStorageClass.Text, decimalValue.StorageClass);
+            decimal back = (decimal)decimalValue.ToObject();
+            Assert.Equal(decimal.GetBits(dec), decimal.GetBits(back));
+        }
+    }
+
+    [Fact]
+    public void Declared_tag_survives_a_record_round_trip_when_reattached()
+    {
+        SqlValue[] row = [SqlValue.FromGuid(Guid.NewGuid()), SqlValue.FromDateTime(DateTime.UnixEpoch), SqlValue.FromBoolean(false)];
+        byte[] record = new byte[RecordWriter.GetSize(row)];
+        RecordWriter.Write(row, record);
+        var reader = new RecordReader(record);
+        Assert.Equal(row[0].AsGuid(), reader.GetValue(0).WithDeclaredType(SqlDeclaredType.Guid).ToObject());
+        Assert.Equal(DateTime.UnixEpoch, reader.GetValue(1).WithDeclaredType(SqlDeclaredType.DateTime).ToObject());
+        Assert.Equal(false, reader.GetValue(2).WithDeclaredType(SqlDeclaredType.Boolean).ToObject());
+        Assert.Equal(0L, reader.GetValue(2).ToObject());
+    }
+
+    [Fact]
+    public void Guid_byte_order_sorts_like_guid_text()
+    {
+        var random = new Random(91);
+        var guids = new List<Guid>();
+        for (int i = 0; i < 200; i++)
+        {
+            byte[] bytes = new byte[16];
+            random.NextBytes(bytes);
+            guids.Add(new Guid(bytes));
+        }
+
+        var byText = guids.OrderBy(g => g.ToString(), StringComparer.Ordinal).ToList();
+        var byValue = guids.OrderBy(SqlValue.FromGuid, SqlValueComparer.Instance).ToList();
+        Assert.Equal(byText, byValue);
+    }
+
+    [Fact]
+    public void Clr_values_map_to_storage_classes()
+    {
+        Assert.Equal(SqlStorageClass.Integer, SqlValue.FromObject(5).StorageClass);
+        Assert.Equal(SqlStorageClass.Integer, SqlValue.FromObject(DayOfWeek.Friday).StorageClass);
+        Assert.Equal(SqlStorageClass.Real, SqlValue.FromObject(1.5f).StorageClass);
+        Assert.Equal(SqlStorageClass.Text, SqlValue.FromObject('x').StorageClass);
+        Assert.True(SqlValue.FromObject(DBNull.Value).IsNull);
+        Assert.True(SqlValue.FromObject(double.NaN).IsNull);
+        Assert.Throws<NotSupportedException>(() => SqlValue.FromObject(ulong.MaxValue));
+        Assert.Throws<NotSupportedException>(() => SqlValue.FromObject(new object()));
+        Assert.Throws<InvalidCastException>(() => SqlValue.FromText("x").AsInt64());
+    }
+}

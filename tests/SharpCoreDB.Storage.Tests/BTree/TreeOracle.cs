@@ -9,7 +9,7 @@ internal static class TreeOracle
     /// Scans the tree both ways and checks keys and values against the model, then runs the integrity walk and
     /// checks that the tree owns exactly the pages the transaction has live (nothing leaked, nothing shared).
     /// </summary>
-    public static BTreeVerifyResult AssertMatches(SharpCoreDB.Storage.BTree.BTree tree, SortedDictionary<byte[], byte[]> model, string context, MemoryPageTransaction? tx = null)
+    public static BTreeVerifyResult AssertMatches(SharpCoreDB.Storage.BTree.BTree tree, SortedDictionary<byte[], byte[]> model, string context, TreeHost? host = null)
     {
         using (BTreeCursor cursor = tree.OpenCursor())
         {
@@ -43,13 +43,7 @@ internal static class TreeOracle
         BTreeVerifyResult result = tree.Verify(pages);
         Assert.True(result.EntryCount == model.Count, $"{context}: Verify counted {result.EntryCount}, model has {model.Count}");
         Assert.True(pages.Count == result.TotalPages, $"{context}: page set and counts disagree");
-        if (tx is not null)
-        {
-            Assert.True(tx.OpenLeases == 0, $"{context}: {tx.OpenLeases} page leases leaked");
-            Assert.True(tx.LivePages == result.TotalPages, $"{context}: the transaction has {tx.LivePages} live pages but the tree owns {result.TotalPages}");
-            Assert.True(pages.SetEquals(tx.LivePageNumbers), $"{context}: the tree's pages differ from the live pages");
-        }
-
+        host?.AssertPagesAccounted(pages, context);
         return result;
     }
 

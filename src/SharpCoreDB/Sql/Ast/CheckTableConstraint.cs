@@ -1,0 +1,11 @@
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary><c>CHECK (expr)</c> on the table.</summary>
+/// <param name="Position">Where the node starts in the SQL text.</param>
+/// <param name="ConstraintName">The name after CONSTRAINT, or null.</param>
+/// <param name="Condition">The condition.</param>
+internal sealed record CheckTableConstraint(
+    SourcePosition Position,
+    string? ConstraintName,
+    Expression Condition)
+    : TableConstraint(Position, ConstraintName);

@@ -1,0 +1,17 @@
+using System.Collections.Immutable;
+
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary>A function call: <c>f(a, b)</c>, <c>f(DISTINCT x)</c>, <c>count(*)</c>.</summary>
+/// <param name="Position">Where the node starts in the SQL text.</param>
+/// <param name="Name">The function name as written (compare case-insensitively).</param>
+/// <param name="Arguments">The arguments; empty for <c>f()</c> and <c>f(*)</c>.</param>
+/// <param name="Distinct">True when the arguments were preceded by DISTINCT.</param>
+/// <param name="IsStar">True for <c>f(*)</c>.</param>
+internal sealed record FunctionCallExpression(
+    SourcePosition Position,
+    string Name,
+    ImmutableArray<Expression> Arguments,
+    bool Distinct,
+    bool IsStar)
+    : Expression(Position);

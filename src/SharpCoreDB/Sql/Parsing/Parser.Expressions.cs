@@ -1,0 +1,762 @@
+using System.Collections.Immutable;
+using System.Globalization;
+using System.Runtime.InteropServices;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Lexing;
+
+namespace SharpCoreDB.Sql.Parsing;
+
+/// <content>Expressions, by precedence climbing with SQLite's operator precedence.</content>
+internal ref partial struct Parser
+{
+    // Binding strength, lowest first, as in SQLite's grammar. NOT is a prefix operator whose operand is
+    // parsed at the equality level, so "NOT a = b" is "NOT (a = b)"; unary - + ~ and COLLATE bind tightest.
+    private const int PrecedenceOr = 1;
+    private const int PrecedenceAnd = 2;
+    private const int PrecedenceEquality = 4;
+    private const int PrecedenceComparison = 5;
+    private const int PrecedenceBitwise = 6;
+    private const int PrecedenceAdditive = 7;
+    private const int PrecedenceMultiplicative = 8;
+    private const int PrecedenceConcat = 9;
+
+    private const int MaxParameterNumber = 32766;
+
+    /// <summary>Parses one expression.</summary>
+    /// <returns>The expression.</returns>
+    public Expression ParseExpression() => ParseBinary(PrecedenceOr);
+
+    private ImmutableArray<Expression> ParseExpressionList()
+    {
+        var items = new ListBuilder<Expression>();
+        do
+        {
+            items.Add(ParseExpression());
+        }
+        while (TryConsume(TokenKind.Comma));
+
+        return items.ToImmutableAndClear();
+    }
+
+    /// <summary>Parses operators binding at least as tightly as <paramref name="minPrecedence"/>, left to right.</summary>
+    private Expression ParseBinary(int minPrecedence)
+    {
+        int savedDepth = _depth;
+        Nest();
+        Expression left = ParseUnary();
+        while (true)
+        {
+            int precedence = CurrentBinaryPrecedence();
+            if (precedence < minPrecedence)
+            {
+                break;
+            }
+
+            // Each operator folded into the left operand makes the tree one level deeper, so a long
+            // chain like 1+1+...+1 counts against the nesting limit just as SQLite's tree height does.
+            Nest();
+            left = ParseOperator(left, precedence);
+        }
+
+        _depth = savedDepth;
+        return left;
+    }
+
+    /// <summary>The precedence of the operator at the current token, or 0 when it is not an infix operator.</summary>
+    private readonly int CurrentBinaryPrecedence()
+    {
+        switch (_current.Kind)
+        {
+            case TokenKind.Identifier:
+                switch (_current.Keyword)
+                {
+                    case Keyword.Or:
+                        return PrecedenceOr;
+                    case Keyword.And:
+                        return PrecedenceAnd;
+                    case Keyword.Is:
+                    case Keyword.In:
+                    case Keyword.Like:
+                    case Keyword.Glob:
+                    case Keyword.Regexp:
+                    case Keyword.Match:
+                    case Keyword.Between:
+                    case Keyword.Isnull:
+                    case Keyword.Notnull:
+                        return PrecedenceEquality;
+                    case Keyword.Not:
+                        Token next = Peek();
+                        return next.Kind == TokenKind.Identifier && next.Keyword is Keyword.In or Keyword.Like or Keyword.Glob
+                            or Keyword.Regexp or Keyword.Match or Keyword.Between or Keyword.Null
+                            ? PrecedenceEquality
+                            : 0;
+                    default:
+                        return 0;
+                }
+
+            case TokenKind.Equal:
+            case TokenKind.NotEqual:
+                return PrecedenceEquality;
+            case TokenKind.Less:
+            case TokenKind.LessOrEqual:
+            case TokenKind.Greater:
+            case TokenKind.GreaterOrEqual:
+                return PrecedenceComparison;
+            case TokenKind.Ampersand:
+            case TokenKind.Pipe:
+            case TokenKind.ShiftLeft:
+            case TokenKind.ShiftRight:
+                return PrecedenceBitwise;
+            case TokenKind.Plus:
+            case TokenKind.Minus:
+                return PrecedenceAdditive;
+            case TokenKind.Star:
+            case TokenKind.Slash:
+            case TokenKind.Percent:
+                return PrecedenceMultiplicative;
+            case TokenKind.Concat:
+                return PrecedenceConcat;
+            default:
+                return 0;
+        }
+    }
+
+    private Expression ParseOperator(Expression left, int precedence)
+    {
+        Token op = _current;
+        BinaryOperator binary;
+        switch (op.Kind)
+        {
+            case TokenKind.Identifier:
+                return ParseKeywordOperator(left);
+            case TokenKind.Equal:
+                binary = BinaryOperator.Equal;
+                break;
+            case TokenKind.NotEqual:
+                binary = BinaryOperator.NotEqual;
+                break;
+            case TokenKind.Less:
+                binary = BinaryOperator.Less;
+                break;
+            case TokenKind.LessOrEqual:
+                binary = BinaryOperator.LessOrEqual;
+                break;
+            case TokenKind.Greater:
+                binary = BinaryOperator.Greater;
+                break;
+            case TokenKind.GreaterOrEqual:
+                binary = BinaryOperator.GreaterOrEqual;
+                break;
+            case TokenKind.Ampersand:
+                binary = BinaryOperator.BitwiseAnd;
+                break;
+            case TokenKind.Pipe:
+                binary = BinaryOperator.BitwiseOr;
+                break;
+            case TokenKind.ShiftLeft:
+                binary = BinaryOperator.ShiftLeft;
+                break;
+            case TokenKind.ShiftRight:
+                binary = BinaryOperator.ShiftRight;
+                break;
+            case TokenKind.Plus:
+                binary = BinaryOperator.Add;
+                break;
+            case TokenKind.Minus:
+                binary = BinaryOperator.Subtract;
+                break;
+            case TokenKind.Star:
+                binary = BinaryOperator.Multiply;
+                break;
+            case TokenKind.Slash:
+                binary = BinaryOperator.Divide;
+                break;
+            case TokenKind.Percent:
+                binary = BinaryOperator.Modulo;
+                break;
+            default:
+                binary = BinaryOperator.Concat;
+                break;
+        }
+
+        Advance();
+        Expression right = ParseBinary(precedence + 1);
+        return new BinaryExpression(left.Position, binary, left, right);
+    }
+
+    private Expression ParseKeywordOperator(Expression left)
+    {
+        switch (_current.Keyword)
+        {
+            case Keyword.Or:
+                Advance();
+                return new BinaryExpression(left.Position, BinaryOperator.Or, left, ParseBinary(PrecedenceAnd));
+            case Keyword.And:
+                Advance();
+                return new BinaryExpression(left.Position, BinaryOperator.And, left, ParseBinary(PrecedenceAnd + 1));
+            case Keyword.Isnull:
+                Advance();
+                return new IsNullExpression(left.Position, left, Negated: false);
+            case Keyword.Notnull:
+                Advance();
+                return new IsNullExpression(left.Position, left, Negated: true);
+            case Keyword.Is:
+                return ParseIs(left);
+            case Keyword.Not:
+                Advance();
+                if (TryConsume(Keyword.Null))
+                {
+                    return new IsNullExpression(left.Position, left, Negated: true);
+                }
+
+                return ParseNegatableOperator(left, negated: true);
+            default:
+                return ParseNegatableOperator(left, negated: false);
+        }
+    }
+
+    private Expression ParseIs(Expression left)
+    {
+        Advance();
+        bool not = TryConsume(Keyword.Not);
+        bool distinctFrom = false;
+        if (At(Keyword.Distinct))
+        {
+            Advance();
+            Expect(Keyword.From);
+            distinctFrom = true;
+        }
+
+        Expression right = ParseBinary(PrecedenceEquality + 1);
+        if (!distinctFrom && right is NullLiteral)
+        {
+            return new IsNullExpression(left.Position, left, Negated: not);
+        }
+
+        // IS DISTINCT FROM is IS NOT; IS NOT DISTINCT FROM is IS.
+        bool isNot = not != distinctFrom;
+        return new BinaryExpression(left.Position, isNot ? BinaryOperator.IsNot : BinaryOperator.Is, left, right);
+    }
+
+    /// <summary>IN, LIKE, GLOB, REGEXP, MATCH and BETWEEN, after an optional NOT.</summary>
+    private Expression ParseNegatableOperator(Expression left, bool negated)
+    {
+        switch (_current.Keyword)
+        {
+            case Keyword.In:
+                Advance();
+                return ParseInTail(left, negated);
+            case Keyword.Between:
+            {
+                Advance();
+                Expression low = ParseBinary(PrecedenceComparison);
+                Expect(Keyword.And);
+                Expression high = ParseBinary(PrecedenceComparison);
+                return new BetweenExpression(left.Position, left, low, high, negated);
+            }
+
+            case Keyword.Like:
+            case Keyword.Glob:
+            case Keyword.Regexp:
+            case Keyword.Match:
+            {
+                LikeOperator op = _current.Keyword switch
+                {
+                    Keyword.Like => LikeOperator.Like,
+                    Keyword.Glob => LikeOperator.Glob,
+                    Keyword.Regexp => LikeOperator.Regexp,
+                    _ => LikeOperator.Match,
+                };
+                Advance();
+                Expression pattern = ParseBinary(PrecedenceComparison);
+                Expression? escape = TryConsume(Keyword.Escape) ? ParseBinary(PrecedenceComparison) : null;
+                return new LikeExpression(left.Position, op, left, pattern, escape, negated);
+            }
+
+            default:
+                throw Expected("\"IN\", \"LIKE\", \"GLOB\", \"BETWEEN\" or \"NULL\" after \"NOT\"");
+        }
+    }
+
+    private Expression ParseInTail(Expression left, bool negated)
+    {
+        if (_current.Kind != TokenKind.LeftParen)
+        {
+            if (!IsName(_current))
+            {
+                throw Expected("\"(\" or a table name after \"IN\"");
+            }
+
+            return new InTableExpression(left.Position, left, ParseQualifiedName("a table name"), negated);
+        }
+
+        Advance();
+        if (TryConsume(TokenKind.RightParen))
+        {
+            return new InListExpression(left.Position, left, [], negated);
+        }
+
+        if (At(Keyword.Select) || At(Keyword.Values))
+        {
+            SelectStatement query = ParseSelectStatement();
+            ExpectRightParen();
+            return new InSubqueryExpression(left.Position, left, query, negated);
+        }
+
+        ImmutableArray<Expression> items = ParseExpressionList();
+        ExpectRightParen();
+        return new InListExpression(left.Position, left, items, negated);
+    }
+
+    private Expression ParseUnary()
+    {
+        Token token = _current;
+        UnaryOperator op;
+        switch (token.Kind)
+        {
+            case TokenKind.Minus:
+                op = UnaryOperator.Negate;
+                break;
+            case TokenKind.Plus:
+                op = UnaryOperator.Plus;
+                break;
+            case TokenKind.Tilde:
+                op = UnaryOperator.BitwiseNot;
+                break;
+            case TokenKind.Identifier when token.Keyword == Keyword.Not:
+            {
+                int saved = _depth;
+                Nest();
+                Advance();
+                Expression operand = ParseBinary(PrecedenceEquality);
+                _depth = saved;
+                return new UnaryExpression(PositionOf(token), UnaryOperator.Not, operand);
+            }
+
+            default:
+                return ParsePostfixCollate(ParsePrimary());
+        }
+
+        int savedDepth = _depth;
+        Nest();
+        Advance();
+        Expression result;
+        if (op == UnaryOperator.Negate && _current.Kind == TokenKind.Integer && IsTwoToThe63(TextOf(_current)))
+        {
+            // 9223372036854775808 alone does not fit a 64-bit integer (it becomes REAL), but negated it is
+            // the smallest integer; SQLite folds it the same way.
+            Advance();
+            result = ParsePostfixCollate(new IntegerLiteral(PositionOf(token), long.MinValue));
+        }
+        else
+        {
+            result = new UnaryExpression(PositionOf(token), op, ParseUnary());
+        }
+
+        _depth = savedDepth;
+        return result;
+    }
+
+    private Expression ParsePostfixCollate(Expression operand)
+    {
+        if (!At(Keyword.Collate))
+        {
+            return operand;
+        }
+
+        int savedDepth = _depth;
+        while (TryConsume(Keyword.Collate))
+        {
+            Nest();
+            operand = new CollateExpression(operand.Position, operand, ParseNameOrString("a collation name"));
+        }
+
+        _depth = savedDepth;
+        return operand;
+    }
+
+    private Expression ParsePrimary()
+    {
+        Token token = _current;
+        SourcePosition position = PositionOf(token);
+        switch (token.Kind)
+        {
+            case TokenKind.Integer:
+                Advance();
+                return IntegerOrRealLiteral(token);
+            case TokenKind.Real:
+                Advance();
+                return new RealLiteral(position, ParseRealValue(token));
+            case TokenKind.String:
+                Advance();
+                return new StringLiteral(position, TokenText.StringValue(TextOf(token)));
+            case TokenKind.Blob:
+                Advance();
+                return new BlobLiteral(position, ImmutableCollectionsMarshal.AsImmutableArray(TokenText.BlobValue(TextOf(token))));
+            case TokenKind.Parameter:
+                Advance();
+                return ParameterFrom(token);
+            case TokenKind.LeftParen:
+                return ParseParenthesized();
+            case TokenKind.QuotedIdentifier:
+                return ParseNameExpression();
+            case TokenKind.Identifier:
+                switch (token.Keyword)
+                {
+                    case Keyword.None:
+                        return ParseNameExpression();
+                    case Keyword.Null:
+                        Advance();
+                        return new NullLiteral(position);
+                    case Keyword.True:
+                    case Keyword.False:
+                        Advance();
+                        return new BooleanLiteral(position, token.Keyword == Keyword.True);
+                    case Keyword.CurrentDate:
+                        Advance();
+                        return new CurrentTimeLiteral(position, CurrentTimeKind.Date);
+                    case Keyword.CurrentTime:
+                        Advance();
+                        return new CurrentTimeLiteral(position, CurrentTimeKind.Time);
+                    case Keyword.CurrentTimestamp:
+                        Advance();
+                        return new CurrentTimeLiteral(position, CurrentTimeKind.Timestamp);
+                    case Keyword.Case:
+                        return ParseCase();
+                    case Keyword.Cast when Peek().Kind == TokenKind.LeftParen:
+                        return ParseCast();
+                    case Keyword.Exists when Peek().Kind == TokenKind.LeftParen:
+                        return ParseExists();
+                    case Keyword.Raise when Peek().Kind == TokenKind.LeftParen:
+                        return ParseRaise();
+                    default:
+                        if (!Keywords.IsReserved(token.Keyword))
+                        {
+                            return ParseNameExpression();
+                        }
+
+                        break;
+                }
+
+                break;
+        }
+
+        throw Expected("an expression");
+    }
+
+    private Expression ParseParenthesized()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        if (At(Keyword.Select) || At(Keyword.Values))
+        {
+            SelectStatement query = ParseSelectStatement();
+            ExpectRightParen();
+            return new SubqueryExpression(position, query);
+        }
+
+        Expression first = ParseExpression();
+        if (_current.Kind != TokenKind.Comma)
+        {
+            ExpectRightParen();
+            return first;
+        }
+
+        var items = new ListBuilder<Expression>();
+        items.Add(first);
+        while (TryConsume(TokenKind.Comma))
+        {
+            items.Add(ParseExpression());
+        }
+
+        ExpectRightParen();
+        return new RowValueExpression(position, items.ToImmutableAndClear());
+    }
+
+    private Expression ParseNameExpression()
+    {
+        SourcePosition position = CurrentPosition;
+        string first = TokenText.Name(TextOf(_current));
+        Advance();
+        if (_current.Kind == TokenKind.LeftParen)
+        {
+            return ParseFunctionCall(position, first);
+        }
+
+        if (_current.Kind != TokenKind.Dot)
+        {
+            return new ColumnReference(position, null, null, first);
+        }
+
+        Advance();
+        string second = ParseName("a column name");
+        if (_current.Kind != TokenKind.Dot)
+        {
+            return new ColumnReference(position, null, first, second);
+        }
+
+        Advance();
+        return new ColumnReference(position, first, second, ParseName("a column name"));
+    }
+
+    private FunctionCallExpression ParseFunctionCall(SourcePosition position, string name)
+    {
+        Advance();
+        if (TryConsume(TokenKind.Star))
+        {
+            ExpectRightParen();
+            return new FunctionCallExpression(position, name, [], Distinct: false, IsStar: true);
+        }
+
+        if (TryConsume(TokenKind.RightParen))
+        {
+            return new FunctionCallExpression(position, name, [], Distinct: false, IsStar: false);
+        }
+
+        bool distinct = TryConsume(Keyword.Distinct);
+        if (!distinct)
+        {
+            TryConsume(Keyword.All);
+        }
+
+        ImmutableArray<Expression> arguments = ParseExpressionList();
+        ExpectRightParen();
+        return new FunctionCallExpression(position, name, arguments, distinct, IsStar: false);
+    }
+
+    private CaseExpression ParseCase()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        Expression? operand = At(Keyword.When) ? null : ParseExpression();
+        if (!At(Keyword.When))
+        {
+            throw ExpectedKeyword(Keyword.When);
+        }
+
+        var clauses = new ListBuilder<WhenClause>();
+        while (At(Keyword.When))
+        {
+            SourcePosition whenPosition = CurrentPosition;
+            Advance();
+            Expression condition = ParseExpression();
+            Expect(Keyword.Then);
+            clauses.Add(new WhenClause(whenPosition, condition, ParseExpression()));
+        }
+
+        Expression? otherwise = TryConsume(Keyword.Else) ? ParseExpression() : null;
+        Expect(Keyword.End);
+        return new CaseExpression(position, operand, clauses.ToImmutableAndClear(), otherwise);
+    }
+
+    private CastExpression ParseCast()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        ExpectLeftParen();
+        Expression operand = ParseExpression();
+        Expect(Keyword.As);
+
+        // SQLite accepts an empty type here (CAST(x AS)), which converts to no particular affinity.
+        TypeName type = ParseTypeName() ?? new TypeName(CurrentPosition, string.Empty, []);
+        ExpectRightParen();
+        return new CastExpression(position, operand, type);
+    }
+
+    private ExistsExpression ParseExists()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        ExpectLeftParen();
+        SelectStatement query = ParseSelectStatement();
+        ExpectRightParen();
+        return new ExistsExpression(position, query);
+    }
+
+    private RaiseExpression ParseRaise()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        ExpectLeftParen();
+        if (TryConsume(Keyword.Ignore))
+        {
+            ExpectRightParen();
+            return new RaiseExpression(position, RaiseAction.Ignore, null);
+        }
+
+        RaiseAction action;
+        if (TryConsume(Keyword.Rollback))
+        {
+            action = RaiseAction.Rollback;
+        }
+        else if (TryConsume(Keyword.Abort))
+        {
+            action = RaiseAction.Abort;
+        }
+        else if (TryConsume(Keyword.Fail))
+        {
+            action = RaiseAction.Fail;
+        }
+        else
+        {
+            throw Expected("\"IGNORE\", \"ROLLBACK\", \"ABORT\" or \"FAIL\"");
+        }
+
+        Expect(TokenKind.Comma, "\",\"");
+        if (_current.Kind != TokenKind.String)
+        {
+            throw Expected("an error message string");
+        }
+
+        string message = TokenText.StringValue(TextOf(_current));
+        Advance();
+        ExpectRightParen();
+        return new RaiseExpression(position, action, message);
+    }
+
+    /// <summary>Parses a type name if one starts here: one or more words, then up to two signed numbers in parentheses.</summary>
+    private TypeName? ParseTypeName()
+    {
+        if (!IsTypeWord())
+        {
+            return null;
+        }
+
+        SourcePosition position = CurrentPosition;
+        string name = TokenText.Name(TextOf(_current));
+        Advance();
+        if (IsTypeWord())
+        {
+            // Multi-word names ("UNSIGNED BIG INT", "DOUBLE PRECISION") are rare; join them with single spaces.
+            var builder = new System.Text.StringBuilder(name);
+            while (IsTypeWord())
+            {
+                builder.Append(' ').Append(TokenText.Name(TextOf(_current)));
+                Advance();
+            }
+
+            name = builder.ToString();
+        }
+
+        ImmutableArray<string> arguments = [];
+        if (TryConsume(TokenKind.LeftParen))
+        {
+            string first = ParseSignedNumberText();
+            arguments = TryConsume(TokenKind.Comma) ? [first, ParseSignedNumberText()] : [first];
+            ExpectRightParen();
+        }
+
+        return new TypeName(position, name, arguments);
+    }
+
+    // "GENERATED ALWAYS AS" after a type starts a constraint, although GENERATED could be a type word.
+    private readonly bool IsTypeWord() =>
+        IsName(_current) && !(_current.Is(Keyword.Generated) && Peek().Is(Keyword.Always));
+
+    private string ParseSignedNumberText()
+    {
+        bool negative = _current.Kind == TokenKind.Minus;
+        if (negative || _current.Kind == TokenKind.Plus)
+        {
+            Advance();
+        }
+
+        if (_current.Kind is not (TokenKind.Integer or TokenKind.Real))
+        {
+            throw Expected("a number");
+        }
+
+        ReadOnlySpan<char> text = TextOf(_current);
+        string result = negative ? string.Concat("-", text) : new string(text);
+        Advance();
+        return result;
+    }
+
+    private readonly Expression IntegerOrRealLiteral(in Token token)
+    {
+        SourcePosition position = PositionOf(token);
+        ReadOnlySpan<char> text = TextOf(token);
+        if (text.Length > 2 && text[0] == '0' && (text[1] | 0x20) == 'x')
+        {
+            ReadOnlySpan<char> digits = text[2..].TrimStart('0');
+            if (digits.Length > 16)
+            {
+                throw ErrorAt(token, "hexadecimal literal too big (more than 64 bits)");
+            }
+
+            ulong bits = digits.IsEmpty ? 0 : ulong.Parse(digits, NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture);
+            return new IntegerLiteral(position, unchecked((long)bits));
+        }
+
+        if (long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out long value))
+        {
+            return new IntegerLiteral(position, value);
+        }
+
+        // Too big for a 64-bit integer: SQLite reads it as REAL.
+        return new RealLiteral(position, ParseRealValue(token));
+    }
+
+    private readonly double ParseRealValue(in Token token)
+    {
+        if (!double.TryParse(TextOf(token), NumberStyles.Float, CultureInfo.InvariantCulture, out double value))
+        {
+            throw ErrorAt(token, "malformed number");
+        }
+
+        return value;
+    }
+
+    private static bool IsTwoToThe63(ReadOnlySpan<char> text) =>
+        text.TrimStart('0').SequenceEqual("9223372036854775808");
+
+    private ParameterExpression ParameterFrom(in Token token)
+    {
+        SourcePosition position = PositionOf(token);
+        ReadOnlySpan<char> text = TextOf(token);
+        if (text[0] == '?')
+        {
+            if (text.Length == 1)
+            {
+                int next = NextParameterOrdinal(token);
+                return new ParameterExpression(position, ParameterKind.Anonymous, null, next);
+            }
+
+            if (!int.TryParse(text[1..], NumberStyles.None, CultureInfo.InvariantCulture, out int number)
+                || number < 1 || number > MaxParameterNumber)
+            {
+                throw ErrorAt(token, "parameter number must be between ?1 and ?32766");
+            }
+
+            _maxParameterOrdinal = Math.Max(_maxParameterOrdinal, number);
+            return new ParameterExpression(position, ParameterKind.Numbered, new string(text), number);
+        }
+
+        string name = new(text);
+        _parameterOrdinals ??= new Dictionary<string, int>(StringComparer.Ordinal);
+        if (!_parameterOrdinals.TryGetValue(name, out int ordinal))
+        {
+            ordinal = NextParameterOrdinal(token);
+            _parameterOrdinals.Add(name, ordinal);
+        }
+
+        return new ParameterExpression(position, ParameterKind.Named, name, ordinal);
+    }
+
+    private int NextParameterOrdinal(in Token token)
+    {
+        if (_maxParameterOrdinal >= MaxParameterNumber)
+        {
+            throw ErrorAt(token, "too many parameters (the limit is 32766)");
+        }
+
+        return ++_maxParameterOrdinal;
+    }
+
+    /// <summary>Parameter ordinals are numbered per statement, as SQLite numbers them per prepared statement.</summary>
+    private void ResetParameters()
+    {
+        _maxParameterOrdinal = 0;
+        _parameterOrdinals?.Clear();
+    }
+}

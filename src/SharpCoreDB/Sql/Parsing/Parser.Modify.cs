@@ -1,0 +1,101 @@
+using System.Collections.Immutable;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Lexing;
+
+namespace SharpCoreDB.Sql.Parsing;
+
+/// <content>INSERT, REPLACE, UPDATE and DELETE.</content>
+internal ref partial struct Parser
+{
+    private InsertStatement ParseInsert()
+    {
+        SourcePosition position = CurrentPosition;
+        ConflictResolution onConflict;
+        if (TryConsume(Keyword.Replace))
+        {
+            onConflict = ConflictResolution.Replace;
+        }
+        else
+        {
+            Expect(Keyword.Insert);
+            onConflict = TryConsume(Keyword.Or) ? ParseConflictAction() : ConflictResolution.Unspecified;
+        }
+
+        Expect(Keyword.Into);
+        QualifiedName table = ParseQualifiedName("a table name");
+        string? alias = TryConsume(Keyword.As) ? ParseName("an alias") : null;
+        ImmutableArray<Identifier> columns = _current.Kind == TokenKind.LeftParen
+            ? ParseParenthesizedIdentifiers("a column name")
+            : [];
+
+        SelectStatement? source;
+        if (TryConsume(Keyword.Default))
+        {
+            Expect(Keyword.Values);
+            source = null;
+        }
+        else if (At(Keyword.Select) || At(Keyword.Values))
+        {
+            source = ParseSelectStatement();
+        }
+        else
+        {
+            throw Expected("\"VALUES\", \"SELECT\" or \"DEFAULT VALUES\"");
+        }
+
+        return new InsertStatement(position, onConflict, table, alias, columns, source);
+    }
+
+    private UpdateStatement ParseUpdate()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        ConflictResolution onConflict = TryConsume(Keyword.Or) ? ParseConflictAction() : ConflictResolution.Unspecified;
+        QualifiedName table = ParseQualifiedName("a table name");
+        string? alias = TryConsume(Keyword.As) ? ParseName("an alias") : null;
+        Expect(Keyword.Set);
+        var assignments = new ListBuilder<UpdateAssignment>();
+        do
+        {
+            SourcePosition columnPosition = CurrentPosition;
+            string column = ParseName("a column name");
+            Expect(TokenKind.Equal, "\"=\"");
+            assignments.Add(new UpdateAssignment(columnPosition, column, ParseExpression()));
+        }
+        while (TryConsume(TokenKind.Comma));
+
+        Expression? where = TryConsume(Keyword.Where) ? ParseExpression() : null;
+        return new UpdateStatement(position, onConflict, table, alias, assignments.ToImmutableAndClear(), where);
+    }
+
+    private DeleteStatement ParseDelete()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        Expect(Keyword.From);
+        QualifiedName table = ParseQualifiedName("a table name");
+        string? alias = TryConsume(Keyword.As) ? ParseName("an alias") : null;
+        Expression? where = TryConsume(Keyword.Where) ? ParseExpression() : null;
+        return new DeleteStatement(position, table, alias, where);
+    }
+
+    private ConflictResolution ParseConflictAction()
+    {
+        ConflictResolution action = _current.Keyword switch
+        {
+            Keyword.Rollback => ConflictResolution.Rollback,
+            Keyword.Abort => ConflictResolution.Abort,
+            Keyword.Fail => ConflictResolution.Fail,
+            Keyword.Ignore => ConflictResolution.Ignore,
+            Keyword.Replace => ConflictResolution.Replace,
+            _ => ConflictResolution.Unspecified,
+        };
+        if (action == ConflictResolution.Unspecified || _current.Kind != TokenKind.Identifier)
+        {
+            throw Expected("\"ROLLBACK\", \"ABORT\", \"FAIL\", \"IGNORE\" or \"REPLACE\"");
+        }
+
+        Advance();
+        return action;
+    }
+}

@@ -1,0 +1,339 @@
+using System.Collections.Immutable;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Lexing;
+
+namespace SharpCoreDB.Sql.Parsing;
+
+/// <content>SELECT: cores, VALUES, compounds, FROM and joins, ORDER BY and LIMIT.</content>
+internal ref partial struct Parser
+{
+    /// <summary>Parses a query starting at SELECT or VALUES, including its ORDER BY and LIMIT.</summary>
+    /// <returns>The query.</returns>
+    public SelectStatement ParseSelectStatement()
+    {
+        int savedDepth = _depth;
+        Nest();
+        SourcePosition position = CurrentPosition;
+        SelectBody body = ParseSelectBody();
+        ImmutableArray<OrderingTerm> orderBy = ParseOptionalOrderBy();
+        Expression? limit = null;
+        Expression? offset = null;
+        if (TryConsume(Keyword.Limit))
+        {
+            limit = ParseExpression();
+            if (TryConsume(Keyword.Offset))
+            {
+                offset = ParseExpression();
+            }
+            else if (TryConsume(TokenKind.Comma))
+            {
+                // LIMIT m, n means skip m rows and return n.
+                offset = limit;
+                limit = ParseExpression();
+            }
+        }
+
+        _depth = savedDepth;
+        return new SelectStatement(position, body, orderBy, limit, offset);
+    }
+
+    private SelectBody ParseSelectBody()
+    {
+        SourcePosition position = CurrentPosition;
+        SelectBody first = ParseSelectCore();
+        if (!IsCompoundOperator())
+        {
+            return first;
+        }
+
+        var terms = new ListBuilder<CompoundTerm>();
+        while (IsCompoundOperator())
+        {
+            SourcePosition termPosition = CurrentPosition;
+            CompoundOperator op;
+            if (TryConsume(Keyword.Union))
+            {
+                op = TryConsume(Keyword.All) ? CompoundOperator.UnionAll : CompoundOperator.Union;
+            }
+            else if (TryConsume(Keyword.Intersect))
+            {
+                op = CompoundOperator.Intersect;
+            }
+            else
+            {
+                Advance();
+                op = CompoundOperator.Except;
+            }
+
+            terms.Add(new CompoundTerm(termPosition, op, ParseSelectCore()));
+        }
+
+        return new CompoundSelect(position, first, terms.ToImmutableAndClear());
+    }
+
+    private readonly bool IsCompoundOperator() => At(Keyword.Union) || At(Keyword.Intersect) || At(Keyword.Except);
+
+    private SelectBody ParseSelectCore()
+    {
+        if (At(Keyword.Values))
+        {
+            return ParseValues();
+        }
+
+        if (!At(Keyword.Select))
+        {
+            throw Expected("\"SELECT\" or \"VALUES\"");
+        }
+
+        SourcePosition position = CurrentPosition;
+        Advance();
+        bool distinct = TryConsume(Keyword.Distinct);
+        if (!distinct)
+        {
+            TryConsume(Keyword.All);
+        }
+
+        var columns = new ListBuilder<ResultColumn>();
+        do
+        {
+            columns.Add(ParseResultColumn());
+        }
+        while (TryConsume(TokenKind.Comma));
+
+        FromClause? from = TryConsume(Keyword.From) ? ParseFromClause() : null;
+        Expression? where = TryConsume(Keyword.Where) ? ParseExpression() : null;
+        ImmutableArray<Expression> groupBy = [];
+        if (TryConsume(Keyword.Group))
+        {
+            Expect(Keyword.By);
+            groupBy = ParseExpressionList();
+        }
+
+        Expression? having = TryConsume(Keyword.Having) ? ParseExpression() : null;
+        return new SelectCore(position, distinct, columns.ToImmutableAndClear(), from, where, groupBy, having);
+    }
+
+    private ValuesClause ParseValues()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        var rows = new ListBuilder<ImmutableArray<Expression>>();
+        int width = -1;
+        do
+        {
+            Token open = _current;
+            ExpectLeftParen();
+            ImmutableArray<Expression> row = ParseExpressionList();
+            ExpectRightParen();
+            if (width >= 0 && row.Length != width)
+            {
+                throw ErrorAt(open, "all VALUES rows must have the same number of values");
+            }
+
+            width = row.Length;
+            rows.Add(row);
+        }
+        while (TryConsume(TokenKind.Comma));
+
+        return new ValuesClause(position, rows.ToImmutableAndClear());
+    }
+
+    private ResultColumn ParseResultColumn()
+    {
+        Token token = _current;
+        SourcePosition position = PositionOf(token);
+        if (TryConsume(TokenKind.Star))
+        {
+            return new StarResultColumn(position, null);
+        }
+
+        if (IsName(token) && Peek().Kind == TokenKind.Dot && PeekSecond().Kind == TokenKind.Star)
+        {
+            string table = TokenText.Name(TextOf(token));
+            Advance();
+            Advance();
+            Advance();
+            return new StarResultColumn(position, table);
+        }
+
+        Expression expression = ParseExpression();
+        string sourceText = SourceTextFrom(token.Start);
+        string? alias = ParseOptionalAlias();
+        return new ExpressionResultColumn(position, expression, alias, sourceText);
+    }
+
+    private FromClause ParseFromClause()
+    {
+        SourcePosition position = CurrentPosition;
+        TableSource first = ParseTableSource();
+        var joins = new ListBuilder<JoinClause>();
+        while (TryParseJoinOperator(out JoinKind kind, out bool natural, out SourcePosition joinPosition))
+        {
+            TableSource table = ParseTableSource();
+            Expression? on = null;
+            ImmutableArray<Identifier> usingColumns = [];
+            if (TryConsume(Keyword.On))
+            {
+                on = ParseExpression();
+            }
+            else if (TryConsume(Keyword.Using))
+            {
+                usingColumns = ParseParenthesizedIdentifiers("a column name");
+            }
+
+            joins.Add(new JoinClause(joinPosition, kind, natural, table, on, usingColumns));
+        }
+
+        return new FromClause(position, first, joins.ToImmutableAndClear());
+    }
+
+    private bool TryParseJoinOperator(out JoinKind kind, out bool natural, out SourcePosition position)
+    {
+        position = CurrentPosition;
+        natural = false;
+        kind = JoinKind.Comma;
+        if (TryConsume(TokenKind.Comma))
+        {
+            return true;
+        }
+
+        if (_current.Kind != TokenKind.Identifier)
+        {
+            return false;
+        }
+
+        natural = TryConsume(Keyword.Natural);
+        switch (_current.Keyword)
+        {
+            case Keyword.Join:
+                kind = JoinKind.Inner;
+                break;
+            case Keyword.Inner:
+                kind = JoinKind.Inner;
+                Advance();
+                break;
+            case Keyword.Cross:
+                kind = JoinKind.Cross;
+                Advance();
+                break;
+            case Keyword.Left:
+                kind = JoinKind.Left;
+                Advance();
+                TryConsume(Keyword.Outer);
+                break;
+            case Keyword.Right:
+                kind = JoinKind.Right;
+                Advance();
+                TryConsume(Keyword.Outer);
+                break;
+            case Keyword.Full:
+                kind = JoinKind.Full;
+                Advance();
+                TryConsume(Keyword.Outer);
+                break;
+            default:
+                if (natural)
+                {
+                    throw ExpectedKeyword(Keyword.Join);
+                }
+
+                return false;
+        }
+
+        Expect(Keyword.Join);
+        return true;
+    }
+
+    private TableSource ParseTableSource()
+    {
+        SourcePosition position = CurrentPosition;
+        if (_current.Kind == TokenKind.LeftParen)
+        {
+            int savedDepth = _depth;
+            Nest();
+            Advance();
+            TableSource source;
+            if (At(Keyword.Select) || At(Keyword.Values))
+            {
+                SelectStatement query = ParseSelectStatement();
+                ExpectRightParen();
+                source = new SubquerySource(position, query, ParseOptionalAlias());
+            }
+            else
+            {
+                FromClause join = ParseFromClause();
+                ExpectRightParen();
+                source = new NestedJoinSource(position, join);
+            }
+
+            _depth = savedDepth;
+            return source;
+        }
+
+        QualifiedName name = ParseQualifiedName("a table name");
+        string? alias = ParseOptionalAlias();
+        string? indexedBy = null;
+        bool notIndexed = false;
+        if (TryConsume(Keyword.Indexed))
+        {
+            Expect(Keyword.By);
+            indexedBy = ParseName("an index name");
+        }
+        else if (At(Keyword.Not) && Peek().Is(Keyword.Indexed))
+        {
+            Advance();
+            Advance();
+            notIndexed = true;
+        }
+
+        return new TableReference(position, name, alias, indexedBy, notIndexed);
+    }
+
+    private ImmutableArray<OrderingTerm> ParseOptionalOrderBy()
+    {
+        if (!TryConsume(Keyword.Order))
+        {
+            return [];
+        }
+
+        Expect(Keyword.By);
+        var terms = new ListBuilder<OrderingTerm>();
+        do
+        {
+            SourcePosition position = CurrentPosition;
+            Expression expression = ParseExpression();
+            SortOrder order = ParseSortOrder();
+            NullsOrder nulls = NullsOrder.Unspecified;
+            if (TryConsume(Keyword.Nulls))
+            {
+                if (TryConsume(Keyword.First))
+                {
+                    nulls = NullsOrder.First;
+                }
+                else if (TryConsume(Keyword.Last))
+                {
+                    nulls = NullsOrder.Last;
+                }
+                else
+                {
+                    throw Expected("\"FIRST\" or \"LAST\"");
+                }
+            }
+
+            terms.Add(new OrderingTerm(position, expression, order, nulls));
+        }
+        while (TryConsume(TokenKind.Comma));
+
+        return terms.ToImmutableAndClear();
+    }
+
+    private SortOrder ParseSortOrder()
+    {
+        if (TryConsume(Keyword.Asc))
+        {
+            return SortOrder.Ascending;
+        }
+
+        return TryConsume(Keyword.Desc) ? SortOrder.Descending : SortOrder.Unspecified;
+    }
+}

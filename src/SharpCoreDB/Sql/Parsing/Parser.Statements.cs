@@ -1,0 +1,229 @@
+using System.Collections.Immutable;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Lexing;
+
+namespace SharpCoreDB.Sql.Parsing;
+
+/// <content>Statement entry points, statement dispatch, and the small statements.</content>
+internal ref partial struct Parser
+{
+    /// <summary>Parses every statement in the text; statements are separated by <c>;</c> and empty ones are skipped.</summary>
+    /// <returns>The statements in order (empty for text with no statements).</returns>
+    public ImmutableArray<Statement> ParseAll()
+    {
+        var statements = new ListBuilder<Statement>();
+        while (true)
+        {
+            while (TryConsume(TokenKind.Semicolon))
+            {
+            }
+
+            if (_current.Kind == TokenKind.EndOfInput)
+            {
+                return statements.ToImmutableAndClear();
+            }
+
+            statements.Add(ParseTopLevelStatement());
+            if (_current.Kind is not (TokenKind.Semicolon or TokenKind.EndOfInput))
+            {
+                throw Expected("\";\" or the end of the input after the statement");
+            }
+        }
+    }
+
+    /// <summary>Parses exactly one statement, optionally followed by semicolons.</summary>
+    /// <returns>The statement.</returns>
+    public Statement ParseSingle()
+    {
+        while (TryConsume(TokenKind.Semicolon))
+        {
+        }
+
+        Statement statement = ParseTopLevelStatement();
+        while (TryConsume(TokenKind.Semicolon))
+        {
+        }
+
+        if (_current.Kind != TokenKind.EndOfInput)
+        {
+            throw Expected("the end of the input after the statement (only one statement is allowed here)");
+        }
+
+        return statement;
+    }
+
+    /// <summary>Parses a whole text that must be exactly one expression.</summary>
+    /// <returns>The expression.</returns>
+    public Expression ParseStandaloneExpression()
+    {
+        Expression expression = ParseExpression();
+        if (_current.Kind != TokenKind.EndOfInput)
+        {
+            throw Expected("the end of the expression");
+        }
+
+        return expression;
+    }
+
+    private Statement ParseTopLevelStatement()
+    {
+        ResetParameters();
+        return ParseStatement();
+    }
+
+    private Statement ParseStatement()
+    {
+        if (_current.Kind == TokenKind.Identifier)
+        {
+            switch (_current.Keyword)
+            {
+                case Keyword.Select:
+                case Keyword.Values:
+                    return ParseSelectStatement();
+                case Keyword.Insert:
+                case Keyword.Replace:
+                    return ParseInsert();
+                case Keyword.Update:
+                    return ParseUpdate();
+                case Keyword.Delete:
+                    return ParseDelete();
+                case Keyword.Create:
+                    return ParseCreate();
+                case Keyword.Drop:
+                    return ParseDrop();
+                case Keyword.Begin:
+                    return ParseBegin();
+                case Keyword.Commit:
+                case Keyword.End:
+                    return ParseCommit();
+                case Keyword.Rollback:
+                    return ParseRollback();
+                case Keyword.Explain:
+                    return ParseExplain();
+                case Keyword.Pragma:
+                    return ParsePragma();
+                case Keyword.Analyze:
+                    return ParseAnalyze();
+                case Keyword.Reindex:
+                    return ParseReindex();
+            }
+        }
+
+        throw Expected("a statement");
+    }
+
+    private BeginStatement ParseBegin()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        TransactionMode mode = TransactionMode.Unspecified;
+        if (TryConsume(Keyword.Deferred))
+        {
+            mode = TransactionMode.Deferred;
+        }
+        else if (TryConsume(Keyword.Immediate))
+        {
+            mode = TransactionMode.Immediate;
+        }
+        else if (TryConsume(Keyword.Exclusive))
+        {
+            mode = TransactionMode.Exclusive;
+        }
+
+        TryConsume(Keyword.Transaction);
+        return new BeginStatement(position, mode);
+    }
+
+    private CommitStatement ParseCommit()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        TryConsume(Keyword.Transaction);
+        return new CommitStatement(position);
+    }
+
+    private RollbackStatement ParseRollback()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        TryConsume(Keyword.Transaction);
+        return new RollbackStatement(position);
+    }
+
+    private ExplainStatement ParseExplain()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        bool queryPlan = false;
+        if (At(Keyword.Query) && Peek().Is(Keyword.Plan))
+        {
+            Advance();
+            Advance();
+            queryPlan = true;
+        }
+
+        if (At(Keyword.Explain))
+        {
+            throw Expected("a statement to explain (EXPLAIN cannot be nested)");
+        }
+
+        return new ExplainStatement(position, queryPlan, ParseStatement());
+    }
+
+    private PragmaStatement ParsePragma()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        QualifiedName name = ParseQualifiedName("a pragma name");
+        Expression? value = null;
+        if (TryConsume(TokenKind.Equal))
+        {
+            value = ParsePragmaValue();
+        }
+        else if (TryConsume(TokenKind.LeftParen))
+        {
+            value = ParsePragmaValue();
+            ExpectRightParen();
+        }
+
+        return new PragmaStatement(position, name, value);
+    }
+
+    /// <summary>A signed number, a string, or a word (including ON, DELETE and DEFAULT), which SQLite treats as text.</summary>
+    private Expression ParsePragmaValue()
+    {
+        Token token = _current;
+        SourcePosition position = PositionOf(token);
+        switch (token.Kind)
+        {
+            case TokenKind.Minus:
+            case TokenKind.Plus:
+            case TokenKind.Integer:
+            case TokenKind.Real:
+                return ParseDefaultValue();
+            case TokenKind.String:
+                Advance();
+                return new StringLiteral(position, TokenText.StringValue(TextOf(token)));
+            case TokenKind.QuotedIdentifier:
+            case TokenKind.Identifier when IsName(token) || token.Keyword is Keyword.On or Keyword.Delete or Keyword.Default:
+                Advance();
+                return new StringLiteral(position, TokenText.Name(TextOf(token)));
+            default:
+                throw Expected("a pragma value (a number, a string or a name)");
+        }
+    }
+
+    private AnalyzeStatement ParseAnalyze()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        return new AnalyzeStatement(position, IsName(_current) ? ParseQualifiedName("a name") : null);
+    }
+
+    private ReindexStatement ParseReindex()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        return new ReindexStatement(position, IsName(_current) ? ParseQualifiedName("a name") : null);
+    }
+}

@@ -17,7 +17,7 @@ namespace SharpCoreDB.Storage.Format;
 ///  12      4    zero
 ///  16     4×n   free page numbers (uint), in the order they were freed
 /// </code>
-/// Capacity = (usable size − 16) / 4 entries: 1,008 on a plain 4 KiB page.
+/// Capacity = (usable size − 16) / 4 entries: 1,018 on a plain 4 KiB page.
 /// </remarks>
 internal static class FreeListTrunk
 {

@@ -155,7 +155,10 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             fresh.Key = key;
             fresh.State = SlotState.Loading;
             fresh.Pins = 1;
-            fresh.Referenced = true;
+
+            // A page earns its second chance only by being read again, so one pass of a scan cannot
+            // push out the pages that are used over and over.
+            fresh.Referenced = false;
             buffer = fresh.Buffer!;
             _map.Add(key, slot);
             Misses++;

@@ -14,8 +14,10 @@ namespace SharpCoreDB.Storage.Paging;
 /// Commit: wait until no read transaction is open (new ones wait meanwhile), save the original images of
 /// the pages about to be overwritten in the journal and flush it, write every dirty page sealed (page 0,
 /// the header, last), flush the database, zero the journal header and flush. A failure or crash at any
-/// step leaves either the old state or, once the journal is cleared, the new one; the next open rolls a
-/// hot journal back. Waiting out the readers is what gives them snapshot semantics here — the price is
+/// step before the database flush completes leaves the old state: the next open rolls the hot journal
+/// back. The one ambiguous step is the last: if zeroing the journal header fails to flush, the commit
+/// reports failure although the new state is already durable in the database file, and which state the
+/// next open sees depends on whether the zeroed header reached the disk; either state is whole. Waiting out the readers is what gives them snapshot semantics here — the price is
 /// that a commit can time out (Busy) behind a long reader, which the WAL store does not have.
 /// </para>
 /// <para>
@@ -26,9 +28,13 @@ namespace SharpCoreDB.Storage.Paging;
 /// </remarks>
 internal sealed class PagerStore : IPageStore
 {
+    /// <summary>The suffix of the rollback journal's file name.</summary>
+    public const string JournalSuffix = "-journal";
+
     private readonly PageFile _file;
     private readonly RollbackJournal? _journal;
     private readonly PageCache _cache;
+    private readonly bool _ownsDatabase;
     private readonly SemaphoreSlim _writer = new(1, 1);
     private readonly object _readerGate = new();
     private readonly List<uint> _commitPages = new();
@@ -40,9 +46,10 @@ internal sealed class PagerStore : IPageStore
     private Exception? _failure;
     private volatile bool _disposed;
 
-    private PagerStore(PageFile file, RollbackJournal? journal, PageCache cache, uint pageCount, ulong changeCounter)
+    private PagerStore(PageFile file, RollbackJournal? journal, PageCache cache, uint pageCount, ulong changeCounter, bool ownsDatabase)
     {
         _file = file;
+        _ownsDatabase = ownsDatabase;
         _journal = journal;
         _cache = cache;
         _pageCount = pageCount;
@@ -116,9 +123,7 @@ internal sealed class PagerStore : IPageStore
                 rollbackJournal = new RollbackJournal(journal, file.PageSize, file.DatabaseId, options.LeaveDevicesOpen);
             }
 
-            var store = new PagerStore(file, rollbackJournal, cache, pageCount, changeCounter);
-            store._ownsDatabase = !options.LeaveDevicesOpen;
-            return store;
+            return new PagerStore(file, rollbackJournal, cache, pageCount, changeCounter, ownsDatabase: !options.LeaveDevicesOpen);
         }
         catch
         {
@@ -128,7 +133,49 @@ internal sealed class PagerStore : IPageStore
         }
     }
 
-    private bool _ownsDatabase;
+    /// <summary>
+    /// Opens or creates the database file at <paramref name="path"/> with its journal <c>&lt;path&gt;-journal</c>,
+    /// both locked against other processes.
+    /// </summary>
+    /// <param name="path">The database file.</param>
+    /// <param name="options">The options (<see cref="PagerStoreOptions.LeaveDevicesOpen"/> is ignored: the store owns the files).</param>
+    /// <returns>The open store.</returns>
+    /// <exception cref="SharpCoreDBException">Locked, IoError, and every error of <see cref="Open(IStorageDevice, IStorageDevice?, PagerStoreOptions)"/>.</exception>
+    public static PagerStore Open(string path, PagerStoreOptions options)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        ArgumentNullException.ThrowIfNull(options);
+        bool readOnly = options.File.ReadOnly;
+        FileDeviceMode mode = readOnly ? FileDeviceMode.OpenExisting : options.File.CreateMode switch
+        {
+            PageFileCreateMode.OpenExisting => FileDeviceMode.OpenExisting,
+            PageFileCreateMode.CreateNew => FileDeviceMode.CreateNew,
+            _ => FileDeviceMode.OpenOrCreate,
+        };
+
+        FileStorageDevice database = FileStorageDevice.Open(path, new FileDeviceOptions { Mode = mode, ReadOnly = readOnly });
+        FileStorageDevice? journal = null;
+        try
+        {
+            string journalPath = database.Name + JournalSuffix;
+            if (!readOnly)
+            {
+                journal = FileStorageDevice.Open(journalPath, new FileDeviceOptions { Mode = FileDeviceMode.OpenOrCreate });
+            }
+            else if (System.IO.File.Exists(journalPath))
+            {
+                journal = FileStorageDevice.Open(journalPath, new FileDeviceOptions { Mode = FileDeviceMode.OpenExisting, ReadOnly = true });
+            }
+
+            return Open(database, journal, new PagerStoreOptions { File = options.File, CachePages = options.CachePages });
+        }
+        catch
+        {
+            journal?.Dispose();
+            database.Dispose();
+            throw;
+        }
+    }
 
     /// <inheritdoc />
     public IReadTransaction BeginRead()

@@ -85,13 +85,7 @@ internal sealed class PagerWriteTransaction : IWriteTransaction, ITransactionPag
     public PageLease Allocate()
     {
         ThrowIfNotActive();
-        PageLease lease = PageAllocator.Allocate(this);
-        if (lease.PageNumber >= _pageCount)
-        {
-            _pageCount = lease.PageNumber + 1;
-        }
-
-        return lease;
+        return PageAllocator.Allocate(this);
     }
 
     /// <inheritdoc />
@@ -105,7 +99,7 @@ internal sealed class PagerWriteTransaction : IWriteTransaction, ITransactionPag
     public PageLease ReadPage(uint pageNumber)
     {
         ThrowIfNotActive();
-        _store.CheckPageNumber(pageNumber, _pageCount);
+        CheckPageNumber(pageNumber);
         return Pages.TryRead(pageNumber, out PageLease lease) ? lease : _store.ReadCommitted(pageNumber);
     }
 
@@ -113,7 +107,7 @@ internal sealed class PagerWriteTransaction : IWriteTransaction, ITransactionPag
     public PageLease WritePage(uint pageNumber)
     {
         ThrowIfNotActive();
-        _store.CheckPageNumber(pageNumber, _pageCount);
+        CheckPageNumber(pageNumber);
         return Pages.Write(pageNumber, this);
     }
 
@@ -121,7 +115,7 @@ internal sealed class PagerWriteTransaction : IWriteTransaction, ITransactionPag
     public PageLease CreatePage(uint pageNumber)
     {
         ThrowIfNotActive();
-        _store.CheckPageNumber(pageNumber, _pageCount);
+        CheckPageNumber(pageNumber);
         return Pages.Create(pageNumber);
     }
 
@@ -205,6 +199,17 @@ internal sealed class PagerWriteTransaction : IWriteTransaction, ITransactionPag
     }
 
     private void End() => _store.EndWrite(this);
+
+    private void CheckPageNumber(uint pageNumber)
+    {
+        if (pageNumber >= _pageCount && Pages.Contains(0))
+        {
+            // The allocator may have grown the page count in this transaction's copy of the header.
+            _pageCount = DatabaseHeader.GetPageCount(Pages.GetPage(0));
+        }
+
+        _store.CheckPageNumber(pageNumber, _pageCount);
+    }
 
     private void ThrowIfNotActive()
     {

@@ -1,0 +1,224 @@
+using System.Buffers.Binary;
+using System.Collections.Concurrent;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.Tests.Paging;
+
+public sealed class PageCacheTests
+{
+    private const int PageSize = 4096;
+    private const int Usable = 4088;
+
+    [Fact]
+    public void Cache_never_holds_more_unpinned_pages_than_its_capacity()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        for (uint round = 0; round < 3; round++)
+        {
+            for (uint page = 1; page <= 100; page++)
+            {
+                using PageLease lease = cache.Read(page, 0, loader);
+                Assert.Equal(page, BinaryPrimitives.ReadUInt32LittleEndian(lease.Data));
+                Assert.True(cache.Count <= 8, $"count {cache.Count} after page {page}");
+            }
+        }
+
+        Assert.Equal(300, loader.Loads);
+        Assert.Equal(0, cache.PinnedCount);
+    }
+
+    [Fact]
+    public void Hot_page_stays_cached_under_a_scan()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        for (uint page = 100; page < 400; page++)
+        {
+            cache.Read(1, 0, loader).Dispose();
+            cache.Read(page, 0, loader).Dispose();
+        }
+
+        Assert.Equal(1, loader.LoadsOf(1));
+        Assert.Equal(299, cache.Hits);
+    }
+
+    [Fact]
+    public void Pinned_pages_are_never_evicted_and_the_cache_grows_then_shrinks_back()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 4);
+        var pinned = new List<PageLease>();
+        for (uint page = 1; page <= 10; page++)
+        {
+            pinned.Add(cache.Read(page, 0, loader));
+        }
+
+        Assert.Equal(10, cache.Count);
+        Assert.Equal(10, cache.PinnedCount);
+        for (uint page = 11; page <= 40; page++)
+        {
+            cache.Read(page, 0, loader).Dispose();
+        }
+
+        for (int i = 0; i < pinned.Count; i++)
+        {
+            Assert.Equal((uint)(i + 1), BinaryPrimitives.ReadUInt32LittleEndian(pinned[i].Data));
+            Assert.Equal((byte)(i + 1), pinned[i].Data[Usable - 1]);
+        }
+
+        foreach (PageLease lease in pinned)
+        {
+            lease.Dispose();
+        }
+
+        Assert.True(cache.Count <= 4, $"count {cache.Count}");
+        Assert.Equal(0, cache.PinnedCount);
+    }
+
+    [Fact]
+    public void Update_of_a_leased_page_leaves_the_lease_unchanged_and_serves_new_bytes_to_new_readers()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 4);
+        PageLease old = cache.Read(7, 0, loader);
+        byte[] updated = new byte[Usable];
+        updated.AsSpan().Fill(0xAB);
+        cache.Update(7, 0, updated);
+
+        Assert.Equal(7u, BinaryPrimitives.ReadUInt32LittleEndian(old.Data));
+        using (PageLease fresh = cache.Read(7, 0, loader))
+        {
+            // The detached old slot is not served any more; the page is loaded again from its source.
+            Assert.Equal(7u, BinaryPrimitives.ReadUInt32LittleEndian(fresh.Data));
+            Assert.Equal(2, loader.LoadsOf(7));
+        }
+
+        old.Dispose();
+        cache.Update(7, 0, updated);
+        using PageLease refreshed = cache.Read(7, 0, loader);
+        Assert.Equal(0xAB, refreshed.Data[0]);
+        Assert.Equal(2, loader.LoadsOf(7));
+    }
+
+    [Fact]
+    public void Versions_of_a_page_are_cached_separately_and_invalidated_one_by_one()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        cache.Read(3, 0, loader).Dispose();
+        cache.Read(3, 5, loader).Dispose();
+        using (PageLease v5 = cache.Read(3, 5, loader))
+        {
+            Assert.Equal(5, v5.Data[8]);
+        }
+
+        cache.Invalidate(3, 5);
+        cache.Read(3, 0, loader).Dispose();
+        cache.Read(3, 5, loader).Dispose();
+        Assert.Equal(3, loader.LoadsOf(3));
+    }
+
+    [Fact]
+    public void Disposing_a_lease_twice_throws()
+    {
+        using var cache = new PageCache(PageSize, Usable, capacity: 2);
+        PageLease lease = cache.Read(1, 0, new CountingLoader());
+        lease.Dispose();
+        Assert.Throws<InvalidOperationException>(() => lease.Dispose());
+    }
+
+    [Fact]
+    public void Failed_load_reaches_the_caller_and_a_later_read_retries()
+    {
+        var loader = new CountingLoader { FailPage = 9 };
+        using var cache = new PageCache(PageSize, Usable, capacity: 2);
+        var ex = Assert.Throws<SharpCoreDBException>(() => cache.Read(9, 0, loader));
+        Assert.Equal(SharpCoreDBErrorCode.Corrupt, ex.ErrorCode);
+        Assert.Equal(0, cache.Count);
+        loader.FailPage = 0;
+        using PageLease lease = cache.Read(9, 0, loader);
+        Assert.Equal(9u, BinaryPrimitives.ReadUInt32LittleEndian(lease.Data));
+    }
+
+    [Fact]
+    public void Concurrent_readers_always_see_the_right_page()
+    {
+        const int seed = 31337;
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 16);
+        var failures = new ConcurrentBag<string>();
+        Parallel.For(0, 8, new ParallelOptions { MaxDegreeOfParallelism = 8 }, t =>
+        {
+            var rng = new Random(seed + t);
+            var held = new Queue<PageLease>();
+            for (int i = 0; i < 3000; i++)
+            {
+                uint page = (uint)rng.Next(1, 64);
+                PageLease lease = cache.Read(page, 0, loader);
+                if (BinaryPrimitives.ReadUInt32LittleEndian(lease.Data) != page || lease.Data[Usable - 1] != (byte)page)
+                {
+                    failures.Add($"seed {seed + t}, iteration {i}, page {page}");
+                }
+
+                held.Enqueue(lease);
+                if (held.Count > 3)
+                {
+                    held.Dequeue().Dispose();
+                }
+            }
+
+            while (held.Count > 0)
+            {
+                held.Dequeue().Dispose();
+            }
+        });
+
+        Assert.Empty(failures);
+        Assert.Equal(0, cache.PinnedCount);
+        Assert.True(cache.Count <= 16);
+    }
+
+    [Fact]
+    public void Hits_allocate_nothing()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        for (uint page = 1; page <= 4; page++)
+        {
+            cache.Read(page, 0, loader).Dispose();
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 1000; i++)
+        {
+            using PageLease lease = cache.Read((uint)(1 + (i % 4)), 0, loader);
+        }
+
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+    }
+
+    private sealed class CountingLoader : IPageCacheLoader
+    {
+        private readonly ConcurrentDictionary<uint, int> _loads = new();
+
+        public uint FailPage { get; set; }
+
+        public int Loads => _loads.Values.Sum();
+
+        public int LoadsOf(uint page) => _loads.GetValueOrDefault(page);
+
+        public void LoadPage(uint pageNumber, ulong version, Span<byte> destination)
+        {
+            if (pageNumber == FailPage)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page {pageNumber} failed");
+            }
+
+            _loads.AddOrUpdate(pageNumber, 1, (_, n) => n + 1);
+            destination[..Usable].Fill((byte)pageNumber);
+            BinaryPrimitives.WriteUInt32LittleEndian(destination, pageNumber);
+            destination[8] = (byte)version;
+        }
+    }
+}

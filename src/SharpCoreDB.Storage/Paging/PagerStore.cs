@@ -43,7 +43,7 @@ internal sealed class PagerStore : IPageStore
     private bool _commitPending;
     private uint _pageCount;
     private ulong _changeCounter;
-    private Exception? _failure;
+    private volatile Exception? _failure;
     private volatile bool _disposed;
 
     private PagerStore(PageFile file, RollbackJournal? journal, PageCache cache, uint pageCount, ulong changeCounter, bool ownsDatabase)

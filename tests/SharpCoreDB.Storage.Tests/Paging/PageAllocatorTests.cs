@@ -18,7 +18,8 @@ public sealed class PageAllocatorTests
         PagerStore store = kit.Open();
         try
         {
-            for (int txn = 0; txn < 150; txn++)
+            int transactions = PagerTestKit.Stress ? 5_000 : 150;
+            for (int txn = 0; txn < transactions; txn++)
             {
                 var before = new Dictionary<uint, int>(model);
                 using (IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(5)))

@@ -97,7 +97,8 @@ public sealed class PagerStoreFaultTests
         (int dbWrites, _, int journalWrites, _) = CountCommitCalls(kit);
         int totalWrites = dbWrites + journalWrites;
 
-        for (int run = 0; run < 60; run++)
+        int runs = PagerTestKit.Stress ? 3_000 : 60;
+        for (int run = 0; run < runs; run++)
         {
             int seed = baseSeed + run;
             var rng = new Random(seed);

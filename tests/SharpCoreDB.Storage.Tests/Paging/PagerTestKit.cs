@@ -10,6 +10,9 @@ internal sealed class PagerTestKit : IDisposable
     /// <summary>A KDF iteration count that keeps tests fast; one test covers the default.</summary>
     public const int FastIterations = 64;
 
+    /// <summary>True when SHARPCOREDB_STRESS=1 asks for the long versions of the randomized tests.</summary>
+    public static bool Stress { get; } = Environment.GetEnvironmentVariable("SHARPCOREDB_STRESS") == "1";
+
     public PagerTestKit(PageFileOptions? file = null, int cachePages = 64)
     {
         File = file ?? new PageFileOptions();

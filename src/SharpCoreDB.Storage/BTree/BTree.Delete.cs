@@ -21,13 +21,22 @@ internal sealed partial class BTree
         uint page = _pathPages[leafLevel];
         uint chain;
         int valueLength;
+        using (PageLease lease = _tx.Read(page))
+        {
+            LeafCell cell = new NodeReader(lease.Data, page).GetLeafCell(position);
+            chain = cell.OverflowPage;
+            valueLength = cell.ValueLength;
+        }
+
+        if (chain != 0)
+        {
+            OverflowChain.Check(_tx, chain, valueLength, page);
+        }
+
         using (PageLease lease = _tx.Write(page))
         {
             Span<byte> data = lease.Writable;
-            LeafCell cell = new NodeReader(data, page).GetLeafCell(position);
-            chain = cell.OverflowPage;
-            valueLength = cell.ValueLength;
-            NodeWriter.Remove(data, position, cell.Size);
+            NodeWriter.Remove(data, position, new NodeReader(data, page).GetLeafCell(position).Size);
             NodeWriter.AssertInvariants(data, page);
         }
 

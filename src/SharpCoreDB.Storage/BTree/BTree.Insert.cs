@@ -40,6 +40,12 @@ internal sealed partial class BTree
         }
 
         InvalidateCursors();
+        if (found)
+        {
+            // A damaged old chain must fail the update before anything is written, not halfway through.
+            CheckChainOf(leafLevel, position);
+        }
+
         byte[] cellBuffer = Scratch.CellA;
         int cellLength = FitsInline(key.Length, value.Length)
             ? CellFormat.WriteInlineLeafCell(cellBuffer, key, value)
@@ -53,6 +59,21 @@ internal sealed partial class BTree
 
         InsertCell(leafLevel, position, cell, rightEdge);
         return PutOutcome.Inserted;
+    }
+
+    private void CheckChainOf(int leafLevel, int position)
+    {
+        uint page = _pathPages[leafLevel];
+        LeafCell cell;
+        using (PageLease lease = _tx.Read(page))
+        {
+            cell = new NodeReader(lease.Data, page).GetLeafCell(position);
+        }
+
+        if (cell.IsOverflow)
+        {
+            OverflowChain.Check(_tx, cell.OverflowPage, cell.ValueLength, page);
+        }
     }
 
     private void ReplaceLeafCell(int leafLevel, int position, ReadOnlySpan<byte> newCell)

@@ -76,8 +76,15 @@ internal static class OverflowChain
         }
     }
 
+    /// <summary>Walks the chain without changing anything: a damaged chain fails before its cell is touched.</summary>
+    public static void Check(IPageTransaction tx, uint firstPage, int length, uint ownerPage) =>
+        Walk(tx, firstPage, length, ownerPage, free: false);
+
     /// <summary>Returns every page of the chain to the transaction's free list.</summary>
-    public static void Free(IPageTransaction tx, uint firstPage, int length, uint ownerPage)
+    public static void Free(IPageTransaction tx, uint firstPage, int length, uint ownerPage) =>
+        Walk(tx, firstPage, length, ownerPage, free: true);
+
+    private static void Walk(IPageTransaction tx, uint firstPage, int length, uint ownerPage, bool free)
     {
         uint page = firstPage;
         int remaining = length;
@@ -90,7 +97,11 @@ internal static class OverflowChain
                 used = CheckPage(lease.Data, page, remaining, ownerPage, out next);
             }
 
-            tx.Free(page);
+            if (free)
+            {
+                tx.Free(page);
+            }
+
             remaining -= used;
             if (remaining == 0)
             {

@@ -124,7 +124,8 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
     {
         if (pageNumber == 0 || !_pages.TryGetValue(pageNumber, out byte[]? buffer))
         {
-            throw new InvalidOperationException($"page {pageNumber} does not exist");
+            // As a real store does for a page number past the end of the file.
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page {pageNumber} was asked for, but the database has {HighWater + 1} pages");
         }
 
         if (_freedThisTransaction.Contains(pageNumber) || _reusableSet.Contains(pageNumber))

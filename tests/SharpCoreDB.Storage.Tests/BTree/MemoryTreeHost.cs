@@ -3,15 +3,22 @@ using SharpCoreDB.Storage.Paging;
 namespace SharpCoreDB.Storage.Tests.BTree;
 
 /// <summary>The strict in-memory transaction; "reopen" just commits its frees.</summary>
-internal sealed class MemoryTreeHost(int pageSize) : TreeHost
+internal sealed class MemoryTreeHost : TreeHost
 {
-    private readonly MemoryPageTransaction _tx = new(pageSize);
+    private readonly MemoryPageTransaction _tx;
+
+    public MemoryTreeHost(int pageSize)
+        : this(new MemoryPageTransaction(pageSize))
+    {
+    }
+
+    public MemoryTreeHost(MemoryPageTransaction tx) => _tx = tx;
 
     public override IPageTransaction Tx => _tx;
 
     public override MemoryPageTransaction Memory => _tx;
 
-    public override string Description => $"memory transaction, {pageSize}-byte pages";
+    public override string Description => $"memory transaction, {_tx.PageSize}-byte pages";
 
     public override void CommitAndReopen() => _tx.Commit();
 

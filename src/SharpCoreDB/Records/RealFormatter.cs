@@ -175,11 +175,6 @@ internal static class RealFormatter
         return length;
     }
 
-    /// <summary>
-    /// SQLite's decimal decoding with rounding. <paramref name="round"/> &gt; 0 keeps that many significant
-    /// digits; ≤ 0 keeps the digits down to 10^round (fixed notation); never more than <paramref name="maxDigits"/>.
-    /// Returns the index of the first digit in <paramref name="buffer"/>; trailing zeros are dropped.
-    /// </summary>
     // SQLite's own digit generation (sqlite3FpDecode without long double): scale the value into [~1e17, ~1e19)
     // by powers of ten in double-double arithmetic and take the integer part. It is not exact in the last
     // digits, and SQLite's rounding then decides on those digits, so matching SQLite means repeating it.
@@ -250,6 +245,11 @@ internal static class RealFormatter
         low += cc;
     }
 
+    /// <summary>
+    /// SQLite's decimal decoding with rounding. <paramref name="round"/> &gt; 0 keeps that many significant
+    /// digits; ≤ 0 keeps the digits down to 10^round (fixed notation); never more than <paramref name="maxDigits"/>.
+    /// Returns the index of the first digit in <paramref name="buffer"/>; trailing zeros are dropped.
+    /// </summary>
     private static int Decode(double value, int round, int maxDigits, Span<char> buffer, out int count, out int decimalPoint, out bool negative)
     {
         if (value == 0)

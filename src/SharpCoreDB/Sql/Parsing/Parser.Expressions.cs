@@ -19,6 +19,7 @@ internal ref partial struct Parser
     private const int PrecedenceAdditive = 7;
     private const int PrecedenceMultiplicative = 8;
     private const int PrecedenceConcat = 9;
+    private const int PrecedenceCollate = 10;
 
     private const int MaxParameterNumber = 32766;
 
@@ -74,6 +75,10 @@ internal ref partial struct Parser
                         return PrecedenceOr;
                     case Keyword.And:
                         return PrecedenceAnd;
+                    case Keyword.Collate:
+                        // Normally consumed right after a primary; reached here only after a postfix operator,
+                        // as in "x ISNULL COLLATE nocase", where it applies to the whole expression so far.
+                        return PrecedenceCollate;
                     case Keyword.Is:
                     case Keyword.In:
                     case Keyword.Like:
@@ -202,6 +207,9 @@ internal ref partial struct Parser
                 return new IsNullExpression(left.Position, left, Negated: true);
             case Keyword.Is:
                 return ParseIs(left);
+            case Keyword.Collate:
+                Advance();
+                return new CollateExpression(left.Position, left, ParseNameOrString("a collation name"));
             case Keyword.Not:
                 Advance();
                 if (TryConsume(Keyword.Null))
@@ -249,7 +257,10 @@ internal ref partial struct Parser
             case Keyword.Between:
             {
                 Advance();
-                Expression low = ParseBinary(PrecedenceComparison);
+
+                // As in SQLite, the lower bound may itself use equality-level operators ("a BETWEEN b = c AND d"):
+                // only AND and OR end it.
+                Expression low = ParseBinary(PrecedenceEquality);
                 Expect(Keyword.And);
                 Expression high = ParseBinary(PrecedenceComparison);
                 return new BetweenExpression(left.Position, left, low, high, negated);

@@ -189,7 +189,10 @@ internal ref partial struct Parser
         return new PragmaStatement(position, name, value);
     }
 
-    /// <summary>A signed number, a string, or a word (including ON, DELETE and DEFAULT), which SQLite treats as text.</summary>
+    /// <summary>
+    /// A signed number, a string, or a word, which SQLite treats as text. Words include ON, DELETE, DEFAULT and
+    /// the join keywords (so <c>synchronous = FULL</c> works), as in SQLite's grammar.
+    /// </summary>
     private Expression ParsePragmaValue()
     {
         Token token = _current;
@@ -205,7 +208,8 @@ internal ref partial struct Parser
                 Advance();
                 return new StringLiteral(position, TokenText.StringValue(TextOf(token)));
             case TokenKind.QuotedIdentifier:
-            case TokenKind.Identifier when IsName(token) || token.Keyword is Keyword.On or Keyword.Delete or Keyword.Default:
+            case TokenKind.Identifier when IsName(token) || token.Keyword is Keyword.On or Keyword.Delete or Keyword.Default
+                or Keyword.Full or Keyword.Left or Keyword.Right or Keyword.Inner or Keyword.Outer or Keyword.Cross or Keyword.Natural:
                 Advance();
                 return new StringLiteral(position, TokenText.Name(TextOf(token)));
             default:

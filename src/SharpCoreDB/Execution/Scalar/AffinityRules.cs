@@ -1,0 +1,122 @@
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <summary>
+/// SQLite's type-affinity rules: the affinity of a declared type name (<see cref="FromTypeName(ReadOnlySpan{char})"/>),
+/// the conversion of a value stored into a column (<see cref="ApplyAffinity"/>), and the affinity a comparison
+/// applies to its operands (<see cref="ForComparison"/>).
+/// </summary>
+internal static class AffinityRules
+{
+    /// <summary>
+    /// The affinity of a declared column type (SQLite's rules, first match wins): contains "INT" → INTEGER;
+    /// "CHAR", "CLOB" or "TEXT" → TEXT; "BLOB" or no type → BLOB; "REAL", "FLOA" or "DOUB" → REAL; otherwise
+    /// NUMERIC. Case-insensitive. (So "FLOATING POINT" is INTEGER, as in SQLite.)
+    /// </summary>
+    /// <param name="declaredType">The declared type as written, e.g. "VARCHAR(20)"; null or empty for none.</param>
+    /// <returns>The affinity (never <see cref="Affinity.None"/>).</returns>
+    public static Affinity FromTypeName(string? declaredType) => FromTypeName(declaredType.AsSpan());
+
+    /// <inheritdoc cref="FromTypeName(string?)"/>
+    public static Affinity FromTypeName(ReadOnlySpan<char> declaredType)
+    {
+        if (declaredType.IsEmpty)
+        {
+            return Affinity.Blob;
+        }
+
+        // SQLite slides a 4-byte window over the lower-cased name; every pattern is ASCII, so a character outside
+        // ASCII can only break a match, which the 0xFF marker does as well.
+        uint window = 0;
+        Affinity affinity = Affinity.Numeric;
+        foreach (char raw in declaredType)
+        {
+            uint c = raw < 0x80 ? char.ToLowerInvariant(raw) : 0xFFu;
+            window = (window << 8) | c;
+            if (window == Pack('c', 'h', 'a', 'r') || window == Pack('c', 'l', 'o', 'b') || window == Pack('t', 'e', 'x', 't'))
+            {
+                affinity = Affinity.Text;
+            }
+            else if (window == Pack('b', 'l', 'o', 'b') && affinity is Affinity.Numeric or Affinity.Real)
+            {
+                affinity = Affinity.Blob;
+            }
+            else if ((window == Pack('r', 'e', 'a', 'l') || window == Pack('f', 'l', 'o', 'a') || window == Pack('d', 'o', 'u', 'b'))
+                && affinity == Affinity.Numeric)
+            {
+                affinity = Affinity.Real;
+            }
+            else if ((window & 0x00FFFFFF) == (Pack('\0', 'i', 'n', 't')))
+            {
+                return Affinity.Integer;
+            }
+        }
+
+        return affinity;
+    }
+
+    /// <summary>
+    /// Converts a value being stored into a column of the given affinity (SQLite's <c>applyAffinity</c> plus the
+    /// REAL rule of records): TEXT affinity turns numbers into text; NUMERIC and INTEGER turn well-formed numeric
+    /// text into INTEGER/REAL and integral reals into INTEGER; REAL does the same but stores every number as REAL;
+    /// BLOB and <see cref="Affinity.None"/> store values as given. NULL and BLOB values never change.
+    /// </summary>
+    /// <remarks>
+    /// A value tagged with a declared CLR type (<see cref="SqlValue.DeclaredType"/>) is returned unchanged: its
+    /// storage form is fixed by the file format (a DECIMAL is exact TEXT, a GUID a BLOB, a DATETIME ticks), and
+    /// converting it would lose exactly what the tag promises to give back.
+    /// </remarks>
+    /// <param name="value">The value.</param>
+    /// <param name="affinity">The column's affinity.</param>
+    /// <returns>The value to store.</returns>
+    public static SqlValue ApplyAffinity(in SqlValue value, Affinity affinity)
+    {
+        if (value.DeclaredType != SqlDeclaredType.None)
+        {
+            return value;
+        }
+
+        switch (affinity)
+        {
+            case Affinity.Text:
+                return value.IsNumeric ? SqlValue.FromText(TextConversion.ToText(value)) : value;
+            case Affinity.Numeric or Affinity.Integer:
+                return value.StorageClass switch
+                {
+                    SqlStorageClass.Text => NumericConversion.ApplyNumericAffinity(value, preferInteger: true),
+                    SqlStorageClass.Real => NumericConversion.IntegerAffinity(BitConverter.Int64BitsToDouble(value.RawBits)),
+                    _ => value,
+                };
+            case Affinity.Real:
+                SqlValue converted = value.StorageClass == SqlStorageClass.Text
+                    ? NumericConversion.ApplyNumericAffinity(value, preferInteger: true)
+                    : value;
+                return converted.StorageClass == SqlStorageClass.Integer
+                    ? SqlValue.FromDouble(converted.RawBits)
+                    : converted;
+            default:
+                return value;
+        }
+    }
+
+    /// <summary>
+    /// The affinity a comparison applies to both operands, from each operand's own affinity
+    /// (<c>sqlite3CompareAffinity</c>): when both have one (columns, CASTs), NUMERIC if either is numeric, else BLOB
+    /// (no conversion); when only one has one, that one; when neither, <see cref="Affinity.None"/>.
+    /// </summary>
+    /// <param name="left">The left operand's affinity (<see cref="Affinity.None"/> for a plain expression).</param>
+    /// <param name="right">The right operand's affinity.</param>
+    /// <returns>The affinity to pass to <see cref="Comparison"/>.</returns>
+    public static Affinity ForComparison(Affinity left, Affinity right)
+    {
+        if (left != Affinity.None && right != Affinity.None)
+        {
+            return left >= Affinity.Numeric || right >= Affinity.Numeric ? Affinity.Numeric : Affinity.Blob;
+        }
+
+        return left == Affinity.None ? right : left;
+    }
+
+    private static uint Pack(char a, char b, char c, char d) => ((uint)a << 24) | ((uint)b << 16) | ((uint)c << 8) | d;
+}

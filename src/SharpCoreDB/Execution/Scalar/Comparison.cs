@@ -1,0 +1,155 @@
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <summary>
+/// SQL comparisons with SQLite's affinity rules and three-valued results. The caller passes the comparison
+/// affinity, <see cref="AffinityRules.ForComparison"/> of the two operands' own affinities (a planner computes it
+/// once per expression): with a numeric affinity, TEXT operands that are well-formed numbers compare as numbers;
+/// with TEXT affinity, numbers compare as their text; then values order as NULL &lt; numbers &lt; TEXT &lt; BLOB
+/// (<see cref="SqlValueComparer"/>). A NULL operand makes every operator but IS / IS NOT yield NULL.
+/// </summary>
+internal static class Comparison
+{
+    /// <summary>Evaluates a comparison for a filter: true, false, or null for SQL NULL.</summary>
+    /// <param name="op">The operator.</param>
+    /// <param name="left">The left operand.</param>
+    /// <param name="right">The right operand.</param>
+    /// <param name="affinity">The comparison affinity (<see cref="AffinityRules.ForComparison"/>).</param>
+    /// <returns>The three-valued result.</returns>
+    public static bool? Evaluate(ComparisonOperator op, in SqlValue left, in SqlValue right, Affinity affinity)
+    {
+        if (left.IsNull || right.IsNull)
+        {
+            return op switch
+            {
+                ComparisonOperator.Is => left.IsNull && right.IsNull,
+                ComparisonOperator.IsNot => !(left.IsNull && right.IsNull),
+                _ => null,
+            };
+        }
+
+        int order = Compare(left, right, affinity);
+        return op switch
+        {
+            ComparisonOperator.Equal or ComparisonOperator.Is => order == 0,
+            ComparisonOperator.NotEqual or ComparisonOperator.IsNot => order != 0,
+            ComparisonOperator.Less => order < 0,
+            ComparisonOperator.LessOrEqual => order <= 0,
+            ComparisonOperator.Greater => order > 0,
+            _ => order >= 0,
+        };
+    }
+
+    /// <summary>Evaluates a comparison as a SQL value: INTEGER 1 or 0, or NULL.</summary>
+    /// <param name="op">The operator.</param>
+    /// <param name="left">The left operand.</param>
+    /// <param name="right">The right operand.</param>
+    /// <param name="affinity">The comparison affinity.</param>
+    /// <returns>The result value.</returns>
+    public static SqlValue EvaluateToValue(ComparisonOperator op, in SqlValue left, in SqlValue right, Affinity affinity) =>
+        Logic.ToValue(Evaluate(op, left, right, affinity));
+
+    /// <summary>
+    /// Orders two non-NULL values after applying the comparison affinity to them (SQLite's OP_Eq/OP_Lt family
+    /// before <c>sqlite3MemCompare</c>).
+    /// </summary>
+    /// <param name="left">The left operand (not NULL).</param>
+    /// <param name="right">The right operand (not NULL).</param>
+    /// <param name="affinity">The comparison affinity.</param>
+    /// <returns>Negative, zero or positive.</returns>
+    public static int Compare(in SqlValue left, in SqlValue right, Affinity affinity)
+    {
+        bool leftText = left.StorageClass == SqlStorageClass.Text;
+        bool rightText = right.StorageClass == SqlStorageClass.Text;
+        if (leftText || rightText)
+        {
+            if (affinity >= Affinity.Numeric)
+            {
+                SqlValue l = NumericConversion.ApplyNumericAffinity(left, preferInteger: false);
+                SqlValue r = NumericConversion.ApplyNumericAffinity(right, preferInteger: false);
+                return SqlValueComparer.CompareValues(l, r);
+            }
+
+            if (affinity == Affinity.Text)
+            {
+                if (left.IsNumeric)
+                {
+                    return CompareNumberAsText(left, right);
+                }
+
+                if (right.IsNumeric)
+                {
+                    return -CompareNumberAsText(right, left);
+                }
+            }
+        }
+
+        return SqlValueComparer.CompareValues(left, right);
+    }
+
+    /// <summary>
+    /// <c>value BETWEEN low AND high</c>, which SQLite evaluates as <c>value &gt;= low AND value &lt;= high</c>, each
+    /// comparison with its own affinity.
+    /// </summary>
+    /// <param name="value">The tested value.</param>
+    /// <param name="low">The lower bound.</param>
+    /// <param name="high">The upper bound.</param>
+    /// <param name="lowAffinity">The comparison affinity of value and low.</param>
+    /// <param name="highAffinity">The comparison affinity of value and high.</param>
+    /// <returns>The three-valued result (negate it with <see cref="Logic.Not(bool?)"/> for NOT BETWEEN).</returns>
+    public static bool? Between(in SqlValue value, in SqlValue low, in SqlValue high, Affinity lowAffinity, Affinity highAffinity) =>
+        Logic.And(
+            Evaluate(ComparisonOperator.GreaterOrEqual, value, low, lowAffinity),
+            Evaluate(ComparisonOperator.LessOrEqual, value, high, highAffinity));
+
+    /// <summary>
+    /// <c>value IN (list)</c>: true when some item equals the value; otherwise NULL when the value or some item is
+    /// NULL; otherwise false. An empty list is false even for a NULL value. The affinity is the left operand's own
+    /// (SQLite applies only that one to IN lists).
+    /// </summary>
+    /// <param name="value">The tested value.</param>
+    /// <param name="list">The list items.</param>
+    /// <param name="valueAffinity">The left operand's affinity.</param>
+    /// <returns>The three-valued result (negate it with <see cref="Logic.Not(bool?)"/> for NOT IN).</returns>
+    public static bool? In(in SqlValue value, ReadOnlySpan<SqlValue> list, Affinity valueAffinity)
+    {
+        if (list.IsEmpty)
+        {
+            return false;
+        }
+
+        if (value.IsNull)
+        {
+            return null;
+        }
+
+        bool sawNull = false;
+        foreach (ref readonly SqlValue item in list)
+        {
+            if (item.IsNull)
+            {
+                sawNull = true;
+            }
+            else if (Compare(value, item, valueAffinity) == 0)
+            {
+                return true;
+            }
+        }
+
+        return sawNull ? null : false;
+    }
+
+    // A number against TEXT (or BLOB) under TEXT affinity: the number is compared as its rendered text.
+    private static int CompareNumberAsText(in SqlValue number, in SqlValue other)
+    {
+        if (other.StorageClass != SqlStorageClass.Text)
+        {
+            // TEXT sorts before BLOB, and the number has become TEXT.
+            return -1;
+        }
+
+        Span<char> buffer = stackalloc char[TextConversion.MaxIntegerLength];
+        return TextOrder.Compare(TextConversion.AsTextSpan(number, buffer), (string)other.RawReference!);
+    }
+}

@@ -42,7 +42,8 @@ internal readonly partial struct SqlValue
     /// </summary>
     /// <param name="value">The CLR value.</param>
     /// <returns>The SQL value.</returns>
-    /// <exception cref="NotSupportedException">The CLR type has no SQL mapping, or a ulong exceeds long.MaxValue.</exception>
+    /// <exception cref="NotSupportedException">The CLR type has no SQL mapping.</exception>
+    /// <exception cref="SharpCoreDBException">A ulong exceeds long.MaxValue (TypeMismatch).</exception>
     public static SqlValue FromObject(object? value) => value switch
     {
         null or DBNull => default,
@@ -55,7 +56,7 @@ internal readonly partial struct SqlValue
         uint ui => FromInt64(ui),
         ulong ul => ul <= long.MaxValue
             ? FromInt64((long)ul)
-            : throw new NotSupportedException($"The UInt64 value {ul} does not fit a 64-bit signed INTEGER."),
+            : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"The UInt64 value {ul} does not fit a 64-bit signed INTEGER."),
         double d => FromDouble(d),
         float f => FromDouble(f),
         string str => FromText(str),

@@ -80,7 +80,7 @@ public sealed class SqlValueTests
         Assert.Equal(SqlStorageClass.Text, SqlValue.FromObject('x').StorageClass);
         Assert.True(SqlValue.FromObject(DBNull.Value).IsNull);
         Assert.True(SqlValue.FromObject(double.NaN).IsNull);
-        Assert.Throws<NotSupportedException>(() => SqlValue.FromObject(ulong.MaxValue));
+        Assert.Equal(SharpCoreDBErrorCode.TypeMismatch, Assert.Throws<SharpCoreDBException>(() => SqlValue.FromObject(ulong.MaxValue)).ErrorCode);
         Assert.Throws<NotSupportedException>(() => SqlValue.FromObject(new object()));
         Assert.Throws<InvalidCastException>(() => SqlValue.FromText("x").AsInt64());
     }

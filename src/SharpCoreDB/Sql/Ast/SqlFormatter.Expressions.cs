@@ -12,7 +12,17 @@ internal static partial class SqlFormatter
         switch (expression)
         {
             case IntegerLiteral literal:
-                sb.Append(literal.Value.ToString(CultureInfo.InvariantCulture));
+                if (literal.Value < 0 && literal.Value != long.MinValue)
+                {
+                    // Inside an expression "-5" reads back as minus applied to 5; only the hexadecimal
+                    // two's-complement form reads back as the same negative literal.
+                    sb.Append("0x").Append(unchecked((ulong)literal.Value).ToString("X16", CultureInfo.InvariantCulture));
+                }
+                else
+                {
+                    sb.Append(literal.Value.ToString(CultureInfo.InvariantCulture));
+                }
+
                 break;
             case RealLiteral literal:
                 AppendReal(sb, literal.Value);

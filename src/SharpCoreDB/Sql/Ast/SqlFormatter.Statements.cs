@@ -79,7 +79,7 @@ internal static partial class SqlFormatter
                 if (pragma.Value is not null)
                 {
                     sb.Append(" = ");
-                    AppendExpression(sb, pragma.Value);
+                    AppendSignedValue(sb, pragma.Value);
                 }
 
                 break;
@@ -202,7 +202,7 @@ internal static partial class SqlFormatter
                 if (defaultValue.Value is IntegerLiteral or RealLiteral or StringLiteral or BlobLiteral or NullLiteral
                     or BooleanLiteral or CurrentTimeLiteral)
                 {
-                    AppendExpression(sb, defaultValue.Value);
+                    AppendSignedValue(sb, defaultValue.Value);
                 }
                 else
                 {

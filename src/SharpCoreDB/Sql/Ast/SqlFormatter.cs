@@ -150,6 +150,22 @@ internal static partial class SqlFormatter
         }
     }
 
+    /// <summary>
+    /// Appends a DEFAULT or PRAGMA value, where a signed number is one literal, so negative numbers are
+    /// written as signed decimals.
+    /// </summary>
+    private static void AppendSignedValue(StringBuilder sb, Expression value)
+    {
+        if (value is IntegerLiteral integer)
+        {
+            sb.Append(integer.Value.ToString(CultureInfo.InvariantCulture));
+        }
+        else
+        {
+            AppendExpression(sb, value);
+        }
+    }
+
     private static void AppendConflict(StringBuilder sb, string prefix, ConflictResolution resolution)
     {
         if (resolution == ConflictResolution.Unspecified)

@@ -245,6 +245,7 @@ internal sealed partial class BTree
             try
             {
                 var node = new NodeReader(lease.Data, page);
+                node.PrefetchSearchPath();
                 if (node.IsLeaf)
                 {
                     keep = true;
@@ -281,6 +282,7 @@ internal sealed partial class BTree
             _pathPages[level] = page;
             using PageLease lease = _tx.Read(page);
             var node = new NodeReader(lease.Data, page);
+            node.PrefetchSearchPath();
             if (node.IsLeaf)
             {
                 position = node.LowerBound(key, out found);

@@ -313,6 +313,7 @@ internal sealed class BTreeCursor : IDisposable
             try
             {
                 var node = new NodeReader(lease.Data, page);
+                node.PrefetchSearchPath();
                 if (node.IsLeaf)
                 {
                     _leafLevel = level;

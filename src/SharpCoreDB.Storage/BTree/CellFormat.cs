@@ -17,10 +17,8 @@ internal static class CellFormat
     /// <summary>Writes a leaf cell with an inline value; returns its size.</summary>
     public static int WriteInlineLeafCell(Span<byte> destination, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
     {
-        int n = Varint.Write(destination, (uint)key.Length);
+        int n = WriteKey(destination, key);
         n += Varint.Write(destination.Slice(n), (uint)value.Length << 1);
-        key.CopyTo(destination.Slice(n));
-        n += key.Length;
         value.CopyTo(destination.Slice(n));
         return n + value.Length;
     }
@@ -28,10 +26,8 @@ internal static class CellFormat
     /// <summary>Writes a leaf cell whose value lives in the chain starting at <paramref name="firstPage"/>; returns its size.</summary>
     public static int WriteOverflowLeafCell(Span<byte> destination, ReadOnlySpan<byte> key, int valueLength, uint firstPage)
     {
-        int n = Varint.Write(destination, (uint)key.Length);
+        int n = WriteKey(destination, key);
         n += Varint.Write(destination.Slice(n), ((uint)valueLength << 1) | 1u);
-        key.CopyTo(destination.Slice(n));
-        n += key.Length;
         BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(n), firstPage);
         return n + NodeLayout.PagePointerSize;
     }
@@ -40,17 +36,14 @@ internal static class CellFormat
     public static int WriteInteriorCell(Span<byte> destination, uint leftChild, ReadOnlySpan<byte> key)
     {
         BinaryPrimitives.WriteUInt32LittleEndian(destination, leftChild);
-        int n = NodeLayout.PagePointerSize + Varint.Write(destination.Slice(NodeLayout.PagePointerSize), (uint)key.Length);
-        key.CopyTo(destination.Slice(n));
-        return n + key.Length;
+        return NodeLayout.PagePointerSize + WriteKey(destination.Slice(NodeLayout.PagePointerSize), key);
     }
 
     /// <summary>The key of a leaf cell whose size was already validated.</summary>
     public static ReadOnlySpan<byte> LeafKey(ReadOnlySpan<byte> cell)
     {
-        int n1 = Varint.Read(cell, out uint keyLength);
-        int n2 = Varint.Read(cell.Slice(n1), out _);
-        return cell.Slice(n1 + n2, (int)keyLength);
+        int n = Varint.Read(cell, out uint keyLength);
+        return cell.Slice(n, (int)keyLength);
     }
 
     /// <summary>The key of an interior cell whose size was already validated.</summary>
@@ -73,5 +66,13 @@ internal static class CellFormat
         // of right. Either way right has a byte at that index, and the prefix through it is above left.
         int common = left.CommonPrefixLength(right);
         return right.Slice(0, common + 1);
+    }
+
+    /// <summary>Writes the key length and the key; returns the bytes written.</summary>
+    private static int WriteKey(Span<byte> destination, ReadOnlySpan<byte> key)
+    {
+        int n = Varint.Write(destination, (uint)key.Length);
+        key.CopyTo(destination.Slice(n));
+        return n + key.Length;
     }
 }

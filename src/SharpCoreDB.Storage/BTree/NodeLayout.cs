@@ -18,8 +18,9 @@ namespace SharpCoreDB.Storage.BTree;
 /// [12 + 2n, contentStart)        free gap
 /// [contentStart, usableSize)     cells, packed from the end of the page toward the slot array
 /// </code>
-/// <para><b>Leaf cell</b>: varint keyLength, varint (valueLength &lt;&lt; 1 | overflowFlag), the key bytes, then
+/// <para><b>Leaf cell</b>: varint keyLength, the key bytes, varint (valueLength &lt;&lt; 1 | overflowFlag), then
 /// either the valueLength value bytes (flag 0) or a uint: the first page of the value's overflow chain (flag 1).
+/// The key length comes first so a binary-search probe decodes a single varint.
 /// A value is stored in a chain exactly when its cell would not fit in <see cref="BTree.MaxCellFootprint"/>.</para>
 /// <para><b>Interior cell</b>: uint left child (every key in it is below this cell's key), varint keyLength, key bytes.
 /// A key equal to a separator lives to the separator's right.</para>

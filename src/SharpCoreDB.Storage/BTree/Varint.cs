@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace SharpCoreDB.Storage.BTree;
 
 /// <summary>Unsigned LEB128 integers of at most 32 bits, as used in B+tree cells.</summary>
@@ -28,6 +30,7 @@ internal static class Varint
     /// Reads a value; returns the bytes consumed, or 0 when the bytes are truncated or encode more than 32 bits
     /// (the caller turns that into a corruption error naming its page).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Read(ReadOnlySpan<byte> source, out uint value)
     {
         if (source.Length > 0 && source[0] < 0x80)
@@ -36,6 +39,11 @@ internal static class Varint
             return 1;
         }
 
+        return ReadSlow(source, out value);
+    }
+
+    private static int ReadSlow(ReadOnlySpan<byte> source, out uint value)
+    {
         uint result = 0;
         int limit = Math.Min(source.Length, MaxLength);
         for (int i = 0; i < limit; i++)

@@ -63,6 +63,8 @@ public enum SharpCoreDBErrorCode
     MissingParameter = 211,
     /// <summary>BEGIN inside a transaction, COMMIT without one, and similar misuse of transactions.</summary>
     TransactionState = 212,
+    /// <summary>An integer result does not fit 64 bits where SQL gives no REAL fallback (sum(), abs() of the smallest integer).</summary>
+    IntegerOverflow = 213,
 
     // Execution control (300s).
 

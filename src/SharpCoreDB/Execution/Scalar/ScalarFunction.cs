@@ -1,0 +1,62 @@
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <summary>A scalar SQL function resolved by name and argument count (<see cref="ScalarFunctions.Resolve"/>).</summary>
+internal sealed class ScalarFunction
+{
+    private readonly ScalarFunctionBody _body;
+
+    /// <summary>Creates a function descriptor.</summary>
+    /// <param name="name">The canonical (lower-case) name.</param>
+    /// <param name="minArguments">The fewest arguments.</param>
+    /// <param name="maxArguments">The most arguments (<see cref="int.MaxValue"/> for any number).</param>
+    /// <param name="body">The implementation.</param>
+    /// <param name="lazy">How arguments must be evaluated.</param>
+    /// <param name="deterministic">Whether equal arguments always give equal results (false for random()).</param>
+    public ScalarFunction(string name, int minArguments, int maxArguments, ScalarFunctionBody body, LazyEvaluation lazy = LazyEvaluation.None, bool deterministic = true)
+    {
+        Name = name;
+        MinArguments = minArguments;
+        MaxArguments = maxArguments;
+        _body = body;
+        Lazy = lazy;
+        IsDeterministic = deterministic;
+    }
+
+    /// <summary>The canonical (lower-case) name.</summary>
+    public string Name { get; }
+
+    /// <summary>The fewest arguments accepted.</summary>
+    public int MinArguments { get; }
+
+    /// <summary>The most arguments accepted (<see cref="int.MaxValue"/> when unbounded).</summary>
+    public int MaxArguments { get; }
+
+    /// <summary>Whether the executor must evaluate the arguments lazily, and how.</summary>
+    public LazyEvaluation Lazy { get; }
+
+    /// <summary>Whether the result depends only on the arguments (constant folding is allowed).</summary>
+    public bool IsDeterministic { get; }
+
+    /// <summary>Whether the function accepts that many arguments.</summary>
+    /// <param name="argumentCount">The number of arguments.</param>
+    /// <returns>Whether the arity fits.</returns>
+    public bool Accepts(int argumentCount) => argumentCount >= MinArguments && argumentCount <= MaxArguments;
+
+    /// <summary>Calls the function on evaluated arguments.</summary>
+    /// <param name="arguments">The arguments; their count must be accepted by <see cref="Accepts"/>.</param>
+    /// <param name="random">The random source for random()/randomblob(); <see cref="Random.Shared"/> when null.</param>
+    /// <returns>The result.</returns>
+    /// <exception cref="ArgumentException">The argument count does not fit the function.</exception>
+    /// <exception cref="SharpCoreDBException">The function rejects its input (for example abs() of the smallest integer).</exception>
+    public SqlValue Invoke(ReadOnlySpan<SqlValue> arguments, Random? random = null)
+    {
+        if (!Accepts(arguments.Length))
+        {
+            throw new ArgumentException($"{Name}() takes {MinArguments}..{MaxArguments} arguments, not {arguments.Length}; resolve the call with ScalarFunctions.Resolve first.", nameof(arguments));
+        }
+
+        return _body(arguments, random ?? Random.Shared);
+    }
+}

@@ -1,0 +1,439 @@
+using System.Text;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <content>Text functions: length, lower/upper, substr, trim, instr, replace, hex, quote, char, unicode, concat, printf, like/glob.</content>
+internal static partial class ScalarFunctions
+{
+    // SQLite's default SQLITE_LIMIT_LENGTH (substr's default length, the largest string or blob).
+    private const long MaxLength = 1_000_000_000;
+
+    private static void AddText(List<ScalarFunction> all)
+    {
+        all.Add(new("length", 1, 1, (a, _) => Length(a[0])));
+        all.Add(new("octet_length", 1, 1, (a, _) => OctetLength(a[0])));
+        all.Add(new("lower", 1, 1, (a, _) => ChangeCase(a[0], upper: false)));
+        all.Add(new("upper", 1, 1, (a, _) => ChangeCase(a[0], upper: true)));
+        all.Add(new("substr", 2, 3, (a, _) => Substring(a)));
+        all.Add(new("substring", 2, 3, (a, _) => Substring(a)));
+        all.Add(new("trim", 1, 2, (a, _) => Trim(a, left: true, right: true)));
+        all.Add(new("ltrim", 1, 2, (a, _) => Trim(a, left: true, right: false)));
+        all.Add(new("rtrim", 1, 2, (a, _) => Trim(a, left: false, right: true)));
+        all.Add(new("instr", 2, 2, (a, _) => Instr(a[0], a[1])));
+        all.Add(new("replace", 3, 3, (a, _) => Replace(a[0], a[1], a[2])));
+        all.Add(new("hex", 1, 1, (a, _) => SqlValue.FromText(a[0].IsNull ? string.Empty : Convert.ToHexString(TextConversion.ToBytes(a[0])))));
+        all.Add(new("quote", 1, 1, (a, _) => SqlValue.FromText(Quote(a[0]))));
+        all.Add(new("char", 0, Any, (a, _) => Char(a)));
+        all.Add(new("unicode", 1, 1, (a, _) => Unicode(a[0])));
+        all.Add(new("concat", 1, Any, (a, _) => Concat(default, a)));
+        all.Add(new("concat_ws", 2, Any, (a, _) => a[0].IsNull ? SqlValue.Null : Concat(TextConversion.ToText(a[0]), a[1..])));
+        all.Add(new("printf", 1, Any, (a, _) => SqlPrintf.Format(a[0], a[1..])));
+        all.Add(new("format", 1, Any, (a, _) => SqlPrintf.Format(a[0], a[1..])));
+
+        // like(pattern, text [, escape]) and glob(pattern, text): the functions behind the operators, arguments swapped.
+        all.Add(new("like", 2, 3, (a, _) => a.Length == 3 ? PatternMatcher.Like(a[1], a[0], a[2]) : PatternMatcher.Like(a[1], a[0])));
+        all.Add(new("glob", 2, 2, (a, _) => PatternMatcher.Glob(a[1], a[0])));
+    }
+
+    /// <summary>SQLite's <c>quote()</c>: a SQL literal for the value.</summary>
+    /// <param name="value">The value.</param>
+    /// <returns>NULL, an integer, a real that reads back exactly, 'text' or X'hex'.</returns>
+    public static string Quote(in SqlValue value)
+    {
+        switch (value.StorageClass)
+        {
+            case SqlStorageClass.Null:
+                return "NULL";
+            case SqlStorageClass.Integer:
+                return TextConversion.ToText(value);
+            case SqlStorageClass.Real:
+                double real = BitConverter.Int64BitsToDouble(value.RawBits);
+                string text = RealFormatter.FormatText(real);
+                NumericText.ParseReal(text.AsSpan(), out double back);
+
+                // 15 digits unless that loses the value; then 20 decimals in exponent form.
+                return back == real
+                    ? text
+                    : TextConversion.ToText(SqlPrintf.Format(SqlValue.FromText("%!.20e"), [value]));
+            case SqlStorageClass.Text:
+                string s = (string)value.RawReference!;
+                int nul = s.IndexOf('\0', StringComparison.Ordinal);
+                return "'" + (nul < 0 ? s : s[..nul]).Replace("'", "''", StringComparison.Ordinal) + "'";
+            default:
+                return "X'" + Convert.ToHexString((byte[])value.RawReference!) + "'";
+        }
+    }
+
+    private static SqlValue Length(in SqlValue value)
+    {
+        switch (value.StorageClass)
+        {
+            case SqlStorageClass.Null:
+                return SqlValue.Null;
+            case SqlStorageClass.Blob:
+                return SqlValue.FromInt64(((byte[])value.RawReference!).Length);
+            case SqlStorageClass.Text:
+                // Characters (code points) up to the first NUL, as SQLite counts a C string.
+                return SqlValue.FromInt64(CodePoints(CutAtNul((string)value.RawReference!)));
+            default:
+                return SqlValue.FromInt64(TextConversion.ToText(value).Length);
+        }
+    }
+
+    private static SqlValue OctetLength(in SqlValue value) => value.StorageClass switch
+    {
+        SqlStorageClass.Null => SqlValue.Null,
+        SqlStorageClass.Blob => SqlValue.FromInt64(((byte[])value.RawReference!).Length),
+        _ => SqlValue.FromInt64(TextConversion.Utf8Length(TextConversion.ToText(value))),
+    };
+
+    // ASCII only, as SQLite without ICU.
+    private static SqlValue ChangeCase(in SqlValue value, bool upper)
+    {
+        if (value.IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        string text = TextConversion.ToText(value);
+        return SqlValue.FromText(string.Create(text.Length, (text, upper), static (span, state) =>
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                char c = state.text[i];
+                span[i] = state.upper
+                    ? (c is >= 'a' and <= 'z' ? (char)(c - 32) : c)
+                    : (c is >= 'A' and <= 'Z' ? (char)(c + 32) : c);
+            }
+        }));
+    }
+
+    // substr(X, Y [, Z]) with SQLite's index rules: 1-based, negative Y counts from the end, Y = 0 eats one from
+    // Z, negative Z takes characters before Y. The arithmetic wraps exactly like SQLite's 64-bit C code.
+    private static SqlValue Substring(ReadOnlySpan<SqlValue> args)
+    {
+        if (args[1].IsNull || (args.Length == 3 && args[2].IsNull) || args[0].IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        bool isBlob = args[0].StorageClass == SqlStorageClass.Blob;
+        long p1 = NumericConversion.ToInt64(args[1]);
+        string text = string.Empty;
+        byte[] blob = [];
+        long length = 0;
+        if (isBlob)
+        {
+            blob = (byte[])args[0].RawReference!;
+            if (blob.Length == 0)
+            {
+                // SQLite gets no pointer for an empty blob and returns NULL.
+                return SqlValue.Null;
+            }
+
+            length = blob.Length;
+        }
+        else
+        {
+            text = CutAtNul(TextConversion.ToText(args[0]));
+            if (p1 < 0)
+            {
+                length = CodePoints(text);
+            }
+        }
+
+        long p2;
+        bool negativeLength = false;
+        unchecked
+        {
+            if (args.Length == 3)
+            {
+                p2 = NumericConversion.ToInt64(args[2]);
+                if (p2 < 0)
+                {
+                    p2 = -p2;
+                    negativeLength = true;
+                }
+            }
+            else
+            {
+                p2 = MaxLength;
+            }
+
+            if (p1 < 0)
+            {
+                p1 += length;
+                if (p1 < 0)
+                {
+                    p2 += p1;
+                    if (p2 < 0)
+                    {
+                        p2 = 0;
+                    }
+
+                    p1 = 0;
+                }
+            }
+            else if (p1 > 0)
+            {
+                p1--;
+            }
+            else if (p2 > 0)
+            {
+                p2--;
+            }
+
+            if (negativeLength)
+            {
+                p1 -= p2;
+                if (p1 < 0)
+                {
+                    p2 += p1;
+                    p1 = 0;
+                }
+            }
+        }
+
+        if (isBlob)
+        {
+            if (p1 >= length)
+            {
+                return SqlValue.FromBlob([]);
+            }
+
+            if (p2 < 0 || p2 > length - p1)
+            {
+                p2 = length - p1;
+            }
+
+            return SqlValue.FromBlob(blob.AsSpan((int)p1, (int)p2).ToArray());
+        }
+
+        int start = AdvanceCodePoints(text, 0, p1);
+
+        // A negative remaining count (possible only through wrap-around) runs to the end, as the C loop does.
+        int end = p2 < 0 ? text.Length : AdvanceCodePoints(text, start, p2);
+        return SqlValue.FromText(text[start..end]);
+    }
+
+    private static SqlValue Trim(ReadOnlySpan<SqlValue> args, bool left, bool right)
+    {
+        if (args[0].IsNull || (args.Length == 2 && args[1].IsNull))
+        {
+            return SqlValue.Null;
+        }
+
+        string text = TextConversion.ToText(args[0]);
+        string set = args.Length == 2 ? TextConversion.ToText(args[1]) : " ";
+        if (set.Length == 0)
+        {
+            return SqlValue.FromText(text);
+        }
+
+        int start = 0;
+        int end = text.Length;
+        if (left)
+        {
+            while (start < end)
+            {
+                int width = RuneWidthAt(text, start);
+                if (!ContainsCodePoint(set, text.AsSpan(start, width)))
+                {
+                    break;
+                }
+
+                start += width;
+            }
+        }
+
+        if (right)
+        {
+            while (end > start)
+            {
+                int width = end - 1 > start && char.IsLowSurrogate(text[end - 1]) && char.IsHighSurrogate(text[end - 2]) ? 2 : 1;
+                if (!ContainsCodePoint(set, text.AsSpan(end - width, width)))
+                {
+                    break;
+                }
+
+                end -= width;
+            }
+        }
+
+        return SqlValue.FromText(start == 0 && end == text.Length ? text : text[start..end]);
+    }
+
+    private static SqlValue Instr(in SqlValue haystack, in SqlValue needle)
+    {
+        if (haystack.IsNull || needle.IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        if (haystack.StorageClass == SqlStorageClass.Blob && needle.StorageClass == SqlStorageClass.Blob)
+        {
+            byte[] h = (byte[])haystack.RawReference!;
+            byte[] n = (byte[])needle.RawReference!;
+            return SqlValue.FromInt64(n.Length == 0 ? 1 : h.AsSpan().IndexOf(n) + 1);
+        }
+
+        string hs = TextConversion.ToText(haystack);
+        string ns = TextConversion.ToText(needle);
+        if (ns.Length == 0)
+        {
+            return SqlValue.FromInt64(1);
+        }
+
+        int index = hs.IndexOf(ns, StringComparison.Ordinal);
+        return SqlValue.FromInt64(index < 0 ? 0 : CodePoints(hs.AsSpan(0, index)) + 1);
+    }
+
+    private static SqlValue Replace(in SqlValue text, in SqlValue pattern, in SqlValue replacement)
+    {
+        if (text.IsNull || pattern.IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        string s = TextConversion.ToText(text);
+        string p = TextConversion.ToText(pattern);
+        if (p.Length == 0 || p[0] == '\0')
+        {
+            return SqlValue.FromText(s);
+        }
+
+        return replacement.IsNull
+            ? SqlValue.Null
+            : SqlValue.FromText(s.Replace(p, TextConversion.ToText(replacement), StringComparison.Ordinal));
+    }
+
+    // char(...): each argument's integer as a code point, encoded as SQLite encodes it (out-of-range → U+FFFD).
+    private static SqlValue Char(ReadOnlySpan<SqlValue> args)
+    {
+        byte[] bytes = new byte[args.Length * 4];
+        int n = 0;
+        foreach (ref readonly SqlValue arg in args)
+        {
+            long x = NumericConversion.ToInt64(arg);
+            uint c = x is < 0 or > 0x10FFFF ? 0xFFFDu : (uint)x;
+            if (c < 0x80)
+            {
+                bytes[n++] = (byte)c;
+            }
+            else if (c < 0x800)
+            {
+                bytes[n++] = (byte)(0xC0 + (c >> 6));
+                bytes[n++] = (byte)(0x80 + (c & 0x3F));
+            }
+            else if (c < 0x10000)
+            {
+                bytes[n++] = (byte)(0xE0 + (c >> 12));
+                bytes[n++] = (byte)(0x80 + ((c >> 6) & 0x3F));
+                bytes[n++] = (byte)(0x80 + (c & 0x3F));
+            }
+            else
+            {
+                bytes[n++] = (byte)(0xF0 + (c >> 18));
+                bytes[n++] = (byte)(0x80 + ((c >> 12) & 0x3F));
+                bytes[n++] = (byte)(0x80 + ((c >> 6) & 0x3F));
+                bytes[n++] = (byte)(0x80 + (c & 0x3F));
+            }
+        }
+
+        return SqlValue.FromText(TextConversion.DecodeUtf8(bytes.AsSpan(0, n)));
+    }
+
+    private static SqlValue Unicode(in SqlValue value)
+    {
+        if (value.IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        string text = TextConversion.ToText(value);
+        if (text.Length == 0 || text[0] == '\0')
+        {
+            return SqlValue.Null;
+        }
+
+        return SqlValue.FromInt64(Rune.DecodeFromUtf16(text, out Rune rune, out _) == System.Buffers.OperationStatus.Done ? rune.Value : 0xFFFD);
+    }
+
+    private static SqlValue Concat(string? separator, ReadOnlySpan<SqlValue> args)
+    {
+        var builder = new StringBuilder();
+        bool first = true;
+        foreach (ref readonly SqlValue arg in args)
+        {
+            if (arg.IsNull)
+            {
+                continue;
+            }
+
+            if (!first && separator is not null)
+            {
+                builder.Append(separator);
+            }
+
+            builder.Append(TextConversion.ToText(arg));
+            first = false;
+        }
+
+        return SqlValue.FromText(builder.ToString());
+    }
+
+    private static string CutAtNul(string text)
+    {
+        int nul = text.IndexOf('\0', StringComparison.Ordinal);
+        return nul < 0 ? text : text[..nul];
+    }
+
+    // Code points in UTF-16 text: a surrogate pair is one, an unpaired surrogate (U+FFFD once stored) is one.
+    private static int CodePoints(ReadOnlySpan<char> text)
+    {
+        int count = text.Length;
+        for (int i = 1; i < text.Length; i++)
+        {
+            if (char.IsLowSurrogate(text[i]) && char.IsHighSurrogate(text[i - 1]))
+            {
+                count--;
+                i++;
+            }
+        }
+
+        return count;
+    }
+
+    private static int AdvanceCodePoints(string text, int index, long count)
+    {
+        while (count > 0 && index < text.Length)
+        {
+            index += RuneWidthAt(text, index);
+            count--;
+        }
+
+        return index;
+    }
+
+    private static int RuneWidthAt(string text, int index) =>
+        index + 1 < text.Length && char.IsHighSurrogate(text[index]) && char.IsLowSurrogate(text[index + 1]) ? 2 : 1;
+
+    // Whether the trim set contains the code point spelled by `unit` (one char or a surrogate pair).
+    private static bool ContainsCodePoint(string set, ReadOnlySpan<char> unit)
+    {
+        int i = 0;
+        while (i < set.Length)
+        {
+            int width = RuneWidthAt(set, i);
+            if (set.AsSpan(i, width).SequenceEqual(unit))
+            {
+                return true;
+            }
+
+            i += width;
+        }
+
+        return false;
+    }
+}

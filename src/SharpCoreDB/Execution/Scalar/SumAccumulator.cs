@@ -1,0 +1,164 @@
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <summary>
+/// sum, total and avg as SQLite computes them: an exact 64-bit integer sum while every input is an integer, then
+/// Kahan–Babuška–Neumaier compensated summation in doubles (so the REAL results match SQLite to the last bit).
+/// Inputs are read as <see cref="NumericConversion.ToNumericType"/> does: numeric text counts as its number, other
+/// TEXT and BLOB values as their numeric prefix in REAL arithmetic; NULLs are skipped.
+/// </summary>
+internal sealed class SumAccumulator : AggregateAccumulator
+{
+    // Integers at or beyond ±2^52 are split so each part converts to double exactly.
+    private const long ExactDoubleLimit = 4503599627370496L;
+
+    private readonly SumKind _kind;
+    private long _count;
+    private long _integerSum;
+    private double _sum;
+    private double _error;
+    private bool _approximate;
+    private bool _overflowed;
+
+    /// <summary>Creates a summing accumulator.</summary>
+    /// <param name="kind">Which aggregate.</param>
+    public SumAccumulator(SumKind kind)
+    {
+        _kind = kind;
+    }
+
+    /// <inheritdoc/>
+    public override void Step(ReadOnlySpan<SqlValue> arguments)
+    {
+        SqlValue value = NumericConversion.ToNumericType(arguments[0]);
+        if (value.IsNull)
+        {
+            return;
+        }
+
+        _count++;
+        bool isInteger = value.StorageClass == SqlStorageClass.Integer;
+        if (!_approximate)
+        {
+            if (isInteger)
+            {
+                long sum = _integerSum + value.RawBits;
+                if (((_integerSum ^ sum) & (value.RawBits ^ sum)) >= 0)
+                {
+                    _integerSum = sum;
+                    return;
+                }
+
+                // Overflow: remember it (sum() reports it unless a REAL input follows) and go on approximately.
+                _overflowed = true;
+                StartApproximate();
+                StepInteger(value.RawBits);
+            }
+            else
+            {
+                StartApproximate();
+                StepReal(NumericConversion.ToDouble(value));
+            }
+        }
+        else if (isInteger)
+        {
+            StepInteger(value.RawBits);
+        }
+        else
+        {
+            _overflowed = false;
+            StepReal(NumericConversion.ToDouble(value));
+        }
+    }
+
+    /// <inheritdoc/>
+    public override SqlValue Result()
+    {
+        switch (_kind)
+        {
+            case SumKind.Sum:
+                if (_count == 0)
+                {
+                    return SqlValue.Null;
+                }
+
+                if (!_approximate)
+                {
+                    return SqlValue.FromInt64(_integerSum);
+                }
+
+                if (_overflowed)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.IntegerOverflow, "integer overflow");
+                }
+
+                return SqlValue.FromDouble(Compensated());
+            case SumKind.Total:
+                return SqlValue.FromDouble(_approximate ? Compensated() : _integerSum);
+            default:
+                return _count == 0
+                    ? SqlValue.Null
+                    : SqlValue.FromDouble((_approximate ? Compensated() : _integerSum) / (double)_count);
+        }
+    }
+
+    /// <inheritdoc/>
+    public override void Reset()
+    {
+        _count = 0;
+        _integerSum = 0;
+        _sum = 0;
+        _error = 0;
+        _approximate = false;
+        _overflowed = false;
+    }
+
+    private double Compensated() => double.IsFinite(_error) ? _sum + _error : _sum;
+
+    private void StartApproximate()
+    {
+        _approximate = true;
+        if (_integerSum <= -ExactDoubleLimit || _integerSum >= ExactDoubleLimit)
+        {
+            long small = _integerSum % 16384;
+            _sum = _integerSum - small;
+            _error = small;
+        }
+        else
+        {
+            _sum = _integerSum;
+            _error = 0.0;
+        }
+    }
+
+    private void StepInteger(long value)
+    {
+        if (value <= -ExactDoubleLimit || value >= ExactDoubleLimit)
+        {
+            long small = value % 16384;
+            StepReal(value - small);
+            StepReal(small);
+        }
+        else
+        {
+            StepReal(value);
+        }
+    }
+
+    private void StepReal(double value)
+    {
+        double s = _sum;
+        double t = s + value;
+        if (Math.Abs(s) > Math.Abs(value))
+        {
+            _error += (s - t) + value;
+        }
+        else
+        {
+            _error += (value - t) + s;
+        }
+
+        _sum = t;
+    }
+}

@@ -245,6 +245,8 @@ public sealed class ExpressionParserTests
         Assert.False(Assert.IsType<IsNullExpression>(SqlParser.ParseExpression("a IS NULL")).Negated);
         Assert.True(Assert.IsType<IsNullExpression>(SqlParser.ParseExpression("a NOTNULL")).Negated);
         Assert.True(Assert.IsType<IsNullExpression>(SqlParser.ParseExpression("a NOT NULL")).Negated);
+        Assert.True(Assert.IsType<IsNullExpression>(SqlParser.ParseExpression("a IS DISTINCT FROM NULL")).Negated);
+        Assert.False(Assert.IsType<IsNullExpression>(SqlParser.ParseExpression("a IS NOT DISTINCT FROM NULL")).Negated);
         Assert.Equal(BinaryOperator.IsNot, Assert.IsType<BinaryExpression>(SqlParser.ParseExpression("a IS NOT b")).Operator);
     }
 

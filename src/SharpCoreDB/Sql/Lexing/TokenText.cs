@@ -25,8 +25,6 @@ internal static class TokenText
                     return Unescape(text[1..^1], '`');
                 case '[':
                     return new string(text[1..^1]);
-                case '\'':
-                    return Unescape(text[1..^1], '\'');
             }
         }
 

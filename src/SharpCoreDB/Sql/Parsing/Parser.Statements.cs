@@ -217,40 +217,6 @@ internal ref partial struct Parser
         }
     }
 
-    /// <summary>An optionally signed integer or real, folded into one literal.</summary>
-    private Expression ParseSignedNumber()
-    {
-        Token sign = _current;
-        bool negative = sign.Kind == TokenKind.Minus;
-        if (negative || sign.Kind == TokenKind.Plus)
-        {
-            Advance();
-        }
-
-        Token number = _current;
-        if (number.Kind is not (TokenKind.Integer or TokenKind.Real))
-        {
-            throw Expected("a number");
-        }
-
-        Advance();
-        if (negative && number.Kind == TokenKind.Integer && IsTwoToThe63(TextOf(number)))
-        {
-            return new IntegerLiteral(PositionOf(sign), long.MinValue);
-        }
-
-        Expression literal = number.Kind == TokenKind.Integer
-            ? IntegerOrRealLiteral(number)
-            : new RealLiteral(PositionOf(number), ParseRealValue(number));
-        return (negative, literal) switch
-        {
-            (false, _) => literal,
-            (true, IntegerLiteral integer) when integer.Value != long.MinValue => new IntegerLiteral(PositionOf(sign), -integer.Value),
-            (true, RealLiteral real) => new RealLiteral(PositionOf(sign), -real.Value),
-            _ => new UnaryExpression(PositionOf(sign), UnaryOperator.Negate, literal),
-        };
-    }
-
     private AnalyzeStatement ParseAnalyze()
     {
         SourcePosition position = CurrentPosition;

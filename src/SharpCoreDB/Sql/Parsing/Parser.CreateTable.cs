@@ -183,25 +183,15 @@ internal ref partial struct Parser
 
         if (token.Kind is TokenKind.Minus or TokenKind.Plus)
         {
+            if (Peek().Kind is TokenKind.Integer or TokenKind.Real)
+            {
+                return ParseSignedNumber();
+            }
+
+            // SQLite also accepts a sign before the other literals (DEFAULT -'x', DEFAULT -NULL).
             Advance();
-            if (token.Kind == TokenKind.Plus)
-            {
-                return ParseDefaultTerm();
-            }
-
-            if (_current.Kind == TokenKind.Integer && IsTwoToThe63(TextOf(_current)))
-            {
-                Advance();
-                return new IntegerLiteral(PositionOf(token), long.MinValue);
-            }
-
             Expression term = ParseDefaultTerm();
-            return term switch
-            {
-                IntegerLiteral integer when integer.Value != long.MinValue => new IntegerLiteral(PositionOf(token), -integer.Value),
-                RealLiteral real => new RealLiteral(PositionOf(token), -real.Value),
-                _ => new UnaryExpression(PositionOf(token), UnaryOperator.Negate, term),
-            };
+            return token.Kind == TokenKind.Plus ? term : new UnaryExpression(PositionOf(token), UnaryOperator.Negate, term);
         }
 
         if (token.Kind == TokenKind.Identifier && token.Keyword is Keyword.True or Keyword.False

@@ -36,6 +36,9 @@ internal sealed class PagerTreeHost : TreeHost
         Reopens++;
     }
 
+    /// <summary>Starts a read transaction on the committed state.</summary>
+    public IReadTransaction BeginRead() => _store.BeginRead();
+
     public override void AssertPagesAccounted(ISet<uint> treePages, string context)
     {
         var access = (ITransactionPageAccess)_tx;

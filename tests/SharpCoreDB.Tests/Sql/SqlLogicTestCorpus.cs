@@ -126,23 +126,3 @@ internal static class SqlLogicTestCorpus
     // upwards from where this source file was compiled.
     private static string? SourceDirectory([CallerFilePath] string path = "") => Path.GetDirectoryName(path);
 }
-
-/// <summary>One SQL record of a corpus file.</summary>
-/// <param name="File">The file.</param>
-/// <param name="Line">The 1-based line of the record header.</param>
-/// <param name="Sql">The SQL text.</param>
-/// <param name="ExpectError">True for <c>statement error</c> records.</param>
-internal sealed record CorpusRecord(string File, int Line, string Sql, bool ExpectError);
-
-/// <summary>A fact that is skipped, with a reason, when the sqllogictest corpus is not present.</summary>
-public sealed class CorpusFactAttribute : FactAttribute
-{
-    /// <summary>Sets <see cref="FactAttribute.Skip"/> when the corpus cannot be found.</summary>
-    public CorpusFactAttribute()
-    {
-        if (SqlLogicTestCorpus.Root is null)
-        {
-            Skip = SqlLogicTestCorpus.MissingMessage;
-        }
-    }
-}

@@ -82,12 +82,8 @@ public sealed class SyntaxErrorTests
     public void Error_position_is_the_offending_token(string sql, string token)
     {
         int offset = sql.LastIndexOf(token, StringComparison.Ordinal);
-        int line = 1 + sql[..offset].Count(c => c == '\n');
-        int column = offset - (sql.LastIndexOf('\n', Math.Max(offset - 1, 0)) + 1) + 1;
-        if (sql[..offset].IndexOf('\n') < 0)
-        {
-            column = offset + 1;
-        }
+        int line = 1 + sql.AsSpan(0, offset).Count('\n');
+        int column = offset - (sql.LastIndexOf('\n', offset) + 1) + 1;
 
         SharpCoreDBException ex = SqlAssert.SyntaxError(sql);
         Assert.Equal((line, column), (ex.Line, ex.Column));

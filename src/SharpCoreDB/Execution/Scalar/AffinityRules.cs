@@ -89,9 +89,14 @@ internal static class AffinityRules
                     _ => value,
                 };
             case Affinity.Real:
-                SqlValue converted = value.StorageClass == SqlStorageClass.Text
-                    ? NumericConversion.ApplyNumericAffinity(value, preferInteger: true)
-                    : value;
+                // SQLite first makes integral reals INTEGER here and turns them back into REAL when it writes the
+                // record, which is why -0.0 is stored as 0.0.
+                SqlValue converted = value.StorageClass switch
+                {
+                    SqlStorageClass.Text => NumericConversion.ApplyNumericAffinity(value, preferInteger: true),
+                    SqlStorageClass.Real => NumericConversion.IntegerAffinity(BitConverter.Int64BitsToDouble(value.RawBits)),
+                    _ => value,
+                };
                 return converted.StorageClass == SqlStorageClass.Integer
                     ? SqlValue.FromDouble(converted.RawBits)
                     : converted;

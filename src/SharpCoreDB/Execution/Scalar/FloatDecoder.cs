@@ -154,9 +154,14 @@ internal static class FloatDecoder
         return start;
     }
 
+    /// <summary>x × (y + yy) in double-double arithmetic (hi, lo), Dekker's split product as SQLite writes it.</summary>
+    /// <param name="hi">The high part of x, updated.</param>
+    /// <param name="lo">The low part of x, updated.</param>
+    /// <param name="y">The factor.</param>
+    /// <param name="yy">The factor's error term.</param>
     // x × (y + yy) in double-double arithmetic, Dekker's split product as SQLite writes it. .NET evaluates every
     // double operation in binary64 without contraction, which is what SQLite's volatile qualifiers force in C.
-    private static void DekkerMultiply(ref double hi, ref double lo, double y, double yy)
+    internal static void DekkerMultiply(ref double hi, ref double lo, double y, double yy)
     {
         const ulong SplitMask = 0xfffffffffc000000UL;
         double hx = BitConverter.UInt64BitsToDouble(BitConverter.DoubleToUInt64Bits(hi) & SplitMask);

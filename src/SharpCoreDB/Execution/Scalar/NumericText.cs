@@ -1,4 +1,3 @@
-using System.Globalization;
 using System.Numerics;
 
 namespace SharpCoreDB.Execution.Scalar;
@@ -254,8 +253,9 @@ internal static class NumericText
         return 0;
     }
 
-    // significand × 10^exponent, correctly rounded (SQLite's double-double product rounds the same way except on
-    // exact ties, which decimal input of at most 19 significant digits cannot produce at double precision).
+    // significand × 10^exponent exactly as sqlite3AtoF computes it: the significand as a double-double, scaled by
+    // powers of ten with Dekker products. That is not always the correctly rounded double ('1e-300' gives
+    // 9.999999999999999e-301), and matching SQLite's arithmetic on text operands needs the same bits.
     private static double Compose(ulong significand, int exponent, bool negative)
     {
         if (significand == 0)
@@ -263,7 +263,7 @@ internal static class NumericText
             return negative ? -0.0 : 0.0;
         }
 
-        while (exponent > 0 && significand < ulong.MaxValue / 10)
+        while (exponent > 0 && significand < (ulong.MaxValue - 0x7ff) / 10)
         {
             significand *= 10;
             exponent--;
@@ -275,21 +275,54 @@ internal static class NumericText
             exponent++;
         }
 
-        double result;
-        if (exponent == 0)
+        double hi = significand;
+        double lo = 0.0;
+        if (hi <= 18446744073709549568.0)
         {
-            result = significand;
+            ulong rounded = (ulong)hi;
+            lo = significand >= rounded ? significand - rounded : -(double)(rounded - significand);
+        }
+
+        if (exponent > 0)
+        {
+            for (; exponent >= 100; exponent -= 100)
+            {
+                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e+100, -1.5902891109759918046e+83);
+            }
+
+            for (; exponent >= 10; exponent -= 10)
+            {
+                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e+10, 0.0);
+            }
+
+            for (; exponent >= 1; exponent--)
+            {
+                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e+01, 0.0);
+            }
         }
         else
         {
-            Span<char> buffer = stackalloc char[32];
-            significand.TryFormat(buffer, out int length, default, CultureInfo.InvariantCulture);
-            buffer[length++] = 'e';
-            exponent.TryFormat(buffer[length..], out int exponentLength, default, CultureInfo.InvariantCulture);
-            length += exponentLength;
+            for (; exponent <= -100; exponent += 100)
+            {
+                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e-100, -1.99918998026028836196e-117);
+            }
 
-            // Out-of-range exponents parse to infinity or zero, as in SQLite.
-            result = double.Parse(buffer[..length], NumberStyles.Float, CultureInfo.InvariantCulture);
+            for (; exponent <= -10; exponent += 10)
+            {
+                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e-10, -3.6432197315497741579e-27);
+            }
+
+            for (; exponent <= -1; exponent++)
+            {
+                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e-01, -5.5511151231257827021e-18);
+            }
+        }
+
+        double result = hi + lo;
+        if (double.IsNaN(result))
+        {
+            // ∞ − ∞ inside the product: SQLite answers infinity.
+            result = double.PositiveInfinity;
         }
 
         return negative ? -result : result;

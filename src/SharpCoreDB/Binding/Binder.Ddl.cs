@@ -1,0 +1,119 @@
+using System.Text;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Ddl;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Planning;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Parsing;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>Binding CREATE and DROP: definitions are validated here, so errors point at the SQL text.</content>
+internal sealed partial class Binder
+{
+    private CreateTablePlan BindCreateTable(CreateTableStatement create)
+    {
+        Operator? source = null;
+        int sourceSlot = -1;
+        int rowSlot = -1;
+        if (create.AsSelect is not null)
+        {
+            BoundQuery query = BindQuery(create.AsSelect, null);
+            create = DefinitionFromQuery(create, query);
+            source = query.Root;
+            sourceSlot = query.Slot;
+            rowSlot = NewSlot(query.Columns.Count + 1);
+        }
+
+        // Validate the definition now (with placeholder pages) so the errors carry positions.
+        TableSchema draft = TableSchemaBuilder.Build(create, 1, _ => 1);
+        (_, Scope scope) = TableScope(draft, null);
+        BindChecks(draft, scope);
+        var empty = new Scope(null);
+        foreach (ColumnSchema column in draft.Columns)
+        {
+            if (column.Default is not null)
+            {
+                BindExpr(column.Default, empty);
+            }
+        }
+
+        return new CreateTablePlan(_schema, SlotWidths, create, source, sourceSlot, rowSlot);
+    }
+
+    // CREATE TABLE … AS SELECT gets columns named after the result and typed by its affinity, as in SQLite.
+    private static CreateTableStatement DefinitionFromQuery(CreateTableStatement create, BoundQuery query)
+    {
+        var sql = new StringBuilder("CREATE TABLE ");
+        sql.Append(Quote(create.Name.Name)).Append('(');
+        for (int i = 0; i < query.Columns.Count; i++)
+        {
+            ResultColumnInfo column = query.Columns[i];
+            if (i > 0)
+            {
+                sql.Append(", ");
+            }
+
+            sql.Append(Quote(column.Name));
+            string type = column.DeclaredTypeName.Length > 0 ? column.DeclaredTypeName : column.Affinity switch
+            {
+                Affinity.Integer => "INT",
+                Affinity.Real => "REAL",
+                Affinity.Text => "TEXT",
+                Affinity.Numeric => "NUM",
+                _ => string.Empty,
+            };
+            if (type.Length > 0)
+            {
+                sql.Append(' ').Append(type);
+            }
+        }
+
+        sql.Append(')');
+        var parsed = (CreateTableStatement)SqlParser.ParseStatement(sql.ToString());
+        return parsed with { IfNotExists = create.IfNotExists };
+    }
+
+    private static string Quote(string identifier) => "\"" + identifier.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
+
+    private CreateIndexPlan BindCreateIndex(CreateIndexStatement create)
+    {
+        TableSchema? table = _schema.FindTable(create.Table.Name);
+        if (table is null && !(create.IfNotExists && _schema.KindOf(create.Name.Name) is not null))
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {create.Table.Name}", create.Table.Position);
+        }
+
+        if (table is not null)
+        {
+            IndexSchemaBuilder.Build(create, table, 1);
+        }
+
+        return new CreateIndexPlan(_schema, SlotWidths, create);
+    }
+
+    private CreateViewPlan BindCreateView(CreateViewStatement create)
+    {
+        if (create.Temporary)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"TEMPORARY views are not supported (view {create.Name.Name})", create.Position);
+        }
+
+        // Bind the query once to report unknown tables and columns now.
+        var check = new Binder(_schema, _parameters);
+        BoundQuery query = check.BindQuery(create.Query, null);
+        if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
+        {
+            throw SqlErrors.At(
+                SharpCoreDBErrorCode.Unsupported,
+                $"expected {create.Columns.Length} columns for view {create.Name.Name} but got {query.Columns.Count}",
+                create.Position);
+        }
+
+        return new CreateViewPlan(_schema, SlotWidths, create);
+    }
+
+    private DropPlan BindDrop(DropStatement drop) => new(_schema, SlotWidths, drop);
+}

@@ -1,0 +1,225 @@
+using System.Collections.Immutable;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Dml;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Planning.Rules;
+using SharpCoreDB.Planning;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>Binding INSERT, UPDATE and DELETE.</content>
+internal sealed partial class Binder
+{
+    private TableSchema TargetTable(QualifiedName name)
+    {
+        TableSchema? table = _schema.FindTable(name.Name);
+        if (table is not null)
+        {
+            return table;
+        }
+
+        if (_schema.FindView(name.Name) is not null)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot modify {name.Name} because it is a view", name.Position);
+        }
+
+        throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {name.Name}", name.Position);
+    }
+
+    private (SourceBinding Source, Scope Scope) TableScope(TableSchema table, string? alias)
+    {
+        var columns = new SourceColumn[table.Columns.Length];
+        foreach (ColumnSchema column in table.Columns)
+        {
+            columns[column.Ordinal] = new SourceColumn(column.Name, column.Ordinal, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+        }
+
+        var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), columns, table);
+        var scope = new Scope(null);
+        scope.Sources.Add(source);
+        return (source, scope);
+    }
+
+    private List<Expr> BindChecks(TableSchema table, Scope scope)
+    {
+        var checks = new List<Expr>(table.Checks.Length);
+        foreach (CheckConstraint check in table.Checks)
+        {
+            if (ContainsAggregate(check.Condition))
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in CHECK constraints", check.Condition.Position);
+            }
+
+            checks.Add(Rewriter.Apply(BindExpr(check.Condition, scope)));
+        }
+
+        return checks;
+    }
+
+    private InsertPlan BindInsert(InsertStatement insert)
+    {
+        TableSchema table = TargetTable(insert.Table);
+        (SourceBinding row, Scope scope) = TableScope(table, insert.Alias);
+        row.MarkAllUsed();
+        int[] targets = InsertTargets(insert, table);
+
+        var defaults = new Expr?[table.Columns.Length];
+        var empty = new Scope(null);
+        foreach (ColumnSchema column in table.Columns)
+        {
+            if (column.Default is not null)
+            {
+                defaults[column.Ordinal] = Rewriter.Apply(BindExpr(column.Default, empty));
+            }
+        }
+
+        Operator? source = null;
+        int sourceSlot = -1;
+        bool materialize = false;
+        if (insert.Source is { Body: ValuesClause values, OrderBy.IsDefaultOrEmpty: true, Limit: null } && values.Rows.Length > 0)
+        {
+            var rows = new List<IReadOnlyList<Expr>>(values.Rows.Length);
+            foreach (ImmutableArray<Expression> valueRow in values.Rows)
+            {
+                if (valueRow.Length != targets.Length)
+                {
+                    throw SqlErrors.At(
+                        SharpCoreDBErrorCode.Unsupported,
+                        insert.Columns.IsDefaultOrEmpty
+                            ? $"table {table.Name} has {targets.Length} columns but {valueRow.Length} values were supplied"
+                            : $"{valueRow.Length} values for {targets.Length} columns",
+                        values.Position);
+                }
+
+                var bound = new Expr[valueRow.Length];
+                for (int i = 0; i < bound.Length; i++)
+                {
+                    bound[i] = Rewriter.Apply(BindExpr(valueRow[i], empty));
+                }
+
+                rows.Add(bound);
+            }
+
+            sourceSlot = NewSlot(targets.Length);
+            source = new ValuesOperator(rows, sourceSlot);
+        }
+        else if (insert.Source is not null)
+        {
+            BoundQuery query = BindQuery(insert.Source, null);
+            if (query.Columns.Count != targets.Length)
+            {
+                throw SqlErrors.At(
+                    SharpCoreDBErrorCode.Unsupported,
+                    $"table {table.Name} has {targets.Length} columns but the SELECT returns {query.Columns.Count}",
+                    insert.Source.Position);
+            }
+
+            source = query.Root;
+            sourceSlot = query.Slot;
+            materialize = true;
+        }
+
+        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope));
+        return new InsertPlan(_schema, SlotWidths, writer, row.Slot, source, sourceSlot, targets, defaults, Conflict(insert.OnConflict), materialize);
+    }
+
+    private static int[] InsertTargets(InsertStatement insert, TableSchema table)
+    {
+        if (insert.Columns.IsDefaultOrEmpty)
+        {
+            var all = new int[table.Columns.Length];
+            for (int i = 0; i < all.Length; i++)
+            {
+                all[i] = i;
+            }
+
+            return all;
+        }
+
+        var targets = new int[insert.Columns.Length];
+        for (int i = 0; i < targets.Length; i++)
+        {
+            Identifier identifier = insert.Columns[i];
+            int ordinal = table.FindColumn(identifier.Name)?.Ordinal ?? (IsRowIdName(identifier.Name) ? table.RowIdSlot : -1);
+            if (ordinal < 0)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"table {table.Name} has no column named {identifier.Name}", identifier.Position);
+            }
+
+            for (int j = 0; j < i; j++)
+            {
+                if (targets[j] == ordinal)
+                {
+                    throw SqlErrors.At(SharpCoreDBErrorCode.AlreadyExists, $"column {identifier.Name} is named twice", identifier.Position);
+                }
+            }
+
+            targets[i] = ordinal;
+        }
+
+        return targets;
+    }
+
+    private static bool IsRowIdName(string name) =>
+        string.Equals(name, "rowid", StringComparison.OrdinalIgnoreCase)
+        || string.Equals(name, "oid", StringComparison.OrdinalIgnoreCase)
+        || string.Equals(name, "_rowid_", StringComparison.OrdinalIgnoreCase);
+
+    private static ConflictResolution Conflict(ConflictResolution resolution) =>
+        resolution is ConflictResolution.Replace or ConflictResolution.Ignore ? resolution : ConflictResolution.Unspecified;
+
+    private UpdatePlan BindUpdate(UpdateStatement update)
+    {
+        TableSchema table = TargetTable(update.Table);
+        (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
+        source.MarkAllUsed();
+        var columns = new int[update.Assignments.Length];
+        var values = new Expr[update.Assignments.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            UpdateAssignment assignment = update.Assignments[i];
+            int ordinal = table.FindColumn(assignment.Column)?.Ordinal ?? (IsRowIdName(assignment.Column) ? table.RowIdSlot : -1);
+            if (ordinal < 0)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {assignment.Column}", assignment.Position);
+            }
+
+            columns[i] = ordinal;
+            values[i] = Rewriter.Apply(BindExpr(assignment.Value, scope));
+        }
+
+        Operator access = BindWhereAccess(update.Where, source, scope);
+        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope));
+        return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, Conflict(update.OnConflict));
+    }
+
+    private DeletePlan BindDelete(DeleteStatement delete)
+    {
+        TableSchema table = TargetTable(delete.Table);
+        (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);
+        Operator access = BindWhereAccess(delete.Where, source, scope);
+        var writer = new TableWriter(table, source.Slot, []);
+        return new DeletePlan(_schema, SlotWidths, writer, access, source.Slot);
+    }
+
+    private Operator BindWhereAccess(Expression? where, SourceBinding source, Scope scope)
+    {
+        var conjuncts = new List<Expr>();
+        if (where is not null)
+        {
+            if (ContainsAggregate(where))
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in WHERE", where.Position);
+            }
+
+            conjuncts = SelectPlanner.Split(Rewriter.Apply(BindExpr(where, scope)));
+        }
+
+        Operator access = AccessPathSelector.Choose(source, conjuncts, null, out _);
+        return conjuncts.Count > 0 ? new FilterOperator(access, SelectPlanner.Combine(conjuncts)) : access;
+    }
+}

@@ -1,0 +1,415 @@
+using System.Collections.Immutable;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Aggregation;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Planning;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>Binding expressions: names, parameters, functions, aggregates and subqueries.</content>
+internal sealed partial class Binder
+{
+    /// <summary>True when a call with this name and argument count is an aggregate.</summary>
+    /// <param name="name">The function name.</param>
+    /// <param name="argumentCount">The number of arguments.</param>
+    /// <param name="isStar">True for f(*).</param>
+    /// <returns>Whether it aggregates.</returns>
+    public static bool IsAggregate(string name, int argumentCount, bool isStar)
+    {
+        if (isStar)
+        {
+            return string.Equals(name, "count", StringComparison.OrdinalIgnoreCase);
+        }
+
+        return AggregateFunctions.IsAggregate(name, argumentCount) && argumentCount > 0;
+    }
+
+    /// <summary>True when the expression calls an aggregate outside any subquery.</summary>
+    /// <param name="expression">The expression, or null.</param>
+    /// <returns>Whether it aggregates.</returns>
+    private static bool ContainsAggregate(SyntaxNode? expression)
+    {
+        bool found = false;
+        SyntaxWalker.Walk(expression, node =>
+        {
+            if (found || node is SelectStatement)
+            {
+                return false;
+            }
+
+            if (node is FunctionCallExpression call && IsAggregate(call.Name, call.Arguments.IsDefault ? 0 : call.Arguments.Length, call.IsStar))
+            {
+                found = true;
+                return false;
+            }
+
+            return true;
+        });
+        return found;
+    }
+
+    private Expr BindExpr(Expression expression, Scope scope)
+    {
+        switch (expression)
+        {
+            case IntegerLiteral i:
+                return new LiteralExpr(SqlValue.FromInt64(i.Value));
+            case RealLiteral r:
+                return new LiteralExpr(SqlValue.FromDouble(r.Value));
+            case StringLiteral s:
+                return new LiteralExpr(SqlValue.FromText(s.Value));
+            case BlobLiteral b:
+                return new LiteralExpr(SqlValue.FromBlob(b.Value.IsDefault ? [] : b.Value.ToArray()));
+            case NullLiteral:
+                return new LiteralExpr(SqlValue.Null);
+            case BooleanLiteral b:
+                return new LiteralExpr(SqlValue.FromInt64(b.Value ? 1 : 0));
+            case CurrentTimeLiteral t:
+                return BindCurrentTime(t);
+            case ParameterExpression p:
+                return BindParameter(p);
+            case ColumnReference c:
+                return ResolveColumn(c, scope);
+            case UnaryExpression u:
+                Expr operand = BindExpr(u.Operand, scope);
+                return u.Operator == UnaryOperator.Not ? new NotExpr(operand) : new UnaryExpr(u.Operator, operand);
+            case BinaryExpression b:
+                return BindBinary(b, scope);
+            case BetweenExpression b:
+                return new BetweenExpr(BindExpr(b.Operand, scope), BindExpr(b.Low, scope), BindExpr(b.High, scope), b.Negated);
+            case InListExpression i:
+                return new InListExpr(BindScalarOperand(i.Operand, scope), BindAll(i.Items, scope), i.Negated);
+            case InSubqueryExpression i:
+                return new InSubqueryExpr(BindScalarOperand(i.Operand, scope), BindSubquery(i.Query, scope, i.Position), i.Negated);
+            case InTableExpression i:
+                return new InSubqueryExpr(BindScalarOperand(i.Operand, scope), BindSubquery(SelectAllFrom(i.Table), scope, i.Position), i.Negated);
+            case ExistsExpression e:
+                return new ExistsExpr(BindSubquery(e.Query, scope, e.Position, anyWidth: true));
+            case SubqueryExpression s:
+                return new SubqueryExpr(BindSubquery(s.Query, scope, s.Position));
+            case CaseExpression c:
+                return BindCase(c, scope);
+            case CastExpression c:
+                string typeName = TypeNames.Format(c.Type);
+                return new CastExpr(BindExpr(c.Operand, scope), typeName, AffinityRules.FromTypeName(typeName), TypeNames.DeclaredTypeOf(c.Type));
+            case FunctionCallExpression f:
+                return BindFunction(f, scope);
+            case IsNullExpression i:
+                return new IsNullExpr(BindExpr(i.Operand, scope), i.Negated);
+            case LikeExpression l:
+                return BindLike(l, scope);
+            case CollateExpression c:
+                TableSchemaBuilder.CheckCollation(c.Collation, c.Position);
+                return BindExpr(c.Operand, scope);
+            case RowValueExpression r when r.Items.Length == 1:
+                return BindExpr(r.Items[0], scope);
+            case RowValueExpression r:
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "row values are not supported", r.Position);
+            case RaiseExpression r:
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "RAISE() is only valid inside triggers, which are not supported", r.Position);
+            default:
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"unsupported expression {expression}", expression.Position);
+        }
+    }
+
+    private Expr[] BindAll(ImmutableArray<Expression> expressions, Scope scope)
+    {
+        if (expressions.IsDefaultOrEmpty)
+        {
+            return [];
+        }
+
+        var bound = new Expr[expressions.Length];
+        for (int i = 0; i < bound.Length; i++)
+        {
+            bound[i] = BindExpr(expressions[i], scope);
+        }
+
+        return bound;
+    }
+
+    private Expr BindScalarOperand(Expression operand, Scope scope)
+    {
+        if (operand is RowValueExpression { Items.Length: > 1 } row)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "row values are not supported on the left of IN", row.Position);
+        }
+
+        return BindExpr(operand, scope);
+    }
+
+    private ParameterExpr BindParameter(ParameterExpression parameter)
+    {
+        string name = ParameterNames.Normalize(parameter);
+        if (!_parameters.TryGetValue(name, out int index))
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.MissingParameter, $"no value for parameter {parameter.Name ?? "?"}", parameter.Position);
+        }
+
+        return new ParameterExpr(index, parameter.Name ?? "?" + name);
+    }
+
+    private static FunctionExpr BindCurrentTime(CurrentTimeLiteral literal)
+    {
+        string format = literal.Kind switch
+        {
+            CurrentTimeKind.Date => "yyyy-MM-dd",
+            CurrentTimeKind.Time => "HH:mm:ss",
+            _ => "yyyy-MM-dd HH:mm:ss",
+        };
+        string name = literal.Kind switch
+        {
+            CurrentTimeKind.Date => "CURRENT_DATE",
+            CurrentTimeKind.Time => "CURRENT_TIME",
+            _ => "CURRENT_TIMESTAMP",
+        };
+        var function = new ScalarFunction(
+            name,
+            0,
+            0,
+            (_, _) => SqlValue.FromText(DateTime.UtcNow.ToString(format, System.Globalization.CultureInfo.InvariantCulture)),
+            deterministic: false);
+        return new FunctionExpr(function, []);
+    }
+
+    private Expr BindBinary(BinaryExpression binary, Scope scope)
+    {
+        Expr left = BindExpr(binary.Left, scope);
+        Expr right = BindExpr(binary.Right, scope);
+        return binary.Operator switch
+        {
+            BinaryOperator.And => new LogicalExpr(true, left, right),
+            BinaryOperator.Or => new LogicalExpr(false, left, right),
+            BinaryOperator.Equal or BinaryOperator.NotEqual or BinaryOperator.Is or BinaryOperator.IsNot
+                or BinaryOperator.Less or BinaryOperator.LessOrEqual or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual
+                => new ComparisonExpr(binary.Operator, left, right),
+            _ => new ArithmeticExpr(binary.Operator, left, right),
+        };
+    }
+
+    private CaseExpr BindCase(CaseExpression expression, Scope scope)
+    {
+        Expr? operand = expression.Operand is null ? null : BindExpr(expression.Operand, scope);
+        var conditions = new Expr[expression.WhenClauses.Length];
+        var results = new Expr[expression.WhenClauses.Length];
+        for (int i = 0; i < conditions.Length; i++)
+        {
+            conditions[i] = BindExpr(expression.WhenClauses[i].Condition, scope);
+            results[i] = BindExpr(expression.WhenClauses[i].Result, scope);
+        }
+
+        Expr? otherwise = expression.Else is null ? null : BindExpr(expression.Else, scope);
+        return new CaseExpr(operand, conditions, results, otherwise);
+    }
+
+    private LikeExpr BindLike(LikeExpression like, Scope scope)
+    {
+        if (like.Operator is LikeOperator.Regexp or LikeOperator.Match)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"the {(like.Operator == LikeOperator.Regexp ? "REGEXP" : "MATCH")} operator is not supported", like.Position);
+        }
+
+        bool glob = like.Operator == LikeOperator.Glob;
+        if (glob && like.Escape is not null)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "GLOB does not take an ESCAPE clause", like.Escape.Position);
+        }
+
+        return new LikeExpr(
+            BindExpr(like.Operand, scope),
+            BindExpr(like.Pattern, scope),
+            like.Escape is null ? null : BindExpr(like.Escape, scope),
+            like.Negated,
+            glob);
+    }
+
+    private Expr BindFunction(FunctionCallExpression call, Scope scope)
+    {
+        int count = call.Arguments.IsDefault ? 0 : call.Arguments.Length;
+        string name = call.Name;
+        if (IsAggregate(name, count, call.IsStar))
+        {
+            return BindAggregate(call, scope, count);
+        }
+
+        if (call.IsStar || call.Distinct)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{(call.IsStar ? "*" : "DISTINCT")} is only allowed in aggregate functions, not in {name}()", call.Position);
+        }
+
+        ScalarFunction function;
+        try
+        {
+            function = ScalarFunctions.Resolve(name, count);
+        }
+        catch (SharpCoreDBException e)
+        {
+            throw SqlErrors.At(e.ErrorCode, e.Message, call.Position);
+        }
+
+        Expr[] arguments = BindAll(call.Arguments, scope);
+        switch (function.Lazy)
+        {
+            case LazyEvaluation.FirstNonNull:
+                return new CoalesceExpr(function.Name, arguments);
+            case LazyEvaluation.Conditional:
+                {
+                    // iif(c1, v1 [, c2, v2 ...] [, else]) is a searched CASE.
+                    int pairs = arguments.Length / 2;
+                    var conditions = new Expr[pairs];
+                    var results = new Expr[pairs];
+                    for (int i = 0; i < pairs; i++)
+                    {
+                        conditions[i] = arguments[2 * i];
+                        results[i] = arguments[(2 * i) + 1];
+                    }
+
+                    return new CaseExpr(null, conditions, results, arguments.Length % 2 == 1 ? arguments[^1] : null);
+                }
+
+            default:
+                return new FunctionExpr(function, arguments);
+        }
+    }
+
+    private ColumnExpr BindAggregate(FunctionCallExpression call, Scope scope, int count)
+    {
+        AggregateBinding? aggregation = scope.Aggregation;
+        if (aggregation is null || aggregation.InsideAggregate)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"misuse of aggregate function {call.Name}()", call.Position);
+        }
+
+        string lower = call.Name.ToLowerInvariant();
+        if (call.Distinct && count != 1)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"DISTINCT aggregates must have exactly one argument ({call.Name})", call.Position);
+        }
+
+        Expr[] arguments;
+        aggregation.InsideAggregate = true;
+        try
+        {
+            arguments = call.IsStar ? [] : BindAll(call.Arguments, scope);
+        }
+        finally
+        {
+            aggregation.InsideAggregate = false;
+        }
+
+        int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar));
+        Affinity affinity = Affinity.None;
+        return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty);
+    }
+
+    private static ColumnExpr ResolveColumn(ColumnReference reference, Scope scope)
+    {
+        for (Scope? current = scope; current is not null; current = current.Parent)
+        {
+            if (!TryFindColumn(current, reference, out SourceBinding? source, out SourceColumn? column))
+            {
+                continue;
+            }
+
+            source!.MarkUsed(column!.Index);
+            string display = reference.Table is null ? column.Name : source.Name + "." + column.Name;
+            var expression = new ColumnExpr(source.Slot, column.Index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+            ColumnExpr result = expression;
+            if (current.Aggregation is { InsideAggregate: false } aggregation)
+            {
+                int captured = aggregation.Capture(expression);
+                result = new ColumnExpr(aggregation.CaptureSlot, captured, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+            }
+
+            for (Scope? inner = scope; inner != current; inner = inner!.Parent)
+            {
+                inner!.OuterSlots.Add(result.Slot);
+            }
+
+            return result;
+        }
+
+        string name = reference.Table is null ? reference.Column : reference.Table + "." + reference.Column;
+        throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {name}", reference.Position);
+    }
+
+    private static bool TryFindColumn(Scope scope, ColumnReference reference, out SourceBinding? source, out SourceColumn? column)
+    {
+        source = null;
+        column = null;
+        if (reference.Table is not null)
+        {
+            foreach (SourceBinding candidate in scope.Sources)
+            {
+                if (!string.Equals(candidate.Name, reference.Table, StringComparison.OrdinalIgnoreCase))
+                {
+                    continue;
+                }
+
+                column = candidate.Find(reference.Column)
+                    ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {reference.Table}.{reference.Column}", reference.Position);
+                source = candidate;
+                return true;
+            }
+
+            return false;
+        }
+
+        foreach (SourceBinding candidate in scope.Sources)
+        {
+            SourceColumn? found = candidate.Find(reference.Column);
+            if (found is null)
+            {
+                continue;
+            }
+
+            if (source is not null)
+            {
+                // A column merged by USING or NATURAL is the same value on both sides: the first source wins.
+                if (candidate.MergedColumns.Contains(reference.Column))
+                {
+                    continue;
+                }
+
+                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"ambiguous column name: {reference.Column}", reference.Position);
+            }
+
+            source = candidate;
+            column = found;
+        }
+
+        return source is not null;
+    }
+
+    private SubqueryPlan BindSubquery(SelectStatement query, Scope scope, SourcePosition position, bool anyWidth = false)
+    {
+        BoundQuery bound = BindQuery(query, scope);
+        if (!anyWidth && bound.Columns.Count != 1)
+        {
+            throw SqlErrors.At(
+                SharpCoreDBErrorCode.Unsupported,
+                $"sub-select returns {bound.Columns.Count} columns - expected 1",
+                position);
+        }
+
+        return new SubqueryPlan(bound.Root, bound.Slot, bound.Columns.Count, bound.OuterSlots, bound.Columns[0].Affinity);
+    }
+
+    private static SelectStatement SelectAllFrom(QualifiedName table)
+    {
+        SourcePosition position = table.Position;
+        var core = new SelectCore(
+            position,
+            false,
+            [new StarResultColumn(position, null)],
+            new FromClause(position, new TableReference(position, table, null, null, false), []),
+            null,
+            [],
+            null);
+        return new SelectStatement(position, core, [], null, null);
+    }
+}

@@ -1,0 +1,515 @@
+using System.Collections.Immutable;
+using System.Globalization;
+using SortKey = SharpCoreDB.Execution.Operators.SortKey;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Planning;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>Binding SELECT: result columns, aggregation, ORDER BY, LIMIT and compound SELECTs.</content>
+internal sealed partial class Binder
+{
+    private QueryPlan BindSelectStatement(SelectStatement select)
+    {
+        BoundQuery query = BindQuery(select, null);
+        return new QueryPlan(_schema, SlotWidths, query.Root, query.Slot, query.Columns);
+    }
+
+    /// <summary>Binds and plans a SELECT in an enclosing scope (null at top level).</summary>
+    private BoundQuery BindQuery(SelectStatement select, Scope? parent)
+    {
+        var scope = new Scope(parent);
+        switch (select.Body)
+        {
+            case SelectCore core:
+                {
+                    SelectBlock block = BindCore(core, scope, select.OrderBy);
+                    BindLimit(select, block);
+                    Operator root = SelectPlanner.Plan(block);
+                    return new BoundQuery(root, block.ProjectSlot, ResultColumns(core, block, scope), scope.OuterSlots);
+                }
+
+            case CompoundSelect compound:
+                return BindCompound(compound, select, scope);
+            case ValuesClause values:
+                {
+                    BoundQuery arm = BindValues(values, scope);
+                    return FinishSetQuery(arm.Root, arm.Slot, arm.Columns, select, scope);
+                }
+
+            default:
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "unsupported SELECT form", select.Position);
+        }
+    }
+
+    private SelectBlock BindCore(SelectCore core, Scope scope, ImmutableArray<OrderingTerm> orderBy)
+    {
+        var block = new SelectBlock { Distinct = core.Distinct, Scope = scope };
+        if (core.From is not null)
+        {
+            BindFrom(core.From, scope, block);
+        }
+
+        if (core.Where is not null)
+        {
+            AddConjuncts(BindExpr(core.Where, scope), block.Where);
+        }
+
+        bool aggregate = !core.GroupBy.IsDefaultOrEmpty || core.Having is not null || ContainsAggregate(orderBy, core.Columns);
+        if (aggregate)
+        {
+            if (!core.GroupBy.IsDefaultOrEmpty)
+            {
+                foreach (Expression term in core.GroupBy)
+                {
+                    block.GroupBy.Add(BindGroupTerm(term, core, scope));
+                }
+            }
+
+            scope.Aggregation = new AggregateBinding(NewSlot(0), NewSlot(0));
+            block.Aggregation = scope.Aggregation;
+        }
+
+        ExpandResultColumns(core, scope, block);
+        if (core.Having is not null)
+        {
+            block.Having = BindExpr(core.Having, scope);
+        }
+
+        if (!orderBy.IsDefaultOrEmpty)
+        {
+            BindOrderBy(orderBy, core, scope, block);
+        }
+
+        block.ProjectSlot = NewSlot(block.Projection.Count);
+        if (block.Aggregation is { } aggregation)
+        {
+            SetSlotWidth(aggregation.AggregateSlot, aggregation.Aggregates.Count);
+            SetSlotWidth(aggregation.CaptureSlot, aggregation.Captures.Count);
+        }
+
+        scope.Aggregation = null;
+        foreach (int slot in scope.OuterSlots)
+        {
+            block.OuterSlots.Add(slot);
+        }
+
+        return block;
+    }
+
+    private static bool ContainsAggregate(ImmutableArray<OrderingTerm> orderBy, ImmutableArray<ResultColumn> columns)
+    {
+        foreach (ResultColumn column in columns)
+        {
+            if (column is ExpressionResultColumn e && ContainsAggregate(e.Expression))
+            {
+                return true;
+            }
+        }
+
+        if (!orderBy.IsDefaultOrEmpty)
+        {
+            foreach (OrderingTerm term in orderBy)
+            {
+                if (ContainsAggregate(term.Expression))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    // GROUP BY terms may name a result column by number or alias, as in SQLite.
+    private Expr BindGroupTerm(Expression term, SelectCore core, Scope scope)
+    {
+        if (term is IntegerLiteral number)
+        {
+            int index = (int)Math.Clamp(number.Value, 0, int.MaxValue);
+            if (index < 1 || index > core.Columns.Length || core.Columns[index - 1] is not ExpressionResultColumn column)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"GROUP BY term out of range - should be between 1 and {core.Columns.Length}", term.Position);
+            }
+
+            return BindGroupExpression(column.Expression, scope, term.Position);
+        }
+
+        if (term is ColumnReference { Table: null } reference && !ResolvesInScope(reference, scope))
+        {
+            foreach (ResultColumn column in core.Columns)
+            {
+                if (column is ExpressionResultColumn { Alias: { } alias } e && string.Equals(alias, reference.Column, StringComparison.OrdinalIgnoreCase))
+                {
+                    return BindGroupExpression(e.Expression, scope, term.Position);
+                }
+            }
+        }
+
+        return BindGroupExpression(term, scope, term.Position);
+    }
+
+    private Expr BindGroupExpression(Expression expression, Scope scope, SourcePosition position)
+    {
+        if (ContainsAggregate(expression))
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in the GROUP BY clause", position);
+        }
+
+        return BindExpr(expression, scope);
+    }
+
+    private static bool ResolvesInScope(ColumnReference reference, Scope scope)
+    {
+        foreach (SourceBinding source in scope.Sources)
+        {
+            if (source.Find(reference.Column) is not null)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private void ExpandResultColumns(SelectCore core, Scope scope, SelectBlock block)
+    {
+        foreach (ResultColumn column in core.Columns)
+        {
+            switch (column)
+            {
+                case StarResultColumn star:
+                    ExpandStar(star, scope, block);
+                    break;
+                case ExpressionResultColumn e:
+                    block.Projection.Add(BindExpr(e.Expression, scope));
+                    break;
+            }
+        }
+
+        block.Visible = block.Projection.Count;
+    }
+
+    private static void ExpandStar(StarResultColumn star, Scope scope, SelectBlock block)
+    {
+        if (scope.Sources.Count == 0)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, "no tables specified", star.Position);
+        }
+
+        bool matched = false;
+        foreach (SourceBinding source in scope.Sources)
+        {
+            if (star.Table is not null && !string.Equals(source.Name, star.Table, StringComparison.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+
+            matched = true;
+            foreach (SourceColumn column in source.Columns)
+            {
+                if (star.Table is null && source.MergedColumns.Contains(column.Name))
+                {
+                    continue;
+                }
+
+                block.Projection.Add(ResolveColumn(new ColumnReference(star.Position, null, source.Name, column.Name), scope));
+            }
+        }
+
+        if (!matched)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {star.Table}", star.Position);
+        }
+    }
+
+    private void BindOrderBy(ImmutableArray<OrderingTerm> orderBy, SelectCore core, Scope scope, SelectBlock block)
+    {
+        for (int i = 0; i < orderBy.Length; i++)
+        {
+            OrderingTerm term = orderBy[i];
+            Expression expression = term.Expression;
+            while (expression is CollateExpression collate)
+            {
+                TableSchemaBuilder.CheckCollation(collate.Collation, collate.Position);
+                expression = collate.Operand;
+            }
+
+            int column = -1;
+            if (expression is IntegerLiteral number)
+            {
+                if (number.Value < 1 || number.Value > block.Visible)
+                {
+                    throw SqlErrors.At(
+                        SharpCoreDBErrorCode.UnknownColumn,
+                        $"{Ordinal(i + 1)} ORDER BY term out of range - should be between 1 and {block.Visible}",
+                        term.Position);
+                }
+
+                column = (int)number.Value - 1;
+            }
+            else if (expression is ColumnReference { Table: null } reference)
+            {
+                column = FindAlias(core, reference.Column);
+            }
+
+            if (column < 0)
+            {
+                block.Projection.Add(BindExpr(expression, scope));
+                column = block.Projection.Count - 1;
+            }
+
+            block.OrderBy.Add(SortKeyOf(term, column));
+        }
+    }
+
+    private static int FindAlias(SelectCore core, string name)
+    {
+        int index = 0;
+        foreach (ResultColumn column in core.Columns)
+        {
+            if (column is StarResultColumn)
+            {
+                // Positions after a * are not known from the AST; aliases before it still resolve.
+                return -1;
+            }
+
+            if (column is ExpressionResultColumn { Alias: { } alias } && string.Equals(alias, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return index;
+            }
+
+            index++;
+        }
+
+        return -1;
+    }
+
+    private static SortKey SortKeyOf(OrderingTerm term, int column)
+    {
+        bool descending = term.Order == SortOrder.Descending;
+        bool nullsFirst = term.Nulls switch
+        {
+            NullsOrder.First => true,
+            NullsOrder.Last => false,
+            _ => !descending,
+        };
+        return new SortKey(column, descending, nullsFirst);
+    }
+
+    private static string Ordinal(int n) => n switch
+    {
+        1 => "1st",
+        2 => "2nd",
+        3 => "3rd",
+        _ => n.ToString(CultureInfo.InvariantCulture) + "th",
+    };
+
+    private void BindLimit(SelectStatement select, SelectBlock block)
+    {
+        var empty = new Scope(null);
+        block.Limit = select.Limit is null ? null : BindExpr(select.Limit, empty);
+        block.Offset = select.Offset is null ? null : BindExpr(select.Offset, empty);
+    }
+
+    private static List<ResultColumnInfo> ResultColumns(SelectCore core, SelectBlock block, Scope scope)
+    {
+        var columns = new List<ResultColumnInfo>(block.Visible);
+        int index = 0;
+        foreach (ResultColumn column in core.Columns)
+        {
+            if (column is ExpressionResultColumn e)
+            {
+                Expr bound = block.Projection[index++];
+                string name = e.Alias ?? (UnwrapColumn(e.Expression) is ColumnReference reference ? reference.Column : e.SourceText);
+                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity));
+                continue;
+            }
+
+            // A star expanded to plain column references: their names are the column names.
+            var star = (StarResultColumn)column;
+            foreach (SourceBinding source in scope.Sources)
+            {
+                if (star.Table is not null && !string.Equals(source.Name, star.Table, StringComparison.OrdinalIgnoreCase))
+                {
+                    continue;
+                }
+
+                foreach (SourceColumn sourceColumn in source.Columns)
+                {
+                    if (star.Table is null && source.MergedColumns.Contains(sourceColumn.Name))
+                    {
+                        continue;
+                    }
+
+                    Expr bound = block.Projection[index++];
+                    columns.Add(new ResultColumnInfo(sourceColumn.Name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity));
+                }
+            }
+        }
+
+        return columns;
+    }
+
+    private static Expression UnwrapColumn(Expression expression) =>
+        expression is CollateExpression collate ? UnwrapColumn(collate.Operand) : expression;
+
+    private BoundQuery BindValues(ValuesClause values, Scope scope)
+    {
+        int width = values.Rows[0].Length;
+        var rows = new List<IReadOnlyList<Expr>>(values.Rows.Length);
+        foreach (ImmutableArray<Expression> row in values.Rows)
+        {
+            if (row.Length != width)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "all VALUES must have the same number of terms", values.Position);
+            }
+
+            rows.Add(BindAll(row, scope));
+        }
+
+        int slot = NewSlot(width);
+        var columns = new List<ResultColumnInfo>(width);
+        for (int i = 0; i < width; i++)
+        {
+            Expr first = rows[0][i];
+            columns.Add(new ResultColumnInfo("column" + (i + 1).ToString(CultureInfo.InvariantCulture), first.DeclaredTypeName, first.DeclaredType, first.Affinity));
+        }
+
+        return new BoundQuery(new ValuesOperator(rows, slot), slot, columns, scope.OuterSlots);
+    }
+
+    private BoundQuery BindCompound(CompoundSelect compound, SelectStatement select, Scope scope)
+    {
+        var bodies = new List<SelectBody> { compound.First };
+        var operators = new List<SetOperation>();
+        foreach (CompoundTerm term in compound.Terms)
+        {
+            bodies.Add(term.Select);
+            operators.Add(CompoundSelectOperator.KindOf(term.Operator));
+        }
+
+        var arms = new Operator[bodies.Count];
+        var armSlots = new int[bodies.Count];
+        IReadOnlyList<ResultColumnInfo>? columns = null;
+        for (int i = 0; i < bodies.Count; i++)
+        {
+            BoundQuery arm = BindArm(bodies[i], scope);
+            if (columns is not null && arm.Columns.Count != columns.Count)
+            {
+                throw SqlErrors.At(
+                    SharpCoreDBErrorCode.Unsupported,
+                    "SELECTs to the left and right of a compound operator do not have the same number of result columns",
+                    bodies[i].Position);
+            }
+
+            columns ??= arm.Columns;
+            arms[i] = arm.Root;
+            armSlots[i] = arm.Slot;
+        }
+
+        int slot = NewSlot(columns!.Count);
+        var root = new CompoundSelectOperator(arms, armSlots, [.. operators], slot, columns.Count);
+        return FinishSetQuery(root, slot, columns, select, scope, compound.First as SelectCore);
+    }
+
+    private BoundQuery BindArm(SelectBody body, Scope scope) => body switch
+    {
+        SelectCore core => BindCoreArm(core, scope),
+        ValuesClause values => BindValues(values, scope),
+        CompoundSelect nested => BindCompound(nested, new SelectStatement(nested.Position, nested, [], null, null), scope),
+        _ => throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "unsupported compound SELECT arm", body.Position),
+    };
+
+    private BoundQuery BindCoreArm(SelectCore core, Scope parent)
+    {
+        // Each arm has its own FROM: a fresh scope under the compound's parent.
+        var scope = new Scope(parent.Parent);
+        SelectBlock block = BindCore(core, scope, []);
+        Operator root = SelectPlanner.Plan(block);
+        foreach (int slot in scope.OuterSlots)
+        {
+            parent.OuterSlots.Add(slot);
+        }
+
+        return new BoundQuery(root, block.ProjectSlot, ResultColumns(core, block, scope), scope.OuterSlots);
+    }
+
+    // ORDER BY and LIMIT of a compound SELECT or VALUES: terms name result columns by number, alias or name.
+    private BoundQuery FinishSetQuery(Operator root, int slot, IReadOnlyList<ResultColumnInfo> columns, SelectStatement select, Scope scope, SelectCore? first = null)
+    {
+        if (!select.OrderBy.IsDefaultOrEmpty)
+        {
+            var keys = new List<SortKey>(select.OrderBy.Length);
+            for (int i = 0; i < select.OrderBy.Length; i++)
+            {
+                OrderingTerm term = select.OrderBy[i];
+                int column = ResolveSetOrderTerm(term.Expression, columns, first);
+                if (column < 0)
+                {
+                    throw SqlErrors.At(
+                        SharpCoreDBErrorCode.UnknownColumn,
+                        $"{Ordinal(i + 1)} ORDER BY term does not match any column in the result set",
+                        term.Position);
+                }
+
+                keys.Add(SortKeyOf(term, column));
+            }
+
+            root = new SortOperator(root, slot, keys);
+        }
+
+        var block = new SelectBlock();
+        BindLimit(select, block);
+        if (block.Limit is not null || block.Offset is not null)
+        {
+            root = new LimitOperator(root, block.Limit, block.Offset);
+        }
+
+        return new BoundQuery(root, slot, columns, scope.OuterSlots);
+    }
+
+    private static int ResolveSetOrderTerm(Expression expression, IReadOnlyList<ResultColumnInfo> columns, SelectCore? first)
+    {
+        while (expression is CollateExpression collate)
+        {
+            expression = collate.Operand;
+        }
+
+        if (expression is IntegerLiteral number)
+        {
+            return number.Value >= 1 && number.Value <= columns.Count ? (int)number.Value - 1 : -1;
+        }
+
+        if (expression is ColumnReference reference)
+        {
+            for (int i = 0; i < columns.Count; i++)
+            {
+                if (string.Equals(columns[i].Name, reference.Column, StringComparison.OrdinalIgnoreCase))
+                {
+                    return i;
+                }
+            }
+        }
+
+        if (first is not null)
+        {
+            string text = expression.ToString();
+            for (int i = 0; i < first.Columns.Length && i < columns.Count; i++)
+            {
+                if (first.Columns[i] is ExpressionResultColumn e && string.Equals(e.Expression.ToString(), text, StringComparison.OrdinalIgnoreCase))
+                {
+                    return i;
+                }
+            }
+        }
+
+        return -1;
+    }
+}

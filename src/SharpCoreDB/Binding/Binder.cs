@@ -1,0 +1,93 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <summary>
+/// Resolves a parsed statement against a schema and produces its executable plan: names become slots and
+/// columns, parameters become indexes into the bound values, and SELECTs are handed to the planner. One binder
+/// binds one statement; slots are numbered across the statement and its subqueries.
+/// </summary>
+/// <remarks>
+/// The binder is split by concern: expressions (<c>Binder.Expressions.cs</c>), SELECT (<c>Binder.Select.cs</c>),
+/// FROM (<c>Binder.From.cs</c>), data changes (<c>Binder.Dml.cs</c>) and schema changes (<c>Binder.Ddl.cs</c>).
+/// </remarks>
+internal sealed partial class Binder
+{
+    private readonly Schema _schema;
+    private readonly IReadOnlyDictionary<string, int> _parameters;
+    private readonly List<int> _slotWidths = [];
+
+    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters)
+    {
+        _schema = schema;
+        _parameters = parameters;
+    }
+
+    /// <summary>Binds and plans one statement.</summary>
+    /// <param name="statement">The parsed statement.</param>
+    /// <param name="schema">The schema to bind against.</param>
+    /// <param name="parameters">Parameter positions by normalized name.</param>
+    /// <returns>The executable plan.</returns>
+    /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
+    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters)
+    {
+        var binder = new Binder(schema, parameters);
+        return binder.BindStatement(statement);
+    }
+
+    private int[] SlotWidths => [.. _slotWidths];
+
+    private ExecutablePlan BindStatement(Statement statement) => statement switch
+    {
+        SelectStatement select => BindSelectStatement(select),
+        InsertStatement insert => BindInsert(insert),
+        UpdateStatement update => BindUpdate(update),
+        DeleteStatement delete => BindDelete(delete),
+        CreateTableStatement create => BindCreateTable(create),
+        CreateIndexStatement create => BindCreateIndex(create),
+        CreateViewStatement create => BindCreateView(create),
+        DropStatement drop => BindDrop(drop),
+        BeginStatement => new TransactionControlPlan(_schema, PlanKind.Begin),
+        CommitStatement => new TransactionControlPlan(_schema, PlanKind.Commit),
+        RollbackStatement => new TransactionControlPlan(_schema, PlanKind.Rollback),
+        ExplainStatement explain => BindExplain(explain),
+        CreateTriggerStatement trigger => throw SqlErrors.At(
+            SharpCoreDBErrorCode.Unsupported, $"triggers are not supported (CREATE TRIGGER {trigger.Name.Name})", trigger.Position),
+        _ => throw SqlErrors.At(
+            SharpCoreDBErrorCode.Unsupported, $"{Describe(statement)} is not supported", statement.Position),
+    };
+
+    private static string Describe(Statement statement) => statement switch
+    {
+        PragmaStatement => "PRAGMA",
+        AnalyzeStatement => "ANALYZE",
+        ReindexStatement => "REINDEX",
+        _ => statement.GetType().Name,
+    };
+
+    private QueryPlan BindExplain(ExplainStatement explain)
+    {
+        ExecutablePlan inner = BindStatement(explain.Statement);
+        IReadOnlyList<string> lines = inner.Explain();
+        int slot = NewSlot(1);
+        var rows = new List<IReadOnlyList<Execution.Expressions.Expr>>(lines.Count);
+        foreach (string line in lines)
+        {
+            rows.Add([new Execution.Expressions.LiteralExpr(Records.SqlValue.FromText(line))]);
+        }
+
+        var root = new Execution.Operators.ValuesOperator(rows, slot);
+        return new QueryPlan(_schema, SlotWidths, root, slot, [new ResultColumnInfo("plan", string.Empty, Records.SqlDeclaredType.None, Affinity.None)]);
+    }
+
+    private int NewSlot(int width)
+    {
+        _slotWidths.Add(width);
+        return _slotWidths.Count - 1;
+    }
+
+    private void SetSlotWidth(int slot, int width) => _slotWidths[slot] = width;
+}

@@ -1,0 +1,110 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Scalar;
+
+namespace SharpCoreDB.Binding;
+
+/// <summary>One FROM source as name resolution sees it: its name or alias, slot and columns.</summary>
+internal sealed class SourceBinding
+{
+    /// <summary>Creates a source.</summary>
+    /// <param name="name">The alias, or the table/view name.</param>
+    /// <param name="slot">The slot its rows appear in.</param>
+    /// <param name="columns">Its columns.</param>
+    /// <param name="table">The base table, or null for a derived table.</param>
+    public SourceBinding(string name, int slot, IReadOnlyList<SourceColumn> columns, TableSchema? table)
+    {
+        Name = name;
+        Slot = slot;
+        Columns = columns;
+        Table = table;
+        if (table is not null)
+        {
+            UsedColumns = new bool[table.Columns.Length];
+        }
+    }
+
+    /// <summary>The alias or name that qualifies its columns.</summary>
+    public string Name { get; }
+
+    /// <summary>The slot.</summary>
+    public int Slot { get; }
+
+    /// <summary>The columns.</summary>
+    public IReadOnlyList<SourceColumn> Columns { get; }
+
+    /// <summary>The base table, or null.</summary>
+    public TableSchema? Table { get; }
+
+    /// <summary>For a base table, which columns the statement uses (only those are decoded).</summary>
+    public bool[]? UsedColumns { get; }
+
+    /// <summary>Columns merged into an earlier source by USING or NATURAL: hidden from <c>*</c>.</summary>
+    public HashSet<string> MergedColumns { get; } = new(StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>Finds a column by name.</summary>
+    /// <param name="name">The name.</param>
+    /// <returns>The column, or null.</returns>
+    public SourceColumn? Find(string name)
+    {
+        foreach (SourceColumn column in Columns)
+        {
+            if (string.Equals(column.Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return column;
+            }
+        }
+
+        if (Table is not null && IsRowIdName(name))
+        {
+            // rowid, oid and _rowid_ name the row id unless a real column has that name.
+            return new SourceColumn(name, Table.RowIdSlot, Affinity.Integer, Records.SqlDeclaredType.None, "INTEGER");
+        }
+
+        return null;
+    }
+
+    /// <summary>Marks a column as used by the statement.</summary>
+    /// <param name="index">The slot column.</param>
+    public void MarkUsed(int index)
+    {
+        if (UsedColumns is not null && index < UsedColumns.Length)
+        {
+            UsedColumns[index] = true;
+        }
+    }
+
+    /// <summary>Marks every column as used (UPDATE, DELETE and INSERT … SELECT need whole rows).</summary>
+    public void MarkAllUsed()
+    {
+        if (UsedColumns is not null)
+        {
+            Array.Fill(UsedColumns, true);
+        }
+    }
+
+    /// <summary>The ordinals of the used columns.</summary>
+    /// <returns>The ordinals.</returns>
+    public int[] UsedOrdinals()
+    {
+        if (UsedColumns is null)
+        {
+            return [];
+        }
+
+        var result = new List<int>();
+        for (int i = 0; i < UsedColumns.Length; i++)
+        {
+            if (UsedColumns[i])
+            {
+                result.Add(i);
+            }
+        }
+
+        return [.. result];
+    }
+
+    private static bool IsRowIdName(string name) =>
+        string.Equals(name, "rowid", StringComparison.OrdinalIgnoreCase)
+        || string.Equals(name, "oid", StringComparison.OrdinalIgnoreCase)
+        || string.Equals(name, "_rowid_", StringComparison.OrdinalIgnoreCase);
+}

@@ -1,0 +1,319 @@
+using System.Collections.Immutable;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Parsing;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Catalog;
+
+/// <summary>
+/// The catalog on disk: a B+tree whose root is the transaction's catalog root, with one entry per table, index
+/// and view, one AUTOINCREMENT sequence entry per such table, and the schema version. Because it is an ordinary
+/// tree in the transaction, DDL commits and rolls back with the data, and the schema survives reopening.
+/// </summary>
+/// <remarks>
+/// <code>
+/// key   = KeyEncoder(kind INTEGER, lower-case name TEXT)
+/// kind 0 (version):  value = record(version INTEGER)                          name = ''
+/// kind 1 (table), 2 (index), 3 (view):
+///                    value = record(type TEXT, name TEXT, table TEXT, root INTEGER, sql TEXT or NULL)
+///                    (sql is NULL for the indexes that enforce PRIMARY KEY / UNIQUE constraints)
+/// kind 4 (sequence): value = record(table TEXT, largest row id ever used INTEGER)
+/// </code>
+/// On open the stored CREATE statements are parsed again to rebuild the in-memory <see cref="Schema"/>.
+/// </remarks>
+internal static class CatalogStore
+{
+    private const long VersionKind = 0;
+    private const long TableKind = 1;
+    private const long IndexKind = 2;
+    private const long ViewKind = 3;
+    private const long SequenceKind = 4;
+
+    // Read at the start of every transaction to see whether the cached schema is current, so encoded once.
+    private static readonly byte[] s_versionKey = Key(VersionKind, string.Empty);
+
+    /// <summary>Reads the schema version stored in the catalog (0 for a database without one).</summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <returns>The version.</returns>
+    public static long ReadVersion(TransactionContext transaction)
+    {
+        uint root = transaction.Pages.CatalogRoot;
+        if (root == 0)
+        {
+            return 0;
+        }
+
+        Span<byte> value = stackalloc byte[32];
+        if (!transaction.Tree(root).TryGet(s_versionKey, value, out int length) || length > value.Length)
+        {
+            return 0;
+        }
+
+        var reader = new RecordReader(value[..length]);
+        return reader.GetInt64(0);
+    }
+
+    /// <summary>Rebuilds the schema from the catalog by parsing every stored CREATE statement.</summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <returns>The schema.</returns>
+    /// <exception cref="SharpCoreDBException">Corrupt when an entry does not parse or names a missing table.</exception>
+    public static Schema Load(TransactionContext transaction)
+    {
+        uint root = transaction.Pages.CatalogRoot;
+        if (root == 0)
+        {
+            return Schema.Empty;
+        }
+
+        long version = 0;
+        var tables = new List<(string Name, uint Root, string Sql)>();
+        var indexes = new Dictionary<string, (string Table, uint Root, string? Sql)>(StringComparer.OrdinalIgnoreCase);
+        var views = new List<(string Name, string Sql)>();
+        var keyValues = new SqlValue[1];
+        using (BTreeCursor cursor = transaction.Tree(root).OpenCursor())
+        {
+            for (bool more = cursor.First(); more; more = cursor.MoveNext())
+            {
+                KeyEncoder.Decode(cursor.Key, keyValues);
+                long kind = keyValues[0].AsInt64();
+                byte[] valueBytes = cursor.GetValue();
+                var reader = new RecordReader(valueBytes);
+                switch (kind)
+                {
+                    case VersionKind:
+                        version = reader.GetInt64(0);
+                        break;
+                    case TableKind:
+                        tables.Add((reader.GetString(1), (uint)reader.GetInt64(3), reader.GetString(4)));
+                        break;
+                    case IndexKind:
+                        indexes[reader.GetString(1)] = (reader.GetString(2), (uint)reader.GetInt64(3), reader.IsNull(4) ? null : reader.GetString(4));
+                        break;
+                    case ViewKind:
+                        views.Add((reader.GetString(1), reader.GetString(4)));
+                        break;
+                    case SequenceKind:
+                        break;
+                    default:
+                        throw Corrupt($"an entry of unknown kind {kind}");
+                }
+            }
+        }
+
+        Schema schema = Schema.Empty.WithVersion(version);
+        foreach ((string name, uint tableRoot, string sql) in tables)
+        {
+            if (Parse(sql, name) is not CreateTableStatement create)
+            {
+                throw Corrupt($"the definition of table {name} is not a CREATE TABLE");
+            }
+
+            TableSchema table = TableSchemaBuilder.Build(
+                create,
+                tableRoot,
+                indexName => indexes.TryGetValue(indexName, out var entry) && entry.Sql is null
+                    ? entry.Root
+                    : throw Corrupt($"the constraint index {indexName} of table {name} is missing"));
+            schema = schema.WithTable(table);
+        }
+
+        foreach (KeyValuePair<string, (string Table, uint Root, string? Sql)> entry in indexes)
+        {
+            if (entry.Value.Sql is null)
+            {
+                continue;
+            }
+
+            if (Parse(entry.Value.Sql, entry.Key) is not CreateIndexStatement create)
+            {
+                throw Corrupt($"the definition of index {entry.Key} is not a CREATE INDEX");
+            }
+
+            TableSchema table = schema.FindTable(entry.Value.Table) ?? throw Corrupt($"index {entry.Key} names the missing table {entry.Value.Table}");
+            schema = schema.WithIndex(IndexSchemaBuilder.Build(create, table, entry.Value.Root));
+        }
+
+        foreach ((string name, string sql) in views)
+        {
+            if (Parse(sql, name) is not CreateViewStatement create)
+            {
+                throw Corrupt($"the definition of view {name} is not a CREATE VIEW");
+            }
+
+            schema = schema.WithView(ViewBuilder(create));
+        }
+
+        return schema;
+    }
+
+    /// <summary>Builds a view's schema object from its statement.</summary>
+    /// <param name="create">The CREATE VIEW.</param>
+    /// <returns>The view.</returns>
+    public static ViewSchema ViewBuilder(CreateViewStatement create)
+    {
+        var names = ImmutableArray.CreateBuilder<string>(create.Columns.IsDefault ? 0 : create.Columns.Length);
+        if (!create.Columns.IsDefault)
+        {
+            foreach (Identifier column in create.Columns)
+            {
+                names.Add(column.Name);
+            }
+        }
+
+        return new ViewSchema { Name = create.Name.Name, ColumnNames = names.ToImmutable(), Query = create.Query, Sql = create.SourceText };
+    }
+
+    /// <summary>Stores the schema version.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="version">The version.</param>
+    public static void WriteVersion(TransactionContext transaction, long version) =>
+        Put(transaction, VersionKind, string.Empty, [SqlValue.FromInt64(version)]);
+
+    /// <summary>Stores a table and its constraint indexes.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="table">The table.</param>
+    public static void PutTable(TransactionContext transaction, TableSchema table)
+    {
+        PutObject(transaction, TableKind, "table", table.Name, table.Name, table.RootPage, table.Sql);
+        foreach (IndexSchema index in table.Indexes)
+        {
+            if (index.Origin != IndexOrigin.CreateIndex)
+            {
+                PutIndex(transaction, index);
+            }
+        }
+    }
+
+    /// <summary>Stores an index.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="index">The index.</param>
+    public static void PutIndex(TransactionContext transaction, IndexSchema index) =>
+        PutObject(transaction, IndexKind, "index", index.Name, index.TableName, index.RootPage, index.Sql);
+
+    /// <summary>Stores a view.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="view">The view.</param>
+    public static void PutView(TransactionContext transaction, ViewSchema view) =>
+        PutObject(transaction, ViewKind, "view", view.Name, view.Name, 0, view.Sql);
+
+    /// <summary>Removes a table, its indexes and its sequence.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="table">The table.</param>
+    public static void RemoveTable(TransactionContext transaction, TableSchema table)
+    {
+        Remove(transaction, TableKind, table.Name);
+        Remove(transaction, SequenceKind, table.Name);
+        foreach (IndexSchema index in table.Indexes)
+        {
+            Remove(transaction, IndexKind, index.Name);
+        }
+    }
+
+    /// <summary>Removes an index.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="index">The index.</param>
+    public static void RemoveIndex(TransactionContext transaction, IndexSchema index) => Remove(transaction, IndexKind, index.Name);
+
+    /// <summary>Removes a view.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="view">The view.</param>
+    public static void RemoveView(TransactionContext transaction, ViewSchema view) => Remove(transaction, ViewKind, view.Name);
+
+    /// <summary>The largest row id an AUTOINCREMENT table ever used (0 when none).</summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <param name="table">The table name.</param>
+    /// <returns>The sequence value.</returns>
+    public static long ReadSequence(TransactionContext transaction, string table)
+    {
+        uint root = transaction.Pages.CatalogRoot;
+        if (root == 0)
+        {
+            return 0;
+        }
+
+        byte[] key = Key(SequenceKind, table);
+        byte[]? value = transaction.Tree(root).Get(key);
+        if (value is null)
+        {
+            return 0;
+        }
+
+        var reader = new RecordReader(value);
+        return reader.GetInt64(1);
+    }
+
+    /// <summary>Stores the largest row id an AUTOINCREMENT table used.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="table">The table name.</param>
+    /// <param name="value">The sequence value.</param>
+    public static void WriteSequence(TransactionContext transaction, string table, long value) =>
+        Put(transaction, SequenceKind, table, [SqlValue.FromText(table), SqlValue.FromInt64(value)]);
+
+    private static void PutObject(TransactionContext transaction, long kind, string type, string name, string table, uint root, string? sql) =>
+        Put(
+            transaction,
+            kind,
+            name,
+            [
+                SqlValue.FromText(type),
+                SqlValue.FromText(name),
+                SqlValue.FromText(table),
+                SqlValue.FromInt64(root),
+                sql is null ? SqlValue.Null : SqlValue.FromText(sql),
+            ]);
+
+    private static void Put(TransactionContext transaction, long kind, string name, SqlValue[] values)
+    {
+        uint root = EnsureRoot(transaction);
+        byte[] record = new byte[RecordWriter.GetSize(values)];
+        RecordWriter.Write(values, record);
+        transaction.Put(root, Key(kind, name), record);
+    }
+
+    private static void Remove(TransactionContext transaction, long kind, string name)
+    {
+        uint root = transaction.Pages.CatalogRoot;
+        if (root != 0)
+        {
+            transaction.Delete(root, Key(kind, name));
+        }
+    }
+
+    // The catalog tree is created outside the statement undo log on purpose: the catalog root lives in the
+    // database header, which undo does not restore, and an empty catalog tree is harmless.
+    private static uint EnsureRoot(TransactionContext transaction)
+    {
+        uint root = transaction.Pages.CatalogRoot;
+        if (root == 0)
+        {
+            root = BTree.Create(transaction.Pages);
+            transaction.Pages.CatalogRoot = root;
+        }
+
+        return root;
+    }
+
+    private static byte[] Key(long kind, string name)
+    {
+        using var writer = new PooledBufferWriter();
+        KeyEncoder.Encode([SqlValue.FromInt64(kind), SqlValue.FromText(name.ToLowerInvariant())], default, writer);
+        return writer.WrittenSpan.ToArray();
+    }
+
+    private static Statement Parse(string sql, string name)
+    {
+        try
+        {
+            return SqlParser.ParseStatement(sql);
+        }
+        catch (SharpCoreDBException e) when (e.ErrorCode == SharpCoreDBErrorCode.SyntaxError)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"the catalog entry for {name} does not parse: {e.Message}", e);
+        }
+    }
+
+    private static SharpCoreDBException Corrupt(string what) =>
+        new(SharpCoreDBErrorCode.Corrupt, $"the catalog is damaged: {what}");
+}

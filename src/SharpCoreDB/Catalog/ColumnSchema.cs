@@ -1,0 +1,33 @@
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Catalog;
+
+/// <summary>One column of a table as declared: name, type, affinity and constraints.</summary>
+internal sealed class ColumnSchema
+{
+    /// <summary>The column name as declared.</summary>
+    public required string Name { get; init; }
+
+    /// <summary>The position of the column in the table (and in its records).</summary>
+    public required int Ordinal { get; init; }
+
+    /// <summary>The declared type text (for example <c>VARCHAR(10)</c>), or empty when none was given.</summary>
+    public required string DeclaredTypeName { get; init; }
+
+    /// <summary>The SQLite type affinity derived from the declared type.</summary>
+    public required Affinity Affinity { get; init; }
+
+    /// <summary>The CLR type the declared type asks for (BOOLEAN, DATETIME, GUID, DECIMAL), or none.</summary>
+    public required SqlDeclaredType DeclaredType { get; init; }
+
+    /// <summary>True for NOT NULL columns (and the row-id alias, which is never NULL).</summary>
+    public required bool NotNull { get; init; }
+
+    /// <summary>The DEFAULT expression, or null.</summary>
+    public Expression? Default { get; init; }
+
+    /// <summary>True when this column is the INTEGER PRIMARY KEY: its value is the row id.</summary>
+    public bool IsRowIdAlias { get; init; }
+}

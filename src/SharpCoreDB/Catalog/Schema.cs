@@ -1,0 +1,145 @@
+using System.Collections.Immutable;
+
+namespace SharpCoreDB.Catalog;
+
+/// <summary>
+/// An immutable picture of the catalog at one schema version: tables (with their indexes), indexes by name and
+/// views. DDL builds a new picture; plans bound against an older version are rebound.
+/// </summary>
+/// <remarks>
+/// Tables, indexes and views share one name space, as in SQLite. Names compare case-insensitively.
+/// </remarks>
+internal sealed class Schema
+{
+    private static readonly StringComparer s_names = StringComparer.OrdinalIgnoreCase;
+
+    private Schema(
+        long version,
+        ImmutableDictionary<string, TableSchema> tables,
+        ImmutableDictionary<string, IndexSchema> indexes,
+        ImmutableDictionary<string, ViewSchema> views)
+    {
+        Version = version;
+        Tables = tables;
+        Indexes = indexes;
+        Views = views;
+    }
+
+    /// <summary>The empty schema of a new database.</summary>
+    public static Schema Empty { get; } = new(
+        0,
+        ImmutableDictionary.Create<string, TableSchema>(s_names),
+        ImmutableDictionary.Create<string, IndexSchema>(s_names),
+        ImmutableDictionary.Create<string, ViewSchema>(s_names));
+
+    /// <summary>The schema version: stored in the catalog and raised by every DDL statement.</summary>
+    public long Version { get; }
+
+    /// <summary>Tables by name.</summary>
+    public ImmutableDictionary<string, TableSchema> Tables { get; }
+
+    /// <summary>Indexes by name.</summary>
+    public ImmutableDictionary<string, IndexSchema> Indexes { get; }
+
+    /// <summary>Views by name.</summary>
+    public ImmutableDictionary<string, ViewSchema> Views { get; }
+
+    /// <summary>Finds a table.</summary>
+    /// <param name="name">The name.</param>
+    /// <returns>The table or null.</returns>
+    public TableSchema? FindTable(string name) => Tables.GetValueOrDefault(name);
+
+    /// <summary>Finds an index.</summary>
+    /// <param name="name">The name.</param>
+    /// <returns>The index or null.</returns>
+    public IndexSchema? FindIndex(string name) => Indexes.GetValueOrDefault(name);
+
+    /// <summary>Finds a view.</summary>
+    /// <param name="name">The name.</param>
+    /// <returns>The view or null.</returns>
+    public ViewSchema? FindView(string name) => Views.GetValueOrDefault(name);
+
+    /// <summary>The kind of object that holds <paramref name="name"/>, or null when the name is free.</summary>
+    /// <param name="name">The name.</param>
+    /// <returns>"table", "index", "view" or null.</returns>
+    public string? KindOf(string name) =>
+        Tables.ContainsKey(name) ? "table" : Indexes.ContainsKey(name) ? "index" : Views.ContainsKey(name) ? "view" : null;
+
+    /// <summary>The same objects at another version.</summary>
+    /// <param name="version">The version.</param>
+    /// <returns>The new schema.</returns>
+    public Schema WithVersion(long version) => new(version, Tables, Indexes, Views);
+
+    /// <summary>Adds or replaces a table together with its indexes.</summary>
+    /// <param name="table">The table.</param>
+    /// <returns>The new schema (same version).</returns>
+    public Schema WithTable(TableSchema table)
+    {
+        ImmutableDictionary<string, IndexSchema> indexes = Indexes;
+        if (Tables.TryGetValue(table.Name, out TableSchema? old))
+        {
+            foreach (IndexSchema index in old.Indexes)
+            {
+                indexes = indexes.Remove(index.Name);
+            }
+        }
+
+        foreach (IndexSchema index in table.Indexes)
+        {
+            indexes = indexes.SetItem(index.Name, index);
+        }
+
+        return new(Version, Tables.SetItem(table.Name, table), indexes, Views);
+    }
+
+    /// <summary>Removes a table and its indexes.</summary>
+    /// <param name="table">The table.</param>
+    /// <returns>The new schema (same version).</returns>
+    public Schema WithoutTable(TableSchema table)
+    {
+        ImmutableDictionary<string, IndexSchema> indexes = Indexes;
+        foreach (IndexSchema index in table.Indexes)
+        {
+            indexes = indexes.Remove(index.Name);
+        }
+
+        return new(Version, Tables.Remove(table.Name), indexes, Views);
+    }
+
+    /// <summary>Adds a CREATE INDEX index to its table.</summary>
+    /// <param name="index">The index.</param>
+    /// <returns>The new schema (same version).</returns>
+    public Schema WithIndex(IndexSchema index)
+    {
+        TableSchema table = Tables[index.TableName];
+        return WithTable(table.WithIndexes(table.Indexes.Add(index)));
+    }
+
+    /// <summary>Removes an index from its table.</summary>
+    /// <param name="index">The index.</param>
+    /// <returns>The new schema (same version).</returns>
+    public Schema WithoutIndex(IndexSchema index)
+    {
+        TableSchema table = Tables[index.TableName];
+        ImmutableArray<IndexSchema>.Builder kept = ImmutableArray.CreateBuilder<IndexSchema>(table.Indexes.Length);
+        foreach (IndexSchema existing in table.Indexes)
+        {
+            if (!ReferenceEquals(existing, index))
+            {
+                kept.Add(existing);
+            }
+        }
+
+        return WithTable(table.WithIndexes(kept.ToImmutable()));
+    }
+
+    /// <summary>Adds a view.</summary>
+    /// <param name="view">The view.</param>
+    /// <returns>The new schema (same version).</returns>
+    public Schema WithView(ViewSchema view) => new(Version, Tables, Indexes, Views.SetItem(view.Name, view));
+
+    /// <summary>Removes a view.</summary>
+    /// <param name="view">The view.</param>
+    /// <returns>The new schema (same version).</returns>
+    public Schema WithoutView(ViewSchema view) => new(Version, Tables, Indexes, Views.Remove(view.Name));
+}

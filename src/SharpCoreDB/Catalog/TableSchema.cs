@@ -1,0 +1,68 @@
+using System.Collections.Immutable;
+
+namespace SharpCoreDB.Catalog;
+
+/// <summary>
+/// A table: a B+tree keyed by the 8-byte row id whose values are records of every column in order. The row-id
+/// alias column (INTEGER PRIMARY KEY), if any, is stored as NULL in the record and read from the key.
+/// </summary>
+internal sealed class TableSchema
+{
+    /// <summary>The table name as declared.</summary>
+    public required string Name { get; init; }
+
+    /// <summary>The columns in declaration order.</summary>
+    public required ImmutableArray<ColumnSchema> Columns { get; init; }
+
+    /// <summary>The ordinal of the INTEGER PRIMARY KEY column, or -1 when the row id is hidden.</summary>
+    public required int RowIdAlias { get; init; }
+
+    /// <summary>True for INTEGER PRIMARY KEY AUTOINCREMENT: row ids are never reused.</summary>
+    public required bool AutoIncrement { get; init; }
+
+    /// <summary>The root page of the table tree.</summary>
+    public required uint RootPage { get; init; }
+
+    /// <summary>The table's CHECK constraints.</summary>
+    public required ImmutableArray<CheckConstraint> Checks { get; init; }
+
+    /// <summary>The table's indexes: constraint indexes first, then CREATE INDEX ones, each group in creation order.</summary>
+    public required ImmutableArray<IndexSchema> Indexes { get; init; }
+
+    /// <summary>The CREATE TABLE text, re-parsed when the database is opened.</summary>
+    public required string Sql { get; init; }
+
+    /// <summary>The slot position of the row id in a decoded row: after the last column.</summary>
+    public int RowIdSlot => Columns.Length;
+
+    /// <summary>Finds a column by name (ASCII case-insensitive, as SQLite).</summary>
+    /// <param name="name">The column name.</param>
+    /// <returns>The column, or null.</returns>
+    public ColumnSchema? FindColumn(string name)
+    {
+        foreach (ColumnSchema column in Columns)
+        {
+            if (string.Equals(column.Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return column;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>A copy with a different index list.</summary>
+    /// <param name="indexes">The new index list.</param>
+    /// <returns>The new schema object.</returns>
+    public TableSchema WithIndexes(ImmutableArray<IndexSchema> indexes) => new()
+    {
+        Name = Name,
+        Columns = Columns,
+        RowIdAlias = RowIdAlias,
+        AutoIncrement = AutoIncrement,
+        RootPage = RootPage,
+        Checks = Checks,
+        Indexes = indexes,
+        Sql = Sql,
+    };
+}

@@ -1,0 +1,322 @@
+using System.Collections.Immutable;
+using System.Globalization;
+using SharpCoreDB.Binding;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Catalog;
+
+/// <summary>
+/// Turns a CREATE TABLE statement into a <see cref="TableSchema"/>: columns with affinity and constraints, the
+/// row-id alias, CHECK constraints, and one unique index per PRIMARY KEY (other than the row id) and UNIQUE
+/// constraint. Used both when a table is created and when the catalog is loaded, so both agree exactly.
+/// </summary>
+internal static class TableSchemaBuilder
+{
+    /// <summary>The name of the <paramref name="number"/>-th constraint index of a table (1-based).</summary>
+    /// <param name="table">The table name.</param>
+    /// <param name="number">The index number.</param>
+    /// <returns>The index name.</returns>
+    public static string AutoIndexName(string table, int number) =>
+        string.Create(CultureInfo.InvariantCulture, $"sharpcoredb_autoindex_{table}_{number}");
+
+    /// <summary>Builds the table.</summary>
+    /// <param name="statement">The parsed CREATE TABLE.</param>
+    /// <param name="rootPage">The table tree's root page.</param>
+    /// <param name="indexRoot">Gives the root page of a constraint index by name (creating its tree, or finding it in the catalog).</param>
+    /// <returns>The table.</returns>
+    /// <exception cref="SharpCoreDBException">The definition is invalid: duplicate columns, two primary keys, unknown key columns, unsupported features.</exception>
+    public static TableSchema Build(CreateTableStatement statement, uint rootPage, Func<string, uint> indexRoot)
+    {
+        string tableName = statement.Name.Name;
+        if (statement.WithoutRowId)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"WITHOUT ROWID tables are not supported (table {tableName})", statement.Position);
+        }
+
+        if (statement.Temporary)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"TEMPORARY tables are not supported (table {tableName})", statement.Position);
+        }
+
+        var columns = new List<ColumnDraft>(statement.Columns.Length);
+        var checks = ImmutableArray.CreateBuilder<CheckConstraint>();
+        var uniqueKeys = new List<(ImmutableArray<int> Columns, ImmutableArray<bool> Descending, IndexOrigin Origin)>();
+        int primaryKeyCount = 0;
+        int rowIdAlias = -1;
+        bool autoIncrement = false;
+
+        foreach (ColumnDefinition definition in statement.Columns)
+        {
+            foreach (ColumnDraft existing in columns)
+            {
+                if (string.Equals(existing.Name, definition.Name, StringComparison.OrdinalIgnoreCase))
+                {
+                    SqlErrors.Throw(SharpCoreDBErrorCode.AlreadyExists, $"duplicate column name: {definition.Name}", definition.Position);
+                }
+            }
+
+            columns.Add(new ColumnDraft(definition.Name, definition.Type, definition.Position));
+        }
+
+        for (int ordinal = 0; ordinal < statement.Columns.Length; ordinal++)
+        {
+            ColumnDefinition definition = statement.Columns[ordinal];
+            ColumnDraft draft = columns[ordinal];
+            foreach (ColumnConstraint constraint in definition.Constraints)
+            {
+                switch (constraint)
+                {
+                    case NotNullColumnConstraint:
+                        draft.NotNull = true;
+                        break;
+                    case DefaultColumnConstraint d:
+                        draft.Default = d.Value;
+                        break;
+                    case CheckColumnConstraint c:
+                        checks.Add(new CheckConstraint(c.ConstraintName, c.Condition));
+                        break;
+                    case UniqueColumnConstraint:
+                        uniqueKeys.Add(([ordinal], [false], IndexOrigin.UniqueConstraint));
+                        break;
+                    case PrimaryKeyColumnConstraint pk:
+                        primaryKeyCount++;
+                        CheckSinglePrimaryKey(primaryKeyCount, tableName, pk.Position);
+                        if (TypeNames.IsInteger(definition.Type) && pk.Order != SortOrder.Descending)
+                        {
+                            rowIdAlias = ordinal;
+                            autoIncrement = pk.AutoIncrement;
+                        }
+                        else
+                        {
+                            CheckNoAutoIncrement(pk.AutoIncrement, pk.Position);
+                            uniqueKeys.Add(([ordinal], [pk.Order == SortOrder.Descending], IndexOrigin.PrimaryKey));
+                        }
+
+                        break;
+                    case CollateColumnConstraint collate:
+                        CheckCollation(collate.Collation, collate.Position);
+                        break;
+                    case ReferencesColumnConstraint:
+                        // Foreign keys are recorded in the SQL text and not enforced, as in SQLite with foreign_keys off.
+                        break;
+                    case GeneratedColumnConstraint g:
+                        SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"generated columns are not supported (column {definition.Name})", g.Position);
+                        break;
+                    default:
+                        SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"unsupported column constraint on {definition.Name}", constraint.Position);
+                        break;
+                }
+            }
+        }
+
+        foreach (TableConstraint constraint in statement.Constraints)
+        {
+            switch (constraint)
+            {
+                case PrimaryKeyTableConstraint pk:
+                    primaryKeyCount++;
+                    CheckSinglePrimaryKey(primaryKeyCount, tableName, pk.Position);
+                    (ImmutableArray<int> keyColumns, ImmutableArray<bool> descending) = ResolveKeyColumns(pk.Columns, columns, tableName);
+                    if (keyColumns.Length == 1 && TypeNames.IsInteger(columns[keyColumns[0]].Type) && !descending[0])
+                    {
+                        rowIdAlias = keyColumns[0];
+                        autoIncrement = pk.AutoIncrement;
+                    }
+                    else
+                    {
+                        CheckNoAutoIncrement(pk.AutoIncrement, pk.Position);
+                        uniqueKeys.Add((keyColumns, descending, IndexOrigin.PrimaryKey));
+                    }
+
+                    break;
+                case UniqueTableConstraint unique:
+                    (ImmutableArray<int> uniqueColumns, ImmutableArray<bool> uniqueDescending) = ResolveKeyColumns(unique.Columns, columns, tableName);
+                    uniqueKeys.Add((uniqueColumns, uniqueDescending, IndexOrigin.UniqueConstraint));
+                    break;
+                case CheckTableConstraint c:
+                    checks.Add(new CheckConstraint(c.ConstraintName, c.Condition));
+                    break;
+                case ForeignKeyTableConstraint:
+                    break;
+                default:
+                    SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"unsupported table constraint in {tableName}", constraint.Position);
+                    break;
+            }
+        }
+
+        var columnSchemas = ImmutableArray.CreateBuilder<ColumnSchema>(columns.Count);
+        for (int ordinal = 0; ordinal < columns.Count; ordinal++)
+        {
+            ColumnDraft draft = columns[ordinal];
+            string typeText = TypeNames.Format(draft.Type);
+            columnSchemas.Add(new ColumnSchema
+            {
+                Name = draft.Name,
+                Ordinal = ordinal,
+                DeclaredTypeName = typeText,
+                Affinity = AffinityRules.FromTypeName(typeText),
+                DeclaredType = TypeNames.DeclaredTypeOf(draft.Type),
+                NotNull = draft.NotNull || ordinal == rowIdAlias,
+                Default = draft.Default,
+                IsRowIdAlias = ordinal == rowIdAlias,
+            });
+        }
+
+        var indexes = ImmutableArray.CreateBuilder<IndexSchema>();
+        int number = 0;
+        foreach ((ImmutableArray<int> keyColumns, ImmutableArray<bool> descending, IndexOrigin origin) in uniqueKeys)
+        {
+            // A UNIQUE constraint on the row id alone adds nothing: the row id is unique already.
+            if (keyColumns.Length == 1 && keyColumns[0] == rowIdAlias)
+            {
+                continue;
+            }
+
+            number++;
+            string name = AutoIndexName(tableName, number);
+            var indexColumns = ImmutableArray.CreateBuilder<IndexColumn>(keyColumns.Length);
+            for (int i = 0; i < keyColumns.Length; i++)
+            {
+                indexColumns.Add(new IndexColumn(keyColumns[i], descending[i]));
+            }
+
+            indexes.Add(new IndexSchema
+            {
+                Name = name,
+                TableName = tableName,
+                Columns = indexColumns.MoveToImmutable(),
+                IsUnique = true,
+                RootPage = indexRoot(name),
+                Origin = origin,
+            });
+        }
+
+        return new TableSchema
+        {
+            Name = tableName,
+            Columns = columnSchemas.MoveToImmutable(),
+            RowIdAlias = rowIdAlias,
+            AutoIncrement = autoIncrement,
+            RootPage = rootPage,
+            Checks = checks.ToImmutable(),
+            Indexes = indexes.ToImmutable(),
+            Sql = statement.SourceText,
+        };
+    }
+
+    /// <summary>Resolves the columns of a key (PRIMARY KEY, UNIQUE or CREATE INDEX) to ordinals and directions.</summary>
+    /// <param name="key">The indexed columns.</param>
+    /// <param name="findColumn">Finds a column's ordinal by name, or -1.</param>
+    /// <param name="tableName">The table name for messages.</param>
+    /// <returns>Ordinals and DESC flags.</returns>
+    /// <exception cref="SharpCoreDBException">A key column is unknown or not a plain column.</exception>
+    public static (ImmutableArray<int> Columns, ImmutableArray<bool> Descending) ResolveKeyColumns(
+        ImmutableArray<IndexedColumn> key, Func<string, int> findColumn, string tableName)
+    {
+        var ordinals = ImmutableArray.CreateBuilder<int>(key.Length);
+        var descending = ImmutableArray.CreateBuilder<bool>(key.Length);
+        foreach (IndexedColumn column in key)
+        {
+            if (column.Collation is not null)
+            {
+                CheckCollation(column.Collation, column.Position);
+            }
+
+            Expression expression = column.Expression;
+            while (expression is CollateExpression collate)
+            {
+                CheckCollation(collate.Collation, collate.Position);
+                expression = collate.Operand;
+            }
+
+            string? name = expression switch
+            {
+                ColumnReference { Table: null } reference => reference.Column,
+                StringLiteral literal => literal.Value,
+                _ => null,
+            };
+            if (name is null)
+            {
+                SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "indexes on expressions are not supported; name a column", column.Position);
+            }
+
+            int ordinal = findColumn(name);
+            if (ordinal < 0)
+            {
+                SqlErrors.Throw(SharpCoreDBErrorCode.UnknownColumn, $"table {tableName} has no column named {name}", column.Position);
+            }
+
+            for (int i = 0; i < ordinals.Count; i++)
+            {
+                if (ordinals[i] == ordinal)
+                {
+                    SqlErrors.Throw(SharpCoreDBErrorCode.AlreadyExists, $"column {name} appears twice in the key", column.Position);
+                }
+            }
+
+            ordinals.Add(ordinal);
+            descending.Add(column.Order == SortOrder.Descending);
+        }
+
+        return (ordinals.MoveToImmutable(), descending.MoveToImmutable());
+    }
+
+    /// <summary>Only BINARY comparison is implemented; other collations are refused rather than ignored.</summary>
+    /// <param name="collation">The collation name.</param>
+    /// <param name="position">Where it was named.</param>
+    public static void CheckCollation(string collation, SourcePosition position)
+    {
+        if (!string.Equals(collation, "BINARY", StringComparison.OrdinalIgnoreCase))
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"collation {collation} is not supported (only BINARY)", position);
+        }
+    }
+
+    private static (ImmutableArray<int> Columns, ImmutableArray<bool> Descending) ResolveKeyColumns(
+        ImmutableArray<IndexedColumn> key, List<ColumnDraft> columns, string tableName) =>
+        ResolveKeyColumns(
+            key,
+            name =>
+            {
+                for (int i = 0; i < columns.Count; i++)
+                {
+                    if (string.Equals(columns[i].Name, name, StringComparison.OrdinalIgnoreCase))
+                    {
+                        return i;
+                    }
+                }
+
+                return -1;
+            },
+            tableName);
+
+    private static void CheckSinglePrimaryKey(int count, string tableName, SourcePosition position)
+    {
+        if (count > 1)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.AlreadyExists, $"table {tableName} has more than one primary key", position);
+        }
+    }
+
+    private static void CheckNoAutoIncrement(bool autoIncrement, SourcePosition position)
+    {
+        if (autoIncrement)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "AUTOINCREMENT is only allowed on an INTEGER PRIMARY KEY", position);
+        }
+    }
+
+    private sealed class ColumnDraft(string name, TypeName? type, SourcePosition position)
+    {
+        public string Name { get; } = name;
+
+        public TypeName? Type { get; } = type;
+
+        public SourcePosition Position { get; } = position;
+
+        public bool NotNull { get; set; }
+
+        public Expression? Default { get; set; }
+    }
+}

@@ -1,0 +1,199 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>
+/// One open database: its page store, its committed schema, and the statement cache its sessions share.
+/// Connections to the same file in a process share one instance (<see cref="Acquire"/>, reference-counted);
+/// <c>:memory:</c> gives a private instance.
+/// </summary>
+internal sealed class Database
+{
+    private static readonly Lock s_registryLock = new();
+    private static readonly Dictionary<string, Database> s_registry = new(StringComparer.Ordinal);
+
+    private readonly string? _registryKey;
+    private readonly Lock _schemaLock = new();
+    private Schema _schema;
+    private int _references = 1;
+    private bool _closed;
+
+    private Database(DatabaseOptions options, IPageStore store, string? registryKey)
+    {
+        Options = options;
+        Store = store;
+        _registryKey = registryKey;
+        using IReadTransaction read = store.BeginRead();
+        using var context = new TransactionContext(read, Schema.Empty);
+        _schema = CatalogStore.Load(context);
+    }
+
+    /// <summary>The options the database was opened with.</summary>
+    public DatabaseOptions Options { get; }
+
+    /// <summary>The page store.</summary>
+    public IPageStore Store { get; }
+
+    /// <summary>The statements prepared by any session, by SQL text.</summary>
+    public StatementCache Statements { get; } = new();
+
+    /// <summary>The newest committed schema this instance knows.</summary>
+    public Schema Schema => Volatile.Read(ref _schema);
+
+    /// <summary>True for a read-only database.</summary>
+    public bool IsReadOnly => Store.IsReadOnly;
+
+    /// <summary>
+    /// Opens the database, or joins the instance already open for the same file (the options must agree: same
+    /// password or key, same durability, not read-only when read-write is asked for).
+    /// </summary>
+    /// <param name="options">The options.</param>
+    /// <returns>The database; call <see cref="Release"/> when done.</returns>
+    /// <exception cref="SharpCoreDBException">The file cannot be opened, or conflicts with the open instance.</exception>
+    public static Database Acquire(DatabaseOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentException.ThrowIfNullOrEmpty(options.DataSource);
+        if (options.IsMemory)
+        {
+            return new Database(options, OpenMemory(options), null);
+        }
+
+        string path = Path.GetFullPath(options.DataSource);
+        lock (s_registryLock)
+        {
+            if (s_registry.TryGetValue(path, out Database? open))
+            {
+                open.CheckCompatible(options);
+                open._references++;
+                return open;
+            }
+
+            var database = new Database(options, OpenFile(path, options), path);
+            s_registry.Add(path, database);
+            return database;
+        }
+    }
+
+    /// <summary>Releases one reference; the last one closes the database.</summary>
+    public void Release()
+    {
+        if (_registryKey is null)
+        {
+            Close();
+            return;
+        }
+
+        lock (s_registryLock)
+        {
+            if (_closed || --_references > 0)
+            {
+                return;
+            }
+
+            s_registry.Remove(_registryKey);
+            Close();
+        }
+    }
+
+    /// <summary>Starts a session (one per connection).</summary>
+    /// <returns>The session.</returns>
+    public Session CreateSession()
+    {
+        ObjectDisposedException.ThrowIf(_closed, this);
+        return new Session(this);
+    }
+
+    /// <summary>The schema a transaction sees: the cached one when the catalog's version matches, else re-read.</summary>
+    /// <param name="transaction">A new transaction (its schema is not used).</param>
+    /// <returns>The schema.</returns>
+    internal Schema SchemaFor(TransactionContext transaction)
+    {
+        Schema cached = Schema;
+        long version = CatalogStore.ReadVersion(transaction);
+        if (version == cached.Version)
+        {
+            return cached;
+        }
+
+        Schema loaded = CatalogStore.Load(transaction);
+        Publish(loaded);
+        return loaded;
+    }
+
+    /// <summary>Makes a committed schema the current one, unless a newer one is known.</summary>
+    /// <param name="schema">The schema.</param>
+    internal void Publish(Schema schema)
+    {
+        lock (_schemaLock)
+        {
+            if (schema.Version > _schema.Version)
+            {
+                Volatile.Write(ref _schema, schema);
+            }
+        }
+    }
+
+    private static PagerStore OpenMemory(DatabaseOptions options)
+    {
+        return PagerStore.Open(
+            new MemoryStorageDevice(),
+            new MemoryStorageDevice(),
+            new PagerStoreOptions { File = FileOptions(options, memory: true), CachePages = options.CacheSize });
+    }
+
+    private static PagerStore OpenFile(string path, DatabaseOptions options) =>
+        PagerStore.Open(path, new PagerStoreOptions { File = FileOptions(options, memory: false), CachePages = options.CacheSize });
+
+    // An in-memory database is always created fresh and writable: the open mode only matters for files.
+    private static PageFileOptions FileOptions(DatabaseOptions options, bool memory) => new()
+    {
+        PageSize = options.PageSize,
+        Password = options.Password,
+        RawKey = options.EncryptionKey is null ? (ReadOnlyMemory<byte>?)null : options.EncryptionKey,
+        KdfIterations = options.KdfIterations ?? Storage.Encryption.KeyDerivation.DefaultIterations,
+        ReadOnly = !memory && options.OpenMode == SharpCoreDBOpenMode.ReadOnly,
+        CreateMode = memory || options.OpenMode == SharpCoreDBOpenMode.ReadWriteCreate ? PageFileCreateMode.OpenOrCreate : PageFileCreateMode.OpenExisting,
+    };
+
+    private void CheckCompatible(DatabaseOptions options)
+    {
+        bool sameKey = options.EncryptionKey is null
+            ? Options.EncryptionKey is null
+            : Options.EncryptionKey is not null && options.EncryptionKey.AsSpan().SequenceEqual(Options.EncryptionKey);
+        if (!string.Equals(options.Password, Options.Password, StringComparison.Ordinal) || !sameKey)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.WrongPassword,
+                $"'{options.DataSource}' is already open in this process with a different password or key");
+        }
+
+        if (options.Durability != Options.Durability)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Unsupported,
+                $"'{options.DataSource}' is already open in this process with durability {Options.Durability}, not {options.Durability}");
+        }
+
+        if (IsReadOnly && options.OpenMode != SharpCoreDBOpenMode.ReadOnly)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.ReadOnly,
+                $"'{options.DataSource}' is already open read-only in this process");
+        }
+    }
+
+    private void Close()
+    {
+        if (_closed)
+        {
+            return;
+        }
+
+        _closed = true;
+        Store.Dispose();
+    }
+}

@@ -1,0 +1,40 @@
+using SharpCoreDB.Wal;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>How to open a <see cref="Database"/>: the settings a connection string carries.</summary>
+internal sealed record DatabaseOptions
+{
+    /// <summary>The special data source of a private in-memory database.</summary>
+    public const string MemoryDataSource = ":memory:";
+
+    /// <summary>The database file path, or <c>:memory:</c>.</summary>
+    public required string DataSource { get; init; }
+
+    /// <summary>The password of an encrypted database (key derived with PBKDF2), or null.</summary>
+    public string? Password { get; init; }
+
+    /// <summary>A raw 32-byte key (no key derivation), or null. Mutually exclusive with <see cref="Password"/>.</summary>
+    public byte[]? EncryptionKey { get; init; }
+
+    /// <summary>How commits reach the disk.</summary>
+    public DurabilityMode Durability { get; init; } = DurabilityMode.FullSync;
+
+    /// <summary>Read-write with creation, read-write, or read-only.</summary>
+    public SharpCoreDBOpenMode OpenMode { get; init; } = SharpCoreDBOpenMode.ReadWriteCreate;
+
+    /// <summary>Pages kept in the page cache.</summary>
+    public int CacheSize { get; init; } = 2048;
+
+    /// <summary>The page size of a new database (ignored when the file exists).</summary>
+    public int PageSize { get; init; } = 4096;
+
+    /// <summary>How long a writer waits for the single writer slot before failing with Busy.</summary>
+    public TimeSpan BusyTimeout { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>PBKDF2 iterations for a new password-protected database; null for the default (tests lower it).</summary>
+    public int? KdfIterations { get; init; }
+
+    /// <summary>True for <c>:memory:</c>.</summary>
+    public bool IsMemory => string.Equals(DataSource, MemoryDataSource, StringComparison.OrdinalIgnoreCase);
+}

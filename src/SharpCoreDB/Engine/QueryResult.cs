@@ -1,0 +1,466 @@
+using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>
+/// The results of a <see cref="Statement"/>'s statements in turn. Statements without rows run when the result
+/// moves past them; the rows of a SELECT are pulled lazily from its operator tree by <see cref="Read"/>, inside a
+/// read snapshot (or the session's explicit transaction) that is released when the rows are exhausted, when the
+/// result moves on, or on <see cref="Dispose"/>. Disposing also runs the statements not reached yet.
+/// </summary>
+internal sealed class QueryResult : IDisposable
+{
+    private readonly Session _session;
+    private readonly Statement _statement;
+    private readonly SqlValue[] _parameters;
+    private readonly CancellationToken _cancellationToken;
+    private int _index = -1;
+    private QueryPlan? _query;
+    private TransactionContext? _snapshot;
+    private IReadOnlyList<ResultColumnInfo> _columns = [];
+    private SqlValue[]? _row;
+    private bool _peeked;
+    private bool _peekedRow;
+    private bool _faulted;
+    private bool _disposed;
+
+    /// <summary>Creates the result; <see cref="Statement.Execute"/> starts it.</summary>
+    /// <param name="session">The session.</param>
+    /// <param name="statement">The statement.</param>
+    /// <param name="parameters">The parameter values.</param>
+    /// <param name="cancellationToken">Cancels the statements.</param>
+    internal QueryResult(Session session, Statement statement, SqlValue[] parameters, CancellationToken cancellationToken)
+    {
+        _session = session;
+        _statement = statement;
+        _parameters = parameters;
+        _cancellationToken = cancellationToken;
+    }
+
+    /// <summary>The number of columns of the current result (0 when it has no rows, like an INSERT).</summary>
+    public int FieldCount => _columns.Count;
+
+    /// <summary>The rows inserted, updated or deleted by the statements run so far; -1 when none changed data.</summary>
+    public int RecordsAffected { get; private set; } = -1;
+
+    /// <summary>True when the current result has at least one row (reads ahead one row if needed).</summary>
+    public bool HasRows
+    {
+        get
+        {
+            if (_query is null)
+            {
+                return _row is not null && _peekedRow;
+            }
+
+            if (!_peeked && _row is null)
+            {
+                _peekedRow = Pull();
+                _peeked = true;
+            }
+
+            return _peekedRow || _row is not null;
+        }
+    }
+
+    /// <summary>The name of a result column.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The alias, column name or expression text.</returns>
+    public string GetName(int ordinal) => Column(ordinal).Name;
+
+    /// <summary>The declared type of the column a result column comes from; empty for expressions.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The declared type text.</returns>
+    public string GetDeclaredTypeName(int ordinal) => Column(ordinal).DeclaredTypeName;
+
+    /// <summary>The CLR type tag of the column's declared type (BOOLEAN, DATETIME, GUID, DECIMAL) or none.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The declared type tag.</returns>
+    public SqlDeclaredType GetDeclaredType(int ordinal) => Column(ordinal).DeclaredType;
+
+    /// <summary>
+    /// The CLR type of a column: from its declared type (long, double, string, byte[], bool, DateTime, Guid,
+    /// decimal); for expressions, the type of the current row's value; object when nothing tells.
+    /// </summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The type.</returns>
+    public Type GetFieldType(int ordinal)
+    {
+        ResultColumnInfo column = Column(ordinal);
+        switch (column.DeclaredType)
+        {
+            case SqlDeclaredType.Boolean:
+                return typeof(bool);
+            case SqlDeclaredType.DateTime:
+                return typeof(DateTime);
+            case SqlDeclaredType.Guid:
+                return typeof(Guid);
+            case SqlDeclaredType.Decimal:
+                return typeof(decimal);
+        }
+
+        if (column.DeclaredTypeName.Length > 0)
+        {
+            switch (AffinityRules.FromTypeName(column.DeclaredTypeName))
+            {
+                case Affinity.Integer:
+                    return typeof(long);
+                case Affinity.Real:
+                    return typeof(double);
+                case Affinity.Text:
+                    return typeof(string);
+                case Affinity.Blob:
+                    return typeof(byte[]);
+            }
+        }
+
+        if (_row is not null)
+        {
+            switch (_row[ordinal].StorageClass)
+            {
+                case SqlStorageClass.Integer:
+                    return typeof(long);
+                case SqlStorageClass.Real:
+                    return typeof(double);
+                case SqlStorageClass.Text:
+                    return typeof(string);
+                case SqlStorageClass.Blob:
+                    return typeof(byte[]);
+            }
+        }
+
+        return typeof(object);
+    }
+
+    /// <summary>Moves to the next row of the current result.</summary>
+    /// <returns>False when there are no more rows.</returns>
+    /// <exception cref="SharpCoreDBException">An error while producing the row (the result is then closed).</exception>
+    public bool Read()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (_peeked)
+        {
+            _peeked = false;
+            if (!_peekedRow)
+            {
+                _row = null;
+            }
+
+            return _peekedRow;
+        }
+
+        return Pull();
+    }
+
+    /// <summary>A value of the current row.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The value (tagged with the column's declared CLR type).</returns>
+    /// <exception cref="InvalidOperationException">Not positioned on a row.</exception>
+    public SqlValue GetValue(int ordinal)
+    {
+        SqlValue[] row = _row ?? throw new InvalidOperationException("No current row: call Read first, and only while it returns true.");
+        if (_peeked)
+        {
+            throw new InvalidOperationException("No current row: call Read first.");
+        }
+
+        ArgumentOutOfRangeException.ThrowIfNegative(ordinal);
+        ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(ordinal, _columns.Count);
+        return row[ordinal];
+    }
+
+    /// <summary>Moves to the next statement that returns rows, running the statements in between.</summary>
+    /// <returns>False when no statement with rows is left.</returns>
+    public bool NextResult()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return Completed(Advance(useAsync: false));
+    }
+
+    /// <summary>Like <see cref="NextResult"/>, without blocking a thread on the writer slot or the log flush.</summary>
+    /// <returns>False when no statement with rows is left.</returns>
+    public ValueTask<bool> NextResultAsync()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return Advance(useAsync: true);
+    }
+
+    /// <summary>Closes the current rows and runs the statements not reached yet.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        try
+        {
+            if (!_faulted)
+            {
+                while (Completed(Advance(useAsync: false)))
+                {
+                }
+            }
+        }
+        finally
+        {
+            CloseQuery();
+            _disposed = true;
+        }
+    }
+
+    /// <summary>Runs up to the first statement with rows.</summary>
+    internal void Start() => Completed(Advance(useAsync: false));
+
+    /// <summary>Runs up to the first statement with rows, asynchronously.</summary>
+    /// <returns>A task that completes when positioned.</returns>
+    internal async ValueTask StartAsync() => await Advance(useAsync: true).ConfigureAwait(false);
+
+    // The synchronous path never awaits anything that can be pending, so its ValueTask is always complete.
+    private static bool Completed(ValueTask<bool> task)
+    {
+        if (!task.IsCompleted)
+        {
+            throw new InvalidOperationException("A synchronous step did not complete synchronously.");
+        }
+
+        return task.Result;
+    }
+
+    private ResultColumnInfo Column(int ordinal)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(ordinal);
+        ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(ordinal, _columns.Count);
+        return _columns[ordinal];
+    }
+
+    private bool Pull()
+    {
+        QueryPlan? query = _query;
+        if (query is null)
+        {
+            _row = null;
+            return false;
+        }
+
+        bool has;
+        try
+        {
+            has = query.Root.Next(query.Context);
+        }
+        catch
+        {
+            _faulted = true;
+            CloseQuery(returnPlan: false);
+            throw;
+        }
+
+        if (!has)
+        {
+            _row = null;
+            CloseQuery();
+            return false;
+        }
+
+        _row = query.Context.Slots[query.Slot];
+        return true;
+    }
+
+    private async ValueTask<bool> Advance(bool useAsync)
+    {
+        CloseQuery();
+        _columns = [];
+        _row = null;
+        _peeked = false;
+        try
+        {
+            while (++_index < _statement.Count)
+            {
+                if (await Run(_index, useAsync).ConfigureAwait(false))
+                {
+                    return true;
+                }
+            }
+        }
+        catch
+        {
+            _faulted = true;
+            throw;
+        }
+
+        return false;
+    }
+
+    // Runs one statement; true when it is a query whose rows are now ready to be read.
+    private async ValueTask<bool> Run(int index, bool useAsync)
+    {
+        _cancellationToken.ThrowIfCancellationRequested();
+        switch (_statement.KindOf(index))
+        {
+            case PlanKind.Begin:
+                if (useAsync)
+                {
+                    await _session.BeginAsync(_cancellationToken).ConfigureAwait(false);
+                }
+                else
+                {
+                    _session.Begin();
+                }
+
+                return false;
+            case PlanKind.Commit:
+                if (useAsync)
+                {
+                    await _session.CommitAsync(_cancellationToken).ConfigureAwait(false);
+                }
+                else
+                {
+                    _session.Commit();
+                }
+
+                return false;
+            case PlanKind.Rollback:
+                _session.Rollback();
+                return false;
+            case PlanKind.Query:
+                OpenQuery(index);
+                return true;
+            default:
+                int changed = _session.Transaction is { } explicitTransaction
+                    ? RunInTransaction(index, explicitTransaction)
+                    : await RunAutocommit(index, useAsync).ConfigureAwait(false);
+                RecordsAffected = Math.Max(RecordsAffected, 0) + changed;
+                return false;
+        }
+    }
+
+    private void OpenQuery(int index)
+    {
+        TransactionContext? owned = _session.Transaction is null ? _session.BeginRead() : null;
+        TransactionContext transaction = owned ?? _session.Transaction!;
+        QueryPlan? plan = null;
+        try
+        {
+            plan = (QueryPlan)_statement.Rent(index, transaction.Schema);
+            plan.Context.Begin(transaction, _parameters, _cancellationToken);
+            plan.Root.Open(plan.Context);
+        }
+        catch
+        {
+            if (plan is not null)
+            {
+                plan.Root.Close(plan.Context);
+                plan.Context.End();
+            }
+
+            owned?.Dispose();
+            throw;
+        }
+
+        _query = plan;
+        _snapshot = owned;
+        _columns = plan.Columns;
+    }
+
+    private int RunInTransaction(int index, TransactionContext transaction)
+    {
+        if (!transaction.IsWritable)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{_session.Database.Options.DataSource}' is open read-only");
+        }
+
+        var plan = (WritePlan)_statement.Rent(index, transaction.Schema);
+        UndoLog undo = transaction.Undo!;
+        Catalog.Schema before = transaction.Schema;
+        undo.Clear();
+        undo.IsRecording = true;
+        try
+        {
+            plan.Context.Begin(transaction, _parameters, _cancellationToken);
+            int changed = plan.Execute();
+            _statement.Return(index, plan);
+            return changed;
+        }
+        catch
+        {
+            // Statement atomicity: take back this statement's changes; the transaction goes on.
+            undo.Rollback(transaction);
+            transaction.Schema = before;
+            throw;
+        }
+        finally
+        {
+            undo.IsRecording = false;
+            undo.Clear();
+            plan.Context.End();
+        }
+    }
+
+    private async ValueTask<int> RunAutocommit(int index, bool useAsync)
+    {
+        TransactionContext transaction = useAsync
+            ? await _session.BeginWriteAsync(_cancellationToken).ConfigureAwait(false)
+            : _session.BeginWrite();
+        WritePlan? plan = null;
+        try
+        {
+            plan = (WritePlan)_statement.Rent(index, transaction.Schema);
+            plan.Context.Begin(transaction, _parameters, _cancellationToken);
+            int changed = plan.Execute();
+            plan.Context.End();
+            if (useAsync)
+            {
+                await transaction.CommitAsync(_cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                transaction.Commit();
+            }
+
+            if (!ReferenceEquals(transaction.Schema, transaction.CommittedSchema))
+            {
+                _session.Database.Publish(transaction.Schema);
+            }
+
+            _statement.Return(index, plan);
+            return changed;
+        }
+        catch
+        {
+            plan?.Context.End();
+            transaction.Rollback();
+            throw;
+        }
+        finally
+        {
+            transaction.Dispose();
+        }
+    }
+
+    private void CloseQuery(bool returnPlan = true)
+    {
+        QueryPlan? query = _query;
+        _query = null;
+        if (query is not null)
+        {
+            try
+            {
+                query.Root.Close(query.Context);
+            }
+            finally
+            {
+                query.Context.End();
+                if (returnPlan)
+                {
+                    _statement.Return(_index, query);
+                }
+            }
+        }
+
+        TransactionContext? snapshot = _snapshot;
+        _snapshot = null;
+        snapshot?.Dispose();
+    }
+}

@@ -1,0 +1,208 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>
+/// One connection's view of a <see cref="Database"/>: its explicit transaction, if any, and the statements it
+/// runs. Outside an explicit transaction every statement runs in its own transaction (reads in a snapshot,
+/// writes committed before the statement returns). Not thread-safe, like a connection.
+/// </summary>
+/// <remarks>
+/// BEGIN takes the single writer slot at once (like SQLite's BEGIN IMMEDIATE), so the transaction never has to
+/// be upgraded from reader to writer; on a read-only database BEGIN takes a read snapshot instead. A statement
+/// that fails inside an explicit transaction is undone (its changes and any schema change), and the
+/// transaction stays usable.
+/// </remarks>
+internal sealed class Session : IDisposable
+{
+    private TransactionContext? _transaction;
+    private bool _disposed;
+
+    /// <summary>Creates a session; use <see cref="Database.CreateSession"/>.</summary>
+    /// <param name="database">The database.</param>
+    internal Session(Database database)
+    {
+        Database = database;
+        BusyTimeout = database.Options.BusyTimeout;
+        IsReadOnly = database.Options.OpenMode == SharpCoreDBOpenMode.ReadOnly || database.IsReadOnly;
+    }
+
+    /// <summary>The database.</summary>
+    public Database Database { get; }
+
+    /// <summary>How long a write waits for the writer slot before failing with Busy.</summary>
+    public TimeSpan BusyTimeout { get; set; }
+
+    /// <summary>True when this session may not write (read-only open mode).</summary>
+    public bool IsReadOnly { get; }
+
+    /// <summary>True inside BEGIN … COMMIT/ROLLBACK.</summary>
+    public bool InTransaction => _transaction is not null;
+
+    /// <summary>The explicit transaction, or null in autocommit mode.</summary>
+    internal TransactionContext? Transaction => _transaction;
+
+    /// <summary>Prepares SQL (one or more <c>;</c>-separated statements), from the shared cache when possible.</summary>
+    /// <param name="sql">The SQL text.</param>
+    /// <returns>The statement.</returns>
+    /// <exception cref="SharpCoreDBException">SyntaxError.</exception>
+    public Statement Prepare(string sql)
+    {
+        ArgumentNullException.ThrowIfNull(sql);
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return Database.Statements.Get(Database, sql);
+    }
+
+    /// <summary>Starts an explicit transaction.</summary>
+    /// <exception cref="SharpCoreDBException">TransactionState inside a transaction; Busy when the writer slot stays taken.</exception>
+    public void Begin()
+    {
+        CheckCanBegin();
+        _transaction = IsReadOnly ? BeginRead() : BeginWrite();
+    }
+
+    /// <summary>Starts an explicit transaction without blocking a thread while waiting for the writer slot.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the transaction has begun.</returns>
+    public async ValueTask BeginAsync(CancellationToken cancellationToken = default)
+    {
+        CheckCanBegin();
+        _transaction = IsReadOnly ? BeginRead() : await BeginWriteAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Commits the explicit transaction.</summary>
+    /// <exception cref="SharpCoreDBException">TransactionState without a transaction; I/O errors.</exception>
+    public void Commit()
+    {
+        TransactionContext transaction = TakeTransaction("COMMIT");
+        try
+        {
+            if (transaction.IsWritable)
+            {
+                transaction.Commit();
+                Database.Publish(transaction.Schema);
+            }
+        }
+        finally
+        {
+            transaction.Dispose();
+        }
+    }
+
+    /// <summary>Commits the explicit transaction without blocking a thread while the log is flushed.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the commit is durable (per the durability mode).</returns>
+    public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
+    {
+        TransactionContext transaction = TakeTransaction("COMMIT");
+        try
+        {
+            if (transaction.IsWritable)
+            {
+                await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+                Database.Publish(transaction.Schema);
+            }
+        }
+        finally
+        {
+            transaction.Dispose();
+        }
+    }
+
+    /// <summary>Rolls the explicit transaction back.</summary>
+    /// <exception cref="SharpCoreDBException">TransactionState without a transaction.</exception>
+    public void Rollback()
+    {
+        TransactionContext transaction = TakeTransaction("ROLLBACK");
+        try
+        {
+            transaction.Rollback();
+        }
+        finally
+        {
+            transaction.Dispose();
+        }
+    }
+
+    /// <summary>Rolls back an open transaction and ends the session.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        TransactionContext? transaction = _transaction;
+        _transaction = null;
+        transaction?.Dispose();
+    }
+
+    /// <summary>Starts a read snapshot with the schema it sees.</summary>
+    /// <returns>The transaction.</returns>
+    internal TransactionContext BeginRead()
+    {
+        return WithSchema(new TransactionContext(Database.Store.BeginRead(), Schema.Empty));
+    }
+
+    /// <summary>Starts the write transaction with the schema it sees.</summary>
+    /// <returns>The transaction.</returns>
+    internal TransactionContext BeginWrite()
+    {
+        CheckWritable();
+        return WithSchema(new TransactionContext(Database.Store.BeginWrite(BusyTimeout), Schema.Empty));
+    }
+
+    /// <summary>Starts the write transaction without blocking a thread while waiting for the writer slot.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>The transaction.</returns>
+    internal async ValueTask<TransactionContext> BeginWriteAsync(CancellationToken cancellationToken)
+    {
+        CheckWritable();
+        IWriteTransaction write = await Database.Store.BeginWriteAsync(BusyTimeout, cancellationToken).ConfigureAwait(false);
+        return WithSchema(new TransactionContext(write, Schema.Empty));
+    }
+
+    // Reads the catalog version inside the new transaction and gives it the matching schema.
+    private TransactionContext WithSchema(TransactionContext transaction)
+    {
+        try
+        {
+            transaction.StartWith(Database.SchemaFor(transaction));
+            return transaction;
+        }
+        catch
+        {
+            transaction.Dispose();
+            throw;
+        }
+    }
+
+    private void CheckCanBegin()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (_transaction is not null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, "cannot start a transaction within a transaction");
+        }
+    }
+
+    private void CheckWritable()
+    {
+        if (IsReadOnly)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{Database.Options.DataSource}' is open read-only");
+        }
+    }
+
+    private TransactionContext TakeTransaction(string what)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        TransactionContext transaction = _transaction
+            ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"cannot {what} - no transaction is active");
+        _transaction = null;
+        return transaction;
+    }
+}

@@ -1,0 +1,162 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using SharpCoreDB.Binding;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Parsing;
+using Ast = SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>
+/// Parsed SQL (one or more statements), immutable and shared through the statement cache. Each execution binds
+/// values to its parameters; the bound plans are pooled per statement and schema version, so a statement is
+/// parsed once and planned once per schema, and a schema change (DDL) makes it plan again.
+/// </summary>
+internal sealed class Statement
+{
+    private const int PooledPlans = 8;
+
+    private readonly ImmutableArray<Ast.Statement> _statements;
+    private readonly Dictionary<string, int> _parameterIndex;
+    private readonly PlanPool?[] _pools;
+
+    /// <summary>Parses <paramref name="sql"/>; use <see cref="Session.Prepare"/>.</summary>
+    /// <param name="database">The database the statement belongs to.</param>
+    /// <param name="sql">The SQL text.</param>
+    /// <exception cref="SharpCoreDBException">SyntaxError.</exception>
+    internal Statement(Database database, string sql)
+    {
+        Database = database;
+        Sql = sql;
+        _statements = SqlParser.ParseAll(sql);
+        ParameterNames = Binding.ParameterNames.Collect(_statements);
+        _parameterIndex = new Dictionary<string, int>(ParameterNames.Count, StringComparer.Ordinal);
+        for (int i = 0; i < ParameterNames.Count; i++)
+        {
+            _parameterIndex.Add(ParameterNames[i], i);
+        }
+
+        _pools = new PlanPool?[_statements.Length];
+    }
+
+    /// <summary>The SQL text.</summary>
+    public string Sql { get; }
+
+    /// <summary>
+    /// The parameters in order of first appearance, by normalized name: <c>@id</c>, <c>:id</c> and <c>$id</c> as
+    /// <c>id</c>; <c>?</c> as "1", "2", …; <c>?NNN</c> as "NNN". Values are passed aligned with this list.
+    /// </summary>
+    public IReadOnlyList<string> ParameterNames { get; }
+
+    /// <summary>The number of statements in the text.</summary>
+    public int Count => _statements.Length;
+
+    /// <summary>The database.</summary>
+    internal Database Database { get; }
+
+    /// <summary>Runs the statements in order up to the first one that returns rows, and returns the result.</summary>
+    /// <param name="session">The session to run in.</param>
+    /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
+    /// <returns>The result; dispose it.</returns>
+    /// <exception cref="ArgumentException">Wrong number of values, or a session of another database.</exception>
+    /// <exception cref="SharpCoreDBException">Any error of the statements run so far.</exception>
+    public QueryResult Execute(Session session, ReadOnlySpan<SqlValue> parameterValues)
+    {
+        SqlValue[] values = CheckArguments(session, parameterValues);
+        var result = new QueryResult(session, this, values, CancellationToken.None);
+        result.Start();
+        return result;
+    }
+
+    /// <summary>Like <see cref="Execute"/>, without blocking a thread on the writer slot or the log flush.</summary>
+    /// <param name="session">The session to run in.</param>
+    /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The result; dispose it.</returns>
+    public async ValueTask<QueryResult> ExecuteAsync(Session session, SqlValue[] parameterValues, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(parameterValues);
+        SqlValue[] values = CheckArguments(session, parameterValues);
+        var result = new QueryResult(session, this, values, cancellationToken);
+        await result.StartAsync().ConfigureAwait(false);
+        return result;
+    }
+
+    /// <summary>What the statement at <paramref name="index"/> does, from its syntax alone.</summary>
+    /// <param name="index">The statement index.</param>
+    /// <returns>The kind.</returns>
+    internal PlanKind KindOf(int index) => _statements[index] switch
+    {
+        Ast.SelectStatement or Ast.ExplainStatement => PlanKind.Query,
+        Ast.BeginStatement => PlanKind.Begin,
+        Ast.CommitStatement => PlanKind.Commit,
+        Ast.RollbackStatement => PlanKind.Rollback,
+        _ => PlanKind.Write,
+    };
+
+    /// <summary>A plan for the statement at <paramref name="index"/> bound against <paramref name="schema"/>.</summary>
+    /// <param name="index">The statement index.</param>
+    /// <param name="schema">The transaction's schema.</param>
+    /// <returns>A pooled plan or a newly bound one.</returns>
+    internal ExecutablePlan Rent(int index, Schema schema)
+    {
+        PlanPool? pool = Volatile.Read(ref _pools[index]);
+        if (pool is not null && ReferenceEquals(pool.Schema, schema) && pool.Plans.TryTake(out ExecutablePlan? plan))
+        {
+            return plan;
+        }
+
+        return Binder.Bind(_statements[index], schema, _parameterIndex);
+    }
+
+    /// <summary>Gives a plan back after a successful execution.</summary>
+    /// <param name="index">The statement index.</param>
+    /// <param name="plan">The plan.</param>
+    internal void Return(int index, ExecutablePlan plan)
+    {
+        PlanPool? pool = Volatile.Read(ref _pools[index]);
+        if (pool is null || !ReferenceEquals(pool.Schema, plan.Schema))
+        {
+            // Only plans of the current committed schema are worth keeping.
+            if (!ReferenceEquals(plan.Schema, Database.Schema))
+            {
+                return;
+            }
+
+            pool = new PlanPool(plan.Schema);
+            Volatile.Write(ref _pools[index], pool);
+        }
+
+        if (pool.Plans.Count < PooledPlans)
+        {
+            pool.Plans.Add(plan);
+        }
+    }
+
+    private SqlValue[] CheckArguments(Session session, ReadOnlySpan<SqlValue> parameterValues)
+    {
+        ArgumentNullException.ThrowIfNull(session);
+        if (!ReferenceEquals(session.Database, Database))
+        {
+            throw new ArgumentException("The statement was prepared by a session of another database.", nameof(session));
+        }
+
+        if (parameterValues.Length != ParameterNames.Count)
+        {
+            throw new ArgumentException(
+                $"The statement has {ParameterNames.Count} parameters but {parameterValues.Length} values were given.",
+                nameof(parameterValues));
+        }
+
+        return parameterValues.ToArray();
+    }
+
+    private sealed class PlanPool(Schema schema)
+    {
+        public Schema Schema { get; } = schema;
+
+        public ConcurrentBag<ExecutablePlan> Plans { get; } = [];
+    }
+}

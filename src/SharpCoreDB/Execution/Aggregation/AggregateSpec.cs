@@ -1,0 +1,47 @@
+using System.Text;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Scalar;
+
+namespace SharpCoreDB.Execution.Aggregation;
+
+/// <summary>One aggregate call of a query: the function, its argument expressions and DISTINCT.</summary>
+/// <param name="Name">The function name (lower case).</param>
+/// <param name="Arguments">The arguments, evaluated against each input row (empty for count(*)).</param>
+/// <param name="Distinct">True for f(DISTINCT x).</param>
+/// <param name="IsCountStar">True for count(*).</param>
+internal sealed record AggregateSpec(string Name, IReadOnlyList<Expr> Arguments, bool Distinct, bool IsCountStar)
+{
+    /// <summary>A fresh accumulator for one group.</summary>
+    /// <returns>The accumulator.</returns>
+    public AggregateAccumulator CreateAccumulator() =>
+        IsCountStar ? AggregateFunctions.CreateCountStar() : AggregateFunctions.Create(Name, Arguments.Count, Distinct);
+
+    /// <summary>Writes the call for EXPLAIN.</summary>
+    /// <param name="builder">The destination.</param>
+    public void Format(StringBuilder builder)
+    {
+        if (IsCountStar)
+        {
+            builder.Append(Name).Append("(*)");
+            return;
+        }
+
+        builder.Append(Name).Append('(');
+        if (Distinct)
+        {
+            builder.Append("DISTINCT ");
+        }
+
+        for (int i = 0; i < Arguments.Count; i++)
+        {
+            if (i > 0)
+            {
+                builder.Append(", ");
+            }
+
+            Arguments[i].Format(builder);
+        }
+
+        builder.Append(')');
+    }
+}

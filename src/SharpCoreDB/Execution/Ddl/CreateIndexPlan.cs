@@ -1,0 +1,97 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Execution.Ddl;
+
+/// <summary>CREATE [UNIQUE] INDEX [IF NOT EXISTS]: creates the index tree and fills it from the table, failing
+/// cleanly when a UNIQUE index meets duplicate keys.</summary>
+/// <param name="schema">The schema.</param>
+/// <param name="slotWidths">The slot widths.</param>
+/// <param name="statement">The statement.</param>
+internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateIndexStatement statement) : WritePlan(schema, slotWidths)
+{
+    /// <inheritdoc />
+    public override bool ChangesSchema => true;
+
+    /// <inheritdoc />
+    public override int Execute()
+    {
+        TransactionContext transaction = Context.Transaction;
+        string name = statement.Name.Name;
+        if (SchemaChange.NameTaken(transaction.Schema, name) is { } taken)
+        {
+            if (statement.IfNotExists)
+            {
+                return 0;
+            }
+
+            throw taken;
+        }
+
+        TableSchema table = transaction.Schema.FindTable(statement.Table.Name)
+            ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {statement.Table.Name}");
+        uint root = transaction.CreateTree();
+        IndexSchema index = IndexSchemaBuilder.Build(statement, table, root);
+        Populate(transaction, table, index);
+        CatalogStore.PutIndex(transaction, index);
+        SchemaChange.Apply(transaction, transaction.Schema.WithIndex(index));
+        return 0;
+    }
+
+    /// <inheritdoc />
+    public override IReadOnlyList<string> Explain() => ["CreateIndex " + statement.Name.Name + " ON " + statement.Table.Name];
+
+    private static void Populate(TransactionContext transaction, TableSchema table, IndexSchema index)
+    {
+        // Read every row first: the table tree must not change under its cursor, and the index tree is new.
+        var entries = new List<(byte[] Key, int PrefixLength)>();
+        var ordinals = new int[index.Columns.Length];
+        for (int i = 0; i < ordinals.Length; i++)
+        {
+            ordinals[i] = index.Columns[i].Ordinal;
+        }
+
+        var decoder = new Operators.TableRowDecoder(table, ordinals);
+        var row = new SqlValue[table.Columns.Length + 1];
+        using var writer = new PooledBufferWriter();
+        using (BTreeCursor cursor = transaction.Tree(table.RootPage).OpenCursor())
+        {
+            for (bool more = cursor.First(); more; more = cursor.MoveNext())
+            {
+                decoder.Decode(cursor, row);
+                writer.Reset();
+                bool hasNull = false;
+                foreach (IndexColumn column in index.Columns)
+                {
+                    hasNull |= row[column.Ordinal].IsNull;
+                    KeyEncoder.EncodeValue(row[column.Ordinal], column.Descending, writer);
+                }
+
+                int prefixLength = hasNull ? -1 : writer.WrittenCount;
+                KeyEncoder.EncodeRowId(row[table.RowIdSlot].AsInt64(), writer);
+                entries.Add((writer.WrittenSpan.ToArray(), prefixLength));
+            }
+        }
+
+        entries.Sort(static (a, b) => a.Key.AsSpan().SequenceCompareTo(b.Key));
+        for (int i = 0; i < entries.Count; i++)
+        {
+            (byte[] key, int prefixLength) = entries[i];
+            if (index.IsUnique && prefixLength >= 0 && i > 0 && entries[i - 1].PrefixLength == prefixLength
+                && entries[i - 1].Key.AsSpan(0, prefixLength).SequenceEqual(key.AsSpan(0, prefixLength)))
+            {
+                var columns = new System.Text.StringBuilder();
+                foreach (IndexColumn column in index.Columns)
+                {
+                    columns.Append(columns.Length > 0 ? ", " : string.Empty).Append(table.Name).Append('.').Append(table.Columns[column.Ordinal].Name);
+                }
+
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.UniqueViolation, $"UNIQUE constraint failed: {columns} (CREATE UNIQUE INDEX {index.Name})");
+            }
+
+            transaction.TryInsert(index.RootPage, key, default);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Execution.Ddl;
+
+/// <summary>DROP TABLE / INDEX / VIEW [IF EXISTS]: removes the catalog entries, then frees the trees as the very last
+/// step (freeing pages is not undoable, and nothing can fail after it).</summary>
+/// <param name="schema">The schema.</param>
+/// <param name="slotWidths">The slot widths.</param>
+/// <param name="statement">The statement.</param>
+internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement statement) : WritePlan(schema, slotWidths)
+{
+    /// <inheritdoc />
+    public override bool ChangesSchema => true;
+
+    /// <inheritdoc />
+    public override int Execute()
+    {
+        TransactionContext transaction = Context.Transaction;
+        Schema current = transaction.Schema;
+        string name = statement.Name.Name;
+        switch (statement.Kind)
+        {
+            case SchemaObjectKind.Table:
+                {
+                    TableSchema? table = current.FindTable(name);
+                    if (table is null)
+                    {
+                        return Missing(current.FindView(name) is not null
+                            ? new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"use DROP VIEW to delete view {name}")
+                            : new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {name}"));
+                    }
+
+                    CatalogStore.RemoveTable(transaction, table);
+                    SchemaChange.Apply(transaction, current.WithoutTable(table));
+                    foreach (IndexSchema index in table.Indexes)
+                    {
+                        transaction.DropTree(index.RootPage);
+                    }
+
+                    transaction.DropTree(table.RootPage);
+                    return 0;
+                }
+
+            case SchemaObjectKind.Index:
+                {
+                    IndexSchema? index = current.FindIndex(name);
+                    if (index is null)
+                    {
+                        return Missing(new SharpCoreDBException(SharpCoreDBErrorCode.UnknownIndex, $"no such index: {name}"));
+                    }
+
+                    if (index.Origin != IndexOrigin.CreateIndex)
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"index {name} enforces a UNIQUE or PRIMARY KEY constraint and cannot be dropped");
+                    }
+
+                    CatalogStore.RemoveIndex(transaction, index);
+                    SchemaChange.Apply(transaction, current.WithoutIndex(index));
+                    transaction.DropTree(index.RootPage);
+                    return 0;
+                }
+
+            case SchemaObjectKind.View:
+                {
+                    ViewSchema? view = current.FindView(name);
+                    if (view is null)
+                    {
+                        return Missing(current.FindTable(name) is not null
+                            ? new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"use DROP TABLE to delete table {name}")
+                            : new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such view: {name}"));
+                    }
+
+                    CatalogStore.RemoveView(transaction, view);
+                    SchemaChange.Apply(transaction, current.WithoutView(view));
+                    return 0;
+                }
+
+            default:
+                // Triggers cannot be created, so none exists.
+                return Missing(new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"no such trigger: {name} (triggers are not supported)"));
+        }
+    }
+
+    /// <inheritdoc />
+    public override IReadOnlyList<string> Explain() => ["Drop " + statement.Kind + " " + statement.Name.Name];
+
+    private int Missing(SharpCoreDBException error) => statement.IfExists ? 0 : throw error;
+}

@@ -1,0 +1,142 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Execution.Dml;
+
+/// <summary>
+/// INSERT: for each source row (VALUES rows, a SELECT, or one row of defaults), builds the table row from the
+/// column list and the defaults, and hands it to the <see cref="TableWriter"/>. A SELECT source is read
+/// completely before the first insert, so it never sees the rows it produces.
+/// </summary>
+internal sealed class InsertPlan : WritePlan
+{
+    private readonly TableWriter _writer;
+    private readonly int _rowSlot;
+    private readonly Operator? _source;
+    private readonly int _sourceSlot;
+    private readonly int[] _targets;
+    private readonly Expr?[] _defaults;
+    private readonly ConflictResolution _conflict;
+    private readonly bool _materialize;
+
+    /// <summary>Creates the plan.</summary>
+    /// <param name="schema">The schema.</param>
+    /// <param name="slotWidths">The slot widths.</param>
+    /// <param name="writer">The table writer.</param>
+    /// <param name="rowSlot">The slot the new row is built in.</param>
+    /// <param name="source">The source rows, or null for DEFAULT VALUES.</param>
+    /// <param name="sourceSlot">The slot of each source row.</param>
+    /// <param name="targets">For each source column, the table slot column it fills.</param>
+    /// <param name="defaults">Per table column, its bound DEFAULT expression or null.</param>
+    /// <param name="conflict">OR REPLACE / OR IGNORE / abort.</param>
+    /// <param name="materialize">True to read the whole source before inserting (INSERT … SELECT).</param>
+    public InsertPlan(
+        Schema schema,
+        int[] slotWidths,
+        TableWriter writer,
+        int rowSlot,
+        Operator? source,
+        int sourceSlot,
+        int[] targets,
+        Expr?[] defaults,
+        ConflictResolution conflict,
+        bool materialize)
+        : base(schema, slotWidths)
+    {
+        _writer = writer;
+        _rowSlot = rowSlot;
+        _source = source;
+        _sourceSlot = sourceSlot;
+        _targets = targets;
+        _defaults = defaults;
+        _conflict = conflict;
+        _materialize = materialize;
+    }
+
+    /// <inheritdoc />
+    public override int Execute()
+    {
+        ExecutionContext context = Context;
+        _writer.Begin();
+        int count = 0;
+        if (_source is null)
+        {
+            count += InsertRow(context, []) ? 1 : 0;
+        }
+        else if (_materialize)
+        {
+            var rows = new List<SqlValue[]>();
+            _source.Open(context);
+            try
+            {
+                while (_source.Next(context))
+                {
+                    rows.Add((SqlValue[])context.Slots[_sourceSlot].Clone());
+                }
+            }
+            finally
+            {
+                _source.Close(context);
+            }
+
+            foreach (SqlValue[] row in rows)
+            {
+                count += InsertRow(context, row) ? 1 : 0;
+            }
+        }
+        else
+        {
+            _source.Open(context);
+            try
+            {
+                while (_source.Next(context))
+                {
+                    count += InsertRow(context, context.Slots[_sourceSlot]) ? 1 : 0;
+                }
+            }
+            finally
+            {
+                _source.Close(context);
+            }
+        }
+
+        _writer.Finish(context);
+        return count;
+    }
+
+    /// <inheritdoc />
+    public override IReadOnlyList<string> Explain()
+    {
+        var lines = new List<string> { "Insert " + _writer.Table.Name };
+        if (_source is not null)
+        {
+            foreach (string line in PlanPrinter.Print(_source))
+            {
+                lines.Add("  " + line);
+            }
+        }
+
+        return lines;
+    }
+
+    private bool InsertRow(ExecutionContext context, SqlValue[] source)
+    {
+        SqlValue[] row = context.Slots[_rowSlot];
+        for (int i = 0; i < _defaults.Length; i++)
+        {
+            Expr? expression = _defaults[i];
+            row[i] = expression is null ? SqlValue.Null : expression.Evaluate(context);
+        }
+
+        row[^1] = SqlValue.Null;
+        for (int i = 0; i < _targets.Length; i++)
+        {
+            row[_targets[i]] = source[i];
+        }
+
+        return _writer.Insert(context, row, _conflict);
+    }
+}

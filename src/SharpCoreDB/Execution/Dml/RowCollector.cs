@@ -1,0 +1,37 @@
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Dml;
+
+/// <summary>
+/// The first phase of UPDATE and DELETE: reads the qualifying row ids before anything changes, because a tree
+/// being modified cannot be scanned at the same time (its cursors are invalidated by every change).
+/// </summary>
+internal static class RowCollector
+{
+    /// <summary>Collects the row ids the access plan yields.</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="access">The access plan (with the WHERE filter) writing rows into <paramref name="slot"/>.</param>
+    /// <param name="slot">The table slot.</param>
+    /// <param name="rowIdColumn">The row id's position in the slot.</param>
+    /// <returns>The row ids in scan order.</returns>
+    public static List<long> Collect(ExecutionContext context, Operator access, int slot, int rowIdColumn)
+    {
+        var rowIds = new List<long>();
+        access.Open(context);
+        try
+        {
+            SqlValue[] row = context.Slots[slot];
+            while (access.Next(context))
+            {
+                rowIds.Add(row[rowIdColumn].AsInt64());
+            }
+        }
+        finally
+        {
+            access.Close(context);
+        }
+
+        return rowIds;
+    }
+}

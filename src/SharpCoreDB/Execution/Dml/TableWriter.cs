@@ -1,0 +1,509 @@
+using System.Buffers;
+using System.Text;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Execution.Dml;
+
+/// <summary>
+/// Writes rows of one table and keeps its indexes consistent: applies column affinity, assigns row ids
+/// (INTEGER PRIMARY KEY, AUTOINCREMENT), enforces NOT NULL, CHECK, PRIMARY KEY and UNIQUE (with OR REPLACE /
+/// OR IGNORE), and encodes records and index keys into reused buffers.
+/// </summary>
+/// <remarks>
+/// Rows are arrays in slot layout: one value per column, then the row id. Constraint checks run before the
+/// first change to the trees, so a row either goes in whole or not at all; a failure in the middle of a
+/// multi-row statement is undone by the statement's undo log or the transaction's rollback.
+/// </remarks>
+internal sealed class TableWriter
+{
+    private readonly TableSchema _table;
+    private readonly int _slot;
+    private readonly IReadOnlyList<Expr> _checks;
+    private readonly ArrayBufferWriter<byte> _key = new(64);
+    private readonly ArrayBufferWriter<byte> _oldKey = new(64);
+    private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
+    private readonly SqlValue[] _record;
+    private byte[] _recordBuffer = new byte[256];
+    private long? _largestRowId;
+    private long _sequence;
+    private bool _sequenceDirty;
+
+    /// <summary>Creates a writer.</summary>
+    /// <param name="table">The table.</param>
+    /// <param name="slot">The slot CHECK constraints read the new row from.</param>
+    /// <param name="checks">The bound CHECK conditions.</param>
+    public TableWriter(TableSchema table, int slot, IReadOnlyList<Expr> checks)
+    {
+        _table = table;
+        _slot = slot;
+        _checks = checks;
+        _record = new SqlValue[table.Columns.Length];
+    }
+
+    /// <summary>The table.</summary>
+    public TableSchema Table => _table;
+
+    /// <summary>Forgets per-execution state (the cached largest row id).</summary>
+    public void Begin()
+    {
+        _largestRowId = null;
+        _sequenceDirty = false;
+    }
+
+    /// <summary>Stores the AUTOINCREMENT sequence if the statement raised it.</summary>
+    /// <param name="context">The execution context.</param>
+    public void Finish(ExecutionContext context)
+    {
+        if (_sequenceDirty)
+        {
+            CatalogStore.WriteSequence(context.Transaction, _table.Name, _sequence);
+            _sequenceDirty = false;
+        }
+    }
+
+    /// <summary>Inserts a row.</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="row">The row in slot layout (the row-id position is filled in); normally the writer's slot.</param>
+    /// <param name="conflict">OR REPLACE / OR IGNORE / default (abort).</param>
+    /// <returns>True when inserted; false when OR IGNORE skipped it.</returns>
+    public bool Insert(ExecutionContext context, SqlValue[] row, ConflictResolution conflict)
+    {
+        TransactionContext transaction = context.Transaction;
+        ApplyAffinity(row);
+        long rowId = AssignRowId(transaction, row);
+        if (!CheckRow(context, row, conflict))
+        {
+            return false;
+        }
+
+        KeyEncoder.WriteRowId(rowId, _rowKey);
+        if (transaction.Tree(_table.RootPage).ContainsKey(_rowKey))
+        {
+            if (conflict == ConflictResolution.Ignore)
+            {
+                return false;
+            }
+
+            if (conflict != ConflictResolution.Replace)
+            {
+                throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : []);
+            }
+
+            DeleteById(context, rowId);
+        }
+
+        if (!CheckUnique(context, row, rowId, long.MinValue, conflict))
+        {
+            return false;
+        }
+
+        WriteRecord(transaction, row, rowId, insert: true);
+        foreach (IndexSchema index in _table.Indexes)
+        {
+            EncodeIndexKey(index, row, rowId, _key);
+            transaction.TryInsert(index.RootPage, _key.WrittenSpan, default);
+        }
+
+        NoteRowId(rowId);
+        return true;
+    }
+
+    /// <summary>Replaces a row's values (and row id, when the alias column changed).</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="oldRow">The row before the change (slot layout).</param>
+    /// <param name="row">The new values (slot layout; the writer's slot, so CHECKs see them).</param>
+    /// <param name="conflict">The conflict resolution.</param>
+    /// <returns>True when updated; false when OR IGNORE skipped it.</returns>
+    public bool Update(ExecutionContext context, SqlValue[] oldRow, SqlValue[] row, ConflictResolution conflict)
+    {
+        TransactionContext transaction = context.Transaction;
+        long oldRowId = oldRow[_table.RowIdSlot].AsInt64();
+        ApplyAffinity(row);
+        SqlValue idValue = _table.RowIdAlias >= 0 ? row[_table.RowIdAlias] : row[_table.RowIdSlot];
+        if (idValue.IsNull)
+        {
+            string column = _table.RowIdAlias >= 0 ? _table.Columns[_table.RowIdAlias].Name : "rowid";
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column}");
+        }
+
+        long rowId = RowIdOf(idValue);
+        if (_table.RowIdAlias >= 0)
+        {
+            row[_table.RowIdAlias] = SqlValue.FromInt64(rowId);
+        }
+
+        row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
+        if (!CheckRow(context, row, conflict))
+        {
+            return false;
+        }
+
+        if (rowId != oldRowId)
+        {
+            KeyEncoder.WriteRowId(rowId, _rowKey);
+            if (transaction.Tree(_table.RootPage).ContainsKey(_rowKey))
+            {
+                if (conflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                if (conflict != ConflictResolution.Replace)
+                {
+                    throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, [_table.RowIdAlias]);
+                }
+
+                DeleteById(context, rowId);
+            }
+        }
+
+        if (!CheckUnique(context, row, rowId, oldRowId, conflict))
+        {
+            return false;
+        }
+
+        foreach (IndexSchema index in _table.Indexes)
+        {
+            EncodeIndexKey(index, oldRow, oldRowId, _oldKey);
+            EncodeIndexKey(index, row, rowId, _key);
+            if (!_oldKey.WrittenSpan.SequenceEqual(_key.WrittenSpan))
+            {
+                transaction.Delete(index.RootPage, _oldKey.WrittenSpan);
+                transaction.TryInsert(index.RootPage, _key.WrittenSpan, default);
+            }
+        }
+
+        if (rowId != oldRowId)
+        {
+            KeyEncoder.WriteRowId(oldRowId, _rowKey);
+            transaction.Delete(_table.RootPage, _rowKey);
+            WriteRecord(transaction, row, rowId, insert: true);
+            NoteRowId(rowId);
+        }
+        else
+        {
+            WriteRecord(transaction, row, rowId, insert: false);
+        }
+
+        return true;
+    }
+
+    /// <summary>Deletes a row and its index entries.</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="row">The row (slot layout, every indexed column decoded).</param>
+    public void Delete(ExecutionContext context, SqlValue[] row)
+    {
+        TransactionContext transaction = context.Transaction;
+        long rowId = row[_table.RowIdSlot].AsInt64();
+        foreach (IndexSchema index in _table.Indexes)
+        {
+            EncodeIndexKey(index, row, rowId, _key);
+            transaction.Delete(index.RootPage, _key.WrittenSpan);
+        }
+
+        KeyEncoder.WriteRowId(rowId, _rowKey);
+        transaction.Delete(_table.RootPage, _rowKey);
+    }
+
+    /// <summary>Reads a whole row by row id into <paramref name="row"/>.</summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <param name="rowId">The row id.</param>
+    /// <param name="row">The destination (slot layout).</param>
+    /// <returns>False when the row does not exist.</returns>
+    public bool Read(TransactionContext transaction, long rowId, SqlValue[] row)
+    {
+        KeyEncoder.WriteRowId(rowId, _rowKey);
+        byte[]? record = transaction.Tree(_table.RootPage).Get(_rowKey);
+        if (record is null)
+        {
+            return false;
+        }
+
+        var reader = new RecordReader(record);
+        for (int i = 0; i < _table.Columns.Length; i++)
+        {
+            SqlValue value = i == _table.RowIdAlias ? SqlValue.FromInt64(rowId) : reader.GetValue(i);
+            SqlDeclaredType declared = _table.Columns[i].DeclaredType;
+            row[i] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
+        }
+
+        row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
+        return true;
+    }
+
+    private void DeleteById(ExecutionContext context, long rowId)
+    {
+        var existing = new SqlValue[_table.Columns.Length + 1];
+        if (Read(context.Transaction, rowId, existing))
+        {
+            Delete(context, existing);
+        }
+    }
+
+    private void ApplyAffinity(SqlValue[] row)
+    {
+        for (int i = 0; i < _table.Columns.Length; i++)
+        {
+            ColumnSchema column = _table.Columns[i];
+            // Values bound from .NET bool, DateTime, Guid or decimal keep their declared storage form (see ApplyAffinity).
+            row[i] = AffinityRules.ApplyAffinity(row[i], column.Affinity);
+        }
+    }
+
+    private long AssignRowId(TransactionContext transaction, SqlValue[] row)
+    {
+        long rowId;
+        SqlValue explicitId = _table.RowIdAlias >= 0 ? row[_table.RowIdAlias] : row[_table.RowIdSlot];
+        if (!explicitId.IsNull)
+        {
+            rowId = RowIdOf(explicitId);
+        }
+        else
+        {
+            long largest = LargestRowId(transaction);
+            if (largest == long.MaxValue)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, $"table {_table.Name} has used every row id");
+            }
+
+            rowId = largest + 1;
+        }
+
+        if (_table.RowIdAlias >= 0)
+        {
+            row[_table.RowIdAlias] = SqlValue.FromInt64(rowId);
+        }
+
+        row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
+        return rowId;
+    }
+
+    private long RowIdOf(in SqlValue value)
+    {
+        SqlValue converted = AffinityRules.ApplyAffinity(value.WithDeclaredType(SqlDeclaredType.None), Affinity.Integer);
+        if (converted.StorageClass != SqlStorageClass.Integer)
+        {
+            string column = _table.RowIdAlias >= 0 ? _table.Columns[_table.RowIdAlias].Name : "rowid";
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"datatype mismatch: {_table.Name}.{column} must be an integer, not {value}");
+        }
+
+        return converted.RawBits;
+    }
+
+    private long LargestRowId(TransactionContext transaction)
+    {
+        if (_largestRowId is null)
+        {
+            long largest = 0;
+            using (BTreeCursor cursor = transaction.Tree(_table.RootPage).OpenCursor())
+            {
+                if (cursor.Last())
+                {
+                    largest = KeyEncoder.ReadRowId(cursor.Key);
+                }
+            }
+
+            if (_table.AutoIncrement)
+            {
+                _sequence = CatalogStore.ReadSequence(transaction, _table.Name);
+                largest = Math.Max(largest, _sequence);
+            }
+
+            _largestRowId = largest;
+        }
+
+        return _largestRowId.Value;
+    }
+
+    private void NoteRowId(long rowId)
+    {
+        if (_largestRowId is { } largest && rowId > largest)
+        {
+            _largestRowId = rowId;
+        }
+
+        if (_table.AutoIncrement && rowId > _sequence)
+        {
+            _sequence = rowId;
+            _sequenceDirty = true;
+        }
+    }
+
+    private bool CheckRow(ExecutionContext context, SqlValue[] row, ConflictResolution conflict)
+    {
+        foreach (ColumnSchema column in _table.Columns)
+        {
+            if (column.NotNull && row[column.Ordinal].IsNull)
+            {
+                if (conflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column.Name}");
+            }
+        }
+
+        if (_checks.Count == 0)
+        {
+            return true;
+        }
+
+        SqlValue[] slot = context.Slots[_slot];
+        if (!ReferenceEquals(slot, row))
+        {
+            Array.Copy(row, slot, row.Length);
+        }
+
+        for (int i = 0; i < _checks.Count; i++)
+        {
+            if (_checks[i].EvaluateTruth(context) == false)
+            {
+                if (conflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                CheckConstraint check = _table.Checks[i];
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.CheckViolation, $"CHECK constraint failed: {check.Name ?? check.Condition.ToString()}");
+            }
+        }
+
+        return true;
+    }
+
+    // Unique indexes: a second entry with equal, all non-NULL key columns is a conflict (NULLs are distinct).
+    private bool CheckUnique(ExecutionContext context, SqlValue[] row, long rowId, long selfRowId, ConflictResolution conflict)
+    {
+        foreach (IndexSchema index in _table.Indexes)
+        {
+            if (!index.IsUnique || HasNullKey(index, row))
+            {
+                continue;
+            }
+
+            while (true)
+            {
+                EncodeIndexPrefix(index, row, _key);
+                long existing = FindEntry(context.Transaction, index, _key.WrittenSpan);
+                if (existing == long.MinValue || existing == selfRowId || existing == rowId)
+                {
+                    break;
+                }
+
+                if (conflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                if (conflict != ConflictResolution.Replace)
+                {
+                    var ordinals = new int[index.Columns.Length];
+                    for (int i = 0; i < ordinals.Length; i++)
+                    {
+                        ordinals[i] = index.Columns[i].Ordinal;
+                    }
+
+                    throw Conflict(index.Origin == IndexOrigin.PrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyViolation : SharpCoreDBErrorCode.UniqueViolation, ordinals);
+                }
+
+                DeleteById(context, existing);
+            }
+        }
+
+        return true;
+    }
+
+    private static bool HasNullKey(IndexSchema index, SqlValue[] row)
+    {
+        foreach (IndexColumn column in index.Columns)
+        {
+            if (row[column.Ordinal].IsNull)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    // The row id of the first index entry whose key starts with the prefix, or long.MinValue.
+    private static long FindEntry(TransactionContext transaction, IndexSchema index, ReadOnlySpan<byte> prefix)
+    {
+        using BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor();
+        if (!cursor.Seek(prefix, BTreeSeek.GreaterOrEqual) || !cursor.Key.StartsWith(prefix))
+        {
+            return long.MinValue;
+        }
+
+        return KeyEncoder.ReadRowId(cursor.Key[^KeyEncoder.RowIdSize..]);
+    }
+
+    private static void EncodeIndexPrefix(IndexSchema index, SqlValue[] row, ArrayBufferWriter<byte> writer)
+    {
+        writer.ResetWrittenCount();
+        foreach (IndexColumn column in index.Columns)
+        {
+            KeyEncoder.EncodeValue(row[column.Ordinal], column.Descending, writer);
+        }
+    }
+
+    private static void EncodeIndexKey(IndexSchema index, SqlValue[] row, long rowId, ArrayBufferWriter<byte> writer)
+    {
+        EncodeIndexPrefix(index, row, writer);
+        KeyEncoder.EncodeRowId(rowId, writer);
+    }
+
+    private void WriteRecord(TransactionContext transaction, SqlValue[] row, long rowId, bool insert)
+    {
+        // The row-id alias is stored as NULL: its value is the key.
+        Array.Copy(row, _record, _record.Length);
+        if (_table.RowIdAlias >= 0)
+        {
+            _record[_table.RowIdAlias] = SqlValue.Null;
+        }
+
+        int size = RecordWriter.GetSize(_record);
+        if (_recordBuffer.Length < size)
+        {
+            _recordBuffer = new byte[Math.Max(size, _recordBuffer.Length * 2)];
+        }
+
+        RecordWriter.Write(_record, _recordBuffer.AsSpan(0, size));
+        KeyEncoder.WriteRowId(rowId, _rowKey);
+        if (insert)
+        {
+            transaction.TryInsert(_table.RootPage, _rowKey, _recordBuffer.AsSpan(0, size));
+        }
+        else
+        {
+            transaction.Put(_table.RootPage, _rowKey, _recordBuffer.AsSpan(0, size));
+        }
+    }
+
+    private SharpCoreDBException Conflict(SharpCoreDBErrorCode code, int[] ordinals)
+    {
+        var columns = new StringBuilder();
+        if (ordinals.Length == 0)
+        {
+            columns.Append(_table.Name).Append(".rowid");
+        }
+
+        foreach (int ordinal in ordinals)
+        {
+            if (columns.Length > 0)
+            {
+                columns.Append(", ");
+            }
+
+            columns.Append(_table.Name).Append('.').Append(_table.Columns[ordinal].Name);
+        }
+
+        return new SharpCoreDBException(code, $"UNIQUE constraint failed: {columns}");
+    }
+}

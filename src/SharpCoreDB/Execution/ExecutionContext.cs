@@ -1,0 +1,82 @@
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution;
+
+/// <summary>
+/// The state one execution of a bound statement works in: the row slots every operator writes and every
+/// expression reads, the parameter values, the transaction, and a stamp that tells per-execution caches
+/// (uncorrelated subqueries) that a new execution began.
+/// </summary>
+/// <remarks>
+/// Each table source, derived table, aggregate and projection of a statement owns one slot, numbered by the
+/// binder across the whole statement (subqueries included), so a correlated subquery reads its outer row simply
+/// by reading the outer slot.
+/// </remarks>
+internal sealed class ExecutionContext
+{
+    private static long s_nextStamp;
+    private int _sinceCancellationCheck;
+
+    /// <summary>Creates a context with the given slot widths.</summary>
+    /// <param name="slotWidths">The width of every slot.</param>
+    public ExecutionContext(int[] slotWidths)
+    {
+        Slots = new SqlValue[slotWidths.Length][];
+        for (int i = 0; i < slotWidths.Length; i++)
+        {
+            Slots[i] = new SqlValue[slotWidths[i]];
+        }
+    }
+
+    /// <summary>The rows, by slot.</summary>
+    public SqlValue[][] Slots { get; }
+
+    /// <summary>The parameter values, aligned with the statement's parameter names.</summary>
+    public SqlValue[] Parameters { get; private set; } = [];
+
+    /// <summary>The transaction the statement runs in.</summary>
+    public TransactionContext Transaction { get; private set; } = null!;
+
+    /// <summary>Unique per execution; caches compare it to know whether they are still valid.</summary>
+    public long Stamp { get; private set; }
+
+    /// <summary>Cancels a long-running statement.</summary>
+    public CancellationToken CancellationToken { get; private set; }
+
+    /// <summary>Prepares the context for a new execution.</summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <param name="parameters">The parameter values.</param>
+    /// <param name="cancellationToken">The cancellation token.</param>
+    public void Begin(TransactionContext transaction, SqlValue[] parameters, CancellationToken cancellationToken)
+    {
+        Transaction = transaction;
+        Parameters = parameters;
+        CancellationToken = cancellationToken;
+        Stamp = Interlocked.Increment(ref s_nextStamp);
+        _sinceCancellationCheck = 0;
+    }
+
+    /// <summary>Forgets the transaction and parameters after an execution (the context is pooled).</summary>
+    public void End()
+    {
+        Transaction = null!;
+        Parameters = [];
+        CancellationToken = default;
+    }
+
+    /// <summary>Checks for cancellation every few hundred rows, so scans stay cheap.</summary>
+    /// <exception cref="SharpCoreDBException">Cancelled.</exception>
+    public void CheckCancellation()
+    {
+        if (++_sinceCancellationCheck < 256)
+        {
+            return;
+        }
+
+        _sinceCancellationCheck = 0;
+        if (CancellationToken.IsCancellationRequested)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Cancelled, "The statement was cancelled.");
+        }
+    }
+}

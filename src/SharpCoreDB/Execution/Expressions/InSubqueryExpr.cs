@@ -1,0 +1,112 @@
+using System.Text;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Expressions;
+
+/// <summary>
+/// x [NOT] IN (subquery): like IN with a list whose items are the subquery's first column. Uncorrelated
+/// subqueries are read once per execution and their values cached.
+/// </summary>
+/// <param name="operand">The operand.</param>
+/// <param name="plan">The subquery.</param>
+/// <param name="negated">True for NOT IN.</param>
+internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negated) : Expr
+{
+    private readonly List<SqlValue> _values = [];
+    private bool _sawNull;
+    private long _stamp = -1;
+
+    /// <summary>The operand.</summary>
+    public Expr Operand { get; } = operand;
+
+    /// <summary>The subquery.</summary>
+    public SubqueryPlan Plan { get; } = plan;
+
+    /// <summary>True for NOT IN.</summary>
+    public bool Negated { get; } = negated;
+
+    /// <inheritdoc />
+    public override bool IsConstant => false;
+
+    /// <inheritdoc />
+    public override IReadOnlyList<Expr> Children => [Operand];
+
+    /// <inheritdoc />
+    public override SqlValue Evaluate(ExecutionContext context) => FromTruth(EvaluateTruth(context));
+
+    /// <inheritdoc />
+    public override bool? EvaluateTruth(ExecutionContext context)
+    {
+        if (Plan.IsCorrelated || _stamp != context.Stamp)
+        {
+            Load(context);
+        }
+
+        if (_values.Count == 0 && !_sawNull)
+        {
+            return Negated;
+        }
+
+        SqlValue value = Operand.Evaluate(context);
+        if (value.IsNull)
+        {
+            return null;
+        }
+
+        foreach (SqlValue candidate in _values)
+        {
+            if (Comparison.Compare(value, candidate, AffinityRules.ForComparison(Operand.Affinity, Plan.FirstAffinity)) == 0)
+            {
+                return !Negated;
+            }
+        }
+
+        return _sawNull ? null : Negated;
+    }
+
+    /// <inheritdoc />
+    public override Expr WithChildren(IReadOnlyList<Expr> children) => new InSubqueryExpr(children[0], Plan, Negated);
+
+    /// <inheritdoc />
+    public override void CollectSlots(HashSet<int> slots)
+    {
+        Operand.CollectSlots(slots);
+        slots.UnionWith(Plan.OuterSlots);
+    }
+
+    /// <inheritdoc />
+    public override void Format(StringBuilder builder)
+    {
+        Operand.Format(builder);
+        builder.Append(Negated ? " NOT IN (subquery)" : " IN (subquery)");
+    }
+
+    private void Load(ExecutionContext context)
+    {
+        _values.Clear();
+        _sawNull = false;
+        Plan.Root.Open(context);
+        try
+        {
+            SqlValue[] row = context.Slots[Plan.Slot];
+            while (Plan.Root.Next(context))
+            {
+                if (row[0].IsNull)
+                {
+                    _sawNull = true;
+                }
+                else
+                {
+                    _values.Add(row[0]);
+                }
+            }
+        }
+        finally
+        {
+            Plan.Root.Close(context);
+        }
+
+        _stamp = context.Stamp;
+    }
+}

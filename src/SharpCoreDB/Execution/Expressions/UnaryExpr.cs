@@ -1,0 +1,43 @@
+using System.Text;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Execution.Expressions;
+
+/// <summary>Unary minus, plus or bitwise NOT (logical NOT is <see cref="NotExpr"/>).</summary>
+/// <param name="op">The operator.</param>
+/// <param name="operand">The operand.</param>
+internal sealed class UnaryExpr(UnaryOperator op, Expr operand) : Expr
+{
+    /// <summary>The operator.</summary>
+    public UnaryOperator Operator { get; } = op;
+
+    /// <summary>The operand.</summary>
+    public Expr Operand { get; } = operand;
+
+    /// <inheritdoc />
+    public override IReadOnlyList<Expr> Children => [Operand];
+
+    /// <inheritdoc />
+    public override SqlValue Evaluate(ExecutionContext context)
+    {
+        SqlValue value = Operand.Evaluate(context);
+        return Operator switch
+        {
+            UnaryOperator.Negate => Arithmetic.Negate(value),
+            UnaryOperator.BitwiseNot => Arithmetic.BitNot(value),
+            _ => value,
+        };
+    }
+
+    /// <inheritdoc />
+    public override Expr WithChildren(IReadOnlyList<Expr> children) => new UnaryExpr(Operator, children[0]);
+
+    /// <inheritdoc />
+    public override void Format(StringBuilder builder)
+    {
+        builder.Append(Operator switch { UnaryOperator.Negate => "-", UnaryOperator.BitwiseNot => "~", _ => "+" });
+        Operand.Format(builder);
+    }
+}

@@ -1,0 +1,221 @@
+using System.Text;
+using SharpCoreDB.Execution.Aggregation;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Operators;
+
+/// <summary>
+/// Groups the input rows (hash grouping on the GROUP BY values) and computes the aggregates of each group. The
+/// output row holds the aggregate results, then "captured" values: the columns that expressions after the
+/// aggregation use outside any aggregate, taken from the group's last row (SQLite's bare-column rule), go to a
+/// second slot. Groups
+/// are produced in GROUP BY key order, as SQLite's sorter-based grouping does; without GROUP BY there is exactly
+/// one group, even for empty input.
+/// </summary>
+internal sealed class AggregateOperator : Operator
+{
+    private readonly Operator _input;
+    private readonly IReadOnlyList<Expr> _groupBy;
+    private readonly IReadOnlyList<AggregateSpec> _aggregates;
+    private readonly IReadOnlyList<Expr> _captures;
+    private readonly int _aggregateSlot;
+    private readonly int _captureSlot;
+    private readonly SqlValue[][] _argumentBuffers;
+    private readonly List<SqlValue[]> _output = [];
+    private int _next;
+
+    /// <summary>Creates the operator.</summary>
+    /// <param name="input">The input rows.</param>
+    /// <param name="groupBy">The GROUP BY expressions (empty: one group).</param>
+    /// <param name="aggregates">The aggregate calls.</param>
+    /// <param name="captures">The bare expressions captured per group.</param>
+    /// <param name="aggregateSlot">The slot of the aggregate results.</param>
+    /// <param name="captureSlot">The slot of the captured values.</param>
+    public AggregateOperator(Operator input, IReadOnlyList<Expr> groupBy, IReadOnlyList<AggregateSpec> aggregates, IReadOnlyList<Expr> captures, int aggregateSlot, int captureSlot)
+    {
+        _input = input;
+        _groupBy = groupBy;
+        _aggregates = aggregates;
+        _captures = captures;
+        _aggregateSlot = aggregateSlot;
+        _captureSlot = captureSlot;
+        _argumentBuffers = new SqlValue[aggregates.Count][];
+        for (int i = 0; i < aggregates.Count; i++)
+        {
+            _argumentBuffers[i] = new SqlValue[aggregates[i].Arguments.Count];
+        }
+    }
+
+    /// <inheritdoc />
+    public override IReadOnlyList<Operator> Inputs => [_input];
+
+    /// <inheritdoc />
+    public override void Open(ExecutionContext context)
+    {
+        _output.Clear();
+        _next = 0;
+        _input.Open(context);
+        try
+        {
+            if (_groupBy.Count == 0)
+            {
+                Group group = NewGroup([]);
+                bool any = false;
+                while (_input.Next(context))
+                {
+                    any = true;
+                    Step(context, group);
+                }
+
+                _output.Add(group.Finish(any));
+            }
+            else
+            {
+                GroupAll(context);
+            }
+        }
+        finally
+        {
+            _input.Close(context);
+        }
+    }
+
+    /// <inheritdoc />
+    public override bool Next(ExecutionContext context)
+    {
+        if (_next >= _output.Count)
+        {
+            return false;
+        }
+
+        SqlValue[] row = _output[_next];
+        _output[_next++] = null!;
+        Array.Copy(row, 0, context.Slots[_aggregateSlot], 0, _aggregates.Count);
+        Array.Copy(row, _aggregates.Count, context.Slots[_captureSlot], 0, _captures.Count);
+        return true;
+    }
+
+    /// <inheritdoc />
+    public override void Close(ExecutionContext context)
+    {
+        _output.Clear();
+        _input.Close(context);
+    }
+
+    /// <inheritdoc />
+    public override string Describe()
+    {
+        var builder = new StringBuilder("Aggregate");
+        if (_groupBy.Count > 0)
+        {
+            builder.Append(" GROUP BY ");
+            for (int i = 0; i < _groupBy.Count; i++)
+            {
+                if (i > 0)
+                {
+                    builder.Append(", ");
+                }
+
+                _groupBy[i].Format(builder);
+            }
+        }
+
+        for (int i = 0; i < _aggregates.Count; i++)
+        {
+            builder.Append(i == 0 ? " COMPUTE " : ", ");
+            _aggregates[i].Format(builder);
+        }
+
+        return builder.ToString();
+    }
+
+    private void GroupAll(ExecutionContext context)
+    {
+        int width = _groupBy.Count;
+        var comparer = new RowComparer(width);
+        var groups = new Dictionary<SqlValue[], Group>(comparer);
+        var key = new SqlValue[width];
+        while (_input.Next(context))
+        {
+            for (int i = 0; i < width; i++)
+            {
+                key[i] = _groupBy[i].Evaluate(context);
+            }
+
+            if (!groups.TryGetValue(key, out Group? group))
+            {
+                SqlValue[] stored = (SqlValue[])key.Clone();
+                group = NewGroup(stored);
+                groups.Add(stored, group);
+            }
+
+            Step(context, group);
+        }
+
+        var ordered = new List<Group>(groups.Values);
+        ordered.Sort((a, b) => comparer.Compare(a.Key, b.Key));
+        foreach (Group group in ordered)
+        {
+            _output.Add(group.Finish(true));
+        }
+    }
+
+    private Group NewGroup(SqlValue[] key)
+    {
+        var accumulators = new AggregateAccumulator[_aggregates.Count];
+        for (int i = 0; i < accumulators.Length; i++)
+        {
+            accumulators[i] = _aggregates[i].CreateAccumulator();
+            accumulators[i].Reset();
+        }
+
+        return new Group(key, accumulators, new SqlValue[_captures.Count]);
+    }
+
+    private void Step(ExecutionContext context, Group group)
+    {
+        for (int i = 0; i < _aggregates.Count; i++)
+        {
+            SqlValue[] arguments = _argumentBuffers[i];
+            IReadOnlyList<Expr> expressions = _aggregates[i].Arguments;
+            for (int j = 0; j < arguments.Length; j++)
+            {
+                arguments[j] = expressions[j].Evaluate(context);
+            }
+
+            group.Accumulators[i].Step(arguments);
+        }
+
+        for (int i = 0; i < _captures.Count; i++)
+        {
+            group.Captured[i] = _captures[i].Evaluate(context);
+        }
+    }
+
+    private sealed class Group(SqlValue[] key, AggregateAccumulator[] accumulators, SqlValue[] captured)
+    {
+        public SqlValue[] Key { get; } = key;
+
+        public AggregateAccumulator[] Accumulators { get; } = accumulators;
+
+        public SqlValue[] Captured { get; } = captured;
+
+        public SqlValue[] Finish(bool any)
+        {
+            var row = new SqlValue[Accumulators.Length + Captured.Length];
+            for (int i = 0; i < Accumulators.Length; i++)
+            {
+                row[i] = Accumulators[i].Result();
+            }
+
+            if (any)
+            {
+                Captured.CopyTo(row, Accumulators.Length);
+            }
+
+            return row;
+        }
+    }
+}

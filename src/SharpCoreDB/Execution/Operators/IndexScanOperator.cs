@@ -1,0 +1,368 @@
+using System.Buffers;
+using System.Text;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Execution.Operators;
+
+/// <summary>
+/// Reads rows through an index: an equality prefix (each leading key column equal to one value, or to one of an
+/// IN list's values), then optionally a range on the next key column; each index entry's row id is looked up in
+/// the table. Entries come in index order (or reverse), one key prefix after another in key order.
+/// </summary>
+/// <remarks>
+/// The range is a superset filter: NULLs and boundary subtleties are left to the residual WHERE predicates,
+/// which the planner always keeps. Key bytes compare with memcmp, and each encoded component is prefix-free, so
+/// comparing the first bytes of an entry with an encoded bound decides the component's order.
+/// </remarks>
+internal sealed class IndexScanOperator : Operator
+{
+    // Sorts above every continuation of a key prefix: a component starts at most with 0xFA, a row id is 8 bytes.
+    private static readonly byte[] s_sentinel = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
+
+    private readonly IndexSchema _index;
+    private readonly TableRowDecoder _decoder;
+    private readonly int _slot;
+    private readonly IReadOnlyList<IReadOnlyList<Expr>> _prefix;
+    private readonly Affinity[] _conversions;
+    private readonly Expr? _low;
+    private readonly bool _lowInclusive;
+    private readonly Expr? _high;
+    private readonly bool _highInclusive;
+    private readonly bool _descending;
+    private readonly ArrayBufferWriter<byte> _writer = new(64);
+    private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
+    private readonly List<byte[]> _prefixes = [];
+    private BTreeCursor? _indexCursor;
+    private BTreeCursor? _tableCursor;
+    private byte[]? _keyLow;
+    private byte[]? _keyHigh;
+    private bool _keyLowInclusive;
+    private bool _keyHighInclusive;
+    private int _prefixIndex;
+    private bool _inPrefix;
+
+    /// <summary>Creates the operator.</summary>
+    /// <param name="index">The index.</param>
+    /// <param name="decoder">Decodes rows of the indexed table.</param>
+    /// <param name="slot">The table's slot.</param>
+    /// <param name="prefix">Per leading key column, the values it may equal (one for =, several for IN).</param>
+    /// <param name="conversions">Per key column used (prefix, then range), the affinity applied to seek values.</param>
+    /// <param name="low">The range's lower bound on the next key column, or null.</param>
+    /// <param name="lowInclusive">True for &gt;=.</param>
+    /// <param name="high">The range's upper bound, or null.</param>
+    /// <param name="highInclusive">True for &lt;=.</param>
+    /// <param name="descending">True to read in reverse index order.</param>
+    public IndexScanOperator(
+        IndexSchema index,
+        TableRowDecoder decoder,
+        int slot,
+        IReadOnlyList<IReadOnlyList<Expr>> prefix,
+        Affinity[] conversions,
+        Expr? low,
+        bool lowInclusive,
+        Expr? high,
+        bool highInclusive,
+        bool descending)
+    {
+        _index = index;
+        _decoder = decoder;
+        _slot = slot;
+        _prefix = prefix;
+        _conversions = conversions;
+        _low = low;
+        _lowInclusive = lowInclusive;
+        _high = high;
+        _highInclusive = highInclusive;
+        _descending = descending;
+    }
+
+    /// <summary>The index used.</summary>
+    public IndexSchema Index => _index;
+
+    /// <inheritdoc />
+    public override void Open(ExecutionContext context)
+    {
+        Close(context);
+        _prefixes.Clear();
+        _prefixIndex = 0;
+        _inPrefix = false;
+        BuildPrefixes(context, 0, []);
+        if (_prefixes.Count > 1)
+        {
+            _prefixes.Sort(static (a, b) => a.AsSpan().SequenceCompareTo(b));
+            for (int i = _prefixes.Count - 1; i > 0; i--)
+            {
+                if (_prefixes[i].AsSpan().SequenceEqual(_prefixes[i - 1]))
+                {
+                    _prefixes.RemoveAt(i);
+                }
+            }
+        }
+
+        if (!BuildRange(context))
+        {
+            _prefixes.Clear();
+        }
+
+        if (_descending)
+        {
+            _prefixes.Reverse();
+        }
+
+        _indexCursor = context.Transaction.Tree(_index.RootPage).OpenCursor();
+        _tableCursor = context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
+    }
+
+    /// <inheritdoc />
+    public override bool Next(ExecutionContext context)
+    {
+        BTreeCursor cursor = _indexCursor!;
+        while (_prefixIndex < _prefixes.Count)
+        {
+            byte[] prefix = _prefixes[_prefixIndex];
+            bool positioned = _inPrefix ? (_descending ? cursor.MovePrevious() : cursor.MoveNext()) : Start(cursor, prefix);
+            _inPrefix = true;
+            if (positioned && InRange(cursor.Key, prefix))
+            {
+                context.CheckCancellation();
+                ReadOnlySpan<byte> key = cursor.Key;
+                key[^KeyEncoder.RowIdSize..].CopyTo(_rowKey);
+                if (!_tableCursor!.SeekExact(_rowKey))
+                {
+                    throw new SharpCoreDBException(
+                        SharpCoreDBErrorCode.Corrupt,
+                        $"index {_index.Name} refers to row {KeyEncoder.ReadRowId(_rowKey)}, which table {_decoder.Table.Name} does not hold");
+                }
+
+                _decoder.Decode(_tableCursor, context.Slots[_slot]);
+                return true;
+            }
+
+            _prefixIndex++;
+            _inPrefix = false;
+        }
+
+        return false;
+    }
+
+    /// <inheritdoc />
+    public override void Close(ExecutionContext context)
+    {
+        _indexCursor?.Dispose();
+        _indexCursor = null;
+        _tableCursor?.Dispose();
+        _tableCursor = null;
+    }
+
+    /// <inheritdoc />
+    public override string Describe()
+    {
+        var builder = new StringBuilder(_low is null && _high is null ? "IndexSeek " : "IndexRange ");
+        builder.Append(_decoder.Table.Name).Append(" USING INDEX ").Append(_index.Name).Append(" (");
+        TableSchema table = _decoder.Table;
+        for (int i = 0; i < _prefix.Count; i++)
+        {
+            if (i > 0)
+            {
+                builder.Append(" AND ");
+            }
+
+            builder.Append(table.Columns[_index.Columns[i].Ordinal].Name);
+            IReadOnlyList<Expr> values = _prefix[i];
+            if (values.Count == 1)
+            {
+                builder.Append(" = ");
+                values[0].Format(builder);
+            }
+            else
+            {
+                builder.Append(" IN (");
+                for (int j = 0; j < values.Count; j++)
+                {
+                    if (j > 0)
+                    {
+                        builder.Append(", ");
+                    }
+
+                    values[j].Format(builder);
+                }
+
+                builder.Append(')');
+            }
+        }
+
+        if (_low is not null || _high is not null)
+        {
+            string column = table.Columns[_index.Columns[_prefix.Count].Ordinal].Name;
+            if (_prefix.Count > 0)
+            {
+                builder.Append(" AND ");
+            }
+
+            if (_low is not null)
+            {
+                builder.Append(column).Append(_lowInclusive ? " >= " : " > ");
+                _low.Format(builder);
+            }
+
+            if (_high is not null)
+            {
+                builder.Append(_low is null ? string.Empty : " AND ").Append(column).Append(_highInclusive ? " <= " : " < ");
+                _high.Format(builder);
+            }
+        }
+
+        builder.Append(')');
+        if (_descending)
+        {
+            builder.Append(" DESC");
+        }
+
+        return builder.ToString();
+    }
+
+    // Builds every combination of the prefix columns' values as encoded key prefixes; a NULL matches nothing.
+    private void BuildPrefixes(ExecutionContext context, int column, byte[] soFar)
+    {
+        if (column == _prefix.Count)
+        {
+            _prefixes.Add(soFar);
+            return;
+        }
+
+        bool descending = _index.Columns[column].Descending;
+        foreach (Expr expression in _prefix[column])
+        {
+            SqlValue value = expression.Evaluate(context);
+            if (value.IsNull)
+            {
+                continue;
+            }
+
+            _writer.ResetWrittenCount();
+            _writer.Write(soFar);
+            KeyEncoder.EncodeValue(SeekValues.ForColumn(value, _conversions[column]), descending, _writer);
+            BuildPrefixes(context, column + 1, _writer.WrittenSpan.ToArray());
+        }
+    }
+
+    // Encodes the range bounds of the column after the prefix into key space; false when the range is empty (NULL bound).
+    private bool BuildRange(ExecutionContext context)
+    {
+        _keyLow = null;
+        _keyHigh = null;
+        if (_low is null && _high is null)
+        {
+            return true;
+        }
+
+        int column = _prefix.Count;
+        bool descending = _index.Columns[column].Descending;
+        byte[]? lowBytes = null;
+        byte[]? highBytes = null;
+        if (_low is not null)
+        {
+            SqlValue low = _low.Evaluate(context);
+            if (low.IsNull)
+            {
+                return false;
+            }
+
+            lowBytes = Encode(SeekValues.ForColumn(low, _conversions[column]), descending);
+        }
+
+        if (_high is not null)
+        {
+            SqlValue high = _high.Evaluate(context);
+            if (high.IsNull)
+            {
+                return false;
+            }
+
+            highBytes = Encode(SeekValues.ForColumn(high, _conversions[column]), descending);
+        }
+
+        // A descending column stores inverted bytes: the smallest value has the largest key.
+        if (descending)
+        {
+            _keyLow = highBytes;
+            _keyLowInclusive = _highInclusive;
+            _keyHigh = lowBytes;
+            _keyHighInclusive = _lowInclusive;
+        }
+        else
+        {
+            _keyLow = lowBytes;
+            _keyLowInclusive = _lowInclusive;
+            _keyHigh = highBytes;
+            _keyHighInclusive = _highInclusive;
+        }
+
+        return true;
+    }
+
+    private byte[] Encode(in SqlValue value, bool descending)
+    {
+        _writer.ResetWrittenCount();
+        KeyEncoder.EncodeValue(value, descending, _writer);
+        return _writer.WrittenSpan.ToArray();
+    }
+
+    private bool Start(BTreeCursor cursor, byte[] prefix)
+    {
+        _writer.ResetWrittenCount();
+        _writer.Write(prefix);
+        if (!_descending)
+        {
+            if (_keyLow is not null)
+            {
+                _writer.Write(_keyLow);
+                if (!_keyLowInclusive)
+                {
+                    _writer.Write(s_sentinel);
+                }
+            }
+
+            return cursor.Seek(_writer.WrittenSpan, BTreeSeek.GreaterOrEqual);
+        }
+
+        if (_keyHigh is not null)
+        {
+            _writer.Write(_keyHigh);
+            if (!_keyHighInclusive)
+            {
+                return cursor.Seek(_writer.WrittenSpan, BTreeSeek.Less);
+            }
+        }
+
+        _writer.Write(s_sentinel);
+        return cursor.Seek(_writer.WrittenSpan, BTreeSeek.LessOrEqual);
+    }
+
+    private bool InRange(ReadOnlySpan<byte> key, byte[] prefix)
+    {
+        if (!key.StartsWith(prefix))
+        {
+            return false;
+        }
+
+        ReadOnlySpan<byte> rest = key[prefix.Length..];
+        if (!_descending && _keyHigh is not null)
+        {
+            int order = rest[..Math.Min(rest.Length, _keyHigh.Length)].SequenceCompareTo(_keyHigh);
+            return order < 0 || (order == 0 && _keyHighInclusive);
+        }
+
+        if (_descending && _keyLow is not null)
+        {
+            int order = rest[..Math.Min(rest.Length, _keyLow.Length)].SequenceCompareTo(_keyLow);
+            return order > 0 || (order == 0 && _keyLowInclusive);
+        }
+
+        return true;
+    }
+}

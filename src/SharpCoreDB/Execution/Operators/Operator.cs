@@ -1,0 +1,35 @@
+namespace SharpCoreDB.Execution.Operators;
+
+/// <summary>
+/// A pull-based plan operator: <see cref="Open"/> starts it, each <see cref="Next"/> produces one row into the
+/// operator's slot in the <see cref="ExecutionContext"/> (or returns false at the end), and <see cref="Close"/>
+/// releases cursors. An operator may be opened again after closing (the inner side of a nested loop).
+/// </summary>
+internal abstract class Operator
+{
+    /// <summary>The operators this one reads from, for EXPLAIN.</summary>
+    public virtual IReadOnlyList<Operator> Inputs => [];
+
+    /// <summary>Starts (or restarts) the operator.</summary>
+    /// <param name="context">The execution context.</param>
+    public abstract void Open(ExecutionContext context);
+
+    /// <summary>Produces the next row.</summary>
+    /// <param name="context">The execution context.</param>
+    /// <returns>False when there are no more rows.</returns>
+    public abstract bool Next(ExecutionContext context);
+
+    /// <summary>Releases what the operator holds; safe to call more than once.</summary>
+    /// <param name="context">The execution context.</param>
+    public virtual void Close(ExecutionContext context)
+    {
+        foreach (Operator input in Inputs)
+        {
+            input.Close(context);
+        }
+    }
+
+    /// <summary>One line describing the operator for EXPLAIN.</summary>
+    /// <returns>The description.</returns>
+    public abstract string Describe();
+}

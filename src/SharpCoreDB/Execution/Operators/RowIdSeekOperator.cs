@@ -1,0 +1,113 @@
+using System.Text;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Records;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Execution.Operators;
+
+/// <summary>
+/// Reads the rows whose row id equals one of the key expressions (<c>rowid = x</c>, or <c>rowid IN (…)</c>),
+/// each at most once and in row-id order. Keys are evaluated when the operator opens, so they may use outer rows.
+/// </summary>
+internal sealed class RowIdSeekOperator : Operator
+{
+    private readonly TableRowDecoder _decoder;
+    private readonly int _slot;
+    private readonly IReadOnlyList<Expr> _keys;
+    private readonly long[] _rowIds;
+    private readonly byte[] _key = new byte[KeyEncoder.RowIdSize];
+    private BTreeCursor? _cursor;
+    private int _count;
+    private int _next;
+
+    /// <summary>Creates the operator.</summary>
+    /// <param name="decoder">Decodes rows of the table.</param>
+    /// <param name="slot">The table's slot.</param>
+    /// <param name="keys">The row id expressions.</param>
+    public RowIdSeekOperator(TableRowDecoder decoder, int slot, IReadOnlyList<Expr> keys)
+    {
+        _decoder = decoder;
+        _slot = slot;
+        _keys = keys;
+        _rowIds = new long[keys.Count];
+    }
+
+    /// <inheritdoc />
+    public override void Open(ExecutionContext context)
+    {
+        Close(context);
+        _count = 0;
+        _next = 0;
+        for (int i = 0; i < _keys.Count; i++)
+        {
+            if (SeekValues.TryGetRowId(_keys[i].Evaluate(context), out long rowId))
+            {
+                _rowIds[_count++] = rowId;
+            }
+        }
+
+        if (_count > 1)
+        {
+            Array.Sort(_rowIds, 0, _count);
+        }
+
+        _cursor = context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
+    }
+
+    /// <inheritdoc />
+    public override bool Next(ExecutionContext context)
+    {
+        while (_next < _count)
+        {
+            long rowId = _rowIds[_next++];
+            if (_next > 1 && _rowIds[_next - 2] == rowId)
+            {
+                continue;
+            }
+
+            KeyEncoder.WriteRowId(rowId, _key);
+            if (_cursor!.SeekExact(_key))
+            {
+                _decoder.Decode(_cursor, context.Slots[_slot]);
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <inheritdoc />
+    public override void Close(ExecutionContext context)
+    {
+        _cursor?.Dispose();
+        _cursor = null;
+    }
+
+    /// <inheritdoc />
+    public override string Describe()
+    {
+        var builder = new StringBuilder("RowIdSeek ").Append(_decoder.Table.Name).Append(" (rowid ");
+        if (_keys.Count == 1)
+        {
+            builder.Append("= ");
+            _keys[0].Format(builder);
+        }
+        else
+        {
+            builder.Append("IN (");
+            for (int i = 0; i < _keys.Count; i++)
+            {
+                if (i > 0)
+                {
+                    builder.Append(", ");
+                }
+
+                _keys[i].Format(builder);
+            }
+
+            builder.Append(')');
+        }
+
+        return builder.Append(')').ToString();
+    }
+}

@@ -1,0 +1,69 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Records;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Execution.Operators;
+
+/// <summary>
+/// Decodes a table record into a slot row: only the columns the statement uses (lazily, through
+/// <see cref="RecordReader"/>), the row-id alias from the key, and the row id after the last column. Values get
+/// their column's declared CLR type tag. Reuses one buffer for values that do not sit inline in the leaf.
+/// </summary>
+internal sealed class TableRowDecoder
+{
+    private readonly TableSchema _table;
+    private readonly int[] _columns;
+    private byte[] _buffer = [];
+
+    /// <summary>Creates a decoder.</summary>
+    /// <param name="table">The table.</param>
+    /// <param name="columns">The ordinals of the columns to decode.</param>
+    public TableRowDecoder(TableSchema table, int[] columns)
+    {
+        _table = table;
+        _columns = columns;
+    }
+
+    /// <summary>The table.</summary>
+    public TableSchema Table => _table;
+
+    /// <summary>Decodes the cursor's current entry into <paramref name="row"/>.</summary>
+    /// <param name="cursor">A table cursor positioned on a row.</param>
+    /// <param name="row">The slot row (columns, then the row id).</param>
+    public void Decode(BTreeCursor cursor, SqlValue[] row)
+    {
+        long rowId = KeyEncoder.ReadRowId(cursor.Key);
+        if (cursor.IsValueInline)
+        {
+            Decode(cursor.InlineValue, rowId, row);
+            return;
+        }
+
+        int length = cursor.ValueLength;
+        if (_buffer.Length < length)
+        {
+            _buffer = new byte[Math.Max(length, _buffer.Length * 2)];
+        }
+
+        cursor.CopyValueTo(_buffer.AsSpan(0, length));
+        Decode(_buffer.AsSpan(0, length), rowId, row);
+    }
+
+    /// <summary>Decodes a record.</summary>
+    /// <param name="record">The record bytes.</param>
+    /// <param name="rowId">The row id.</param>
+    /// <param name="row">The slot row.</param>
+    public void Decode(ReadOnlySpan<byte> record, long rowId, SqlValue[] row)
+    {
+        var reader = new RecordReader(record);
+        int alias = _table.RowIdAlias;
+        foreach (int column in _columns)
+        {
+            SqlValue value = column == alias ? SqlValue.FromInt64(rowId) : reader.GetValue(column);
+            SqlDeclaredType declared = _table.Columns[column].DeclaredType;
+            row[column] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
+        }
+
+        row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
+    }
+}

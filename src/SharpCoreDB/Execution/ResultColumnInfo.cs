@@ -1,0 +1,12 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution;
+
+/// <summary>What a result column reports: its name, the declared type of the column it comes from, and affinity.</summary>
+/// <param name="Name">The column name (alias, column name, or expression text).</param>
+/// <param name="DeclaredTypeName">The declared type text, or empty for expressions.</param>
+/// <param name="DeclaredType">The declared CLR type tag.</param>
+/// <param name="Affinity">The affinity (for derived tables and IN).</param>
+internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity);

@@ -1,0 +1,35 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+
+namespace SharpCoreDB.Execution;
+
+/// <summary>
+/// A subquery used inside an expression: its operator tree, the slot its rows appear in, and which outer slots
+/// it reads. A subquery that reads no outer slot is uncorrelated and is evaluated once per execution.
+/// </summary>
+/// <param name="root">The operator tree.</param>
+/// <param name="slot">The slot holding each result row.</param>
+/// <param name="width">The number of result columns.</param>
+/// <param name="outerSlots">The slots of enclosing queries the subquery reads.</param>
+/// <param name="firstAffinity">The affinity of the first result column (for IN comparisons).</param>
+internal sealed class SubqueryPlan(Operator root, int slot, int width, IReadOnlySet<int> outerSlots, Affinity firstAffinity)
+{
+    /// <summary>The operator tree.</summary>
+    public Operator Root { get; } = root;
+
+    /// <summary>The slot of each result row.</summary>
+    public int Slot { get; } = slot;
+
+    /// <summary>The number of result columns.</summary>
+    public int Width { get; } = width;
+
+    /// <summary>The outer slots read.</summary>
+    public IReadOnlySet<int> OuterSlots { get; } = outerSlots;
+
+    /// <summary>True when the subquery reads an outer row and must run again for each.</summary>
+    public bool IsCorrelated => OuterSlots.Count > 0;
+
+    /// <summary>The affinity of the first result column.</summary>
+    public Affinity FirstAffinity { get; } = firstAffinity;
+}

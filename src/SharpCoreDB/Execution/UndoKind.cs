@@ -1,0 +1,17 @@
+namespace SharpCoreDB.Execution;
+
+/// <summary>What an <see cref="UndoLog"/> entry reverses.</summary>
+internal enum UndoKind : byte
+{
+    /// <summary>A key was inserted: undo deletes it.</summary>
+    Inserted,
+
+    /// <summary>A key's value was replaced: undo puts the old value back.</summary>
+    Replaced,
+
+    /// <summary>A key was deleted: undo inserts it again with its old value.</summary>
+    Deleted,
+
+    /// <summary>A tree was created: undo drops it.</summary>
+    CreatedTree,
+}

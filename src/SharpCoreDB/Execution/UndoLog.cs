@@ -1,0 +1,119 @@
+using System.Buffers;
+
+namespace SharpCoreDB.Execution;
+
+/// <summary>
+/// The logical undo log of one statement inside an explicit transaction: every B+tree change the statement makes
+/// is recorded as its inverse, so a failing statement can be taken back while the transaction's earlier work
+/// stays (statement-level atomicity). Keys and old values are copied into one pooled byte arena, so logging a
+/// row allocates nothing once the arena has grown to the statement's size.
+/// </summary>
+/// <remarks>
+/// Undo is logical (delete what was inserted, put back what was replaced or deleted), not physical: the trees
+/// may end up shaped differently, but they hold exactly the entries they held before the statement.
+/// </remarks>
+internal sealed class UndoLog : IDisposable
+{
+    private Entry[] _entries = new Entry[64];
+    private int _count;
+    private byte[] _arena = ArrayPool<byte>.Shared.Rent(4096);
+    private int _used;
+
+    /// <summary>True while changes are being recorded.</summary>
+    public bool IsRecording { get; set; }
+
+    /// <summary>The number of recorded changes.</summary>
+    public int Count => _count;
+
+    /// <summary>Forgets every recorded change (the statement succeeded).</summary>
+    public void Clear()
+    {
+        _count = 0;
+        _used = 0;
+    }
+
+    /// <summary>Records a change.</summary>
+    /// <param name="kind">What to reverse.</param>
+    /// <param name="root">The tree's root page.</param>
+    /// <param name="key">The key (empty for tree creation).</param>
+    /// <param name="oldValue">The value before the change (empty for inserts).</param>
+    public void Record(UndoKind kind, uint root, ReadOnlySpan<byte> key, ReadOnlySpan<byte> oldValue)
+    {
+        if (_count == _entries.Length)
+        {
+            Array.Resize(ref _entries, _entries.Length * 2);
+        }
+
+        int keyOffset = Append(key);
+        int valueOffset = Append(oldValue);
+        _entries[_count++] = new Entry(kind, root, keyOffset, key.Length, valueOffset, oldValue.Length);
+    }
+
+    /// <summary>Reverses every recorded change, newest first, and clears the log.</summary>
+    /// <param name="transaction">The transaction the changes were made in.</param>
+    public void Rollback(TransactionContext transaction)
+    {
+        bool recording = IsRecording;
+        IsRecording = false;
+        try
+        {
+            for (int i = _count - 1; i >= 0; i--)
+            {
+                Entry entry = _entries[i];
+                ReadOnlySpan<byte> key = _arena.AsSpan(entry.KeyOffset, entry.KeyLength);
+                ReadOnlySpan<byte> value = _arena.AsSpan(entry.ValueOffset, entry.ValueLength);
+                switch (entry.Kind)
+                {
+                    case UndoKind.Inserted:
+                        transaction.Tree(entry.Root).Delete(key);
+                        break;
+                    case UndoKind.Replaced:
+                    case UndoKind.Deleted:
+                        transaction.Tree(entry.Root).Upsert(key, value);
+                        break;
+                    case UndoKind.CreatedTree:
+                        transaction.DropTree(entry.Root);
+                        break;
+                }
+            }
+        }
+        finally
+        {
+            Clear();
+            IsRecording = recording;
+        }
+    }
+
+    /// <summary>Returns the arena to the pool.</summary>
+    public void Dispose()
+    {
+        byte[] arena = _arena;
+        _arena = [];
+        if (arena.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(arena);
+        }
+    }
+
+    private int Append(ReadOnlySpan<byte> bytes)
+    {
+        if (_used + bytes.Length > _arena.Length)
+        {
+            byte[] larger = ArrayPool<byte>.Shared.Rent(Math.Max(_arena.Length * 2, _used + bytes.Length));
+            _arena.AsSpan(0, _used).CopyTo(larger);
+            if (_arena.Length > 0)
+            {
+                ArrayPool<byte>.Shared.Return(_arena);
+            }
+
+            _arena = larger;
+        }
+
+        int offset = _used;
+        bytes.CopyTo(_arena.AsSpan(offset));
+        _used += bytes.Length;
+        return offset;
+    }
+
+    private readonly record struct Entry(UndoKind Kind, uint Root, int KeyOffset, int KeyLength, int ValueOffset, int ValueLength);
+}

@@ -1,0 +1,340 @@
+using SharpCoreDB.Binding;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>
+/// Chooses how to read one table given the conjuncts usable at its place in the join: a row-id seek or range, an
+/// index seek or range (equality prefix, then a range on the next key column), or a full scan. It also says
+/// whether the path delivers a requested ORDER BY, so the sort can be skipped.
+/// </summary>
+/// <remarks>
+/// Access paths only narrow what is read: every conjunct is still evaluated on the rows they return, so a seek
+/// never has to reproduce comparison semantics exactly, only to include every row that could qualify. An index
+/// is used for <c>col op value</c> only when SQLite's comparison affinity converts the value to the column's
+/// form (never the column's values), so index order is the comparison order.
+/// </remarks>
+internal static class AccessPathSelector
+{
+    /// <summary>Chooses the access operator.</summary>
+    /// <param name="source">The table source.</param>
+    /// <param name="conjuncts">The conjuncts available at this level.</param>
+    /// <param name="order">The ORDER BY this table could deliver, or null.</param>
+    /// <param name="orderDelivered">True when the returned operator delivers <paramref name="order"/>.</param>
+    /// <returns>The access operator.</returns>
+    public static Operator Choose(SourceBinding source, IReadOnlyList<Expr> conjuncts, OrderRequest? order, out bool orderDelivered)
+    {
+        TableSchema table = source.Table!;
+        var decoder = new TableRowDecoder(table, source.UsedOrdinals());
+        List<Sargable> sargables = FindSargables(source.Slot, conjuncts);
+
+        Operator? best = null;
+        int bestScore = 0;
+        bool bestOrdered = false;
+
+        // Row id: the table tree itself.
+        Sargable? rowIdEqual = Find(sargables, table, IsRowId, SargableKind.Equal) ?? Find(sargables, table, IsRowId, SargableKind.In);
+        if (rowIdEqual is not null)
+        {
+            best = new RowIdSeekOperator(decoder, source.Slot, rowIdEqual.Values);
+            bestScore = rowIdEqual.Kind == SargableKind.Equal ? 1000 : 900;
+            bestOrdered = order is null || rowIdEqual.Values.Count == 1 || IsRowIdOrder(table, order, out bool descending) && !descending;
+        }
+        else
+        {
+            Sargable? low = Find(sargables, table, IsRowId, SargableKind.Lower);
+            Sargable? high = Find(sargables, table, IsRowId, SargableKind.Upper);
+            if (low is not null || high is not null)
+            {
+                bool descending = false;
+                bestOrdered = order is not null && IsRowIdOrder(table, order, out descending);
+                best = new RowIdRangeOperator(decoder, source.Slot, low?.Values[0], low?.Inclusive ?? false, high?.Values[0], high?.Inclusive ?? false, descending);
+                bestScore = low is not null && high is not null ? 60 : 50;
+            }
+        }
+
+        foreach (IndexSchema index in table.Indexes)
+        {
+            IndexCandidate? candidate = Match(index, table, sargables);
+            if (candidate is null || candidate.Score <= bestScore)
+            {
+                continue;
+            }
+
+            bool descending = false;
+            bool ordered = order is not null && !candidate.HasInList && IndexDelivers(index, candidate.Prefix.Count, order, out descending);
+            best = candidate.Build(decoder, source.Slot, descending);
+            bestScore = candidate.Score;
+            bestOrdered = ordered;
+        }
+
+        if (best is not null)
+        {
+            orderDelivered = order is not null && bestOrdered;
+            return best;
+        }
+
+        // No usable predicate: scan in row-id order, or in an index's order when that saves the sort.
+        if (order is not null)
+        {
+            if (IsRowIdOrder(table, order, out bool descending))
+            {
+                orderDelivered = true;
+                return new TableScanOperator(decoder, source.Slot, descending);
+            }
+
+            foreach (IndexSchema index in table.Indexes)
+            {
+                if (IndexDelivers(index, 0, order, out descending))
+                {
+                    orderDelivered = true;
+                    var conversions = new Affinity[index.Columns.Length];
+                    return new IndexScanOperator(index, decoder, source.Slot, [], conversions, null, false, null, false, descending);
+                }
+            }
+        }
+
+        orderDelivered = false;
+        return new TableScanOperator(decoder, source.Slot, false);
+    }
+
+    /// <summary>
+    /// Whether an index can serve <c>column op value</c>: the comparison affinity of the two may convert the value,
+    /// but must leave the column's stored values as they are (numeric affinity on a numeric column, TEXT affinity
+    /// on a TEXT column, or no conversion at all).
+    /// </summary>
+    /// <param name="column">The column's affinity.</param>
+    /// <param name="value">The value expression's affinity.</param>
+    /// <param name="conversion">The conversion to apply to seek values.</param>
+    /// <returns>Whether the index order is the comparison order.</returns>
+    public static bool CanSeek(Affinity column, Affinity value, out Affinity conversion)
+    {
+        Affinity comparison = AffinityRules.ForComparison(column, value);
+        conversion = comparison >= Affinity.Numeric ? Affinity.Numeric : comparison == Affinity.Text ? Affinity.Text : Affinity.None;
+
+        // The stored values must not be converted by the comparison: then the index order is the comparison order.
+        return comparison switch
+        {
+            >= Affinity.Numeric => column >= Affinity.Numeric,
+            Affinity.Text => column == Affinity.Text,
+            _ => true,
+        };
+    }
+
+    private static bool IsRowId(TableSchema table, int column) => column == table.RowIdSlot || column == table.RowIdAlias;
+
+    private static Sargable? Find(List<Sargable> sargables, TableSchema table, Func<TableSchema, int, bool> matches, SargableKind kind)
+    {
+        foreach (Sargable sargable in sargables)
+        {
+            if (sargable.Kind == kind && matches(table, sargable.Column))
+            {
+                return sargable;
+            }
+        }
+
+        return null;
+    }
+
+    private static List<Sargable> FindSargables(int slot, IReadOnlyList<Expr> conjuncts)
+    {
+        var result = new List<Sargable>();
+        var slots = new HashSet<int>();
+        foreach (Expr conjunct in conjuncts)
+        {
+            switch (conjunct)
+            {
+                case ComparisonExpr { Left: ColumnExpr column } comparison when column.Slot == slot && !Reads(comparison.Right, slot, slots):
+                    SargableKind? kind = comparison.Operator switch
+                    {
+                        BinaryOperator.Equal => SargableKind.Equal,
+                        BinaryOperator.Greater or BinaryOperator.GreaterOrEqual => SargableKind.Lower,
+                        BinaryOperator.Less or BinaryOperator.LessOrEqual => SargableKind.Upper,
+                        _ => null,
+                    };
+                    if (kind is { } k)
+                    {
+                        bool inclusive = comparison.Operator is BinaryOperator.GreaterOrEqual or BinaryOperator.LessOrEqual;
+                        result.Add(new Sargable(column.Column, k, [comparison.Right], inclusive));
+                    }
+
+                    break;
+                case InListExpr { Negated: false, Operand: ColumnExpr column } list when column.Slot == slot && list.Items.Count > 0:
+                    bool independent = true;
+                    foreach (Expr item in list.Items)
+                    {
+                        independent &= !Reads(item, slot, slots);
+                    }
+
+                    if (independent)
+                    {
+                        result.Add(new Sargable(column.Column, SargableKind.In, list.Items, true));
+                    }
+
+                    break;
+            }
+        }
+
+        return result;
+    }
+
+    private static bool Reads(Expr expression, int slot, HashSet<int> scratch)
+    {
+        scratch.Clear();
+        expression.CollectSlots(scratch);
+        return scratch.Contains(slot);
+    }
+
+    private static IndexCandidate? Match(IndexSchema index, TableSchema table, List<Sargable> sargables)
+    {
+        var prefix = new List<IReadOnlyList<Expr>>();
+        var conversions = new Affinity[index.Columns.Length];
+        bool hasIn = false;
+        for (int j = 0; j < index.Columns.Length; j++)
+        {
+            int ordinal = index.Columns[j].Ordinal;
+            Affinity affinity = table.Columns[ordinal].Affinity;
+            Sargable? equal = FindUsable(sargables, ordinal, SargableKind.Equal, affinity, out Affinity conversion);
+            if (equal is null && !hasIn)
+            {
+                equal = FindUsable(sargables, ordinal, SargableKind.In, affinity, out conversion);
+                hasIn |= equal is not null;
+            }
+
+            if (equal is null)
+            {
+                break;
+            }
+
+            prefix.Add(equal.Values);
+            conversions[j] = conversion;
+        }
+
+        Sargable? low = null;
+        Sargable? high = null;
+        if (prefix.Count < index.Columns.Length)
+        {
+            int ordinal = index.Columns[prefix.Count].Ordinal;
+            Affinity affinity = table.Columns[ordinal].Affinity;
+            low = FindUsable(sargables, ordinal, SargableKind.Lower, affinity, out Affinity lowConversion);
+            high = FindUsable(sargables, ordinal, SargableKind.Upper, affinity, out Affinity highConversion);
+            conversions[prefix.Count] = low is not null ? lowConversion : highConversion;
+        }
+
+        if (prefix.Count == 0 && low is null && high is null)
+        {
+            return null;
+        }
+
+        int score = prefix.Count * 100 + (low is not null ? 8 : 0) + (high is not null ? 8 : 0) - (hasIn ? 50 : 0);
+        if (index.IsUnique && prefix.Count == index.Columns.Length && !hasIn)
+        {
+            score += 500;
+        }
+
+        if (prefix.Count == 0)
+        {
+            score = low is not null && high is not null ? 45 : 40;
+        }
+
+        return new IndexCandidate(index, prefix, conversions, low, high, hasIn, score);
+    }
+
+    private static Sargable? FindUsable(List<Sargable> sargables, int column, SargableKind kind, Affinity affinity, out Affinity conversion)
+    {
+        conversion = Affinity.None;
+        foreach (Sargable sargable in sargables)
+        {
+            if (sargable.Column != column || sargable.Kind != kind)
+            {
+                continue;
+            }
+
+            bool usable = true;
+            foreach (Expr value in sargable.Values)
+            {
+                usable &= CanSeek(affinity, value.Affinity, out conversion);
+            }
+
+            if (usable)
+            {
+                return sargable;
+            }
+        }
+
+        return null;
+    }
+
+    private static bool IsRowIdOrder(TableSchema table, OrderRequest order, out bool descending)
+    {
+        descending = order.Descending[0];
+        return order.Columns.Count == 1 && IsRowId(table, order.Columns[0]);
+    }
+
+    // True when reading the index after its equality prefix yields rows in the requested order (or its reverse).
+    private static bool IndexDelivers(IndexSchema index, int prefixLength, OrderRequest order, out bool descending)
+    {
+        descending = false;
+        int position = prefixLength;
+        bool? reversed = null;
+        for (int k = 0; k < order.Columns.Count; k++)
+        {
+            int column = order.Columns[k];
+
+            // An ORDER BY column pinned by the equality prefix is constant: it orders nothing.
+            bool pinned = false;
+            for (int p = 0; p < prefixLength; p++)
+            {
+                pinned |= index.Columns[p].Ordinal == column;
+            }
+
+            if (pinned)
+            {
+                continue;
+            }
+
+            if (position >= index.Columns.Length || index.Columns[position].Ordinal != column)
+            {
+                return false;
+            }
+
+            bool flip = order.Descending[k] != index.Columns[position].Descending;
+            if (reversed is { } r && r != flip)
+            {
+                return false;
+            }
+
+            reversed = flip;
+            position++;
+        }
+
+        descending = reversed ?? false;
+        return true;
+    }
+
+    private sealed record IndexCandidate(
+        IndexSchema Index,
+        List<IReadOnlyList<Expr>> Prefix,
+        Affinity[] Conversions,
+        Sargable? Low,
+        Sargable? High,
+        bool HasInList,
+        int Score)
+    {
+        public IndexScanOperator Build(TableRowDecoder decoder, int slot, bool descending) => new(
+            Index,
+            decoder,
+            slot,
+            Prefix,
+            Conversions,
+            Low?.Values[0],
+            Low?.Inclusive ?? false,
+            High?.Values[0],
+            High?.Inclusive ?? false,
+            descending);
+    }
+}

@@ -1,0 +1,38 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Execution;
+
+namespace SharpCoreDB.Planning.Rules;
+
+/// <summary>
+/// Evaluates constant sub-expressions once at plan time. Nodes that carry an affinity (CAST) are kept, because a
+/// literal would lose the affinity comparisons use; a constant whose evaluation fails (an overflow) is left for
+/// run time, where the error belongs to the statement's execution.
+/// </summary>
+internal sealed class ConstantFoldingRule : IRewriteRule
+{
+    private static readonly Execution.ExecutionContext s_context = new([]);
+
+    /// <inheritdoc />
+    public string Name => "constant-folding";
+
+    /// <inheritdoc />
+    public Expr Apply(Expr node)
+    {
+        if (node is LiteralExpr || node.Affinity != Affinity.None || !node.IsConstant)
+        {
+            return node;
+        }
+
+        try
+        {
+            // Constant nodes read no slots, parameters or transaction, so a shared empty context is enough.
+            return new LiteralExpr(node.Evaluate(s_context));
+        }
+        catch (SharpCoreDBException)
+        {
+            return node;
+        }
+    }
+}

@@ -1,0 +1,229 @@
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Planning.Rules;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>
+/// Turns a bound SELECT core into an operator tree: rewrite rules over every predicate, each conjunct placed at
+/// the first join level where all the rows it reads are available, an access path per table chosen from the
+/// conjuncts at its level (index nested-loop joins fall out of this), then aggregation, HAVING, projection,
+/// DISTINCT, ORDER BY (skipped when the access path already delivers the order) and LIMIT/OFFSET.
+/// </summary>
+internal static class SelectPlanner
+{
+    /// <summary>Plans a SELECT core.</summary>
+    /// <param name="block">The bound SELECT.</param>
+    /// <returns>The operator tree; its top writes result rows into <see cref="SelectBlock.ProjectSlot"/>.</returns>
+    public static Operator Plan(SelectBlock block)
+    {
+        var pending = new List<(Expr Conjunct, HashSet<int> Slots)>();
+        foreach (Expr condition in block.Where)
+        {
+            foreach (Expr conjunct in Split(Rewriter.Apply(condition)))
+            {
+                var slots = new HashSet<int>();
+                conjunct.CollectSlots(slots);
+                pending.Add((conjunct, slots));
+            }
+        }
+
+        var local = new HashSet<int>();
+        foreach (FromItem item in block.From)
+        {
+            local.Add(item.Source.Slot);
+        }
+
+        OrderRequest? order = block.From.Count == 1 && block.Aggregation is null ? RequestedOrder(block, block.From[0]) : null;
+        bool orderDelivered = false;
+        Operator? pipeline = null;
+        var available = new HashSet<int>();
+        for (int level = 0; level < block.From.Count; level++)
+        {
+            FromItem item = block.From[level];
+            available.Add(item.Source.Slot);
+            List<Expr> ready = TakeReady(pending, local, available);
+            List<Expr> inner;
+            List<Expr> after;
+            if (item.LeftJoin)
+            {
+                inner = [];
+                foreach (Expr on in item.On)
+                {
+                    inner.AddRange(Split(Rewriter.Apply(on)));
+                }
+
+                after = ready;
+            }
+            else
+            {
+                inner = ready;
+                after = [];
+            }
+
+            Operator access;
+            if (item.Derived is not null)
+            {
+                access = level == 0
+                    ? item.Derived.Root
+                    : new MaterializeOperator(item.Derived.Root, [item.Source.Slot], item.Derived.OuterSlots.Count > 0);
+            }
+            else
+            {
+                access = AccessPathSelector.Choose(item.Source, inner, level == 0 ? order : null, out bool delivered);
+                orderDelivered |= level == 0 && delivered;
+            }
+
+            if (inner.Count > 0)
+            {
+                access = new FilterOperator(access, Combine(inner));
+            }
+
+            pipeline = pipeline is null ? access : new NestedLoopJoinOperator(pipeline, access, item.LeftJoin, [item.Source.Slot]);
+            if (after.Count > 0)
+            {
+                pipeline = new FilterOperator(pipeline, Combine(after));
+            }
+        }
+
+        pipeline ??= new SingleRowOperator();
+        if (pending.Count > 0)
+        {
+            var rest = new List<Expr>(pending.Count);
+            foreach ((Expr conjunct, _) in pending)
+            {
+                rest.Add(conjunct);
+            }
+
+            pipeline = new FilterOperator(pipeline, Combine(rest));
+        }
+
+        if (block.Aggregation is { } aggregation)
+        {
+            var groupBy = new List<Expr>(block.GroupBy.Count);
+            foreach (Expr term in block.GroupBy)
+            {
+                groupBy.Add(Rewriter.Apply(term));
+            }
+
+            pipeline = new AggregateOperator(pipeline, groupBy, aggregation.Aggregates, aggregation.Captures, aggregation.AggregateSlot, aggregation.CaptureSlot);
+            if (block.Having is not null)
+            {
+                pipeline = new FilterOperator(pipeline, Rewriter.Apply(block.Having));
+            }
+        }
+
+        var projection = new List<Expr>(block.Projection.Count);
+        foreach (Expr expression in block.Projection)
+        {
+            projection.Add(Rewriter.Apply(expression));
+        }
+
+        pipeline = new ProjectOperator(pipeline, projection, block.ProjectSlot, block.Visible);
+        if (block.Distinct)
+        {
+            pipeline = new DistinctOperator(pipeline, block.ProjectSlot, block.Visible);
+        }
+
+        if (block.OrderBy.Count > 0 && !orderDelivered)
+        {
+            pipeline = new SortOperator(pipeline, block.ProjectSlot, block.OrderBy);
+        }
+
+        if (block.Limit is not null || block.Offset is not null)
+        {
+            pipeline = new LimitOperator(pipeline, block.Limit, block.Offset);
+        }
+
+        return pipeline;
+    }
+
+    /// <summary>Splits a predicate into its AND-ed conjuncts.</summary>
+    /// <param name="predicate">The predicate.</param>
+    /// <returns>The conjuncts.</returns>
+    public static List<Expr> Split(Expr predicate)
+    {
+        var result = new List<Expr>();
+        var stack = new Stack<Expr>();
+        stack.Push(predicate);
+        while (stack.Count > 0)
+        {
+            Expr next = stack.Pop();
+            if (next is LogicalExpr { IsAnd: true } and)
+            {
+                stack.Push(and.Right);
+                stack.Push(and.Left);
+            }
+            else
+            {
+                result.Add(next);
+            }
+        }
+
+        return result;
+    }
+
+    /// <summary>AND-s conjuncts back together.</summary>
+    /// <param name="conjuncts">At least one conjunct.</param>
+    /// <returns>The predicate.</returns>
+    public static Expr Combine(List<Expr> conjuncts)
+    {
+        Expr result = conjuncts[0];
+        for (int i = 1; i < conjuncts.Count; i++)
+        {
+            result = new LogicalExpr(true, result, conjuncts[i]);
+        }
+
+        return result;
+    }
+
+    private static List<Expr> TakeReady(List<(Expr Conjunct, HashSet<int> Slots)> pending, HashSet<int> local, HashSet<int> available)
+    {
+        var ready = new List<Expr>();
+        for (int i = 0; i < pending.Count; i++)
+        {
+            bool isReady = true;
+            foreach (int slot in pending[i].Slots)
+            {
+                if (local.Contains(slot) && !available.Contains(slot))
+                {
+                    isReady = false;
+                    break;
+                }
+            }
+
+            if (isReady)
+            {
+                ready.Add(pending[i].Conjunct);
+                pending.RemoveAt(i);
+                i--;
+            }
+        }
+
+        return ready;
+    }
+
+    // The ORDER BY as columns of the single table, when every key is a plain column of it with default NULL order.
+    private static OrderRequest? RequestedOrder(SelectBlock block, FromItem item)
+    {
+        if (block.OrderBy.Count == 0 || item.Derived is not null)
+        {
+            return null;
+        }
+
+        var columns = new List<int>(block.OrderBy.Count);
+        var descending = new List<bool>(block.OrderBy.Count);
+        foreach (SortKey key in block.OrderBy)
+        {
+            if (block.Projection[key.Column] is not ColumnExpr column || column.Slot != item.Source.Slot || key.NullsFirst == key.Descending)
+            {
+                return null;
+            }
+
+            columns.Add(column.Column);
+            descending.Add(key.Descending);
+        }
+
+        return new OrderRequest(columns, descending);
+    }
+}

@@ -1,0 +1,53 @@
+namespace SharpCoreDB.Tests.Engine;
+
+public sealed class BasicQueryTests
+{
+    [Fact]
+    public void Create_insert_select_round_trips_rows()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(a INTEGER, b TEXT, c REAL)");
+        Assert.Equal(2, db.Execute("INSERT INTO t VALUES (1, 'one', 1.5), (2, 'two', NULL)"));
+        Assert.Equal(["1|one|1.5", "2|two|NULL"], db.Query("SELECT * FROM t"));
+    }
+
+    [Fact]
+    public void Select_without_from_evaluates_expressions()
+    {
+        using var db = new EngineHarness();
+        Assert.Equal(["3|ab|NULL"], db.Query("SELECT 1 + 2, 'a' || 'b', 5 / 0"));
+    }
+
+    [Fact]
+    public void Where_order_by_and_limit_work_together()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(a INTEGER, b INTEGER)");
+        for (int i = 0; i < 20; i++)
+        {
+            db.Execute("INSERT INTO t VALUES (?, ?)", i, i % 3);
+        }
+
+        Assert.Equal(["18", "15", "12"], db.Query("SELECT a FROM t WHERE b = 0 ORDER BY a DESC LIMIT 3"));
+        Assert.Equal(["15", "12"], db.Query("SELECT a FROM t WHERE b = 0 ORDER BY a DESC LIMIT 2 OFFSET 1"));
+    }
+
+    [Fact]
+    public void Group_by_with_having_and_aggregates()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(g INTEGER, v INTEGER)");
+        db.Execute("INSERT INTO t VALUES (1, 10), (1, 20), (2, 5), (3, NULL)");
+        Assert.Equal(["1|2|30|15.0", "2|1|5|5.0"], db.Query("SELECT g, count(v), sum(v), avg(v) FROM t GROUP BY g HAVING count(v) > 0"));
+        Assert.Equal(["4|3|35"], db.Query("SELECT count(*), count(v), sum(v) FROM t"));
+    }
+
+    [Fact]
+    public void Correlated_subquery_counts_smaller_values()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t1(a INTEGER, b INTEGER)");
+        db.Execute("INSERT INTO t1 VALUES (1, 30), (2, 10), (3, 20)");
+        Assert.Equal(["1|2", "2|0", "3|1"], db.Query("SELECT a, (SELECT count(*) FROM t1 AS x WHERE x.b < t1.b) FROM t1 ORDER BY a"));
+    }
+}

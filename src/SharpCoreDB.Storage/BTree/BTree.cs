@@ -18,6 +18,9 @@ namespace SharpCoreDB.Storage.BTree;
 /// always removes empty leaves, so freed pages return to the transaction and the file does not grow under churn.
 /// There is no redistribution between siblings that do not fit together: that keeps the code small and the cost
 /// of a delete bounded, at the price of nodes that may stay sparsely filled next to full neighbours.</para>
+/// <para>Damaged pages raise <see cref="SharpCoreDBErrorCode.Corrupt"/> naming the page. A modifying call checks what it
+/// reads before it writes where that is cheap (node headers, cells, the overflow chain it replaces), but an error
+/// from the transaction itself (I/O, allocation) can leave a change half made: roll the transaction back.</para>
 /// <para>An instance is bound to one transaction and is not thread-safe. Open cursors (<see cref="OpenCursor"/>)
 /// are invalidated by every modification made through this instance; see <see cref="BTreeCursor"/>.</para>
 /// </remarks>

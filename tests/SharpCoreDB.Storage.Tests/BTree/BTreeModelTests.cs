@@ -18,7 +18,7 @@ public sealed class BTreeModelTests
 
     public static TheoryData<int, int> MemoryCases()
     {
-        var data = new TheoryData<int, int> { { 512, 101 }, { 512, 102 }, { 1024, 103 }, { 4096, 104 } };
+        var data = new TheoryData<int, int> { { 512, 101 }, { 512, 102 }, { 1024, 103 }, { 4096, 104 }, { 65536, 105 } };
         if (s_stress)
         {
             for (int seed = 1000; seed < 1024; seed++)

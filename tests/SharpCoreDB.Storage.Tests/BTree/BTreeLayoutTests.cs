@@ -1,0 +1,106 @@
+using System.Buffers.Binary;
+using SharpCoreDB.Storage.BTree;
+using Tree = SharpCoreDB.Storage.BTree.BTree;
+
+namespace SharpCoreDB.Storage.Tests.BTree;
+
+/// <summary>Pins the documented on-disk layout (<see cref="NodeLayout"/>) byte for byte.</summary>
+public sealed class BTreeLayoutTests
+{
+    [Fact]
+    public void Header_offsets_and_kinds_are_as_documented()
+    {
+        Assert.Equal(0, NodeLayout.KindOffset);
+        Assert.Equal(1, NodeLayout.FlagsOffset);
+        Assert.Equal(2, NodeLayout.CellCountOffset);
+        Assert.Equal(4, NodeLayout.ContentStartOffset);
+        Assert.Equal(6, NodeLayout.FragmentedOffset);
+        Assert.Equal(8, NodeLayout.RightChildOffset);
+        Assert.Equal(12, NodeLayout.HeaderSize);
+        Assert.Equal(2, NodeLayout.SlotSize);
+        Assert.Equal((byte)'L', NodeLayout.LeafKind);
+        Assert.Equal((byte)'I', NodeLayout.InteriorKind);
+        Assert.Equal((byte)'O', NodeLayout.OverflowKind);
+        Assert.Equal(2, NodeLayout.OverflowUsedOffset);
+        Assert.Equal(4, NodeLayout.OverflowNextOffset);
+        Assert.Equal(8, NodeLayout.OverflowHeaderSize);
+        Assert.Equal(1006, Tree.MaxKeySizeFor(4092));
+        Assert.Equal(110, Tree.MaxKeySizeFor(508));
+    }
+
+    [Fact]
+    public void Leaf_with_one_inline_cell_has_the_documented_bytes()
+    {
+        var tx = new MemoryPageTransaction(512);
+        uint root = Tree.Create(tx);
+        var tree = new Tree(tx, root);
+        tree.TryInsert("ab"u8, "xyz"u8);
+        byte[] page = tx.RawPage(root);
+
+        // Cell: keyLength 2, "ab", value field 3 << 1 = 6, "xyz": 7 bytes packed against the end (usable 508).
+        Assert.Equal(NodeLayout.LeafKind, page[0]);
+        Assert.Equal(0, page[1]);
+        Assert.Equal(1, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(2)));
+        Assert.Equal(501, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(4)));
+        Assert.Equal(0, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(6)));
+        Assert.Equal(0u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(8)));
+        Assert.Equal(501, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(12)));
+        Assert.Equal(new byte[] { 2, (byte)'a', (byte)'b', 6, (byte)'x', (byte)'y', (byte)'z' }, page[501..508]);
+        Assert.All(page[14..501], b => Assert.Equal(0, b));
+    }
+
+    [Fact]
+    public void Overflow_cell_and_chain_pages_have_the_documented_bytes()
+    {
+        var tx = new MemoryPageTransaction(512);
+        uint root = Tree.Create(tx);
+        var tree = new Tree(tx, root);
+        byte[] value = new byte[600];
+        value.AsSpan().Fill(0xAB);
+        tree.TryInsert("k"u8, value);
+        byte[] leaf = tx.RawPage(root);
+
+        // Cell: keyLength 1, "k", value field 600 << 1 | 1 = 1201 = varint B1 09, first chain page.
+        int cell = BinaryPrimitives.ReadUInt16LittleEndian(leaf.AsSpan(12));
+        Assert.Equal(508 - 8, cell);
+        Assert.Equal(new byte[] { 1, (byte)'k', 0xB1, 0x09 }, leaf[cell..(cell + 4)]);
+        uint first = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(cell + 4));
+
+        byte[] chain1 = tx.RawPage(first);
+        Assert.Equal(NodeLayout.OverflowKind, chain1[0]);
+        Assert.Equal(500, BinaryPrimitives.ReadUInt16LittleEndian(chain1.AsSpan(2)));
+        uint second = BinaryPrimitives.ReadUInt32LittleEndian(chain1.AsSpan(4));
+        Assert.All(chain1[8..508], b => Assert.Equal(0xAB, b));
+        byte[] chain2 = tx.RawPage(second);
+        Assert.Equal(100, BinaryPrimitives.ReadUInt16LittleEndian(chain2.AsSpan(2)));
+        Assert.Equal(0u, BinaryPrimitives.ReadUInt32LittleEndian(chain2.AsSpan(4)));
+    }
+
+    [Fact]
+    public void Root_split_keeps_the_root_page_as_an_interior_node_with_a_shortest_separator()
+    {
+        var tx = new MemoryPageTransaction(512);
+        uint root = Tree.Create(tx);
+        var tree = new Tree(tx, root);
+        int i = 0;
+        while (tree.Verify().Depth == 1)
+        {
+            // Keys "key-000", "key-001", ...: neighbours share 6 bytes, so the separator is 7 bytes long.
+            tree.TryInsert(System.Text.Encoding.ASCII.GetBytes($"key-{i++:D3}"), new byte[20]);
+        }
+
+        byte[] page = tx.RawPage(root);
+        Assert.Equal(NodeLayout.InteriorKind, page[0]);
+        Assert.Equal(1, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(2)));
+        int cell = BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(12));
+        uint left = BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(cell));
+        uint right = BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(8));
+        Assert.NotEqual(root, left);
+        Assert.NotEqual(root, right);
+        Assert.Equal(7, page[cell + 4]);
+
+        // Appending at the right edge splits "quickly": the left leaf keeps all old cells, the right gets the new one.
+        Assert.Equal(i - 1, BinaryPrimitives.ReadUInt16LittleEndian(tx.RawPage(left).AsSpan(2)));
+        Assert.Equal(1, BinaryPrimitives.ReadUInt16LittleEndian(tx.RawPage(right).AsSpan(2)));
+    }
+}

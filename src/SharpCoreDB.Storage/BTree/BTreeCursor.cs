@@ -31,6 +31,7 @@ internal sealed class BTreeCursor : IDisposable
     private bool _holdsLeaf;
     private int _leafLevel;
     private int _leafCount;
+    private int _leafContentStart;
     private int _index;
     private LeafCell _cell;
     private CursorState _state;
@@ -220,7 +221,7 @@ internal sealed class BTreeCursor : IDisposable
 
         if (++_index < _leafCount)
         {
-            _cell = new NodeReader(_leaf.Data, _leaf.PageNumber).GetLeafCell(_index);
+            _cell = NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).GetLeafCell(_index);
             return true;
         }
 
@@ -239,7 +240,7 @@ internal sealed class BTreeCursor : IDisposable
 
         if (--_index >= 0)
         {
-            _cell = new NodeReader(_leaf.Data, _leaf.PageNumber).GetLeafCell(_index);
+            _cell = NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).GetLeafCell(_index);
             return true;
         }
 
@@ -451,6 +452,7 @@ internal sealed class BTreeCursor : IDisposable
         _leaf = lease;
         _holdsLeaf = true;
         _leafCount = node.Count;
+        _leafContentStart = node.ContentStart;
         _index = index;
         _cell = cell;
         _state = CursorState.Positioned;

@@ -42,6 +42,22 @@ internal readonly ref struct NodeReader
         }
     }
 
+    private NodeReader(ReadOnlySpan<byte> leafPage, uint pageNumber, int count, int contentStart)
+    {
+        _page = leafPage;
+        PageNumber = pageNumber;
+        IsLeaf = true;
+        Count = count;
+        ContentStart = contentStart;
+    }
+
+    /// <summary>
+    /// A view of a leaf whose header was validated earlier and whose page cannot have changed since (a cursor's
+    /// pinned leaf), so stepping from cell to cell does not re-check the header every time.
+    /// </summary>
+    public static NodeReader ForValidatedLeaf(ReadOnlySpan<byte> page, uint pageNumber, int count, int contentStart) =>
+        new(page, pageNumber, count, contentStart);
+
     /// <summary>The page number, for error messages.</summary>
     public uint PageNumber { get; }
 

@@ -89,9 +89,9 @@ public sealed class SharpCoreDBParameter : DbParameter
     /// <inheritdoc />
     public override void ResetDbType() => _dbType = null;
 
-    /// <summary>Strips one leading <c>@</c>, <c>:</c> or <c>$</c>.</summary>
+    /// <summary>Strips one leading <c>@</c>, <c>:</c>, <c>$</c> or <c>?</c> (so <c>?1</c> names the first positional parameter).</summary>
     internal static string NormalizeName(string name) =>
-        name.Length > 0 && name[0] is '@' or ':' or '$' ? name[1..] : name;
+        name.Length > 0 && name[0] is '@' or ':' or '$' or '?' ? name[1..] : name;
 
     private static DbType InferDbType(object? value) => value switch
     {

@@ -62,10 +62,11 @@ internal sealed class Statement
     /// <returns>The result; dispose it.</returns>
     /// <exception cref="ArgumentException">Wrong number of values, or a session of another database.</exception>
     /// <exception cref="SharpCoreDBException">Any error of the statements run so far.</exception>
-    public QueryResult Execute(Session session, ReadOnlySpan<SqlValue> parameterValues)
+    /// <param name="cancellationToken">Cancels the statement (the provider's command timeout and <c>Cancel()</c>).</param>
+    public QueryResult Execute(Session session, ReadOnlySpan<SqlValue> parameterValues, CancellationToken cancellationToken = default)
     {
         SqlValue[] values = CheckArguments(session, parameterValues);
-        var result = new QueryResult(session, this, values, CancellationToken.None);
+        var result = new QueryResult(session, this, values, cancellationToken);
         result.Start();
         return result;
     }

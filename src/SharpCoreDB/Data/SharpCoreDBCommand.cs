@@ -1,0 +1,404 @@
+using System.ComponentModel;
+using System.Data;
+using System.Data.Common;
+using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Engine;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB;
+
+/// <summary>
+/// A SQL command: one or more statements separated by <c>;</c>, with parameters bound as values
+/// (<c>@name</c>, <c>:name</c>, <c>$name</c>, <c>?</c>, <c>?NNN</c>) — never pasted into the SQL text.
+/// The SQL is parsed and planned once per distinct text (the database keeps a plan cache that schema
+/// changes invalidate), so re-executing a command with new parameter values costs no parsing.
+/// </summary>
+public sealed class SharpCoreDBCommand : DbCommand
+{
+    private string _commandText = string.Empty;
+    private SharpCoreDBConnection? _connection;
+    private SharpCoreDBTransaction? _transaction;
+    private int? _commandTimeout;
+    private Statement? _prepared;
+    private SqlValue[] _values = [];
+    private CancellationTokenSource? _running;
+    private volatile bool _cancelRequested;
+
+    /// <summary>Creates a command without a connection.</summary>
+    public SharpCoreDBCommand()
+    {
+    }
+
+    /// <summary>Creates a command.</summary>
+    /// <param name="commandText">The SQL.</param>
+    /// <param name="connection">The connection.</param>
+    /// <param name="transaction">The transaction, if any.</param>
+    public SharpCoreDBCommand(string commandText, SharpCoreDBConnection? connection = null, SharpCoreDBTransaction? transaction = null)
+    {
+        CommandText = commandText;
+        Connection = connection;
+        Transaction = transaction;
+    }
+
+    /// <inheritdoc />
+    [AllowNull]
+    public override string CommandText
+    {
+        get => _commandText;
+        set
+        {
+            _commandText = value ?? string.Empty;
+            _prepared = null;
+        }
+    }
+
+    /// <summary>Seconds before execution fails with <see cref="SharpCoreDBErrorCode.Timeout"/>; 0 waits forever.
+    /// Defaults to the connection's <c>Default Timeout</c>.</summary>
+    public override int CommandTimeout
+    {
+        get => _commandTimeout ?? _connection?.DefaultTimeout ?? SharpCoreDBConnectionStringBuilder.DefaultDefaultTimeout;
+        set
+        {
+            ArgumentOutOfRangeException.ThrowIfNegative(value);
+            _commandTimeout = value;
+        }
+    }
+
+    /// <summary>Only <see cref="CommandType.Text"/> is supported.</summary>
+    public override CommandType CommandType
+    {
+        get => CommandType.Text;
+        set
+        {
+            if (value != CommandType.Text)
+            {
+                throw new ArgumentException($"SharpCoreDB supports only CommandType.Text, not {value}.", nameof(value));
+            }
+        }
+    }
+
+    /// <summary>The connection the command runs on.</summary>
+    public new SharpCoreDBConnection? Connection
+    {
+        get => _connection;
+        set
+        {
+            if (!ReferenceEquals(_connection, value))
+            {
+                _prepared = null;
+            }
+
+            _connection = value;
+        }
+    }
+
+    /// <summary>The transaction the command runs in; it must belong to <see cref="Connection"/>.</summary>
+    public new SharpCoreDBTransaction? Transaction
+    {
+        get => _transaction;
+        set => _transaction = value;
+    }
+
+    /// <summary>The parameters.</summary>
+    public new SharpCoreDBParameterCollection Parameters { get; } = new();
+
+    /// <inheritdoc />
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public override bool DesignTimeVisible { get; set; }
+
+    /// <inheritdoc />
+    public override UpdateRowSource UpdatedRowSource { get; set; }
+
+    /// <inheritdoc />
+    protected override DbConnection? DbConnection
+    {
+        get => _connection;
+        set => Connection = value switch
+        {
+            null => null,
+            SharpCoreDBConnection connection => connection,
+            _ => throw new ArgumentException($"A SharpCoreDBCommand needs a SharpCoreDBConnection, not {value.GetType().Name}.", nameof(value)),
+        };
+    }
+
+    /// <inheritdoc />
+    protected override DbParameterCollection DbParameterCollection => Parameters;
+
+    /// <inheritdoc />
+    protected override DbTransaction? DbTransaction
+    {
+        get => _transaction;
+        set => _transaction = value switch
+        {
+            null => null,
+            SharpCoreDBTransaction transaction => transaction,
+            _ => throw new ArgumentException($"A SharpCoreDBCommand needs a SharpCoreDBTransaction, not {value.GetType().Name}.", nameof(value)),
+        };
+    }
+
+    /// <summary>Creates a parameter (not yet added to <see cref="Parameters"/>).</summary>
+    /// <returns>The parameter.</returns>
+    [System.Diagnostics.CodeAnalysis.SuppressMessage("Performance", "CA1822:Mark members as static", Justification = "ADO.NET instance API.")]
+    public new SharpCoreDBParameter CreateParameter() => new();
+
+    /// <inheritdoc />
+    protected override DbParameter CreateDbParameter() => CreateParameter();
+
+    /// <summary>Parses and plans the SQL now, so errors surface here and later executions skip the work.</summary>
+    /// <exception cref="SharpCoreDBException">The SQL has a syntax error or names something that does not exist.</exception>
+    public override void Prepare() => _prepared = Compile(out _);
+
+    /// <summary>Asks the running execution to stop; it fails with <see cref="SharpCoreDBErrorCode.Cancelled"/>.</summary>
+    public override void Cancel()
+    {
+        _cancelRequested = true;
+        try
+        {
+            _running?.Cancel();
+        }
+        catch (ObjectDisposedException)
+        {
+            // The execution finished between the read of _running and Cancel: nothing left to stop.
+        }
+    }
+
+    /// <summary>Runs the command and returns a reader over its rows.</summary>
+    /// <returns>The reader.</returns>
+    public new SharpCoreDBDataReader ExecuteReader() => ExecuteReader(CommandBehavior.Default);
+
+    /// <summary>Runs the command and returns a reader over its rows.</summary>
+    /// <param name="behavior">Reader options; <see cref="CommandBehavior.CloseConnection"/> is honoured.</param>
+    /// <returns>The reader.</returns>
+    public new SharpCoreDBDataReader ExecuteReader(CommandBehavior behavior) => (SharpCoreDBDataReader)ExecuteDbDataReader(behavior);
+
+    /// <summary>Runs the command and returns the rows inserted, updated or deleted (-1 when none were).</summary>
+    /// <returns>The number of rows affected.</returns>
+    public override int ExecuteNonQuery()
+    {
+        using var reader = ExecuteReader();
+        reader.Close();
+        return reader.RecordsAffected;
+    }
+
+    /// <inheritdoc />
+    public override async Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken)
+    {
+        var reader = (SharpCoreDBDataReader)await ExecuteDbDataReaderAsync(CommandBehavior.Default, cancellationToken).ConfigureAwait(false);
+        await using (reader.ConfigureAwait(false))
+        {
+            await reader.CloseAsync().ConfigureAwait(false);
+            return reader.RecordsAffected;
+        }
+    }
+
+    /// <summary>Runs the command and returns the first column of the first row, or null when there is none.</summary>
+    /// <returns>The value; <see cref="DBNull.Value"/> for SQL NULL.</returns>
+    public override object? ExecuteScalar()
+    {
+        using var reader = ExecuteReader();
+        return reader.FieldCount > 0 && reader.Read() ? reader.GetValue(0) : null;
+    }
+
+    /// <inheritdoc />
+    public override async Task<object?> ExecuteScalarAsync(CancellationToken cancellationToken)
+    {
+        var reader = (SharpCoreDBDataReader)await ExecuteDbDataReaderAsync(CommandBehavior.Default, cancellationToken).ConfigureAwait(false);
+        await using (reader.ConfigureAwait(false))
+        {
+            return reader.FieldCount > 0 && await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? reader.GetValue(0) : null;
+        }
+    }
+
+    /// <inheritdoc />
+    protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior)
+    {
+        var statement = Compile(out var session);
+        var values = Bind(statement);
+        var timeout = StartExecution(CancellationToken.None);
+        try
+        {
+            var result = statement.Execute(session, values, timeout.Token);
+            return new SharpCoreDBDataReader(this, result, behavior, timeout);
+        }
+        catch (Exception e)
+        {
+            ReaderClosed(timeout);
+            throw MapCancellation(e, CancellationToken.None) ?? Rethrow(e);
+        }
+    }
+
+    /// <inheritdoc />
+    protected override async Task<DbDataReader> ExecuteDbDataReaderAsync(CommandBehavior behavior, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        var statement = Compile(out var session);
+        var values = Bind(statement);
+        var timeout = StartExecution(cancellationToken);
+        try
+        {
+            var result = await statement.ExecuteAsync(session, values, timeout.Token).ConfigureAwait(false);
+            return new SharpCoreDBDataReader(this, result, behavior, timeout);
+        }
+        catch (Exception e)
+        {
+            ReaderClosed(timeout);
+            throw MapCancellation(e, cancellationToken) ?? Rethrow(e);
+        }
+    }
+
+    /// <summary>Called by the reader when it closes: stops the timeout clock.</summary>
+    internal void ReaderClosed(CancellationTokenSource? timeout)
+    {
+        if (timeout is not null)
+        {
+            Interlocked.CompareExchange(ref _running, null, timeout);
+            timeout.Dispose();
+        }
+    }
+
+    /// <summary>
+    /// Turns a cancellation caused by this command's timeout or <see cref="Cancel"/> into the matching
+    /// <see cref="SharpCoreDBException"/>; the caller's own token keeps its <see cref="OperationCanceledException"/>.
+    /// </summary>
+    internal Exception? MapCancellation(Exception error, CancellationToken callerToken)
+    {
+        var isCancellation = error is OperationCanceledException
+            || error is SharpCoreDBException { ErrorCode: SharpCoreDBErrorCode.Cancelled };
+        if (!isCancellation || callerToken.IsCancellationRequested)
+        {
+            return null;
+        }
+
+        if (_cancelRequested)
+        {
+            return error as SharpCoreDBException
+                ?? new SharpCoreDBException(SharpCoreDBErrorCode.Cancelled, "The command was cancelled.", error);
+        }
+
+        return new SharpCoreDBException(
+            SharpCoreDBErrorCode.Timeout,
+            $"The command did not finish within its timeout of {CommandTimeout} s (CommandTimeout).",
+            error);
+    }
+
+    /// <inheritdoc />
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            _prepared = null;
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private Statement Compile(out Session session)
+    {
+        var connection = _connection ?? throw new InvalidOperationException("The command has no connection.");
+        session = connection.Session;
+        if (_transaction is not null)
+        {
+            if (_transaction.IsCompleted)
+            {
+                throw new InvalidOperationException("The command's transaction has already been committed or rolled back.");
+            }
+
+            if (!ReferenceEquals(_transaction.Connection, connection))
+            {
+                throw new InvalidOperationException("The command's transaction belongs to another connection.");
+            }
+        }
+
+        if (string.IsNullOrWhiteSpace(_commandText))
+        {
+            throw new InvalidOperationException("The command has no CommandText.");
+        }
+
+        // A prepared statement stays valid for its database; the engine re-plans it itself after schema changes.
+        if (_prepared is { } prepared && ReferenceEquals(prepared.Database, session.Database))
+        {
+            return prepared;
+        }
+
+        return session.Prepare(_commandText);
+    }
+
+    private SqlValue[] Bind(Statement statement)
+    {
+        var names = statement.ParameterNames;
+        if (names.Count == 0)
+        {
+            return [];
+        }
+
+        if (_values.Length != names.Count)
+        {
+            _values = new SqlValue[names.Count];
+        }
+
+        for (var i = 0; i < names.Count; i++)
+        {
+            _values[i] = Resolve(names[i]);
+        }
+
+        return _values;
+    }
+
+    private SqlValue Resolve(string name)
+    {
+        var index = Parameters.IndexOf(name);
+        if (index < 0 && IsOrdinal(name, out var ordinal) && ordinal <= Parameters.Count)
+        {
+            // ?, ?NNN: positional, counted from 1 over the collection.
+            index = ordinal - 1;
+        }
+
+        if (index < 0)
+        {
+            var display = IsOrdinal(name, out _) ? "?" + name : "@" + name;
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.MissingParameter,
+                $"No value was given for parameter {display}; add it to the command's Parameters.");
+        }
+
+        var parameter = Parameters[index];
+        try
+        {
+            return SqlValue.FromObject(parameter.Value);
+        }
+        catch (NotSupportedException e)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.TypeMismatch,
+                $"Parameter '{parameter.ParameterName}': {e.Message}",
+                e);
+        }
+    }
+
+    private static bool IsOrdinal(string name, out int ordinal) =>
+        int.TryParse(name, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out ordinal) && ordinal > 0;
+
+    // One source per execution carries both the timeout and Cancel(); linked to the caller's token when async.
+    private CancellationTokenSource StartExecution(CancellationToken callerToken)
+    {
+        _cancelRequested = false;
+        var source = callerToken.CanBeCanceled
+            ? CancellationTokenSource.CreateLinkedTokenSource(callerToken)
+            : new CancellationTokenSource();
+        var seconds = CommandTimeout;
+        if (seconds > 0)
+        {
+            source.CancelAfter(TimeSpan.FromSeconds(seconds));
+        }
+
+        _running = source;
+        return source;
+    }
+
+    // Keeps the original stack trace when the error is passed on unchanged.
+    private static Exception Rethrow(Exception error)
+    {
+        System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(error).Throw();
+        return error;
+    }
+}

@@ -1,0 +1,245 @@
+using System.Data;
+using System.Data.Common;
+using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
+using SharpCoreDB.Engine;
+
+namespace SharpCoreDB;
+
+/// <summary>
+/// A connection to a SharpCoreDB database file (or a private in-memory database).
+/// Connections to the same file in one process share one engine instance; a second process gets a
+/// <see cref="SharpCoreDBErrorCode.Locked"/> error. A connection is not thread-safe; open one per thread.
+/// </summary>
+/// <example>
+/// <code>
+/// using var connection = new SharpCoreDBConnection("Data Source=app.scdb;Password=secret;Durability=FullSync");
+/// connection.Open();
+/// </code>
+/// </example>
+public sealed class SharpCoreDBConnection : DbConnection
+{
+    private string _connectionString = string.Empty;
+    private SharpCoreDBConnectionStringBuilder _settings = new();
+    private Database? _database;
+    private Session? _session;
+    private SharpCoreDBTransaction? _transaction;
+    private ConnectionState _state = ConnectionState.Closed;
+
+    /// <summary>Creates a closed connection without a connection string.</summary>
+    public SharpCoreDBConnection()
+    {
+    }
+
+    /// <summary>Creates a closed connection.</summary>
+    /// <param name="connectionString">The connection string; see <see cref="SharpCoreDBConnectionStringBuilder"/>.</param>
+    /// <exception cref="ArgumentException">A keyword is unknown or a value is invalid.</exception>
+    public SharpCoreDBConnection(string connectionString)
+    {
+        ConnectionString = connectionString;
+    }
+
+    /// <inheritdoc />
+    /// <exception cref="ArgumentException">A keyword is unknown or a value is invalid.</exception>
+    /// <exception cref="InvalidOperationException">The connection is open.</exception>
+    [AllowNull]
+    public override string ConnectionString
+    {
+        get => _connectionString;
+        set
+        {
+            if (_state != ConnectionState.Closed)
+            {
+                throw new InvalidOperationException("The connection string cannot change while the connection is open.");
+            }
+
+            var settings = new SharpCoreDBConnectionStringBuilder(value);
+            _connectionString = value ?? string.Empty;
+            _settings = settings;
+        }
+    }
+
+    /// <summary>Always <c>main</c>: a connection has one database.</summary>
+    public override string Database => "main";
+
+    /// <summary>The data source: the file path or <c>:memory:</c>.</summary>
+    public override string DataSource => _settings.DataSource;
+
+    /// <summary>The version of the SharpCoreDB library.</summary>
+    public override string ServerVersion =>
+        typeof(SharpCoreDBConnection).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion
+        ?? typeof(SharpCoreDBConnection).Assembly.GetName().Version?.ToString()
+        ?? "0";
+
+    /// <inheritdoc />
+    public override ConnectionState State => _state;
+
+    /// <summary>The default command timeout in seconds (connection-string keyword <c>Default Timeout</c>).</summary>
+    public override int ConnectionTimeout => _settings.DefaultTimeout;
+
+    /// <inheritdoc />
+    protected override DbProviderFactory DbProviderFactory => SharpCoreDBFactory.Instance;
+
+    /// <summary>The transaction begun through <see cref="BeginTransaction()"/> that is still active, if any.</summary>
+    internal SharpCoreDBTransaction? ActiveTransaction => _transaction;
+
+    internal int DefaultTimeout => _settings.DefaultTimeout;
+
+    internal bool IsOpen => _state == ConnectionState.Open;
+
+    /// <summary>The engine session; throws when the connection is not open.</summary>
+    internal Session Session => _session ?? throw new InvalidOperationException("The connection is not open; call Open first.");
+
+    /// <summary>Opens the database, creating it when allowed by <c>Mode</c>, and runs recovery if needed.</summary>
+    /// <exception cref="InvalidOperationException">Already open, or no Data Source.</exception>
+    /// <exception cref="SharpCoreDBException">Wrong password, locked, corrupt or not a database, I/O error.</exception>
+    public override void Open()
+    {
+        if (_state != ConnectionState.Closed)
+        {
+            throw new InvalidOperationException("The connection is already open.");
+        }
+
+        var dataSource = _settings.DataSource;
+        if (string.IsNullOrWhiteSpace(dataSource))
+        {
+            throw new InvalidOperationException("The connection string has no 'Data Source' (a file path or :memory:).");
+        }
+
+        var options = new DatabaseOptions
+        {
+            DataSource = dataSource,
+            Password = _settings.Password.Length == 0 ? null : _settings.Password,
+            EncryptionKey = _settings.GetEncryptionKeyBytes(),
+            Durability = _settings.Durability,
+            OpenMode = _settings.Mode,
+            CacheSize = _settings.CacheSize,
+            PageSize = _settings.PageSize,
+            BusyTimeout = TimeSpan.FromSeconds(_settings.DefaultTimeout),
+        };
+
+        var database = Engine.Database.Acquire(options);
+        try
+        {
+            _session = database.CreateSession();
+            _database = database;
+        }
+        catch
+        {
+            database.Release();
+            throw;
+        }
+
+        SetState(ConnectionState.Open);
+    }
+
+    /// <inheritdoc />
+    public override Task OpenAsync(CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        Open();
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Rolls back an active transaction and closes the connection. Closing a closed connection does nothing.</summary>
+    public override void Close()
+    {
+        if (_state == ConnectionState.Closed)
+        {
+            return;
+        }
+
+        try
+        {
+            _transaction?.Dispose();
+            _session?.Dispose();
+        }
+        finally
+        {
+            _transaction = null;
+            _session = null;
+            var database = _database;
+            _database = null;
+            SetState(ConnectionState.Closed);
+            database?.Release();
+        }
+    }
+
+    /// <summary>Not supported: a connection has exactly one database.</summary>
+    /// <param name="databaseName">Ignored.</param>
+    /// <exception cref="NotSupportedException">Always.</exception>
+    public override void ChangeDatabase(string databaseName) =>
+        throw new NotSupportedException("SharpCoreDB connections have one database; open another connection instead.");
+
+    /// <summary>Creates a command on this connection.</summary>
+    /// <returns>The command.</returns>
+    public new SharpCoreDBCommand CreateCommand() => new() { Connection = this, Transaction = _transaction };
+
+    /// <summary>Begins a transaction.</summary>
+    /// <returns>The transaction.</returns>
+    public new SharpCoreDBTransaction BeginTransaction() => (SharpCoreDBTransaction)BeginDbTransaction(IsolationLevel.Unspecified);
+
+    /// <summary>Begins a transaction.</summary>
+    /// <param name="isolationLevel">Any level; SharpCoreDB gives snapshot isolation to every transaction.</param>
+    /// <returns>The transaction.</returns>
+    public new SharpCoreDBTransaction BeginTransaction(IsolationLevel isolationLevel) =>
+        (SharpCoreDBTransaction)BeginDbTransaction(isolationLevel);
+
+    /// <inheritdoc />
+    protected override DbCommand CreateDbCommand() => CreateCommand();
+
+    /// <inheritdoc />
+    protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel)
+    {
+        CheckCanBegin();
+        Session.Begin();
+        return _transaction = new SharpCoreDBTransaction(this, isolationLevel);
+    }
+
+    /// <inheritdoc />
+    protected override async ValueTask<DbTransaction> BeginDbTransactionAsync(IsolationLevel isolationLevel, CancellationToken cancellationToken)
+    {
+        CheckCanBegin();
+        await Session.BeginAsync(cancellationToken).ConfigureAwait(false);
+        return _transaction = new SharpCoreDBTransaction(this, isolationLevel);
+    }
+
+    /// <inheritdoc />
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            Close();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    /// <summary>Called by a transaction when it commits or rolls back.</summary>
+    internal void EndTransaction(SharpCoreDBTransaction transaction)
+    {
+        if (ReferenceEquals(_transaction, transaction))
+        {
+            _transaction = null;
+        }
+    }
+
+    private void CheckCanBegin()
+    {
+        _ = Session;
+        if (_transaction is not null || Session.InTransaction)
+        {
+            throw new InvalidOperationException("A transaction is already active on this connection; SharpCoreDB does not nest transactions.");
+        }
+    }
+
+    private void SetState(ConnectionState state)
+    {
+        var previous = _state;
+        _state = state;
+        if (previous != state)
+        {
+            OnStateChange(new StateChangeEventArgs(previous, state));
+        }
+    }
+}

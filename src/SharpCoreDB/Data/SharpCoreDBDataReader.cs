@@ -1,0 +1,502 @@
+using System.Collections;
+using System.Data;
+using System.Data.Common;
+using System.Globalization;
+using System.Text;
+using SharpCoreDB.Engine;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB;
+
+/// <summary>
+/// Reads the rows of a <see cref="SharpCoreDBCommand"/>. Rows are produced lazily from the database as
+/// <see cref="Read"/> is called, inside a read snapshot that is released when the reader closes.
+/// Typed getters return the column's declared CLR type: INTEGER → <see cref="long"/>, REAL → <see cref="double"/>,
+/// TEXT → <see cref="string"/>, BLOB → <c>byte[]</c>, BOOLEAN → <see cref="bool"/>, DATETIME → <see cref="DateTime"/>,
+/// GUID → <see cref="Guid"/>, DECIMAL → <see cref="decimal"/>.
+/// </summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1010:Generic interface should also be implemented",
+    Justification = "DbDataReader enumerates IDataRecord through the non-generic ADO.NET contract.")]
+public sealed partial class SharpCoreDBDataReader : DbDataReader
+{
+    private readonly SharpCoreDBCommand _command;
+    private readonly QueryResult _result;
+    private readonly CommandBehavior _behavior;
+    private readonly CancellationTokenSource? _execution;
+    private bool _closed;
+
+    internal SharpCoreDBDataReader(SharpCoreDBCommand command, QueryResult result, CommandBehavior behavior, CancellationTokenSource? execution)
+    {
+        _command = command;
+        _result = result;
+        _behavior = behavior;
+        _execution = execution;
+    }
+
+    /// <inheritdoc />
+    public override int Depth => 0;
+
+    /// <inheritdoc />
+    public override int FieldCount
+    {
+        get
+        {
+            ThrowIfClosed();
+            return _result.FieldCount;
+        }
+    }
+
+    /// <inheritdoc />
+    public override bool HasRows
+    {
+        get
+        {
+            ThrowIfClosed();
+            try
+            {
+                return _result.HasRows;
+            }
+            catch (Exception e) when (_command.MapCancellation(e, CancellationToken.None) is { } mapped)
+            {
+                throw mapped;
+            }
+        }
+    }
+
+    /// <inheritdoc />
+    public override bool IsClosed => _closed;
+
+    /// <summary>Rows inserted, updated or deleted by the statements run so far; -1 when none were.</summary>
+    public override int RecordsAffected => _result.RecordsAffected;
+
+    /// <inheritdoc />
+    public override object this[int ordinal] => GetValue(ordinal);
+
+    /// <inheritdoc />
+    public override object this[string name] => GetValue(GetOrdinal(name));
+
+    /// <inheritdoc />
+    public override bool Read()
+    {
+        ThrowIfClosed();
+        try
+        {
+            return _result.Read();
+        }
+        catch (Exception e) when (_command.MapCancellation(e, CancellationToken.None) is { } mapped)
+        {
+            throw mapped;
+        }
+    }
+
+    /// <inheritdoc />
+    public override bool NextResult()
+    {
+        ThrowIfClosed();
+        try
+        {
+            return _result.NextResult();
+        }
+        catch (Exception e) when (_command.MapCancellation(e, CancellationToken.None) is { } mapped)
+        {
+            throw mapped;
+        }
+    }
+
+    /// <inheritdoc />
+    public override async Task<bool> NextResultAsync(CancellationToken cancellationToken)
+    {
+        ThrowIfClosed();
+        cancellationToken.ThrowIfCancellationRequested();
+        try
+        {
+            return await _result.NextResultAsync().ConfigureAwait(false);
+        }
+        catch (Exception e) when (_command.MapCancellation(e, cancellationToken) is { } mapped)
+        {
+            throw mapped;
+        }
+    }
+
+    /// <inheritdoc />
+    public override string GetName(int ordinal)
+    {
+        ThrowIfClosed();
+        return _result.GetName(ordinal);
+    }
+
+    /// <summary>The ordinal of a column: an exact (ordinal) name match first, then a case-insensitive one.</summary>
+    /// <param name="name">The column name.</param>
+    /// <returns>The ordinal.</returns>
+    /// <exception cref="IndexOutOfRangeException">No column has that name.</exception>
+    public override int GetOrdinal(string name)
+    {
+        ArgumentNullException.ThrowIfNull(name);
+        ThrowIfClosed();
+        var count = _result.FieldCount;
+        for (var i = 0; i < count; i++)
+        {
+            if (string.Equals(_result.GetName(i), name, StringComparison.Ordinal))
+            {
+                return i;
+            }
+        }
+
+        for (var i = 0; i < count; i++)
+        {
+            if (string.Equals(_result.GetName(i), name, StringComparison.OrdinalIgnoreCase))
+            {
+                return i;
+            }
+        }
+
+        // IndexOutOfRangeException is the documented IDataRecord.GetOrdinal contract.
+#pragma warning disable CA2201
+        throw new IndexOutOfRangeException($"The result has no column named '{name}'.");
+#pragma warning restore CA2201
+    }
+
+    /// <summary>The declared type of the column (e.g. <c>INTEGER</c>, <c>VARCHAR(20)</c>), or for an expression
+    /// column the SQL name of its CLR field type.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The type name.</returns>
+    public override string GetDataTypeName(int ordinal)
+    {
+        ThrowIfClosed();
+        var declared = _result.GetDeclaredTypeName(ordinal);
+        if (declared.Length > 0)
+        {
+            return declared;
+        }
+
+        var type = _result.GetFieldType(ordinal);
+        return type == typeof(long) ? "INTEGER"
+            : type == typeof(double) ? "REAL"
+            : type == typeof(string) ? "TEXT"
+            : type == typeof(byte[]) ? "BLOB"
+            : string.Empty;
+    }
+
+    /// <inheritdoc />
+    public override Type GetFieldType(int ordinal)
+    {
+        ThrowIfClosed();
+        return _result.GetFieldType(ordinal);
+    }
+
+    /// <summary>The value in its declared CLR type, or <see cref="DBNull.Value"/> for NULL.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The value.</returns>
+    public override object GetValue(int ordinal) => Value(ordinal).ToObject();
+
+    /// <inheritdoc />
+    public override int GetValues(object[] values)
+    {
+        ArgumentNullException.ThrowIfNull(values);
+        var count = Math.Min(values.Length, FieldCount);
+        for (var i = 0; i < count; i++)
+        {
+            values[i] = GetValue(i);
+        }
+
+        return count;
+    }
+
+    /// <inheritdoc />
+    public override bool IsDBNull(int ordinal) => Value(ordinal).IsNull;
+
+    /// <inheritdoc />
+    public override bool GetBoolean(int ordinal)
+    {
+        var value = NotNull(ordinal);
+        return value.StorageClass switch
+        {
+            SqlStorageClass.Integer or SqlStorageClass.Real => value.AsBoolean(),
+            SqlStorageClass.Text when bool.TryParse(value.AsText(), out var flag) => flag,
+            SqlStorageClass.Text when long.TryParse(value.AsText(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var number) => number != 0,
+            _ => throw Cast(ordinal, value, typeof(bool)),
+        };
+    }
+
+    /// <inheritdoc />
+    public override byte GetByte(int ordinal) => checked((byte)GetInt64(ordinal));
+
+    /// <inheritdoc />
+    public override short GetInt16(int ordinal) => checked((short)GetInt64(ordinal));
+
+    /// <inheritdoc />
+    public override int GetInt32(int ordinal) => checked((int)GetInt64(ordinal));
+
+    /// <summary>An INTEGER column; a REAL is truncated toward zero and integer text is parsed, as SQLite converts.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The value.</returns>
+    public override long GetInt64(int ordinal)
+    {
+        var value = NotNull(ordinal);
+        switch (value.StorageClass)
+        {
+            case SqlStorageClass.Integer:
+                return value.AsInt64();
+            case SqlStorageClass.Real:
+                var real = value.AsDouble();
+                // Out-of-range reals would wrap silently; refuse them instead.
+                if (real >= -9.2233720368547758E18 && real < 9.2233720368547758E18)
+                {
+                    return (long)real;
+                }
+
+                break;
+            case SqlStorageClass.Text when long.TryParse(value.AsText(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var parsed):
+                return parsed;
+        }
+
+        throw Cast(ordinal, value, typeof(long));
+    }
+
+    /// <inheritdoc />
+    public override double GetDouble(int ordinal)
+    {
+        var value = NotNull(ordinal);
+        return value.StorageClass switch
+        {
+            SqlStorageClass.Integer or SqlStorageClass.Real => value.AsDouble(),
+            SqlStorageClass.Text when double.TryParse(value.AsText(), NumberStyles.Float, CultureInfo.InvariantCulture, out var parsed) => parsed,
+            _ => throw Cast(ordinal, value, typeof(double)),
+        };
+    }
+
+    /// <inheritdoc />
+    public override float GetFloat(int ordinal) => (float)GetDouble(ordinal);
+
+    /// <inheritdoc />
+    public override decimal GetDecimal(int ordinal)
+    {
+        var value = NotNull(ordinal);
+        try
+        {
+            return value.AsDecimal();
+        }
+        catch (InvalidCastException e)
+        {
+            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}'): {e.Message}", e);
+        }
+    }
+
+    /// <inheritdoc />
+    public override DateTime GetDateTime(int ordinal)
+    {
+        var value = NotNull(ordinal);
+        try
+        {
+            return value.AsDateTime();
+        }
+        catch (InvalidCastException e)
+        {
+            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}'): {e.Message}", e);
+        }
+    }
+
+    /// <inheritdoc />
+    public override Guid GetGuid(int ordinal)
+    {
+        var value = NotNull(ordinal);
+        try
+        {
+            return value.AsGuid();
+        }
+        catch (InvalidCastException e)
+        {
+            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}'): {e.Message}", e);
+        }
+    }
+
+    /// <summary>TEXT as is; numbers as SQLite renders them; a BLOB decoded as UTF-8.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The string.</returns>
+    public override string GetString(int ordinal)
+    {
+        var value = NotNull(ordinal);
+        return value.StorageClass switch
+        {
+            SqlStorageClass.Text => value.AsText(),
+            SqlStorageClass.Integer => value.AsInt64().ToString(CultureInfo.InvariantCulture),
+            SqlStorageClass.Real => RealFormatter.FormatText(value.AsDouble()),
+            _ => Encoding.UTF8.GetString(value.AsBlob()),
+        };
+    }
+
+    /// <inheritdoc />
+    public override char GetChar(int ordinal)
+    {
+        var text = GetString(ordinal);
+        return text.Length == 1 ? text[0] : throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}') holds '{text}', not one character.");
+    }
+
+    /// <inheritdoc />
+    public override long GetBytes(int ordinal, long dataOffset, byte[]? buffer, int bufferOffset, int length)
+    {
+        var value = NotNull(ordinal);
+        ReadOnlySpan<byte> bytes = value.StorageClass switch
+        {
+            SqlStorageClass.Blob => value.AsBlob(),
+            SqlStorageClass.Text => Encoding.UTF8.GetBytes(value.AsText()),
+            _ => throw Cast(ordinal, value, typeof(byte[])),
+        };
+        return CopyOut(bytes, dataOffset, buffer, bufferOffset, length);
+    }
+
+    /// <inheritdoc />
+    public override long GetChars(int ordinal, long dataOffset, char[]? buffer, int bufferOffset, int length) =>
+        CopyOut(GetString(ordinal).AsSpan(), dataOffset, buffer, bufferOffset, length);
+
+    /// <inheritdoc />
+    public override T GetFieldValue<T>(int ordinal)
+    {
+        var type = typeof(T);
+        if (IsDBNull(ordinal))
+        {
+            if (default(T) is null && (!type.IsValueType || Nullable.GetUnderlyingType(type) is not null))
+            {
+                return default!;
+            }
+
+            if (type == typeof(DBNull) || type == typeof(object))
+            {
+                return (T)(object)DBNull.Value;
+            }
+
+            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}') is NULL; read it as {type.Name}? or check IsDBNull.");
+        }
+
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        // typeof checks are folded by the JIT per T, so the casts below do not box for value types.
+        if (type == typeof(long)) { return (T)(object)GetInt64(ordinal); }
+        if (type == typeof(int)) { return (T)(object)GetInt32(ordinal); }
+        if (type == typeof(short)) { return (T)(object)GetInt16(ordinal); }
+        if (type == typeof(byte)) { return (T)(object)GetByte(ordinal); }
+        if (type == typeof(bool)) { return (T)(object)GetBoolean(ordinal); }
+        if (type == typeof(double)) { return (T)(object)GetDouble(ordinal); }
+        if (type == typeof(float)) { return (T)(object)GetFloat(ordinal); }
+        if (type == typeof(decimal)) { return (T)(object)GetDecimal(ordinal); }
+        if (type == typeof(string)) { return (T)(object)GetString(ordinal); }
+        if (type == typeof(byte[])) { return (T)(object)GetBlobCopy(ordinal); }
+        if (type == typeof(DateTime)) { return (T)(object)GetDateTime(ordinal); }
+        if (type == typeof(DateTimeOffset)) { return (T)(object)new DateTimeOffset(DateTime.SpecifyKind(GetDateTime(ordinal), DateTimeKind.Utc)); }
+        if (type == typeof(Guid)) { return (T)(object)GetGuid(ordinal); }
+        if (type == typeof(char)) { return (T)(object)GetChar(ordinal); }
+        if (type == typeof(object)) { return (T)GetValue(ordinal); }
+        if (type.IsEnum) { return (T)Enum.ToObject(type, GetInt64(ordinal)); }
+        return base.GetFieldValue<T>(ordinal);
+    }
+
+    /// <inheritdoc />
+    public override IEnumerator GetEnumerator() => new DbEnumerator(this, closeReader: false);
+
+    /// <summary>Runs any statements not reached yet, releases the read snapshot and, with
+    /// <see cref="CommandBehavior.CloseConnection"/>, closes the connection.</summary>
+    public override void Close()
+    {
+        if (_closed)
+        {
+            return;
+        }
+
+        _closed = true;
+        try
+        {
+            _result.Dispose();
+        }
+        catch (Exception e) when (_command.MapCancellation(e, CancellationToken.None) is { } mapped)
+        {
+            throw mapped;
+        }
+        finally
+        {
+            _command.ReaderClosed(_execution);
+            if ((_behavior & CommandBehavior.CloseConnection) != 0)
+            {
+                _command.Connection?.Close();
+            }
+        }
+    }
+
+    /// <inheritdoc />
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            Close();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private static string StorageClassName(SqlStorageClass storageClass) => storageClass switch
+    {
+        SqlStorageClass.Integer => "INTEGER",
+        SqlStorageClass.Real => "REAL",
+        SqlStorageClass.Text => "TEXT",
+        SqlStorageClass.Blob => "BLOB",
+        _ => "NULL",
+    };
+
+    private static long CopyOut<TItem>(ReadOnlySpan<TItem> source, long dataOffset, TItem[]? buffer, int bufferOffset, int length)
+    {
+        if (buffer is null)
+        {
+            return source.Length;
+        }
+
+        ArgumentOutOfRangeException.ThrowIfNegative(dataOffset);
+        ArgumentOutOfRangeException.ThrowIfNegative(bufferOffset);
+        ArgumentOutOfRangeException.ThrowIfNegative(length);
+        if (dataOffset >= source.Length)
+        {
+            return 0;
+        }
+
+        var count = (int)Math.Min(Math.Min(length, source.Length - dataOffset), buffer.Length - bufferOffset);
+        source.Slice((int)dataOffset, count).CopyTo(buffer.AsSpan(bufferOffset));
+        return count;
+    }
+
+    private byte[] GetBlobCopy(int ordinal)
+    {
+        var value = NotNull(ordinal);
+        return value.StorageClass switch
+        {
+            // A copy: the caller may change the array, the value may be shared with the engine's row buffer.
+            SqlStorageClass.Blob => value.AsBlob().ToArray(),
+            SqlStorageClass.Text => Encoding.UTF8.GetBytes(value.AsText()),
+            _ => throw Cast(ordinal, value, typeof(byte[])),
+        };
+    }
+
+    private SqlValue Value(int ordinal)
+    {
+        ThrowIfClosed();
+        return _result.GetValue(ordinal);
+    }
+
+    private SqlValue NotNull(int ordinal)
+    {
+        var value = Value(ordinal);
+        if (value.IsNull)
+        {
+            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}') is NULL; check IsDBNull first or read a nullable type.");
+        }
+
+        return value;
+    }
+
+    private InvalidCastException Cast(int ordinal, SqlValue value, Type target) =>
+        new($"Column {ordinal} ('{GetName(ordinal)}') holds {StorageClassName(value.StorageClass)} {value}, which cannot be read as {target.Name}.");
+
+    private void ThrowIfClosed()
+    {
+        if (_closed)
+        {
+            throw new InvalidOperationException("The data reader is closed.");
+        }
+    }
+}

@@ -1,0 +1,26 @@
+using System.Data.Common;
+
+namespace SharpCoreDB;
+
+/// <summary>Creates SharpCoreDB provider objects; register it with <see cref="DbProviderFactories"/> as needed.</summary>
+public sealed class SharpCoreDBFactory : DbProviderFactory
+{
+    /// <summary>The single instance.</summary>
+    public static readonly SharpCoreDBFactory Instance = new();
+
+    private SharpCoreDBFactory()
+    {
+    }
+
+    /// <inheritdoc />
+    public override DbCommand CreateCommand() => new SharpCoreDBCommand();
+
+    /// <inheritdoc />
+    public override DbConnection CreateConnection() => new SharpCoreDBConnection();
+
+    /// <inheritdoc />
+    public override DbConnectionStringBuilder CreateConnectionStringBuilder() => new SharpCoreDBConnectionStringBuilder();
+
+    /// <inheritdoc />
+    public override DbParameter CreateParameter() => new SharpCoreDBParameter();
+}

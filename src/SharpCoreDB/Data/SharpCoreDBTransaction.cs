@@ -1,0 +1,119 @@
+using System.Data;
+using System.Data.Common;
+
+namespace SharpCoreDB;
+
+/// <summary>
+/// A transaction on a <see cref="SharpCoreDBConnection"/>. Isolation is snapshot isolation whatever level is
+/// asked for: reads see the database as of the transaction's first read, writes are serialized by the single
+/// writer. Disposing an uncommitted transaction rolls it back.
+/// </summary>
+public sealed class SharpCoreDBTransaction : DbTransaction
+{
+    private SharpCoreDBConnection? _connection;
+    private readonly IsolationLevel _isolationLevel;
+
+    internal SharpCoreDBTransaction(SharpCoreDBConnection connection, IsolationLevel isolationLevel)
+    {
+        _connection = connection;
+        _isolationLevel = isolationLevel;
+    }
+
+    /// <summary>The connection, or null once the transaction has completed.</summary>
+    public new SharpCoreDBConnection? Connection => _connection;
+
+    /// <inheritdoc />
+    protected override DbConnection? DbConnection => _connection;
+
+    /// <inheritdoc />
+    public override IsolationLevel IsolationLevel => _isolationLevel;
+
+    /// <summary>True once committed or rolled back.</summary>
+    internal bool IsCompleted => _connection is null;
+
+    /// <summary>Commits; with FullSync or Legacy durability the changes are on disk when this returns.</summary>
+    /// <exception cref="InvalidOperationException">The transaction has already completed.</exception>
+    /// <exception cref="SharpCoreDBException">The commit failed; the transaction is rolled back.</exception>
+    public override void Commit()
+    {
+        var connection = Active();
+        try
+        {
+            connection.Session.Commit();
+        }
+        finally
+        {
+            Complete(connection);
+        }
+    }
+
+    /// <summary>Commits without blocking a thread while the log is flushed.</summary>
+    /// <param name="cancellationToken">Cancels waiting; the commit itself is not undone once queued.</param>
+    /// <returns>A task that completes when the commit is durable (per the durability mode).</returns>
+    public override async Task CommitAsync(CancellationToken cancellationToken = default)
+    {
+        var connection = Active();
+        try
+        {
+            await connection.Session.CommitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            Complete(connection);
+        }
+    }
+
+    /// <summary>Discards every change made in the transaction.</summary>
+    /// <exception cref="InvalidOperationException">The transaction has already completed.</exception>
+    public override void Rollback()
+    {
+        var connection = Active();
+        try
+        {
+            connection.Session.Rollback();
+        }
+        finally
+        {
+            Complete(connection);
+        }
+    }
+
+    /// <inheritdoc />
+    public override Task RollbackAsync(CancellationToken cancellationToken = default)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        Rollback();
+        return Task.CompletedTask;
+    }
+
+    /// <inheritdoc />
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing && _connection is { } connection)
+        {
+            try
+            {
+                // An explicit COMMIT or ROLLBACK in SQL may have ended the engine's transaction already.
+                if (connection.IsOpen && connection.Session.InTransaction)
+                {
+                    connection.Session.Rollback();
+                }
+            }
+            finally
+            {
+                Complete(connection);
+            }
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private SharpCoreDBConnection Active() =>
+        _connection ?? throw new InvalidOperationException("The transaction has already been committed or rolled back.");
+
+    private void Complete(SharpCoreDBConnection connection)
+    {
+        _connection = null;
+        connection.EndTransaction(this);
+    }
+}

@@ -60,7 +60,10 @@ internal sealed partial class WalWriter : IDisposable
                 SingleReader = true,
                 SingleWriter = false,
                 FullMode = BoundedChannelFullMode.Wait,
-                AllowSynchronousContinuations = false,
+                // The worker blocks on WaitToReadAsync from its own thread; waking it inline from the committer
+                // costs the committer a few instructions, while a thread-pool hop could wait behind committers
+                // that block pool threads on their commits.
+                AllowSynchronousContinuations = true,
             });
             _worker = new Thread(WorkerLoop)
             {

@@ -1,0 +1,245 @@
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Tests.Faults;
+using SharpCoreDB.Wal.Format;
+using SharpCoreDB.Wal.Recovery;
+using SharpCoreDB.Wal.Tests.Support;
+using SharpCoreDB.Wal.Writing;
+
+namespace SharpCoreDB.Wal.Tests.Recovery;
+
+public sealed class WalRecoveryTests
+{
+    private const int FrameSize = WalFrameHeader.SizeOf + FrameLog.PageSize;
+
+    [Fact]
+    public void Empty_device_has_no_log()
+    {
+        using var device = new MemoryStorageDevice();
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.False(scan.HasHeader);
+        Assert.Empty(scan.Frames);
+    }
+
+    [Fact]
+    public void Fresh_log_has_a_header_and_no_frames()
+    {
+        using var device = new MemoryStorageDevice();
+        using var log = new FrameLog(device, DurabilityMode.Legacy, checkpointSequence: 41);
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.True(scan.HasHeader);
+        Assert.Empty(scan.Frames);
+        Assert.Equal(41ul, scan.LastSequence);
+        Assert.Equal(WalHeader.SizeOf, scan.End);
+        Assert.Equal(scan.Header.Checksum, scan.Chain);
+    }
+
+    [Fact]
+    public void Committed_frames_come_back_in_order_with_their_images()
+    {
+        using var device = new MemoryStorageDevice();
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        log.Commit(1, 2);
+        log.Commit(2, 3, 4);
+        log.Commit(7);
+
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal([(1u, 1ul), (2u, 1ul), (2u, 2ul), (3u, 2ul), (4u, 2ul), (7u, 3ul)], scan.Frames.Select(f => (f.PageNumber, f.Sequence)));
+        Assert.Equal(3ul, scan.LastSequence);
+        Assert.Equal(WalHeader.SizeOf + (6L * FrameSize), scan.End);
+        Assert.Equal(0, scan.DiscardedBytes);
+        Assert.Equal(3u, scan.Batch);
+    }
+
+    [Fact]
+    public void Frames_of_a_transaction_without_its_commit_frame_are_discarded()
+    {
+        using var device = new MemoryStorageDevice();
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        log.Commit(1);
+        log.Commit(2, 3, 4);
+        long end = device.Length;
+
+        // Cut the last frame (the commit frame) of the second transaction.
+        device.SetLength(end - FrameSize);
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal(1ul, scan.LastSequence);
+        Assert.Single(scan.Frames);
+        Assert.Equal(2L * FrameSize, scan.DiscardedBytes);
+    }
+
+    [Fact]
+    public void Torn_last_write_is_discarded_at_every_tear_point()
+    {
+        for (int keep = 0; keep < 3 * FrameSize; keep += 509)
+        {
+            using var device = new FaultInjectingDevice(new MemoryStorageDevice(), trackPowerLoss: false);
+            using var log = new FrameLog(device, DurabilityMode.Legacy);
+            log.Commit(1);
+            device.TearWriteAt(device.WriteCount + 1, keep, silent: true);
+            log.Commit(2, 3, 4);
+
+            WalScanResult scan = FrameLog.Scan(device);
+            Assert.True(scan.LastSequence == 1, $"keep {keep}");
+        }
+    }
+
+    [Fact]
+    public void Damaged_frame_followed_by_synced_batches_is_corruption_not_a_tail()
+    {
+        using var device = new MemoryStorageDevice("damaged-wal");
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        log.Commit(1, 2);
+        log.Commit(3);
+        log.Commit(4);
+
+        // Flip one bit in the page image of frame 1 (batch 1, synced long ago).
+        long at = WalHeader.SizeOf + FrameSize + WalFrameHeader.SizeOf + 100;
+        FlipBit(device, at);
+        var error = Assert.Throws<SharpCoreDBException>(() => FrameLog.Scan(device));
+        Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
+        Assert.Contains("damaged-wal", error.Message, StringComparison.Ordinal);
+        Assert.Contains("frame 1", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Damaged_header_of_a_synced_frame_is_corruption_too()
+    {
+        using var device = new MemoryStorageDevice("damaged-header-wal");
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        log.Commit(1);
+        log.Commit(2);
+        log.Commit(3);
+
+        FlipBit(device, WalHeader.SizeOf + WalFrameHeader.Salt1Offset);
+        Assert.Equal(SharpCoreDBErrorCode.Corrupt, Assert.Throws<SharpCoreDBException>(() => FrameLog.Scan(device)).ErrorCode);
+    }
+
+    [Fact]
+    public void Damage_in_the_last_batch_is_treated_as_a_torn_tail()
+    {
+        using var device = new MemoryStorageDevice();
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        log.Commit(1);
+        log.Commit(2, 3);
+
+        FlipBit(device, WalHeader.SizeOf + FrameSize + WalFrameHeader.SizeOf + 7);
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal(1ul, scan.LastSequence);
+    }
+
+    [Fact]
+    public void Frames_of_an_older_generation_never_validate()
+    {
+        using var device = new MemoryStorageDevice();
+        var log = new FrameLog(device, DurabilityMode.Legacy);
+        log.Commit(1, 2, 3);
+        log.Commit(4);
+        log.Dispose();
+
+        // A reset writes a new header over the old one; the old frames stay on disk.
+        WalLogFile restarted = WalLogFile.Resume(device, log.Log.Header, device.Length, 0, 0);
+        restarted.WriteNewHeader(checkpointSequence: 2);
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Empty(scan.Frames);
+        Assert.Equal(2ul, scan.LastSequence);
+        Assert.NotEqual(log.Log.Header.Salt1, scan.Header.Salt1);
+    }
+
+    [Fact]
+    public void Torn_header_means_an_empty_log()
+    {
+        using var device = new MemoryStorageDevice();
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        log.Commit(1);
+        FlipBit(device, WalHeader.Salt2Offset);
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.False(scan.HasHeader);
+        Assert.Empty(scan.Frames);
+    }
+
+    [Fact]
+    public void Log_of_another_page_size_is_rejected()
+    {
+        using var device = new MemoryStorageDevice("other-wal");
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        var error = Assert.Throws<SharpCoreDBException>(() => WalRecovery.Scan(device, 8192));
+        Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
+        Assert.Contains("other-wal", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(DurabilityMode.Legacy)]
+    [InlineData(DurabilityMode.FullSync)]
+    [InlineData(DurabilityMode.Async)]
+    public void Power_loss_at_a_random_moment_recovers_a_prefix_holding_every_acknowledged_commit(DurabilityMode mode)
+    {
+        int runs = Environment.GetEnvironmentVariable("SHARPCOREDB_STRESS") == "1" ? 20_000 : 700;
+        for (int seed = 0; seed < runs; seed++)
+        {
+            var rng = new Random(seed);
+            using var device = new FaultInjectingDevice(new MemoryStorageDevice("power-wal"), trackPowerLoss: true);
+            var log = new FrameLog(device, mode, TimeSpan.FromMilliseconds(1));
+            int commits = rng.Next(1, 12);
+            var written = new Dictionary<ulong, uint[]>();
+            ulong acknowledged = 0;
+            MemoryStorageDevice? image = null;
+            int cutAt = rng.Next(commits + 1);
+            for (int i = 0; i < commits; i++)
+            {
+                if (i == cutAt)
+                {
+                    image = device.SimulatePowerLoss(rng, PowerLossPolicy.Default);
+                }
+
+                uint[] pages = [.. Enumerable.Range(0, rng.Next(1, 5)).Select(_ => (uint)rng.Next(50))];
+                pages = [.. pages.Distinct()];
+                ulong sequence = log.Commit(pages);
+                written[sequence] = pages;
+                if (mode != DurabilityMode.Async || i == commits - 1)
+                {
+                    acknowledged = log.LastDurable;
+                }
+
+                if (mode == DurabilityMode.Async && i == commits - 1)
+                {
+                    log.Flush();
+                    acknowledged = log.LastDurable;
+                }
+            }
+
+            ulong acknowledgedAtCut = image is null ? acknowledged : 0;
+            if (image is null)
+            {
+                image = device.SimulatePowerLoss(rng, PowerLossPolicy.Default);
+            }
+
+            log.Dispose();
+            using (image)
+            {
+                WalScanResult scan = FrameLog.Scan(image);
+                Assert.True(scan.LastSequence >= acknowledgedAtCut, $"seed {seed}: recovered {scan.LastSequence}, acknowledged {acknowledgedAtCut}");
+                Assert.True(scan.LastSequence <= (ulong)written.Count, $"seed {seed}");
+                var byTransaction = scan.Frames.GroupBy(f => f.Sequence).ToList();
+                Assert.Equal(Enumerable.Range(1, (int)scan.LastSequence).Select(i => (ulong)i), byTransaction.Select(g => g.Key));
+                byte[] buffer = new byte[FrameLog.PageSize];
+                foreach (IGrouping<ulong, WalFrameRef> transaction in byTransaction)
+                {
+                    Assert.True(written[transaction.Key].SequenceEqual(transaction.Select(f => f.PageNumber)), $"seed {seed}: transaction {transaction.Key} is partial");
+                    foreach (WalFrameRef frame in transaction)
+                    {
+                        image.Read(frame.Offset + WalFrameHeader.SizeOf, buffer);
+                        Assert.True(FrameLog.ImageMatches(buffer, frame.PageNumber, frame.Sequence), $"seed {seed}: page {frame.PageNumber} of transaction {frame.Sequence}");
+                    }
+                }
+            }
+        }
+    }
+
+    private static void FlipBit(IStorageDevice device, long offset)
+    {
+        byte[] one = new byte[1];
+        device.Read(offset, one);
+        one[0] ^= 0x10;
+        device.Write(offset, one);
+    }
+}

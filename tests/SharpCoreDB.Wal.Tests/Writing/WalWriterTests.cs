@@ -1,0 +1,226 @@
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Tests.Faults;
+using SharpCoreDB.Wal.Recovery;
+using SharpCoreDB.Wal.Tests.Support;
+using SharpCoreDB.Wal.Writing;
+
+namespace SharpCoreDB.Wal.Tests.Writing;
+
+public sealed class WalWriterTests
+{
+    [Fact]
+    public void Legacy_commit_is_one_write_and_one_sync_before_it_returns()
+    {
+        using var device = new FaultInjectingDevice(new MemoryStorageDevice("legacy-wal"), trackPowerLoss: false);
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        long writes = device.WriteCount;
+        long flushes = device.FlushCount;
+
+        ulong sequence = log.Commit(1, 2, 3);
+
+        Assert.Equal(writes + 1, device.WriteCount);
+        Assert.Equal(flushes + 1, device.FlushCount);
+        Assert.Equal(sequence, log.LastDurable);
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal([1u, 2u, 3u], scan.Frames.Select(f => f.PageNumber));
+        Assert.Equal(sequence, scan.LastSequence);
+    }
+
+    [Fact]
+    public async Task FullSync_commits_queued_behind_a_sync_share_the_next_write_and_sync()
+    {
+        using var device = new GatedDevice(new MemoryStorageDevice("group-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync);
+        int writesBefore = device.Writes;
+        int flushesBefore = device.Flushes;
+        device.Close();
+
+        WalCommit first;
+        lock (log.Gate)
+        {
+            first = log.Append([1]);
+        }
+
+        device.WaitForFlushAtGate();
+        var queued = new List<WalCommit>();
+        lock (log.Gate)
+        {
+            for (uint i = 0; i < 10; i++)
+            {
+                queued.Add(log.Append([10 + i, 100 + i]));
+            }
+        }
+
+        Assert.False(first.Completion!.Task.IsCompleted);
+        Assert.All(queued, c => Assert.False(c.Completion!.Task.IsCompleted));
+        device.Open();
+        await first.Completion.Task;
+        await Task.WhenAll(queued.Select(c => c.Completion!.Task));
+
+        // One write+sync for the first commit, one for the ten that queued behind it.
+        Assert.Equal(writesBefore + 2, device.Writes);
+        Assert.Equal(flushesBefore + 2, device.Flushes);
+        Assert.Equal(queued[^1].Sequence, log.LastDurable);
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal(21, scan.Frames.Count);
+        Assert.Equal(queued[^1].Sequence, scan.LastSequence);
+    }
+
+    [Fact]
+    public void FullSync_many_threads_all_commits_become_durable_in_sequence_order()
+    {
+        using var device = new MemoryStorageDevice("threads-wal");
+        using var log = new FrameLog(device, DurabilityMode.FullSync);
+        var acknowledged = new System.Collections.Concurrent.ConcurrentBag<ulong>();
+        Parallel.For(0, 8, new ParallelOptions { MaxDegreeOfParallelism = 8 }, t =>
+        {
+            for (int i = 0; i < 40; i++)
+            {
+                ulong sequence = log.Commit((uint)(t * 1000 + i), 0);
+                Assert.True(log.LastDurable >= sequence);
+                acknowledged.Add(sequence);
+            }
+        });
+
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal(320ul, scan.LastSequence);
+        Assert.Equal(640, scan.Frames.Count);
+        Assert.Equal(Enumerable.Range(1, 320).Select(i => (ulong)i), acknowledged.Order());
+        byte[] image = new byte[FrameLog.PageSize];
+        foreach (WalFrameRef frame in scan.Frames)
+        {
+            log.Log.ReadImage(frame.Offset, image);
+            Assert.True(FrameLog.ImageMatches(image, frame.PageNumber, frame.Sequence), $"page {frame.PageNumber} seq {frame.Sequence}");
+        }
+    }
+
+    [Fact]
+    public async Task Async_commit_returns_before_it_is_written_and_flush_makes_it_durable()
+    {
+        using var device = new GatedDevice(new MemoryStorageDevice("async-wal"));
+        using var log = new FrameLog(device, DurabilityMode.Async, TimeSpan.FromMilliseconds(5));
+        device.Close();
+        WalCommit commit;
+        lock (log.Gate)
+        {
+            commit = log.Append([4, 5], awaited: false);
+        }
+
+        Assert.Null(commit.Completion);
+        device.WaitForFlushAtGate();
+        Assert.Equal(0ul, log.LastDurable);
+        device.Open();
+        await log.Writer.FlushAsync();
+        Assert.Equal(commit.Sequence, log.LastDurable);
+        Assert.Equal(commit.Sequence, FrameLog.Scan(device).LastSequence);
+    }
+
+    [Fact]
+    public void Async_worker_writes_queued_commits_within_the_flush_interval_without_being_asked()
+    {
+        using var device = new MemoryStorageDevice("async-interval-wal");
+        using var log = new FrameLog(device, DurabilityMode.Async, TimeSpan.FromMilliseconds(2));
+        ulong last = 0;
+        for (uint i = 0; i < 20; i++)
+        {
+            lock (log.Gate)
+            {
+                last = log.Append([i], awaited: false).Sequence;
+            }
+        }
+
+        // Not a timing assertion: it only waits (generously) for what the interval guarantees to happen.
+        Assert.True(SpinWait.SpinUntil(() => log.LastDurable == last, TimeSpan.FromSeconds(30)), "the queued commits were never written");
+        Assert.Equal(last, FrameLog.Scan(device).LastSequence);
+    }
+
+    [Fact]
+    public void Async_close_writes_everything_queued()
+    {
+        var device = new MemoryStorageDevice("async-close-wal");
+        var log = new FrameLog(device, DurabilityMode.Async, TimeSpan.FromHours(1));
+        ulong last = 0;
+        for (uint i = 0; i < 50; i++)
+        {
+            lock (log.Gate)
+            {
+                last = log.Append([i, i + 1], awaited: false).Sequence;
+            }
+        }
+
+        log.Dispose();
+        Assert.Equal(last, FrameLog.Scan(device).LastSequence);
+    }
+
+    [Theory]
+    [InlineData(DurabilityMode.Legacy, false)]
+    [InlineData(DurabilityMode.Legacy, true)]
+    [InlineData(DurabilityMode.FullSync, false)]
+    [InlineData(DurabilityMode.FullSync, true)]
+    public void Failed_sync_fails_the_commit_and_the_log_refuses_writes_until_reopened(DurabilityMode mode, bool forever)
+    {
+        using var device = new FaultInjectingDevice(new MemoryStorageDevice("failing-wal"), trackPowerLoss: true);
+        var log = new FrameLog(device, mode);
+        ulong acknowledged = log.Commit(1);
+        acknowledged = log.Commit(2);
+        device.FailFlushAt(device.FlushCount + 1, forever);
+
+        var failure = Assert.Throws<SharpCoreDBException>(() => log.Commit(3));
+        Assert.Equal(SharpCoreDBErrorCode.IoError, failure.ErrorCode);
+        Assert.NotNull(log.Writer.Failure);
+        var refused = Assert.Throws<SharpCoreDBException>(() => log.Commit(4));
+        Assert.Equal(SharpCoreDBErrorCode.DatabaseFailed, refused.ErrorCode);
+        Assert.Equal(acknowledged, log.LastDurable);
+        log.Dispose();
+
+        // What the disk holds after power loss: every acknowledged commit, maybe the failed one, nothing after it.
+        for (int seed = 0; seed < 50; seed++)
+        {
+            using MemoryStorageDevice image = device.SimulatePowerLoss(new Random(seed), PowerLossPolicy.Default);
+            WalScanResult scan = FrameLog.Scan(image);
+            Assert.True(scan.LastSequence >= acknowledged && scan.LastSequence <= acknowledged + 1, $"seed {seed}: last {scan.LastSequence}");
+        }
+    }
+
+    [Fact]
+    public async Task FullSync_failed_write_fails_its_group_and_everything_queued_behind_it()
+    {
+        // The gate sits outside the fault injector: a flush held at the gate must not hold the injector's lock.
+        using var device = new FaultInjectingDevice(new MemoryStorageDevice("group-fail-wal"), trackPowerLoss: false);
+        using var gated = new GatedDevice(device);
+        var log = new FrameLog(gated, DurabilityMode.FullSync);
+        ulong acknowledged = log.Commit(1);
+        gated.Close();
+        WalCommit held;
+        lock (log.Gate)
+        {
+            held = log.Append([2]);
+        }
+
+        gated.WaitForFlushAtGate();
+        device.FailWriteAt(device.WriteCount + 1, forever: true);
+        var behind = new List<WalCommit>();
+        lock (log.Gate)
+        {
+            for (uint i = 0; i < 5; i++)
+            {
+                behind.Add(log.Append([20 + i]));
+            }
+        }
+
+        gated.Open();
+        await held.Completion!.Task;
+        foreach (WalCommit commit in behind)
+        {
+            var error = await Assert.ThrowsAnyAsync<SharpCoreDBException>(() => commit.Completion!.Task);
+            Assert.Equal(SharpCoreDBErrorCode.IoError, error.ErrorCode);
+        }
+
+        Assert.Equal(held.Sequence, log.LastDurable);
+        Assert.Equal(SharpCoreDBErrorCode.DatabaseFailed, Assert.Throws<SharpCoreDBException>(() => log.Commit(9)).ErrorCode);
+        Assert.Equal(SharpCoreDBErrorCode.DatabaseFailed, (await Assert.ThrowsAnyAsync<SharpCoreDBException>(log.Writer.FlushAsync)).ErrorCode);
+        log.Dispose();
+        Assert.True(acknowledged < held.Sequence);
+        Assert.Equal(held.Sequence, FrameLog.Scan(device).LastSequence);
+    }
+}

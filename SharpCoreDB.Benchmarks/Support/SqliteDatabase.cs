@@ -1,0 +1,72 @@
+using System.Globalization;
+using Microsoft.Data.Sqlite;
+
+namespace SharpCoreDB.Benchmarks.Support;
+
+/// <summary>
+/// Opens the SQLite side of every comparison with the same settings: WAL journal, <c>synchronous=FULL</c>
+/// (an fsync of the log at every commit, the like-for-like partner of SharpCoreDB's durable modes), 4 KiB pages,
+/// a page cache of the same size in bytes as SharpCoreDB's, a busy timeout for concurrent writers, and no
+/// connection pooling, so closing a connection really closes the file and a new one starts with a cold cache.
+/// </summary>
+internal static class SqliteDatabase
+{
+    /// <summary>Opens (creating when missing) a SQLite database configured as described on the type.</summary>
+    /// <param name="path">The database file.</param>
+    /// <param name="cacheBytes">The page cache size in bytes.</param>
+    /// <returns>The open connection.</returns>
+    /// <exception cref="InvalidOperationException">SQLite did not switch to WAL mode.</exception>
+    public static SqliteConnection Open(string path, long cacheBytes)
+    {
+        var builder = new SqliteConnectionStringBuilder
+        {
+            DataSource = path,
+            Mode = SqliteOpenMode.ReadWriteCreate,
+            Pooling = false,
+            DefaultTimeout = 30,
+        };
+        var connection = new SqliteConnection(builder.ToString());
+        connection.Open();
+        try
+        {
+            // page_size only takes effect before the first table exists, which is when this first runs.
+            Execute(connection, "PRAGMA page_size = 4096");
+            string mode = Convert.ToString(Scalar(connection, "PRAGMA journal_mode = WAL"), CultureInfo.InvariantCulture) ?? string.Empty;
+            if (!string.Equals(mode, "wal", StringComparison.OrdinalIgnoreCase))
+            {
+                throw new InvalidOperationException($"SQLite stayed in journal mode '{mode}' for '{path}'; the comparison needs WAL.");
+            }
+
+            Execute(connection, "PRAGMA synchronous = FULL");
+            Execute(connection, string.Create(CultureInfo.InvariantCulture, $"PRAGMA cache_size = -{cacheBytes / 1024}"));
+            Execute(connection, "PRAGMA busy_timeout = 30000");
+            return connection;
+        }
+        catch
+        {
+            connection.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Runs a statement without parameters.</summary>
+    /// <param name="connection">The connection.</param>
+    /// <param name="sql">The SQL.</param>
+    public static void Execute(SqliteConnection connection, string sql)
+    {
+        using SqliteCommand command = connection.CreateCommand();
+        command.CommandText = sql;
+        command.ExecuteNonQuery();
+    }
+
+    /// <summary>Runs a query without parameters and returns its first value.</summary>
+    /// <param name="connection">The connection.</param>
+    /// <param name="sql">The SQL.</param>
+    /// <returns>The first column of the first row, or null.</returns>
+    public static object? Scalar(SqliteConnection connection, string sql)
+    {
+        using SqliteCommand command = connection.CreateCommand();
+        command.CommandText = sql;
+        return command.ExecuteScalar();
+    }
+}

@@ -7,7 +7,8 @@ namespace SharpCoreDB.Execution.Scalar;
 /// LIKE and GLOB as SQLite matches them. LIKE: <c>%</c> any run, <c>_</c> one character, ASCII letters match
 /// either case (other characters only exactly), an optional ESCAPE character. GLOB: <c>*</c>, <c>?</c>,
 /// <c>[...]</c> and <c>[^...]</c> sets with ranges, case-sensitive. Characters are code points (a surrogate pair
-/// is one). Matching stops at a NUL character, as SQLite's C strings do.
+/// is one). Matching stops at a NUL character, as SQLite's C strings do. A BLOB operand never matches (the
+/// reference SQLite build defines SQLITE_LIKE_DOESNT_MATCH_BLOBS).
 /// </summary>
 /// <remarks>
 /// Every pattern element other than a star matches exactly one character, so a single backtracking point (the last
@@ -28,6 +29,12 @@ internal static class PatternMatcher
     /// <exception cref="SharpCoreDBException">The escape is not a single character, or the pattern is too long.</exception>
     public static SqlValue Like(in SqlValue text, in SqlValue pattern, SqlValue? escape = null)
     {
+        if (text.StorageClass == SqlStorageClass.Blob || pattern.StorageClass == SqlStorageClass.Blob)
+        {
+            // The reference build is compiled with SQLITE_LIKE_DOESNT_MATCH_BLOBS: a BLOB never matches.
+            return Logic.ToValue(false);
+        }
+
         int escapeChar = NoEscape;
         if (escape is { } escapeValue)
         {
@@ -62,6 +69,11 @@ internal static class PatternMatcher
     /// <exception cref="SharpCoreDBException">The pattern is too long.</exception>
     public static SqlValue Glob(in SqlValue text, in SqlValue pattern)
     {
+        if (text.StorageClass == SqlStorageClass.Blob || pattern.StorageClass == SqlStorageClass.Blob)
+        {
+            return Logic.ToValue(false);
+        }
+
         if (text.IsNull || pattern.IsNull)
         {
             return SqlValue.Null;

@@ -49,13 +49,14 @@ internal static partial class ScalarFunctions
                 return TextConversion.ToText(value);
             case SqlStorageClass.Real:
                 double real = BitConverter.Int64BitsToDouble(value.RawBits);
-                string text = RealFormatter.FormatText(real);
-                NumericText.ParseReal(text.AsSpan(), out double back);
 
-                // 15 digits unless that loses the value; then 20 decimals in exponent form.
+                // 15 digits unless that loses the value; then 20 decimals in exponent form. The zero flag makes
+                // infinity print as 9.0e+999, which reads back as infinity.
+                string text = TextConversion.ToText(SqlPrintf.Format(SqlValue.FromText("%!0.15g"), [value]));
+                NumericText.ParseReal(text.AsSpan(), out double back);
                 return back == real
                     ? text
-                    : TextConversion.ToText(SqlPrintf.Format(SqlValue.FromText("%!.20e"), [value]));
+                    : TextConversion.ToText(SqlPrintf.Format(SqlValue.FromText("%!0.20e"), [value]));
             case SqlStorageClass.Text:
                 string s = (string)value.RawReference!;
                 int nul = s.IndexOf('\0', StringComparison.Ordinal);
@@ -224,8 +225,13 @@ internal static partial class ScalarFunctions
             return SqlValue.Null;
         }
 
-        string text = TextConversion.ToText(args[0]);
-        string set = args.Length == 2 ? TextConversion.ToText(args[1]) : " ";
+        if (args[0].StorageClass == SqlStorageClass.Blob || (args.Length == 2 && args[1].StorageClass == SqlStorageClass.Blob))
+        {
+            return TrimBytes(args, left, right);
+        }
+
+        string text = ToWellFormedText(args[0]);
+        string set = args.Length == 2 ? ToWellFormedText(args[1]) : " ";
         if (set.Length == 0)
         {
             return SqlValue.FromText(text);
@@ -278,8 +284,13 @@ internal static partial class ScalarFunctions
             return SqlValue.FromInt64(n.Length == 0 ? 1 : h.AsSpan().IndexOf(n) + 1);
         }
 
-        string hs = TextConversion.ToText(haystack);
-        string ns = TextConversion.ToText(needle);
+        if (haystack.StorageClass == SqlStorageClass.Blob || needle.StorageClass == SqlStorageClass.Blob)
+        {
+            return SqlValue.FromInt64(InstrBytes(TextConversion.ToBytes(haystack), TextConversion.ToBytes(needle)));
+        }
+
+        string hs = ToWellFormedText(haystack);
+        string ns = ToWellFormedText(needle);
         if (ns.Length == 0)
         {
             return SqlValue.FromInt64(1);
@@ -296,8 +307,13 @@ internal static partial class ScalarFunctions
             return SqlValue.Null;
         }
 
-        string s = TextConversion.ToText(text);
-        string p = TextConversion.ToText(pattern);
+        if (text.StorageClass == SqlStorageClass.Blob || pattern.StorageClass == SqlStorageClass.Blob || replacement.StorageClass == SqlStorageClass.Blob)
+        {
+            return ReplaceBytes(text, pattern, replacement);
+        }
+
+        string s = ToWellFormedText(text);
+        string p = ToWellFormedText(pattern);
         if (p.Length == 0 || p[0] == '\0')
         {
             return SqlValue.FromText(s);
@@ -351,6 +367,12 @@ internal static partial class ScalarFunctions
             return SqlValue.Null;
         }
 
+        if (value.StorageClass == SqlStorageClass.Blob)
+        {
+            byte[] bytes = (byte[])value.RawReference!;
+            return bytes.Length == 0 || bytes[0] == 0 ? SqlValue.Null : SqlValue.FromInt64(ReadUtf8Like(bytes));
+        }
+
         string text = TextConversion.ToText(value);
         if (text.Length == 0 || text[0] == '\0')
         {
@@ -360,10 +382,12 @@ internal static partial class ScalarFunctions
         return SqlValue.FromInt64(Rune.DecodeFromUtf16(text, out Rune rune, out _) == System.Buffers.OperationStatus.Done ? rune.Value : 0xFFFD);
     }
 
+    // concat()/concat_ws(): NULL arguments are skipped, and the separator goes before a piece only once something
+    // has been written (so a leading empty piece gets none). Pieces join as bytes, so BLOBs join like SQLite's.
     private static SqlValue Concat(string? separator, ReadOnlySpan<SqlValue> args)
     {
-        var builder = new StringBuilder();
-        bool first = true;
+        byte[] separatorBytes = separator is null ? [] : TextConversion.EncodeUtf8(separator);
+        using var output = new PooledBufferWriter();
         foreach (ref readonly SqlValue arg in args)
         {
             if (arg.IsNull)
@@ -371,16 +395,203 @@ internal static partial class ScalarFunctions
                 continue;
             }
 
-            if (!first && separator is not null)
+            byte[] piece = TextConversion.ToBytes(arg);
+            if (output.WrittenCount > 0)
             {
-                builder.Append(separator);
+                Write(output, separatorBytes);
             }
 
-            builder.Append(TextConversion.ToText(arg));
-            first = false;
+            Write(output, piece);
         }
 
-        return SqlValue.FromText(builder.ToString());
+        return SqlValue.FromText(TextConversion.DecodeUtf8(output.WrittenSpan));
+    }
+
+    private static void Write(PooledBufferWriter output, ReadOnlySpan<byte> bytes)
+    {
+        bytes.CopyTo(output.GetSpan(bytes.Length));
+        output.Advance(bytes.Length);
+    }
+
+    // Text as UTF-8 storage holds it: an unpaired surrogate is U+FFFD (so it cannot match half of a pair).
+    private static string ToWellFormedText(in SqlValue value)
+    {
+        string text = TextConversion.ToText(value);
+        return HasLoneSurrogate(text) ? TextConversion.DecodeUtf8(TextConversion.EncodeUtf8(text)) : text;
+    }
+
+    private static bool HasLoneSurrogate(ReadOnlySpan<char> text)
+    {
+        int i = text.IndexOfAnyInRange('\uD800', '\uDFFF');
+        if (i < 0)
+        {
+            return false;
+        }
+
+        for (; i < text.Length; i++)
+        {
+            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(text[i]))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    // SQLite's lenient UTF-8 reader (sqlite3Utf8Read): a stray continuation byte is its own code point, a lead
+    // byte takes every continuation byte after it, and overlong, surrogate or non-character results are U+FFFD.
+    private static long ReadUtf8Like(ReadOnlySpan<byte> bytes)
+    {
+        uint c = bytes[0];
+        if (c < 0xC0)
+        {
+            return c;
+        }
+
+        c = c switch
+        {
+            < 0xE0 => c & 0x1F,
+            < 0xF0 => c & 0x0F,
+            < 0xF8 => c & 0x07,
+            < 0xFC => c & 0x03,
+            < 0xFE => c & 0x01,
+            _ => 0,
+        };
+        for (int i = 1; i < bytes.Length && (bytes[i] & 0xC0) == 0x80; i++)
+        {
+            c = unchecked((c << 6) + (uint)(bytes[i] & 0x3F));
+        }
+
+        return c < 0x80 || (c & 0xFFFFF800) == 0xD800 || (c & 0xFFFFFFFE) == 0xFFFE ? 0xFFFD : c;
+    }
+
+    // SQLite's SQLITE_SKIP_UTF8: one character is a byte, plus its continuation bytes when it is a lead byte.
+    private static int Utf8CharLength(ReadOnlySpan<byte> bytes, int index)
+    {
+        int i = index + 1;
+        if (bytes[index] >= 0xC0)
+        {
+            while (i < bytes.Length && (bytes[i] & 0xC0) == 0x80)
+            {
+                i++;
+            }
+        }
+
+        return i - index;
+    }
+
+    // trim() on raw UTF-8 when a BLOB is involved, matching SQLite byte for byte.
+    private static SqlValue TrimBytes(ReadOnlySpan<SqlValue> args, bool left, bool right)
+    {
+        byte[] input = TextConversion.ToBytes(args[0]);
+        byte[] set = args.Length == 2 ? TextConversion.ToBytes(args[1]) : [(byte)' '];
+        var characters = new List<(int Start, int Length)>();
+        for (int i = 0; i < set.Length && set[i] != 0;)
+        {
+            int length = Utf8CharLength(set, i);
+            characters.Add((i, length));
+            i += length;
+        }
+
+        int start = 0;
+        int end = input.Length;
+        if (characters.Count > 0)
+        {
+            while (left && start < end && TryMatchAt(input, start, end, set, characters, fromEnd: false, out int length))
+            {
+                start += length;
+            }
+
+            while (right && end > start && TryMatchAt(input, start, end, set, characters, fromEnd: true, out int length))
+            {
+                end -= length;
+            }
+        }
+
+        return SqlValue.FromText(TextConversion.DecodeUtf8(input.AsSpan(start, end - start)));
+    }
+
+    private static bool TryMatchAt(byte[] input, int start, int end, byte[] set, List<(int Start, int Length)> characters, bool fromEnd, out int length)
+    {
+        foreach ((int at, int size) in characters)
+        {
+            if (size <= end - start && input.AsSpan(fromEnd ? end - size : start, size).SequenceEqual(set.AsSpan(at, size)))
+            {
+                length = size;
+                return true;
+            }
+        }
+
+        length = 0;
+        return false;
+    }
+
+    // instr() over UTF-8 bytes: the position counts characters the way SQLite steps over them.
+    private static long InstrBytes(byte[] haystack, byte[] needle)
+    {
+        if (needle.Length == 0)
+        {
+            return 1;
+        }
+
+        int index = haystack.AsSpan().IndexOf(needle);
+        if (index < 0)
+        {
+            return 0;
+        }
+
+        long position = 1;
+        for (int i = 0; i < index;)
+        {
+            i++;
+            while (i < index && (haystack[i] & 0xC0) == 0x80)
+            {
+                i++;
+            }
+
+            position++;
+        }
+
+        return position;
+    }
+
+    private static SqlValue ReplaceBytes(in SqlValue text, in SqlValue pattern, in SqlValue replacement)
+    {
+        byte[] s = TextConversion.ToBytes(text);
+        byte[] p = TextConversion.ToBytes(pattern);
+        if (p.Length == 0 || p[0] == 0)
+        {
+            return SqlValue.FromText(TextConversion.DecodeUtf8(s));
+        }
+
+        if (replacement.IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        byte[] r = TextConversion.ToBytes(replacement);
+        using var output = new PooledBufferWriter();
+        ReadOnlySpan<byte> rest = s;
+        while (true)
+        {
+            int index = rest.IndexOf(p);
+            if (index < 0)
+            {
+                Write(output, rest);
+                break;
+            }
+
+            Write(output, rest[..index]);
+            Write(output, r);
+            rest = rest[(index + p.Length)..];
+        }
+
+        return SqlValue.FromText(TextConversion.DecodeUtf8(output.WrittenSpan));
     }
 
     private static string CutAtNul(string text)

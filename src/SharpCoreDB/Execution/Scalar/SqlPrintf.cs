@@ -34,14 +34,19 @@ internal static class SqlPrintf
         byte[] formatBytes = TextConversion.ToBytes(format);
         using var output = new PooledBufferWriter();
         var state = new Arguments(arguments);
-        Run(formatBytes, ref state, output);
-        return output.WrittenCount == 0
-            ? SqlValue.Null
-            : SqlValue.FromText(TextConversion.DecodeUtf8(output.WrittenSpan));
+
+        // SQLite's result is NULL only when nothing at all was appended; a conversion that produced no characters
+        // (printf('%s', '')) still counts and gives ''.
+        bool appended = Run(CutAtNul(formatBytes), ref state, output);
+        return appended
+            ? SqlValue.FromText(TextConversion.DecodeUtf8(output.WrittenSpan))
+            : SqlValue.Null;
     }
 
-    private static void Run(ReadOnlySpan<byte> fmt, ref Arguments args, PooledBufferWriter output)
+    // Returns whether anything was appended (text or a completed conversion).
+    private static bool Run(ReadOnlySpan<byte> fmt, ref Arguments args, PooledBufferWriter output)
     {
+        bool appended = false;
         int i = 0;
         while (i < fmt.Length)
         {
@@ -49,30 +54,34 @@ internal static class SqlPrintf
             if (percent < 0)
             {
                 Append(output, fmt[i..]);
-                return;
+                return true;
             }
 
-            Append(output, fmt.Slice(i, percent));
+            if (percent > 0)
+            {
+                Append(output, fmt.Slice(i, percent));
+                appended = true;
+            }
+
             i += percent + 1;
             if (i >= fmt.Length)
             {
                 // A lone '%' at the very end prints itself.
                 Append(output, "%"u8);
-                return;
+                return true;
             }
 
             var spec = default(Spec);
             spec.Precision = -1;
-            if (!ParseSpec(fmt, ref i, ref spec, ref args))
+            if (!ParseSpec(fmt, ref i, ref spec, ref args) || !Convert(spec, ref args, output))
             {
-                return;
+                return appended;
             }
 
-            if (!Convert(spec, ref args, output))
-            {
-                return;
-            }
+            appended = true;
         }
+
+        return appended;
     }
 
     // Reads flags, width, precision and size prefixes; leaves i after the conversion character. False when the
@@ -119,14 +128,15 @@ internal static class SqlPrintf
 
         if (i < fmt.Length && fmt[i] == '*')
         {
-            long width = args.NextInt64();
+            // SQLite narrows the argument to a C int first.
+            int width = unchecked((int)args.NextInt64());
             if (width < 0)
             {
                 spec.LeftJustify = true;
                 width = width >= -int.MaxValue ? -width : 0;
             }
 
-            spec.Width = (int)Math.Min(width, int.MaxValue);
+            spec.Width = width;
             i++;
         }
         else
@@ -146,8 +156,8 @@ internal static class SqlPrintf
             i++;
             if (i < fmt.Length && fmt[i] == '*')
             {
-                long precision = args.NextInt64();
-                spec.Precision = precision < 0 ? (precision >= -int.MaxValue ? (int)-precision : -1) : (int)Math.Min(precision, int.MaxValue);
+                int precision = unchecked((int)args.NextInt64());
+                spec.Precision = precision < 0 ? (precision >= -int.MaxValue ? -precision : -1) : precision;
                 i++;
             }
             else

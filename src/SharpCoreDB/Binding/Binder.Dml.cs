@@ -65,7 +65,7 @@ internal sealed partial class Binder
         TableSchema table = TargetTable(insert.Table);
         (SourceBinding row, Scope scope) = TableScope(table, insert.Alias);
         row.MarkAllUsed();
-        int[] targets = InsertTargets(insert, table);
+        int[] targets = insert.Source is null ? [] : InsertTargets(insert, table);
 
         var defaults = new Expr?[table.Columns.Length];
         var empty = new Scope(null);

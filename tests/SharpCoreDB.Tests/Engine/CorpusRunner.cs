@@ -105,14 +105,17 @@ internal static class CorpusRunner
         var values = new List<string>();
         try
         {
-            using QueryResult result = harness.Run(query.Sql);
-            if (result.FieldCount != query.Types.Length)
-            {
-                return $"expected {query.Types.Length} columns, got {result.FieldCount}\n  {query.Sql}";
-            }
-
+            Statement statement = harness.Session.Prepare(query.Sql);
             try
             {
+                // Like the reference runner: an error while the statement runs ends its rows; errors SQLite
+                // reports while compiling stay failures.
+                using QueryResult result = statement.Execute(harness.Session, []);
+                if (result.FieldCount != query.Types.Length)
+                {
+                    return $"expected {query.Types.Length} columns, got {result.FieldCount}\n  {query.Sql}";
+                }
+
                 while (result.Read())
                 {
                     for (int i = 0; i < query.Types.Length; i++)
@@ -122,7 +125,7 @@ internal static class CorpusRunner
                     }
                 }
             }
-            catch (SharpCoreDBException e) when (e.ErrorCode is not (SharpCoreDBErrorCode.SyntaxError or SharpCoreDBErrorCode.UnknownColumn or SharpCoreDBErrorCode.UnknownTable or SharpCoreDBErrorCode.Unsupported))
+            catch (SharpCoreDBException e) when (e.ErrorCode is not (SharpCoreDBErrorCode.SyntaxError or SharpCoreDBErrorCode.UnknownColumn or SharpCoreDBErrorCode.UnknownTable or SharpCoreDBErrorCode.UnknownIndex or SharpCoreDBErrorCode.Unsupported or SharpCoreDBErrorCode.MissingParameter))
             {
                 values.RemoveRange(values.Count - (values.Count % query.Types.Length), values.Count % query.Types.Length);
             }

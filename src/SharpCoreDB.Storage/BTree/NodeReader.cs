@@ -1,4 +1,6 @@
 using System.Buffers.Binary;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics.X86;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -20,7 +22,7 @@ internal readonly ref struct NodeReader
         byte kind = page[NodeLayout.KindOffset];
         if (kind != NodeLayout.LeafKind && kind != NodeLayout.InteriorKind)
         {
-            BTreeCorruption.Throw(pageNumber, $"kind byte 0x{kind:X2} is not a B+tree node");
+            ThrowBadKind(pageNumber, kind);
         }
 
         IsLeaf = kind == NodeLayout.LeafKind;
@@ -30,9 +32,7 @@ internal readonly ref struct NodeReader
         if (NodeLayout.HeaderSize + (NodeLayout.SlotSize * Count) > ContentStart || ContentStart > page.Length
             || Fragmented > page.Length - ContentStart)
         {
-            BTreeCorruption.Throw(
-                pageNumber,
-                $"header says {Count} cells, content start {ContentStart}, {Fragmented} fragmented bytes in {page.Length} usable bytes");
+            ThrowBadHeader(pageNumber, Count, ContentStart, Fragmented, page.Length);
         }
 
         RightChild = IsLeaf ? 0 : BinaryPrimitives.ReadUInt32LittleEndian(page.Slice(NodeLayout.RightChildOffset));
@@ -112,18 +112,20 @@ internal readonly ref struct NodeReader
     }
 
     /// <summary>The offset of cell <paramref name="index"/>, checked to lie in the content area.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int CellOffset(int index)
     {
         int offset = BinaryPrimitives.ReadUInt16LittleEndian(_page.Slice(NodeLayout.HeaderSize + (NodeLayout.SlotSize * index)));
         if (offset < ContentStart || offset >= _page.Length)
         {
-            BTreeCorruption.Throw(PageNumber, $"slot {index} points to offset {offset}, outside the cell area [{ContentStart}, {_page.Length})");
+            ThrowBadSlot(PageNumber, index, offset, ContentStart, _page.Length);
         }
 
         return offset;
     }
 
     /// <summary>The key of cell <paramref name="index"/> (leaf or interior).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ReadOnlySpan<byte> Key(int index)
     {
         // Both cell kinds keep the key length right before the key (after the child pointer in interior cells),
@@ -158,7 +160,7 @@ internal readonly ref struct NodeReader
         uint child = BinaryPrimitives.ReadUInt32LittleEndian(_page.Slice(offset));
         if (child == 0)
         {
-            BTreeCorruption.Throw(PageNumber, $"cell {index} points to child page 0");
+            ThrowZeroChild(PageNumber, index);
         }
 
         return child;
@@ -193,7 +195,7 @@ internal readonly ref struct NodeReader
             overflowPage = BinaryPrimitives.ReadUInt32LittleEndian(_page.Slice((int)valueOffset));
             if (overflowPage == 0 || valueLength == 0)
             {
-                BTreeCorruption.Throw(PageNumber, $"cell {index} has an empty or page-0 overflow chain");
+                ThrowBadChain(PageNumber, index);
             }
         }
 
@@ -265,4 +267,25 @@ internal readonly ref struct NodeReader
 
         return lo;
     }
+
+    // Messages are built out of line so the checked accessors stay small enough to inline into search loops.
+    [DoesNotReturn]
+    private static void ThrowBadKind(uint page, byte kind) =>
+        BTreeCorruption.Throw(page, $"kind byte 0x{kind:X2} is not a B+tree node");
+
+    [DoesNotReturn]
+    private static void ThrowBadHeader(uint page, int count, int contentStart, int fragmented, int usable) =>
+        BTreeCorruption.Throw(page, $"header says {count} cells, content start {contentStart}, {fragmented} fragmented bytes in {usable} usable bytes");
+
+    [DoesNotReturn]
+    private static void ThrowBadSlot(uint page, int index, int offset, int contentStart, int usable) =>
+        BTreeCorruption.Throw(page, $"slot {index} points to offset {offset}, outside the cell area [{contentStart}, {usable})");
+
+    [DoesNotReturn]
+    private static void ThrowZeroChild(uint page, int index) =>
+        BTreeCorruption.Throw(page, $"cell {index} points to child page 0");
+
+    [DoesNotReturn]
+    private static void ThrowBadChain(uint page, int index) =>
+        BTreeCorruption.Throw(page, $"cell {index} has an empty or page-0 overflow chain");
 }

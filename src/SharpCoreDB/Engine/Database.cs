@@ -18,6 +18,7 @@ internal sealed class Database
     private readonly string? _registryKey;
     private readonly Lock _schemaLock = new();
     private Schema _schema;
+    private int _schemaCommitsInFlight;
     private int _references = 1;
     private bool _closed;
 
@@ -105,6 +106,53 @@ internal sealed class Database
     {
         ObjectDisposedException.ThrowIf(_closed, this);
         return new Session(this);
+    }
+
+    /// <summary>
+    /// Starts a transaction and gives it the schema its snapshot sees, without reading the catalog when no
+    /// schema change can have slipped in: the cached schema is read before the transaction starts, and a
+    /// schema-changing commit counts itself "in flight" from before its pages become visible until after it
+    /// has published its schema. When no commit was in flight before or after the start and the cached schema
+    /// did not change meanwhile, the snapshot holds exactly the cached schema; otherwise the catalog decides.
+    /// </summary>
+    /// <param name="begin">Starts the storage transaction and wraps it (given the schema to start with).</param>
+    /// <returns>The transaction, with its schema set.</returns>
+    internal TransactionContext BeginTransaction(Func<Schema, TransactionContext> begin)
+    {
+        Schema before = Schema;
+        bool quietBefore = Volatile.Read(ref _schemaCommitsInFlight) == 0;
+        TransactionContext transaction = begin(before);
+        try
+        {
+            bool quietAfter = Volatile.Read(ref _schemaCommitsInFlight) == 0;
+            transaction.StartWith(quietBefore && quietAfter && ReferenceEquals(before, Schema) ? before : SchemaFor(transaction));
+            return transaction;
+        }
+        catch
+        {
+            transaction.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Marks a schema-changing commit as in flight (call before the commit).</summary>
+    internal void BeginSchemaCommit() => Interlocked.Increment(ref _schemaCommitsInFlight);
+
+    /// <summary>Publishes the committed schema (when the commit succeeded) and ends the in-flight mark.</summary>
+    /// <param name="committed">The committed schema, or null when the commit failed.</param>
+    internal void EndSchemaCommit(Schema? committed)
+    {
+        try
+        {
+            if (committed is not null)
+            {
+                Publish(committed);
+            }
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _schemaCommitsInFlight);
+        }
     }
 
     /// <summary>The schema a transaction sees: the cached one when the catalog's version matches, else re-read.</summary>

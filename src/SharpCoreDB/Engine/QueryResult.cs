@@ -412,16 +412,11 @@ internal sealed class QueryResult : IDisposable
             plan.Context.End();
             if (useAsync)
             {
-                await transaction.CommitAsync(_cancellationToken).ConfigureAwait(false);
+                await _session.CommitWriteAsync(transaction, _cancellationToken).ConfigureAwait(false);
             }
             else
             {
-                transaction.Commit();
-            }
-
-            if (!ReferenceEquals(transaction.Schema, transaction.CommittedSchema))
-            {
-                _session.Database.Publish(transaction.Schema);
+                _session.CommitWrite(transaction);
             }
 
             _statement.Return(index, plan);

@@ -81,8 +81,7 @@ internal sealed class Session : IDisposable
         {
             if (transaction.IsWritable)
             {
-                transaction.Commit();
-                Database.Publish(transaction.Schema);
+                CommitWrite(transaction);
             }
         }
         finally
@@ -101,8 +100,7 @@ internal sealed class Session : IDisposable
         {
             if (transaction.IsWritable)
             {
-                await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
-                Database.Publish(transaction.Schema);
+                await CommitWriteAsync(transaction, cancellationToken).ConfigureAwait(false);
             }
         }
         finally
@@ -144,7 +142,7 @@ internal sealed class Session : IDisposable
     /// <returns>The transaction.</returns>
     internal TransactionContext BeginRead()
     {
-        return WithSchema(new TransactionContext(Database.Store.BeginRead(), Schema.Empty));
+        return Database.BeginTransaction(schema => new TransactionContext(Database.Store.BeginRead(), schema));
     }
 
     /// <summary>Starts the write transaction with the schema it sees.</summary>
@@ -152,7 +150,7 @@ internal sealed class Session : IDisposable
     internal TransactionContext BeginWrite()
     {
         CheckWritable();
-        return WithSchema(new TransactionContext(Database.Store.BeginWrite(BusyTimeout), Schema.Empty));
+        return Database.BeginTransaction(schema => new TransactionContext(Database.Store.BeginWrite(BusyTimeout), schema));
     }
 
     /// <summary>Starts the write transaction without blocking a thread while waiting for the writer slot.</summary>
@@ -161,22 +159,57 @@ internal sealed class Session : IDisposable
     internal async ValueTask<TransactionContext> BeginWriteAsync(CancellationToken cancellationToken)
     {
         CheckWritable();
+        // The schema check runs after the writer slot is taken. That is sound for the writer: no schema change
+        // can commit after it starts, so the checks only have to catch changes committed before.
         IWriteTransaction write = await Database.Store.BeginWriteAsync(BusyTimeout, cancellationToken).ConfigureAwait(false);
-        return WithSchema(new TransactionContext(write, Schema.Empty));
+        return Database.BeginTransaction(schema => new TransactionContext(write, schema));
     }
 
-    // Reads the catalog version inside the new transaction and gives it the matching schema.
-    private TransactionContext WithSchema(TransactionContext transaction)
+    /// <summary>Commits a write transaction, publishing its schema when it changed one.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    internal void CommitWrite(TransactionContext transaction)
     {
+        if (ReferenceEquals(transaction.Schema, transaction.CommittedSchema))
+        {
+            transaction.Commit();
+            return;
+        }
+
+        Database.BeginSchemaCommit();
+        Catalog.Schema? committed = null;
         try
         {
-            transaction.StartWith(Database.SchemaFor(transaction));
-            return transaction;
+            transaction.Commit();
+            committed = transaction.Schema;
         }
-        catch
+        finally
         {
-            transaction.Dispose();
-            throw;
+            Database.EndSchemaCommit(committed);
+        }
+    }
+
+    /// <summary>Commits a write transaction asynchronously, publishing its schema when it changed one.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when committed.</returns>
+    internal async ValueTask CommitWriteAsync(TransactionContext transaction, CancellationToken cancellationToken)
+    {
+        if (ReferenceEquals(transaction.Schema, transaction.CommittedSchema))
+        {
+            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+            return;
+        }
+
+        Database.BeginSchemaCommit();
+        Catalog.Schema? committed = null;
+        try
+        {
+            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+            committed = transaction.Schema;
+        }
+        finally
+        {
+            Database.EndSchemaCommit(committed);
         }
     }
 

@@ -12,10 +12,11 @@ namespace SharpCoreDB.Execution;
 /// </summary>
 internal sealed class TransactionContext : IDisposable
 {
-    private readonly Dictionary<uint, BTree> _trees = [];
+    private Dictionary<uint, BTree>? _trees;
+    private BTree? _firstTree;
     private readonly IReadTransaction? _read;
     private readonly IWriteTransaction? _write;
-    private byte[] _valueScratch = ArrayPool<byte>.Shared.Rent(1024);
+    private byte[] _valueScratch = [];
     private bool _completed;
 
     /// <summary>Wraps a read snapshot.</summary>
@@ -72,6 +73,18 @@ internal sealed class TransactionContext : IDisposable
     /// <returns>The tree.</returns>
     public BTree Tree(uint root)
     {
+        // Most statements touch one tree: keep it in a field before paying for a dictionary.
+        if (_firstTree is not null && _firstTree.RootPage == root)
+        {
+            return _firstTree;
+        }
+
+        if (_firstTree is null)
+        {
+            return _firstTree = new BTree(Pages, root);
+        }
+
+        _trees ??= [];
         if (!_trees.TryGetValue(root, out BTree? tree))
         {
             tree = new BTree(Pages, root);
@@ -99,7 +112,12 @@ internal sealed class TransactionContext : IDisposable
     public void DropTree(uint root)
     {
         Tree(root).Drop();
-        _trees.Remove(root);
+        if (_firstTree?.RootPage == root)
+        {
+            _firstTree = null;
+        }
+
+        _trees?.Remove(root);
     }
 
     /// <summary>Inserts a key that must not exist yet.</summary>
@@ -198,7 +216,8 @@ internal sealed class TransactionContext : IDisposable
     public void Dispose()
     {
         _completed = true;
-        _trees.Clear();
+        _firstTree = null;
+        _trees = null;
         _read?.Dispose();
         _write?.Dispose();
         Undo?.Dispose();
@@ -219,8 +238,12 @@ internal sealed class TransactionContext : IDisposable
 
         if (length > _valueScratch.Length)
         {
-            ArrayPool<byte>.Shared.Return(_valueScratch);
-            _valueScratch = ArrayPool<byte>.Shared.Rent(length);
+            if (_valueScratch.Length > 0)
+            {
+                ArrayPool<byte>.Shared.Return(_valueScratch);
+            }
+
+            _valueScratch = ArrayPool<byte>.Shared.Rent(Math.Max(length, 1024));
             tree.TryGet(key, _valueScratch, out length);
         }
 

@@ -198,6 +198,31 @@ public sealed class FunctionDifferentialTests : IDisposable
     }
 
     [Fact]
+    public void Text_with_nul_characters_is_cut_or_kept_where_sqlite_does()
+    {
+        var runner = new DifferentialRunner(0);
+        SqlValue[] subjects = [SqlValue.FromText("a\0b"), SqlValue.FromText("\0 a "), SqlValue.FromText("\0")];
+        foreach (SqlValue a in subjects)
+        {
+            foreach (string name in new[] { "length", "quote", "upper", "hex", "unicode", "trim", "octet_length" })
+            {
+                runner.Check(name, [a], _sqlite.Query($"SELECT {name}(?1)", a), 0, () => ScalarFunctions.Resolve(name, 1).Invoke([a]));
+            }
+
+            SqlValue b = SqlValue.FromText("b");
+            runner.Check("instr", [a, b], _sqlite.Query("SELECT instr(?1, ?2)", a, b), 0, () => ScalarFunctions.Resolve("instr", 2).Invoke([a, b]));
+            runner.Check("replace", [a, b], _sqlite.Query("SELECT replace(?1, ?2, 'c')", a, b), 0, () => ScalarFunctions.Resolve("replace", 3).Invoke([a, b, SqlValue.FromText("c")]));
+            runner.Check("substr", [a], _sqlite.Query("SELECT substr(?1, 1)", a), 0, () => ScalarFunctions.Resolve("substr", 2).Invoke([a, SqlValue.FromInt64(1)]));
+            runner.Check("printf", [a], _sqlite.Query("SELECT printf('%s!', ?1)", a), 0, () => ScalarFunctions.Resolve("printf", 2).Invoke([SqlValue.FromText("%s!"), a]));
+            runner.Check("concat", [a, b], _sqlite.Query("SELECT concat(?1, ?2)", a, b), 0, () => ScalarFunctions.Resolve("concat", 2).Invoke([a, b]));
+            runner.Check("||", [a, b], _sqlite.Query("SELECT ?1 || ?2", a, b), 0, () => Arithmetic.Concat(a, b));
+            runner.Check("LIKE", [a], _sqlite.Query("SELECT ?1 LIKE 'a'", a), 0, () => PatternMatcher.Like(a, SqlValue.FromText("a")));
+        }
+
+        runner.AssertClean();
+    }
+
+    [Fact]
     public void Abs_of_smallest_integer_is_an_overflow_error()
     {
         var error = Assert.Throws<SharpCoreDBException>(() => ScalarFunctions.Resolve("abs", 1).Invoke([SqlValue.FromInt64(long.MinValue)]));

@@ -465,7 +465,9 @@ internal static class SqlPrintf
 
         if (spec.ZeroPad && !spec.LeftJustify && text.Count < spec.Width)
         {
-            text.InsertRange(prefix != 0 ? 1 : 0, Enumerable.Repeat((byte)'0', spec.Width - text.Count));
+            byte[] zeros = new byte[spec.Width - text.Count];
+            Array.Fill(zeros, (byte)'0');
+            text.InsertRange(prefix != 0 ? 1 : 0, zeros);
         }
 
         Pad(spec, System.Runtime.InteropServices.CollectionsMarshal.AsSpan(text), output);

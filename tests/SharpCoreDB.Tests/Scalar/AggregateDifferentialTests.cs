@@ -5,7 +5,7 @@ namespace SharpCoreDB.Tests.Scalar;
 
 public sealed class AggregateDifferentialTests : IDisposable
 {
-    private const int Groups = 400;
+    private static readonly int s_groups = StressScale.Cases(400);
 
     private static readonly (string Sql, string Name, int Arguments, bool Distinct)[] s_aggregates =
     [
@@ -37,13 +37,13 @@ public sealed class AggregateDifferentialTests : IDisposable
     [Fact]
     public void Aggregates_match_sqlite_on_random_groups()
     {
-        const int seed = 6000;
+        int seed = StressScale.Seed(6000);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
 
         // One accumulator per aggregate, reset between groups, as the executor uses them.
         AggregateAccumulator[] accumulators = s_aggregates.Select(a => AggregateFunctions.Create(a.Name, a.Arguments, a.Distinct)).ToArray();
-        for (int group = 0; group < Groups; group++)
+        for (int group = 0; group < s_groups; group++)
         {
             _sqlite.Execute("DELETE FROM g");
             foreach (AggregateAccumulator accumulator in accumulators)

@@ -5,7 +5,7 @@ namespace SharpCoreDB.Tests.Scalar;
 
 public sealed class ArithmeticDifferentialTests : IDisposable
 {
-    private const int Cases = 2500;
+    private static readonly int s_cases = StressScale.Cases(2500);
 
     private static readonly (string Sql, Func<SqlValue, SqlValue, SqlValue> Ours)[] s_binary =
     [
@@ -38,11 +38,11 @@ public sealed class ArithmeticDifferentialTests : IDisposable
     [InlineData(9)]
     public void Binary_operator_matches_sqlite_on_random_operands(int operatorIndex)
     {
-        int seed = 1000 + operatorIndex;
+        int seed = StressScale.Seed(1000 + operatorIndex);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
         (string sql, Func<SqlValue, SqlValue, SqlValue> ours) = s_binary[operatorIndex];
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             SqlValue b = operatorIndex >= 7 && operatorIndex <= 8 && i % 2 == 0
@@ -57,10 +57,10 @@ public sealed class ArithmeticDifferentialTests : IDisposable
     [Fact]
     public void Unary_operators_match_sqlite_on_random_operands()
     {
-        const int seed = 1100;
+        int seed = StressScale.Seed(1100);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             OracleRow row = _sqlite.Query("SELECT -?1, +?1, ~?1, NOT ?1", a);

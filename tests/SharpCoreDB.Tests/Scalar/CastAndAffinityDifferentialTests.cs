@@ -5,7 +5,7 @@ namespace SharpCoreDB.Tests.Scalar;
 
 public sealed class CastAndAffinityDifferentialTests : IDisposable
 {
-    private const int Cases = 4000;
+    private static readonly int s_cases = StressScale.Cases(4000);
 
     private static readonly string[] s_typeNames =
     [
@@ -28,11 +28,11 @@ public sealed class CastAndAffinityDifferentialTests : IDisposable
     [Fact]
     public void Cast_matches_sqlite_for_every_target_type()
     {
-        const int seed = 2000;
+        int seed = StressScale.Seed(2000);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
         Affinity[] targets = [Affinity.Integer, Affinity.Real, Affinity.Numeric, Affinity.Text, Affinity.Blob];
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             OracleRow row = _sqlite.Query(
@@ -50,11 +50,11 @@ public sealed class CastAndAffinityDifferentialTests : IDisposable
     [Fact]
     public void Column_affinity_on_insert_matches_sqlite()
     {
-        const int seed = 2001;
+        int seed = StressScale.Seed(2001);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
         Affinity[] columns = [Affinity.Integer, Affinity.Real, Affinity.Numeric, Affinity.Text, Affinity.Blob, Affinity.Blob];
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             _sqlite.Execute("UPDATE t SET ci = ?1, cr = ?1, cn = ?1, ct = ?1, cb = ?1, cx = ?1", a);

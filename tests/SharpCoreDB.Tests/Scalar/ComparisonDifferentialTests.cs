@@ -5,7 +5,7 @@ namespace SharpCoreDB.Tests.Scalar;
 
 public sealed class ComparisonDifferentialTests : IDisposable
 {
-    private const int Cases = 3000;
+    private static readonly int s_cases = StressScale.Cases(3000);
 
     private static readonly ComparisonOperator[] s_operators =
     [
@@ -31,10 +31,10 @@ public sealed class ComparisonDifferentialTests : IDisposable
     [Fact]
     public void Comparisons_without_affinity_match_sqlite()
     {
-        const int seed = 3000;
+        int seed = StressScale.Seed(3000);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             SqlValue b = i % 3 == 0 ? a : values.Next();
@@ -52,10 +52,10 @@ public sealed class ComparisonDifferentialTests : IDisposable
     [Fact]
     public void Comparisons_of_columns_apply_affinity_like_sqlite()
     {
-        const int seed = 3001;
+        int seed = StressScale.Seed(3001);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue stored = values.Next();
             SqlValue other = values.Next();
@@ -101,10 +101,10 @@ public sealed class ComparisonDifferentialTests : IDisposable
     [Fact]
     public void Between_and_in_match_sqlite()
     {
-        const int seed = 3002;
+        int seed = StressScale.Seed(3002);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             SqlValue b = values.Next();
@@ -135,10 +135,10 @@ public sealed class ComparisonDifferentialTests : IDisposable
     [Fact]
     public void Three_valued_logic_and_truthiness_match_sqlite()
     {
-        const int seed = 3003;
+        int seed = StressScale.Seed(3003);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             SqlValue b = values.Next();

@@ -6,7 +6,7 @@ namespace SharpCoreDB.Tests.Scalar;
 
 public sealed class FunctionDifferentialTests : IDisposable
 {
-    private const int Cases = 2000;
+    private static readonly int s_cases = StressScale.Cases(2000);
 
     private static readonly string[] s_unary =
     [
@@ -39,10 +39,10 @@ public sealed class FunctionDifferentialTests : IDisposable
     [Fact]
     public void One_argument_functions_match_sqlite()
     {
-        const int seed = 5000;
+        int seed = StressScale.Seed(5000);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             foreach (string name in s_unary)
@@ -57,10 +57,10 @@ public sealed class FunctionDifferentialTests : IDisposable
     [Fact]
     public void Two_argument_functions_match_sqlite()
     {
-        const int seed = 5001;
+        int seed = StressScale.Seed(5001);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             SqlValue b = i % 2 == 0 ? SmallInteger(values) : values.Next();
@@ -76,10 +76,10 @@ public sealed class FunctionDifferentialTests : IDisposable
     [Fact]
     public void Three_argument_functions_match_sqlite()
     {
-        const int seed = 5002;
+        int seed = StressScale.Seed(5002);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             SqlValue b = i % 2 == 0 ? SmallInteger(values) : values.Next();
@@ -104,7 +104,7 @@ public sealed class FunctionDifferentialTests : IDisposable
     [Fact]
     public void Substr_matches_sqlite_for_all_index_combinations()
     {
-        const int seed = 5003;
+        int seed = StressScale.Seed(5003);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
         long[] indexes = [long.MinValue, long.MinValue + 1, -9, -6, -5, -4, -1, 0, 1, 2, 4, 5, 6, 9, long.MaxValue - 1, long.MaxValue];
@@ -123,7 +123,7 @@ public sealed class FunctionDifferentialTests : IDisposable
             }
         }
 
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue a = values.Next();
             SqlValue y = SqlValue.FromInt64(values.Random.Next(-8, 9));
@@ -137,10 +137,10 @@ public sealed class FunctionDifferentialTests : IDisposable
     [Fact]
     public void Printf_matches_sqlite_for_every_conversion()
     {
-        const int seed = 5004;
+        int seed = StressScale.Seed(5004);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases / 2; i++)
+        for (int i = 0; i < s_cases / 2; i++)
         {
             SqlValue a = i % 2 == 0 ? values.NextNumberOrNull() : values.Next();
             SqlValue b = i % 3 == 0 ? SmallInteger(values) : values.Next();
@@ -160,10 +160,10 @@ public sealed class FunctionDifferentialTests : IDisposable
     [Fact]
     public void Quote_and_real_rendering_match_sqlite_on_random_doubles()
     {
-        const int seed = 5005;
+        int seed = StressScale.Seed(5005);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases * 2; i++)
+        for (int i = 0; i < s_cases * 2; i++)
         {
             SqlValue a = SqlValue.FromDouble(values.NextReal());
             OracleRow row = _sqlite.Query("SELECT quote(?1), CAST(?1 AS TEXT), printf('%!.20e|%.17g|%!.25f|%.3f', ?1, ?1, ?1, ?1), round(?1, 3), round(?1, 12), round(?1)", a);
@@ -182,10 +182,10 @@ public sealed class FunctionDifferentialTests : IDisposable
     [Fact]
     public void Functions_with_many_arguments_match_sqlite()
     {
-        const int seed = 5006;
+        int seed = StressScale.Seed(5006);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue[] args = [values.Next(), values.Next(), values.Next(), values.Next(), values.Next()];
             foreach (string name in new[] { "coalesce", "min", "max", "iif", "char", "concat", "concat_ws", "printf" })

@@ -5,7 +5,7 @@ namespace SharpCoreDB.Tests.Scalar;
 
 public sealed class PatternDifferentialTests : IDisposable
 {
-    private const int Cases = 6000;
+    private static readonly int s_cases = StressScale.Cases(6000);
 
     private readonly SqliteOracle _sqlite = new();
 
@@ -14,10 +14,10 @@ public sealed class PatternDifferentialTests : IDisposable
     [Fact]
     public void Like_and_glob_match_sqlite_on_random_patterns()
     {
-        const int seed = 4000;
+        int seed = StressScale.Seed(4000);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases; i++)
+        for (int i = 0; i < s_cases; i++)
         {
             SqlValue text = SqlValue.FromText(values.Word(values.Random.Next(0, 7), "abAB-]\u00e9\ud83d\ude00"));
             SqlValue pattern = SqlValue.FromText(values.Word(values.Random.Next(0, 6), "aAbB%_*?[]^-\\\u00e9"));
@@ -35,10 +35,10 @@ public sealed class PatternDifferentialTests : IDisposable
     [Fact]
     public void Like_and_glob_on_any_values_match_sqlite()
     {
-        const int seed = 4001;
+        int seed = StressScale.Seed(4001);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
-        for (int i = 0; i < Cases / 2; i++)
+        for (int i = 0; i < s_cases / 2; i++)
         {
             SqlValue a = values.Next();
             SqlValue b = i % 3 == 0 ? a : values.Next();

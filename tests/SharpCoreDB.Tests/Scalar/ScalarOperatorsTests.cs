@@ -22,11 +22,11 @@ public sealed class ScalarOperatorsTests : IDisposable
     [Fact]
     public void Every_ast_operator_dispatches_to_sqlite_semantics()
     {
-        const int seed = 8000;
+        int seed = StressScale.Seed(8000);
         var values = new RandomValues(seed);
         var runner = new DifferentialRunner(seed);
         Assert.Equal(Enum.GetValues<BinaryOperator>().Length, s_binary.Length);
-        for (int i = 0; i < 300; i++)
+        for (int i = 0; i < StressScale.Cases(300); i++)
         {
             SqlValue a = values.Next();
             SqlValue b = values.Next();

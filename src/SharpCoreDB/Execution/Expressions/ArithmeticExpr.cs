@@ -27,20 +27,7 @@ internal sealed class ArithmeticExpr(BinaryOperator op, Expr left, Expr right) :
     public override SqlValue Evaluate(ExecutionContext context)
     {
         SqlValue left = Left.Evaluate(context);
-        SqlValue right = Right.Evaluate(context);
-        return Operator switch
-        {
-            BinaryOperator.Add => Arithmetic.Add(left, right),
-            BinaryOperator.Subtract => Arithmetic.Subtract(left, right),
-            BinaryOperator.Multiply => Arithmetic.Multiply(left, right),
-            BinaryOperator.Divide => Arithmetic.Divide(left, right),
-            BinaryOperator.Modulo => Arithmetic.Remainder(left, right),
-            BinaryOperator.BitwiseAnd => Arithmetic.BitAnd(left, right),
-            BinaryOperator.BitwiseOr => Arithmetic.BitOr(left, right),
-            BinaryOperator.ShiftLeft => Arithmetic.ShiftLeft(left, right),
-            BinaryOperator.ShiftRight => Arithmetic.ShiftRight(left, right),
-            _ => Arithmetic.Concat(left, right),
-        };
+        return ScalarOperators.Binary(Operator, left, Right.Evaluate(context));
     }
 
     /// <inheritdoc />

@@ -22,13 +22,7 @@ internal sealed class UnaryExpr(UnaryOperator op, Expr operand) : Expr
     /// <inheritdoc />
     public override SqlValue Evaluate(ExecutionContext context)
     {
-        SqlValue value = Operand.Evaluate(context);
-        return Operator switch
-        {
-            UnaryOperator.Negate => Arithmetic.Negate(value),
-            UnaryOperator.BitwiseNot => Arithmetic.BitNot(value),
-            _ => value,
-        };
+        return ScalarOperators.Unary(Operator, Operand.Evaluate(context));
     }
 
     /// <inheritdoc />

@@ -43,13 +43,16 @@ internal static class PatternMatcher
                 return SqlValue.Null;
             }
 
-            string escapeText = TextConversion.ToText(escapeValue);
-            if (escapeText.Length == 0 || escapeText.Length != (char.IsSurrogatePair(escapeText, 0) ? 2 : 1))
+            // SQLite reads the escape as a C string of UTF-8: up to a NUL, one character by its lead byte.
+            byte[] bytes = TextConversion.ToBytes(escapeValue);
+            int nul = Array.IndexOf(bytes, (byte)0);
+            ReadOnlySpan<byte> escapeBytes = nul < 0 ? bytes : bytes.AsSpan(0, nul);
+            if (escapeBytes.IsEmpty || ScalarFunctions.Utf8CharLength(escapeBytes, 0) != escapeBytes.Length)
             {
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "ESCAPE expression must be a single character");
             }
 
-            escapeChar = char.ConvertToUtf32(escapeText, 0);
+            escapeChar = (int)ScalarFunctions.ReadUtf8Like(escapeBytes);
         }
 
         if (text.IsNull || pattern.IsNull)

@@ -1,4 +1,3 @@
-using System.Text;
 using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.Scalar;
@@ -662,7 +661,7 @@ internal static class SqlPrintf
             }
 
             SqlValue value = _values[_used++];
-            return value.IsNull ? null : value.StorageClass == SqlStorageClass.Blob ? value.AsBlob() : Encoding.UTF8.GetBytes(TextConversion.ToText(value));
+            return value.IsNull ? null : value.StorageClass == SqlStorageClass.Blob ? value.AsBlob() : TextConversion.EncodeUtf8(TextConversion.ToText(value));
         }
     }
 }

@@ -116,4 +116,32 @@ internal sealed partial class Binder
     }
 
     private DropPlan BindDrop(DropStatement drop) => new(_schema, SlotWidths, drop);
+
+    // REINDEX [index | table | collation]: every index uses the BINARY collation, so naming it rebuilds them all.
+    private ReindexPlan BindReindex(ReindexStatement reindex)
+    {
+        var indexes = new List<IndexSchema>();
+        string? name = reindex.Target?.Name;
+        if (name is null || string.Equals(name, "BINARY", StringComparison.OrdinalIgnoreCase))
+        {
+            foreach (TableSchema table in _schema.Tables.Values)
+            {
+                indexes.AddRange(table.Indexes);
+            }
+        }
+        else if (_schema.FindIndex(name) is { } index)
+        {
+            indexes.Add(index);
+        }
+        else if (_schema.FindTable(name) is { } table)
+        {
+            indexes.AddRange(table.Indexes);
+        }
+        else
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.UnknownIndex, $"unable to identify the object to be reindexed: {name}", reindex.Target!.Position);
+        }
+
+        return new ReindexPlan(_schema, SlotWidths, indexes);
+    }
 }

@@ -54,6 +54,7 @@ internal sealed partial class Binder
         CommitStatement => new TransactionControlPlan(_schema, PlanKind.Commit),
         RollbackStatement => new TransactionControlPlan(_schema, PlanKind.Rollback),
         ExplainStatement explain => BindExplain(explain),
+        ReindexStatement reindex => BindReindex(reindex),
         CreateTriggerStatement trigger => throw SqlErrors.At(
             SharpCoreDBErrorCode.Unsupported, $"triggers are not supported (CREATE TRIGGER {trigger.Name.Name})", trigger.Position),
         _ => throw SqlErrors.At(
@@ -64,7 +65,6 @@ internal sealed partial class Binder
     {
         PragmaStatement => "PRAGMA",
         AnalyzeStatement => "ANALYZE",
-        ReindexStatement => "REINDEX",
         _ => statement.GetType().Name,
     };
 

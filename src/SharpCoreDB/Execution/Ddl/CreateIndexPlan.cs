@@ -43,7 +43,12 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
     /// <inheritdoc />
     public override IReadOnlyList<string> Explain() => ["CreateIndex " + statement.Name.Name + " ON " + statement.Table.Name];
 
-    private static void Populate(TransactionContext transaction, TableSchema table, IndexSchema index)
+    /// <summary>Fills an empty index tree from its table (REINDEX reuses it after clearing the tree).</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="table">The table.</param>
+    /// <param name="index">The index.</param>
+    /// <exception cref="SharpCoreDBException">UniqueViolation when a UNIQUE index meets duplicate keys.</exception>
+    internal static void Populate(TransactionContext transaction, TableSchema table, IndexSchema index)
     {
         // Read every row first: the table tree must not change under its cursor, and the index tree is new.
         var entries = new List<(byte[] Key, int PrefixLength)>();

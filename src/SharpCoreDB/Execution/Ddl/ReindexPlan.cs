@@ -1,0 +1,53 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Execution.Ddl;
+
+/// <summary>REINDEX [name]: empties each chosen index tree and rebuilds it from its table.</summary>
+/// <param name="schema">The schema.</param>
+/// <param name="slotWidths">The slot widths.</param>
+/// <param name="indexes">The indexes to rebuild.</param>
+internal sealed class ReindexPlan(Schema schema, int[] slotWidths, IReadOnlyList<IndexSchema> indexes) : WritePlan(schema, slotWidths)
+{
+    /// <inheritdoc />
+    public override int Execute()
+    {
+        TransactionContext transaction = Context.Transaction;
+        foreach (IndexSchema index in indexes)
+        {
+            TableSchema table = transaction.Schema.FindTable(index.TableName)
+                ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {index.TableName}");
+
+            // Read every key first: deleting through the tree invalidates its cursors.
+            var keys = new List<byte[]>();
+            using (BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor())
+            {
+                for (bool more = cursor.First(); more; more = cursor.MoveNext())
+                {
+                    keys.Add(cursor.Key.ToArray());
+                }
+            }
+
+            foreach (byte[] key in keys)
+            {
+                transaction.Delete(index.RootPage, key);
+            }
+
+            CreateIndexPlan.Populate(transaction, table, index);
+        }
+
+        return 0;
+    }
+
+    /// <inheritdoc />
+    public override IReadOnlyList<string> Explain()
+    {
+        var lines = new List<string>(indexes.Count);
+        foreach (IndexSchema index in indexes)
+        {
+            lines.Add("Reindex " + index.Name);
+        }
+
+        return lines;
+    }
+}

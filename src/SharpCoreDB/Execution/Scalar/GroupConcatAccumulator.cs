@@ -8,42 +8,84 @@ namespace SharpCoreDB.Execution.Scalar;
 /// by the separator (default ","; the separator of each row is written before that row's value, and a NULL
 /// separator writes nothing). NULL when no value was seen.
 /// </summary>
+/// <remarks>
+/// Text accumulates in a <see cref="StringBuilder"/>. SQLite joins UTF-8 bytes, which only matters once a BLOB
+/// (arbitrary bytes) takes part, so from the first BLOB on the accumulator joins bytes and decodes once at the end.
+/// </remarks>
 internal sealed class GroupConcatAccumulator : AggregateAccumulator
 {
     private readonly StringBuilder _text = new();
+    private PooledBufferWriter? _bytes;
     private bool _any;
 
     /// <inheritdoc/>
     public override void Step(ReadOnlySpan<SqlValue> arguments)
     {
-        if (arguments[0].IsNull)
+        SqlValue value = arguments[0];
+        if (value.IsNull)
         {
             return;
         }
 
+        bool hasSeparator = arguments.Length >= 2;
+        if (_bytes is null && (value.StorageClass == SqlStorageClass.Blob || (hasSeparator && arguments[1].StorageClass == SqlStorageClass.Blob)))
+        {
+            _bytes = new PooledBufferWriter();
+            Write(TextConversion.EncodeUtf8(_text.ToString()));
+            _text.Clear();
+        }
+
         if (_any)
         {
-            if (arguments.Length < 2)
+            if (!hasSeparator)
             {
-                _text.Append(',');
+                Append(SqlValue.FromText(","));
             }
             else if (!arguments[1].IsNull)
             {
-                _text.Append(TextConversion.ToText(arguments[1]));
+                Append(arguments[1]);
             }
         }
 
-        _text.Append(TextConversion.ToText(arguments[0]));
+        Append(value);
         _any = true;
     }
 
     /// <inheritdoc/>
-    public override SqlValue Result() => _any ? SqlValue.FromText(_text.ToString()) : SqlValue.Null;
+    public override SqlValue Result()
+    {
+        if (!_any)
+        {
+            return SqlValue.Null;
+        }
+
+        return SqlValue.FromText(_bytes is null ? _text.ToString() : TextConversion.DecodeUtf8(_bytes.WrittenSpan));
+    }
 
     /// <inheritdoc/>
     public override void Reset()
     {
         _text.Clear();
+        _bytes?.Dispose();
+        _bytes = null;
         _any = false;
+    }
+
+    private void Append(in SqlValue piece)
+    {
+        if (_bytes is null)
+        {
+            _text.Append(TextConversion.ToText(piece));
+        }
+        else
+        {
+            Write(TextConversion.ToBytes(piece));
+        }
+    }
+
+    private void Write(ReadOnlySpan<byte> bytes)
+    {
+        bytes.CopyTo(_bytes!.GetSpan(bytes.Length));
+        _bytes.Advance(bytes.Length);
     }
 }

@@ -197,8 +197,12 @@ internal static class SqlPrintf
             case (byte)'u':
                 FormatInteger(spec, args.NextInt64(), signed: false, 10, LowerDigits, default, output);
                 return true;
-            case (byte)'x' or (byte)'p':
+            case (byte)'x':
                 FormatInteger(spec, args.NextInt64(), signed: false, 16, LowerDigits, "0x"u8, output);
+                return true;
+            case (byte)'p':
+                // SQLite's pointer conversion: upper-case digits, yet a lower-case "0x" with '#'.
+                FormatInteger(spec, args.NextInt64(), signed: false, 16, UpperDigits, "0x"u8, output);
                 return true;
             case (byte)'X':
                 FormatInteger(spec, args.NextInt64(), signed: false, 16, UpperDigits, "0X"u8, output);

@@ -6,7 +6,6 @@ public sealed record DurabilityOptions
     private readonly TimeSpan _flushInterval = TimeSpan.FromMilliseconds(10);
     private readonly long _checkpointThreshold = 4L * 1024 * 1024;
     private readonly TimeSpan _busyTimeout = TimeSpan.FromSeconds(5);
-    private readonly int _cacheCapacity = 2048;
 
     /// <summary>Legacy, FullSync group commit, or Async (default <see cref="DurabilityMode.FullSync"/>).</summary>
     public DurabilityMode Mode { get; init; } = DurabilityMode.FullSync;
@@ -53,18 +52,6 @@ public sealed record DurabilityOptions
 
     /// <summary>Open without writing anything: no recovery writes, no checkpoints; write transactions fail with ReadOnly.</summary>
     public bool ReadOnly { get; init; }
-
-    /// <summary>Plaintext pages kept in memory (default 2048).</summary>
-    /// <exception cref="ArgumentOutOfRangeException">The capacity is below 16.</exception>
-    public int CacheCapacity
-    {
-        get => _cacheCapacity;
-        init
-        {
-            ArgumentOutOfRangeException.ThrowIfLessThan(value, 16);
-            _cacheCapacity = value;
-        }
-    }
 
     /// <summary>Whether a checkpoint starts by itself past <see cref="CheckpointThreshold"/> (default true; tests turn it off to drive checkpoints by hand).</summary>
     public bool AutoCheckpoint { get; init; } = true;

@@ -29,13 +29,13 @@ internal static class WalRecovery
 
     /// <summary>Scans a log.</summary>
     /// <param name="device">The log device.</param>
-    /// <param name="pageSize">The database's page size; a valid header with another size is an error.</param>
+    /// <param name="expectedPageSize">The database's page size, when known; a valid header with another size is an error. Null: take the header's.</param>
     /// <returns>The committed frames and where appending continues.</returns>
     /// <exception cref="SharpCoreDBException">
     /// Corrupt when the page size differs or a frame inside the synced part is damaged;
     /// UnsupportedFormat for a newer log version; IoError.
     /// </exception>
-    public static WalScanResult Scan(IStorageDevice device, int pageSize)
+    public static WalScanResult Scan(IStorageDevice device, int? expectedPageSize)
     {
         ArgumentNullException.ThrowIfNull(device);
         long length = device.Length;
@@ -55,11 +55,18 @@ internal static class WalRecovery
                     $"The write-ahead log '{device.Name}' was written by a newer version of SharpCoreDB.");
         }
 
-        if (header.PageSize != pageSize)
+        if (expectedPageSize is { } pageSize && header.PageSize != pageSize)
         {
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Corrupt,
                 $"The write-ahead log '{device.Name}' holds {header.PageSize}-byte pages but the database uses {pageSize}-byte pages; it belongs to another database.");
+        }
+
+        if (header.PageSize is < 512 or > 1 << 20 || (header.PageSize & (header.PageSize - 1)) != 0)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The write-ahead log '{device.Name}' declares an impossible page size ({header.PageSize}).");
         }
 
         var scanner = new Scanner(device, header, length);

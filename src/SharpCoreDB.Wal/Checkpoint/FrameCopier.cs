@@ -1,0 +1,62 @@
+using System.Buffers;
+using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Wal.Recovery;
+using SharpCoreDB.Wal.Writing;
+
+namespace SharpCoreDB.Wal.Checkpoint;
+
+/// <summary>
+/// Copies page images from log frames into the database file, as stored: a frame already holds the sealed
+/// (checksummed or encrypted) page exactly as the database file stores it, so nothing is re-encrypted.
+/// </summary>
+internal static class FrameCopier
+{
+    /// <summary>Orders frames by page number so the database file is written front to back.</summary>
+    public static void SortByPage(List<WalFrameRef> frames) =>
+        frames.Sort(static (a, b) => a.PageNumber.CompareTo(b.PageNumber));
+
+    /// <summary>Writes each frame's image to its page, then syncs the database file once.</summary>
+    /// <param name="frames">The newest version to copy of each page.</param>
+    /// <param name="log">The log to read the images from.</param>
+    /// <param name="file">The database file.</param>
+    /// <param name="verify">Also verify each image with the codec first (recovery: the log may not be this database's).</param>
+    /// <exception cref="SharpCoreDBException">Corrupt when <paramref name="verify"/> finds a bad image; IoError.</exception>
+    public static void CopyAndSync(List<WalFrameRef> frames, WalLogFile log, PageFile file, bool verify)
+    {
+        if (frames.Count == 0)
+        {
+            return;
+        }
+
+        int pageSize = file.PageSize;
+        byte[] image = ArrayPool<byte>.Shared.Rent(pageSize);
+        byte[]? plain = verify ? ArrayPool<byte>.Shared.Rent(pageSize) : null;
+        try
+        {
+            foreach (WalFrameRef frame in frames)
+            {
+                Span<byte> stored = image.AsSpan(0, pageSize);
+                log.ReadImage(frame.Offset, stored);
+                if (plain is not null && !file.Codec.TryOpen(frame.PageNumber, stored, plain.AsSpan(0, pageSize), out string? failure))
+                {
+                    throw new SharpCoreDBException(
+                        SharpCoreDBErrorCode.Corrupt,
+                        $"The write-ahead log '{log.Device.Name}' holds page {frame.PageNumber} (transaction {frame.Sequence}, offset {frame.Offset}) that fails verification ({failure}) for '{file.Name}': the log is damaged or belongs to another database.");
+                }
+
+                file.WriteStoredPage(frame.PageNumber, stored);
+            }
+
+            // The log may be restarted only after this sync: until then the frames are the only durable copy.
+            file.Flush();
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(image);
+            if (plain is not null)
+            {
+                ArrayPool<byte>.Shared.Return(plain);
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+using System.Buffers;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Wal.Transactions;
+
+/// <summary>
+/// Plain copies of the pages of commits that are queued but not yet written to the log. The next writer
+/// (FullSync, after early lock release) and Async readers already see those commits, and a page version that
+/// is not on disk yet can only be served from here.
+/// </summary>
+/// <remarks>Entries leave in commit order once the log writer reports them durable.</remarks>
+internal sealed class PendingPages
+{
+    private readonly Dictionary<PageKey, byte[]> _pages = [];
+    private readonly Queue<PageKey> _order = new();
+    private readonly int _usableSize;
+
+    /// <summary>Creates an empty set for pages of <paramref name="usableSize"/> usable bytes.</summary>
+    public PendingPages(int usableSize) => _usableSize = usableSize;
+
+    /// <summary>Pages held.</summary>
+    public int Count
+    {
+        get
+        {
+            lock (_pages)
+            {
+                return _pages.Count;
+            }
+        }
+    }
+
+    /// <summary>Keeps a copy of a queued page version.</summary>
+    public void Add(uint pageNumber, ulong sequence, ReadOnlySpan<byte> plain)
+    {
+        byte[] copy = ArrayPool<byte>.Shared.Rent(_usableSize);
+        plain[.._usableSize].CopyTo(copy);
+        var key = new PageKey(pageNumber, sequence);
+        lock (_pages)
+        {
+            _pages.Add(key, copy);
+            _order.Enqueue(key);
+        }
+    }
+
+    /// <summary>Copies a queued page version into <paramref name="destination"/>, when it is still queued.</summary>
+    public bool TryCopy(uint pageNumber, ulong sequence, Span<byte> destination)
+    {
+        lock (_pages)
+        {
+            if (!_pages.TryGetValue(new PageKey(pageNumber, sequence), out byte[]? copy))
+            {
+                return false;
+            }
+
+            copy.AsSpan(0, _usableSize).CopyTo(destination);
+            return true;
+        }
+    }
+
+    /// <summary>Forgets every page of commits up to <paramref name="sequence"/>: they are on disk now.</summary>
+    public void RemoveUpTo(ulong sequence)
+    {
+        lock (_pages)
+        {
+            while (_order.Count > 0 && _order.Peek().Version <= sequence)
+            {
+                PageKey key = _order.Dequeue();
+                if (_pages.Remove(key, out byte[]? copy))
+                {
+                    ArrayPool<byte>.Shared.Return(copy);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+using SharpCoreDB.Wal.Checkpoint;
+using SharpCoreDB.Wal.Transactions;
+
+namespace SharpCoreDB.Wal;
+
+/// <content>Checkpoints: copying committed pages from the log into the database file.</content>
+internal sealed partial class WalPageStore
+{
+    /// <summary>
+    /// Copies into the database file the newest committed version of every page that no open snapshot still
+    /// needs from the file, syncs the file, and restarts the log when everything is copied and nobody reads it.
+    /// </summary>
+    /// <returns>What was copied, and whether the log was restarted.</returns>
+    /// <exception cref="SharpCoreDBException">ReadOnly; DatabaseFailed after an earlier failure; Busy when the writer slot stays taken past the busy timeout; IoError.</exception>
+    public CheckpointResult Checkpoint()
+    {
+        ThrowIfCannotWrite();
+        int copied = Backfill(wait: true, closing: false);
+        bool restarted = false;
+        if (_writerSlot.Wait(_durability.BusyTimeout))
+        {
+            try
+            {
+                ThrowIfCannotWrite();
+                WalIndex before = Volatile.Read(ref _index);
+                RestartLogIfDone();
+                restarted = !ReferenceEquals(before, Volatile.Read(ref _index));
+                if (restarted)
+                {
+                    // Wait for the restart (queued behind earlier commits) to reach the disk, so the caller sees it done.
+                    _writer!.FlushAsync().GetAwaiter().GetResult();
+                }
+            }
+            finally
+            {
+                _writerSlot.Release();
+            }
+        }
+        else
+        {
+            throw Busy(_durability.BusyTimeout);
+        }
+
+        lock (_snapshotLock)
+        {
+            return new CheckpointResult(copied, _backfilled, _enqueued, restarted);
+        }
+    }
+
+    /// <summary>Copies what may be copied now. Returns the pages copied, or -1 when another checkpoint runs and <paramref name="wait"/> is false.</summary>
+    /// <param name="wait">Wait for a running checkpoint instead of giving up.</param>
+    /// <param name="closing">The final checkpoint of <see cref="Dispose"/>; any other does nothing once the store is closing.</param>
+    private int Backfill(bool wait, bool closing)
+    {
+        if (!_checkpointSlot.Wait(wait ? Timeout.Infinite : 0))
+        {
+            return -1;
+        }
+
+        try
+        {
+            if (_failure is not null || (_disposed && !closing))
+            {
+                return 0;
+            }
+
+            ulong from;
+            ulong upTo;
+            WalIndex index;
+            lock (_snapshotLock)
+            {
+                from = _backfilled;
+                upTo = _readers.Oldest(whenNone: _durable);
+                upTo = Math.Min(upTo, _durable);
+                index = _index;
+            }
+
+            if (upTo <= from)
+            {
+                return 0;
+            }
+
+            List<Recovery.WalFrameRef> frames = _checkpointFrames;
+            frames.Clear();
+            index.CollectNewest(from, upTo, frames);
+            FrameCopier.SortByPage(frames);
+            try
+            {
+                FrameCopier.CopyAndSync(frames, _log, _file, verify: false);
+            }
+            catch (SharpCoreDBException ex)
+            {
+                // The database file's state is unknown now; the log still holds everything, so a reopen recovers.
+                _failure ??= ex;
+                throw;
+            }
+
+            // Stale file copies leave the cache before anyone can be told the file is current.
+            foreach (Recovery.WalFrameRef frame in frames)
+            {
+                _cache.Invalidate(frame.PageNumber, 0);
+            }
+
+            lock (_snapshotLock)
+            {
+                _backfilled = upTo;
+            }
+
+            return frames.Count;
+        }
+        finally
+        {
+            _checkpointSlot.Release();
+        }
+    }
+
+    private void RunAutoCheckpoint()
+    {
+        while (true)
+        {
+            try
+            {
+                // Keep going while commits arrived during the last pass and the log is still over its threshold.
+                while (Backfill(wait: false, closing: false) > 0 && NeedsCheckpoint())
+                {
+                }
+            }
+            catch (SharpCoreDBException)
+            {
+                // Backfill latched the failure into _failure: the next write transaction reports it.
+                Volatile.Write(ref _autoCheckpointScheduled, 0);
+                return;
+            }
+
+            Volatile.Write(ref _autoCheckpointScheduled, 0);
+
+            // A commit that became durable between the last check and the reset above found the flag still set
+            // and did not schedule; look once more so its trigger is not lost.
+            if (!NeedsCheckpoint() || Interlocked.CompareExchange(ref _autoCheckpointScheduled, 1, 0) != 0)
+            {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,309 @@
+using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Wal.Recovery;
+using SharpCoreDB.Wal.Transactions;
+using SharpCoreDB.Wal.Writing;
+
+namespace SharpCoreDB.Wal;
+
+/// <summary>
+/// The transactional page store over a database file and its write-ahead log: snapshot readers that never
+/// block and are never blocked, one writer at a time, commits made durable as the <see cref="DurabilityMode"/>
+/// says, checkpoints that copy committed pages into the database file, and recovery on open.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Sequences: every commit gets the next transaction sequence. Four marks only ever grow:
+/// <c>enqueued</c> (handed to the log; what the next writer builds on), <c>durable</c> (written and synced),
+/// <c>visible</c> (what a new reader sees: durable in Legacy and FullSync, enqueued in Async) and
+/// <c>backfilled</c> (copied into the database file, which is synced). backfilled ≤ durable ≤ enqueued.
+/// </para>
+/// <para>
+/// A read of page P at snapshot S takes the newest log version of P at or below S, else the database file's copy.
+/// The checkpoint copies nothing newer than the oldest open snapshot, so a page a snapshot still takes from the
+/// database file is never overwritten under it; the log restarts only when everything is backfilled and no
+/// snapshot reads log frames.
+/// </para>
+/// <para>
+/// Lock order: writer slot, then checkpoint slot, then the snapshot lock; the snapshot lock is held only for a
+/// few field reads and writes, never across I/O.
+/// </para>
+/// </remarks>
+internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
+{
+    private readonly PageFile _file;
+    private readonly PageCodec _codec;
+    private readonly PageCache _cache;
+    private readonly IStorageDevice _walDevice;
+    private readonly WalLogFile _log;
+    private readonly WalWriter? _writer;
+    private readonly DurabilityOptions _durability;
+    private readonly bool _ownsDevices;
+    private readonly SemaphoreSlim _writerSlot = new(1, 1);
+    private readonly SemaphoreSlim _checkpointSlot = new(1, 1);
+    private readonly Lock _snapshotLock = new();
+    private readonly SnapshotRegistry _readers = new();
+    private readonly PendingPages _pending;
+    private readonly Queue<(ulong Sequence, uint PageCount)> _inFlight = new();
+    private readonly WalCommitBuilder _builder;
+    private readonly List<uint> _commitPages = [];
+    private readonly List<WalFrameRef> _checkpointFrames = [];
+    private TransactionPageSet? _spareSet;
+    private WalIndex _index;
+    private ulong _enqueued;
+    private uint _enqueuedPageCount;
+    private ulong _visible;
+    private uint _visiblePageCount;
+    private ulong _durable;
+    private ulong _backfilled;
+    private volatile SharpCoreDBException? _failure;
+    private int _autoCheckpointScheduled;
+    private volatile bool _disposed;
+
+    private WalPageStore(
+        PageFile file,
+        IStorageDevice walDevice,
+        WalLogFile log,
+        WalIndex index,
+        ulong lastSequence,
+        ulong backfilled,
+        WalStoreOptions options)
+    {
+        _file = file;
+        _codec = file.Codec;
+        _walDevice = walDevice;
+        _log = log;
+        _index = index;
+        _durability = options.Durability;
+        _ownsDevices = !options.LeaveDevicesOpen;
+        _cache = new PageCache(file.PageSize, file.UsableSize, options.CachePages);
+        _pending = new PendingPages(file.UsableSize);
+        _builder = new WalCommitBuilder(file.PageSize);
+        _enqueued = _visible = _durable = lastSequence;
+        _backfilled = backfilled;
+        IsReadOnly = options.ReadOnly;
+        if (!IsReadOnly)
+        {
+            _writer = new WalWriter(log, options.Durability.Mode, options.Durability.FlushInterval, OnDurable);
+        }
+    }
+
+    /// <inheritdoc />
+    public int PageSize => _file.PageSize;
+
+    /// <inheritdoc />
+    public int UsableSize => _file.UsableSize;
+
+    /// <inheritdoc />
+    public bool IsReadOnly { get; }
+
+    /// <summary>The database file's name, for messages.</summary>
+    public string Name => _file.Name;
+
+    /// <summary>The durability settings.</summary>
+    public DurabilityOptions Durability => _durability;
+
+    /// <summary>The database file.</summary>
+    internal PageFile File => _file;
+
+    /// <summary>The shared page cache.</summary>
+    internal PageCache Cache => _cache;
+
+    /// <summary>The log file.</summary>
+    internal WalLogFile Log => _log;
+
+    /// <summary>The log's logical size in bytes, queued commits included.</summary>
+    public long WalSize => _log.ReservedEnd;
+
+    /// <summary>The last transaction sequence new readers see.</summary>
+    public ulong VisibleSequence
+    {
+        get
+        {
+            lock (_snapshotLock)
+            {
+                return _visible;
+            }
+        }
+    }
+
+    /// <summary>The last transaction sequence that is written and synced.</summary>
+    public ulong DurableSequence
+    {
+        get
+        {
+            lock (_snapshotLock)
+            {
+                return _durable;
+            }
+        }
+    }
+
+    /// <summary>The last transaction sequence copied into the database file.</summary>
+    public ulong BackfilledSequence
+    {
+        get
+        {
+            lock (_snapshotLock)
+            {
+                return _backfilled;
+            }
+        }
+    }
+
+    /// <summary>The failure that made the store refuse writes, if any.</summary>
+    public SharpCoreDBException? Failure => _failure ?? _writer?.Failure;
+
+    /// <inheritdoc />
+    public IReadTransaction BeginRead() => BeginSnapshot();
+
+    /// <summary>Starts a read snapshot (the concrete type, for callers that want its sequence).</summary>
+    /// <exception cref="ObjectDisposedException">The store is closed.</exception>
+    public WalReadTransaction BeginSnapshot()
+    {
+        lock (_snapshotLock)
+        {
+            ObjectDisposedException.ThrowIf(_disposed, this);
+            ulong sequence = _visible;
+
+            // When the database file already holds everything this snapshot sees, it reads the file alone and
+            // does not hold back a restart of the log.
+            bool usesLog = _backfilled < sequence;
+            int slot = _readers.Add(sequence, usesLog);
+            return new WalReadTransaction(this, slot, sequence, _visiblePageCount, usesLog ? _index : null);
+        }
+    }
+
+    /// <inheritdoc />
+    public IWriteTransaction BeginWrite(TimeSpan timeout)
+    {
+        ThrowIfCannotWrite();
+        if (!_writerSlot.Wait(timeout))
+        {
+            throw Busy(timeout);
+        }
+
+        return StartWrite();
+    }
+
+    /// <inheritdoc />
+    public async ValueTask<IWriteTransaction> BeginWriteAsync(TimeSpan timeout, CancellationToken cancellationToken = default)
+    {
+        ThrowIfCannotWrite();
+        if (!await _writerSlot.WaitAsync(timeout, cancellationToken).ConfigureAwait(false))
+        {
+            throw Busy(timeout);
+        }
+
+        return StartWrite();
+    }
+
+    /// <summary>The error a read-only transaction raises for writes.</summary>
+    internal static SharpCoreDBException ReadOnlyTransaction() =>
+        new(SharpCoreDBErrorCode.ReadOnly, "The transaction is read-only; begin a write transaction to change pages.");
+
+    /// <summary>Checks a page number against the page count a transaction sees.</summary>
+    internal void CheckPageNumber(uint pageNumber, uint pageCount)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (pageNumber >= pageCount)
+        {
+            ThrowBeyondPageCount(pageNumber, pageCount);
+        }
+    }
+
+    /// <summary>Reads a page as of <paramref name="sequence"/>: the newest log version at or below it, else the database file.</summary>
+    /// <param name="pageNumber">The page.</param>
+    /// <param name="sequence">The snapshot.</param>
+    /// <param name="index">The log index the snapshot reads through; null when it reads the database file alone.</param>
+    internal PageLease ReadVersion(uint pageNumber, ulong sequence, WalIndex? index)
+    {
+        if (index is not null && index.TryFind(pageNumber, sequence, out ulong version, out _))
+        {
+            return _cache.Read(pageNumber, version, this);
+        }
+
+        return _cache.Read(pageNumber, 0, _file);
+    }
+
+    /// <summary>Loads a log version of a page: from the queued commits while it is not written yet, else from its frame.</summary>
+    void IPageCacheLoader.LoadPage(uint pageNumber, ulong version, Span<byte> destination)
+    {
+        if (_pending.TryCopy(pageNumber, version, destination))
+        {
+            return;
+        }
+
+        if (!Volatile.Read(ref _index).TryFind(pageNumber, version, out ulong found, out long offset) || found != version)
+        {
+            throw new InvalidOperationException($"Version {version} of page {pageNumber} is neither queued nor in the log index.");
+        }
+
+        Span<byte> image = destination[..PageSize];
+        _log.ReadImage(offset, image);
+        _codec.Open(pageNumber, image, image, _walDevice.Name);
+    }
+
+    /// <summary>Called when a read transaction ends.</summary>
+    internal void EndRead(int slot)
+    {
+        lock (_snapshotLock)
+        {
+            _readers.Remove(slot);
+        }
+    }
+
+    /// <summary>Called when the write transaction ends (commit, rollback or failure): recycles its pages and frees the writer slot.</summary>
+    internal void EndWrite(WalWriteTransaction transaction)
+    {
+        if (transaction.Pages.End())
+        {
+            _spareSet = transaction.Pages;
+        }
+
+        _writerSlot.Release();
+    }
+
+    private WalWriteTransaction StartWrite()
+    {
+        try
+        {
+            ThrowIfCannotWrite();
+            TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize);
+            _spareSet = null;
+            return new WalWriteTransaction(this, pages, _enqueued, _enqueuedPageCount, Volatile.Read(ref _index));
+        }
+        catch
+        {
+            _writerSlot.Release();
+            throw;
+        }
+    }
+
+    private void ThrowIfCannotWrite()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (IsReadOnly)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{Name}' is open read-only.");
+        }
+
+        if (Failure is { } failure)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.DatabaseFailed,
+                $"'{Name}' failed to write earlier ({failure.Message}); it refuses writes until it is reopened.",
+                failure);
+        }
+    }
+
+    private SharpCoreDBException Busy(TimeSpan timeout) =>
+        new(SharpCoreDBErrorCode.Busy, $"'{Name}' is busy: another write transaction held it for {timeout.TotalMilliseconds:0} ms.");
+
+    [DoesNotReturn]
+    private void ThrowBeyondPageCount(uint pageNumber, uint pageCount) =>
+        throw new SharpCoreDBException(
+            SharpCoreDBErrorCode.Corrupt,
+            $"page {pageNumber} of '{Name}' was asked for, but the database has {pageCount} pages");
+}

@@ -19,6 +19,7 @@ internal sealed class QueryResult : IDisposable
     private int _index = -1;
     private QueryPlan? _query;
     private TransactionContext? _snapshot;
+    private bool _readingInTransaction;
     private IReadOnlyList<ResultColumnInfo> _columns = [];
     private SqlValue[]? _row;
     private bool _peeked;
@@ -362,6 +363,11 @@ internal sealed class QueryResult : IDisposable
         _query = plan;
         _snapshot = owned;
         _columns = plan.Columns;
+        if (owned is null)
+        {
+            _readingInTransaction = true;
+            _session.OpenReadersInTransaction++;
+        }
     }
 
     private int RunInTransaction(int index, TransactionContext transaction)
@@ -369,6 +375,11 @@ internal sealed class QueryResult : IDisposable
         if (!transaction.IsWritable)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{_session.Database.Options.DataSource}' is open read-only");
+        }
+
+        if (_session.OpenReadersInTransaction > 0)
+        {
+            throw new InvalidOperationException("Cannot change data while a result of this session is still being read in the same transaction; dispose it first.");
         }
 
         var plan = (WritePlan)_statement.Rent(index, transaction.Schema);
@@ -436,6 +447,12 @@ internal sealed class QueryResult : IDisposable
 
     private void CloseQuery(bool returnPlan = true)
     {
+        if (_readingInTransaction)
+        {
+            _readingInTransaction = false;
+            _session.OpenReadersInTransaction--;
+        }
+
         QueryPlan? query = _query;
         _query = null;
         if (query is not null)

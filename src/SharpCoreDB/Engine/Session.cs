@@ -44,6 +44,12 @@ internal sealed class Session : IDisposable
     /// <summary>The explicit transaction, or null in autocommit mode.</summary>
     internal TransactionContext? Transaction => _transaction;
 
+    /// <summary>
+    /// The number of results whose rows are being read inside the explicit transaction. Their cursors walk the
+    /// transaction's own trees, which a change would invalidate, so no statement may write meanwhile.
+    /// </summary>
+    internal int OpenReadersInTransaction { get; set; }
+
     /// <summary>Prepares SQL (one or more <c>;</c>-separated statements), from the shared cache when possible.</summary>
     /// <param name="sql">The SQL text.</param>
     /// <returns>The statement.</returns>
@@ -235,6 +241,11 @@ internal sealed class Session : IDisposable
         ObjectDisposedException.ThrowIf(_disposed, this);
         TransactionContext transaction = _transaction
             ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"cannot {what} - no transaction is active");
+        if (OpenReadersInTransaction > 0)
+        {
+            throw new InvalidOperationException($"Cannot {what} while a result of this session is still being read; dispose it first.");
+        }
+
         _transaction = null;
         return transaction;
     }

@@ -131,4 +131,22 @@ public sealed class TransactionTests
         Assert.True(result.Read());
         return result.GetValue(0).AsInt64();
     }
+
+    [Fact]
+    public void Writing_while_a_result_is_read_in_the_same_transaction_is_refused()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(a INTEGER); INSERT INTO t VALUES (1), (2), (3)");
+        db.Execute("BEGIN");
+        using (QueryResult reading = db.Run("SELECT a FROM t"))
+        {
+            Assert.True(reading.Read());
+            Assert.Throws<InvalidOperationException>(() => db.Execute("DELETE FROM t"));
+            Assert.True(reading.Read());
+        }
+
+        Assert.Equal(3, db.Execute("DELETE FROM t"));
+        db.Execute("COMMIT");
+        Assert.Empty(db.Query("SELECT a FROM t"));
+    }
 }

@@ -82,16 +82,12 @@ internal sealed class TableWriter
         }
 
         KeyEncoder.WriteRowId(rowId, _rowKey);
-        if (transaction.Tree(_table.RootPage).ContainsKey(_rowKey))
+        bool replace = conflict is ConflictResolution.Replace or ConflictResolution.Ignore;
+        if (replace && transaction.Tree(_table.RootPage).ContainsKey(_rowKey))
         {
             if (conflict == ConflictResolution.Ignore)
             {
                 return false;
-            }
-
-            if (conflict != ConflictResolution.Replace)
-            {
-                throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : []);
             }
 
             DeleteById(context, rowId);
@@ -102,7 +98,12 @@ internal sealed class TableWriter
             return false;
         }
 
-        WriteRecord(transaction, row, rowId, insert: true);
+        // The row goes in before its index entries: a duplicate row id leaves every tree untouched.
+        if (!WriteRecord(transaction, row, rowId, insert: true))
+        {
+            throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : []);
+        }
+
         foreach (IndexSchema index in _table.Indexes)
         {
             EncodeIndexKey(index, row, rowId, _key);
@@ -459,7 +460,7 @@ internal sealed class TableWriter
         KeyEncoder.EncodeRowId(rowId, writer);
     }
 
-    private void WriteRecord(TransactionContext transaction, SqlValue[] row, long rowId, bool insert)
+    private bool WriteRecord(TransactionContext transaction, SqlValue[] row, long rowId, bool insert)
     {
         // The row-id alias is stored as NULL: its value is the key.
         Array.Copy(row, _record, _record.Length);
@@ -478,12 +479,11 @@ internal sealed class TableWriter
         KeyEncoder.WriteRowId(rowId, _rowKey);
         if (insert)
         {
-            transaction.TryInsert(_table.RootPage, _rowKey, _recordBuffer.AsSpan(0, size));
+            return transaction.TryInsert(_table.RootPage, _rowKey, _recordBuffer.AsSpan(0, size));
         }
-        else
-        {
-            transaction.Put(_table.RootPage, _rowKey, _recordBuffer.AsSpan(0, size));
-        }
+
+        transaction.Put(_table.RootPage, _rowKey, _recordBuffer.AsSpan(0, size));
+        return true;
     }
 
     private SharpCoreDBException Conflict(SharpCoreDBErrorCode code, int[] ordinals)

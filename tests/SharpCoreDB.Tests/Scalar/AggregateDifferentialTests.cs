@@ -86,6 +86,24 @@ public sealed class AggregateDifferentialTests : IDisposable
     }
 
     [Fact]
+    public void Group_concat_joins_blob_bytes_before_decoding()
+    {
+        // A UTF-8 sequence split across two blobs (DD | AF) must come together as one character, as in SQLite.
+        SqlValue[] rows = [SqlValue.FromText("a"), SqlValue.FromBlob([0x44, 0xDD]), SqlValue.FromBlob([0xAF, 0x41]), SqlValue.FromInt64(7)];
+        _sqlite.Execute("DELETE FROM g");
+        AggregateAccumulator accumulator = AggregateFunctions.Create("group_concat", 2, distinct: false);
+        for (int r = 0; r < rows.Length; r++)
+        {
+            SqlValue separator = r == 2 ? SqlValue.FromBlob([]) : SqlValue.FromText(";");
+            _sqlite.Execute("INSERT INTO g(id, x, s) VALUES (?1, ?2, ?3)", SqlValue.FromInt64(r), rows[r], separator);
+            accumulator.Step([rows[r], separator]);
+        }
+
+        SqlValue expected = _sqlite.Scalar("SELECT group_concat(x, s) FROM (SELECT x, s FROM g ORDER BY id)");
+        Assert.Equal(expected.AsText(), accumulator.Result().AsText());
+    }
+
+    [Fact]
     public void Sum_of_integers_that_overflows_is_an_error_but_total_is_not()
     {
         AggregateAccumulator sum = AggregateFunctions.Create("sum", 1, distinct: false);

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Text;
 using SharpCoreDB.Records;
 
@@ -15,7 +16,7 @@ namespace SharpCoreDB.Execution.Scalar;
 internal sealed class GroupConcatAccumulator : AggregateAccumulator
 {
     private readonly StringBuilder _text = new();
-    private PooledBufferWriter? _bytes;
+    private ArrayBufferWriter<byte>? _bytes;
     private bool _any;
 
     /// <inheritdoc/>
@@ -30,7 +31,7 @@ internal sealed class GroupConcatAccumulator : AggregateAccumulator
         bool hasSeparator = arguments.Length >= 2;
         if (_bytes is null && (value.StorageClass == SqlStorageClass.Blob || (hasSeparator && arguments[1].StorageClass == SqlStorageClass.Blob)))
         {
-            _bytes = new PooledBufferWriter();
+            _bytes = new ArrayBufferWriter<byte>();
             Write(TextConversion.EncodeUtf8(_text.ToString()));
             _text.Clear();
         }
@@ -66,7 +67,6 @@ internal sealed class GroupConcatAccumulator : AggregateAccumulator
     public override void Reset()
     {
         _text.Clear();
-        _bytes?.Dispose();
         _bytes = null;
         _any = false;
     }

@@ -13,6 +13,12 @@ internal sealed partial class WalPageStore
     /// <returns>The queued commit: its completion (FullSync) says when it is durable.</returns>
     internal WalCommit CommitFrames(WalWriteTransaction transaction)
     {
+        if (LogNeedsRestart())
+        {
+            _writer!.FlushAsync().GetAwaiter().GetResult();
+            Backfill(wait: true, closing: false);
+        }
+
         WalCommit commit = PrepareCommit(transaction, out ulong sequence, out uint pageCount);
         try
         {
@@ -30,6 +36,12 @@ internal sealed partial class WalPageStore
     /// <summary>Like <see cref="CommitFrames"/>, waiting for queue room (Async back-pressure) without blocking a thread.</summary>
     internal async ValueTask<WalCommit> CommitFramesAsync(WalWriteTransaction transaction)
     {
+        if (LogNeedsRestart())
+        {
+            await _writer!.FlushAsync().ConfigureAwait(false);
+            Backfill(wait: true, closing: false);
+        }
+
         WalCommit commit = PrepareCommit(transaction, out ulong sequence, out uint pageCount);
         try
         {
@@ -65,6 +77,24 @@ internal sealed partial class WalPageStore
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         return _writer is null ? Task.CompletedTask : _writer.FlushAsync();
+    }
+
+    /// <summary>
+    /// True when the log is past its threshold and could restart if everything were copied: no snapshot reads
+    /// the log. The committer then makes everything durable and copied before adding to the log, so a steady
+    /// stream of commits, which never leaves the log idle, cannot grow it without bound. Writer slot held.
+    /// </summary>
+    private bool LogNeedsRestart()
+    {
+        if (!_durability.AutoCheckpoint || _log.ReservedEnd - WalHeader.SizeOf < _durability.CheckpointThreshold)
+        {
+            return false;
+        }
+
+        lock (_snapshotLock)
+        {
+            return _readers.LogReaders == 0;
+        }
     }
 
     private bool NeedsCheckpoint()

@@ -42,6 +42,9 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
     /// <summary>The last transaction this one builds on.</summary>
     public ulong Sequence { get; }
 
+    /// <summary>The sequence this transaction's commit will carry: the next after <see cref="Sequence"/>, since it holds the writer slot.</summary>
+    public ulong CommitSequence => Sequence + 1;
+
     /// <summary>The page count when the transaction began.</summary>
     public uint CommittedPageCount { get; }
 

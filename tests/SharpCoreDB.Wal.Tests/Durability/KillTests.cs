@@ -3,6 +3,7 @@ using System.Text;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Tests.Devices;
 using SharpCoreDB.Wal.Tests.Support;
+using Xunit.Abstractions;
 
 namespace SharpCoreDB.Wal.Tests.Durability;
 

@@ -1,7 +1,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
-using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Engine;
 
@@ -185,16 +185,24 @@ internal sealed class Database
         }
     }
 
-    private static PagerStore OpenMemory(DatabaseOptions options)
-    {
-        return PagerStore.Open(
-            new MemoryStorageDevice(),
-            new MemoryStorageDevice(),
-            new PagerStoreOptions { File = FileOptions(options, memory: true), CachePages = options.CacheSize });
-    }
+    // Files and :memory: alike run on the write-ahead-log store: snapshots for readers, group commit for writers.
+    private static WalPageStore OpenMemory(DatabaseOptions options) =>
+        WalPageStore.OpenMemory(StoreOptions(options, memory: true));
 
-    private static PagerStore OpenFile(string path, DatabaseOptions options) =>
-        PagerStore.Open(path, new PagerStoreOptions { File = FileOptions(options, memory: false), CachePages = options.CacheSize });
+    private static WalPageStore OpenFile(string path, DatabaseOptions options) =>
+        WalPageStore.Open(path, StoreOptions(options, memory: false));
+
+    private static WalStoreOptions StoreOptions(DatabaseOptions options, bool memory) => new()
+    {
+        File = FileOptions(options, memory),
+        Durability = new DurabilityOptions
+        {
+            Mode = options.Durability,
+            BusyTimeout = options.BusyTimeout,
+            ReadOnly = !memory && options.OpenMode == SharpCoreDBOpenMode.ReadOnly,
+        },
+        CachePages = options.CacheSize,
+    };
 
     // An in-memory database is always created fresh and writable: the open mode only matters for files.
     private static PageFileOptions FileOptions(DatabaseOptions options, bool memory) => new()

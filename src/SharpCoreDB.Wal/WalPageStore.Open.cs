@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
@@ -232,9 +233,10 @@ internal sealed partial class WalPageStore
         return log;
     }
 
-    // A crash while a checkpoint rewrote page 0 can leave the database header torn, and opening the file checks
-    // that header before the log could repair it. The log's newest page 0 is the committed header: when its
-    // immutable fields (magic, sizes, database id, key material) match the file's, write it back first.
+    // A crash while a checkpoint rewrote page 0 can leave the database header torn or garbled, and opening the
+    // file checks that header before the log could repair it. The log's newest page 0 is the committed header:
+    // when the file's copy fails verification and the logged one verifies (page 0 is always CRC-sealed, with the
+    // database id mixed in), write the logged one back first.
     private static void RepairHeaderPage(IStorageDevice database, IStorageDevice wal, WalScanResult scan)
     {
         if (!scan.HasHeader)
@@ -252,31 +254,43 @@ internal sealed partial class WalPageStore
         }
 
         int pageSize = scan.Header.PageSize;
-        if (offset < 0 || database.Length < DatabaseHeader.SizeOf)
+        if (offset < 0)
         {
             return;
         }
 
         byte[] logged = new byte[pageSize];
         byte[] current = new byte[pageSize];
-        if (wal.Read(offset + WalFrameHeader.SizeOf, logged) != pageSize)
+        if (wal.Read(offset + WalFrameHeader.SizeOf, logged) != pageSize || !IsSoundHeaderPage(logged, pageSize))
         {
             return;
         }
 
-        int read = database.Read(0, current);
-        if (read == pageSize && logged.AsSpan().SequenceEqual(current))
-        {
-            return;
-        }
-
-        if (!logged.AsSpan(0, DatabaseHeader.CatalogRootOffset).SequenceEqual(current.AsSpan(0, DatabaseHeader.CatalogRootOffset)))
+        if (database.Read(0, current) == pageSize && IsSoundHeaderPage(current, pageSize))
         {
             return;
         }
 
         database.Write(0, logged);
         database.Flush();
+    }
+
+    private static bool IsSoundHeaderPage(ReadOnlySpan<byte> page, int pageSize)
+    {
+        if (!DatabaseHeader.HasMagic(page) || DatabaseHeader.GetPageSize(page) != pageSize)
+        {
+            return false;
+        }
+
+        int reserved = DatabaseHeader.GetReservedBytes(page);
+        if (reserved is not (PageTrailer.PlainSize or PageTrailer.EncryptedSize))
+        {
+            return false;
+        }
+
+        int usable = pageSize - reserved;
+        uint stored = BinaryPrimitives.ReadUInt32LittleEndian(page[(usable + PageTrailer.ChecksumOffset)..]);
+        return stored == PageCodec.ComputeChecksum(page[..usable], DatabaseHeader.GetDatabaseId(page), 0);
     }
 
     private void LoadPageCount(bool verifyFileLength)

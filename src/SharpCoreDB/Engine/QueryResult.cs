@@ -330,8 +330,8 @@ internal sealed class QueryResult : IDisposable
                 return true;
             default:
                 int changed = _session.Transaction is { } explicitTransaction
-                    ? RunInTransaction(index, explicitTransaction)
-                    : await RunAutocommit(index, useAsync).ConfigureAwait(false);
+                    ? WriteRunner.RunInTransaction(_session, explicitTransaction, _statement, index, _parameters, _cancellationToken)
+                    : await WriteRunner.RunAutocommit(_session, _statement, index, _parameters, useAsync, _cancellationToken).ConfigureAwait(false);
                 RecordsAffected = Math.Max(RecordsAffected, 0) + changed;
                 return false;
         }
@@ -367,81 +367,6 @@ internal sealed class QueryResult : IDisposable
         {
             _readingInTransaction = true;
             _session.OpenReadersInTransaction++;
-        }
-    }
-
-    private int RunInTransaction(int index, TransactionContext transaction)
-    {
-        if (!transaction.IsWritable)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{_session.Database.Options.DataSource}' is open read-only");
-        }
-
-        if (_session.OpenReadersInTransaction > 0)
-        {
-            throw new InvalidOperationException("Cannot change data while a result of this session is still being read in the same transaction; dispose it first.");
-        }
-
-        var plan = (WritePlan)_statement.Rent(index, transaction.Schema);
-        UndoLog undo = transaction.Undo!;
-        Catalog.Schema before = transaction.Schema;
-        undo.Clear();
-        undo.IsRecording = true;
-        try
-        {
-            plan.Context.Begin(transaction, _parameters, _cancellationToken);
-            int changed = plan.Execute();
-            _statement.Return(index, plan);
-            return changed;
-        }
-        catch
-        {
-            // Statement atomicity: take back this statement's changes; the transaction goes on.
-            undo.Rollback(transaction);
-            transaction.Schema = before;
-            throw;
-        }
-        finally
-        {
-            undo.IsRecording = false;
-            undo.Clear();
-            plan.Context.End();
-        }
-    }
-
-    private async ValueTask<int> RunAutocommit(int index, bool useAsync)
-    {
-        TransactionContext transaction = useAsync
-            ? await _session.BeginWriteAsync(_cancellationToken).ConfigureAwait(false)
-            : _session.BeginWrite();
-        WritePlan? plan = null;
-        try
-        {
-            plan = (WritePlan)_statement.Rent(index, transaction.Schema);
-            plan.Context.Begin(transaction, _parameters, _cancellationToken);
-            int changed = plan.Execute();
-            plan.Context.End();
-            if (useAsync)
-            {
-                await _session.CommitWriteAsync(transaction, _cancellationToken).ConfigureAwait(false);
-            }
-            else
-            {
-                _session.CommitWrite(transaction);
-            }
-
-            _statement.Return(index, plan);
-            return changed;
-        }
-        catch
-        {
-            plan?.Context.End();
-            transaction.Rollback();
-            throw;
-        }
-        finally
-        {
-            transaction.Dispose();
         }
     }
 

@@ -1,5 +1,6 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Records;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Engine;
@@ -18,6 +19,7 @@ namespace SharpCoreDB.Engine;
 internal sealed class Session : IDisposable
 {
     private TransactionContext? _transaction;
+    private SqlValue[] _parameterScratch = [];
     private bool _disposed;
 
     /// <summary>Creates a session; use <see cref="Database.CreateSession"/>.</summary>
@@ -142,6 +144,20 @@ internal sealed class Session : IDisposable
         TransactionContext? transaction = _transaction;
         _transaction = null;
         transaction?.Dispose();
+    }
+
+    /// <summary>The parameter values in a reused array (valid until the next call).</summary>
+    /// <param name="values">The values.</param>
+    /// <returns>An array of exactly that many values.</returns>
+    internal SqlValue[] ParameterScratch(ReadOnlySpan<SqlValue> values)
+    {
+        if (_parameterScratch.Length != values.Length)
+        {
+            _parameterScratch = new SqlValue[values.Length];
+        }
+
+        values.CopyTo(_parameterScratch);
+        return _parameterScratch;
     }
 
     /// <summary>Starts a read snapshot with the schema it sees.</summary>

@@ -22,6 +22,10 @@ internal sealed class Statement
     private readonly Dictionary<string, int> _parameterIndex;
     private readonly PlanPool?[] _pools;
 
+    // One plan per statement kept outside the pool: the common case (one session re-running a statement)
+    // then costs one interlocked exchange instead of a concurrent-bag round trip.
+    private readonly ExecutablePlan?[] _lastPlans;
+
     /// <summary>Parses <paramref name="sql"/>; use <see cref="Session.Prepare"/>.</summary>
     /// <param name="database">The database the statement belongs to.</param>
     /// <param name="sql">The SQL text.</param>
@@ -39,6 +43,7 @@ internal sealed class Statement
         }
 
         _pools = new PlanPool?[_statements.Length];
+        _lastPlans = new ExecutablePlan?[_statements.Length];
     }
 
     /// <summary>The SQL text.</summary>
@@ -69,6 +74,44 @@ internal sealed class Statement
         var result = new QueryResult(session, this, values, cancellationToken);
         result.Start();
         return result;
+    }
+
+    /// <summary>
+    /// Runs every statement and returns the rows changed, without a result object: the path for
+    /// <c>ExecuteNonQuery</c>. A single data-changing statement runs directly, allocating nothing per call
+    /// beyond what the change itself needs; anything else runs through <see cref="Execute"/>.
+    /// </summary>
+    /// <param name="session">The session to run in.</param>
+    /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
+    /// <returns>The rows inserted, updated or deleted; -1 when no statement changed data.</returns>
+    /// <exception cref="ArgumentException">Wrong number of values, or a session of another database.</exception>
+    /// <exception cref="SharpCoreDBException">Any error of the statements.</exception>
+    public int ExecuteNonQuery(Session session, ReadOnlySpan<SqlValue> parameterValues)
+    {
+        if (_statements.Length != 1 || KindOf(0) != PlanKind.Write)
+        {
+            using QueryResult result = Execute(session, parameterValues);
+            while (result.NextResult())
+            {
+            }
+
+            return result.RecordsAffected;
+        }
+
+        CheckSession(session, parameterValues);
+
+        // The values are read only while the statement runs, so the session's scratch array can carry them.
+        SqlValue[] values = session.ParameterScratch(parameterValues);
+        try
+        {
+            return session.Transaction is { } transaction
+                ? WriteRunner.RunInTransaction(session, transaction, this, 0, values, CancellationToken.None)
+                : Completed(WriteRunner.RunAutocommit(session, this, 0, values, useAsync: false, CancellationToken.None));
+        }
+        finally
+        {
+            Array.Clear(values);
+        }
     }
 
     /// <summary>Like <see cref="Execute"/>, without blocking a thread on the writer slot or the log flush.</summary>
@@ -103,6 +146,12 @@ internal sealed class Statement
     /// <returns>A pooled plan or a newly bound one.</returns>
     internal ExecutablePlan Rent(int index, Schema schema)
     {
+        ExecutablePlan? last = Interlocked.Exchange(ref _lastPlans[index], null);
+        if (last is not null && ReferenceEquals(last.Schema, schema))
+        {
+            return last;
+        }
+
         PlanPool? pool = Volatile.Read(ref _pools[index]);
         if (pool is not null && ReferenceEquals(pool.Schema, schema) && pool.Plans.TryTake(out ExecutablePlan? plan))
         {
@@ -117,6 +166,11 @@ internal sealed class Statement
     /// <param name="plan">The plan.</param>
     internal void Return(int index, ExecutablePlan plan)
     {
+        if (ReferenceEquals(plan.Schema, Database.Schema) && Interlocked.CompareExchange(ref _lastPlans[index], plan, null) is null)
+        {
+            return;
+        }
+
         PlanPool? pool = Volatile.Read(ref _pools[index]);
         if (pool is null || !ReferenceEquals(pool.Schema, plan.Schema))
         {
@@ -136,7 +190,24 @@ internal sealed class Statement
         }
     }
 
+    // The synchronous path never awaits anything that can be pending, so its ValueTask is always complete.
+    private static int Completed(ValueTask<int> task)
+    {
+        if (!task.IsCompleted)
+        {
+            throw new InvalidOperationException("A synchronous step did not complete synchronously.");
+        }
+
+        return task.Result;
+    }
+
     private SqlValue[] CheckArguments(Session session, ReadOnlySpan<SqlValue> parameterValues)
+    {
+        CheckSession(session, parameterValues);
+        return parameterValues.ToArray();
+    }
+
+    private void CheckSession(Session session, ReadOnlySpan<SqlValue> parameterValues)
     {
         ArgumentNullException.ThrowIfNull(session);
         if (!ReferenceEquals(session.Database, Database))
@@ -150,8 +221,6 @@ internal sealed class Statement
                 $"The statement has {ParameterNames.Count} parameters but {parameterValues.Length} values were given.",
                 nameof(parameterValues));
         }
-
-        return parameterValues.ToArray();
     }
 
     private sealed class PlanPool(Schema schema)

@@ -60,4 +60,24 @@ public sealed class PlanCacheTests
         Assert.Equal(["1", "2"], db.Session.Prepare("SELECT ?, ?2").ParameterNames);
         Assert.Equal(["7"], db.Session.Prepare("SELECT ?7").ParameterNames);
     }
+
+    [Fact]
+    public void Execute_non_query_counts_rows_and_keeps_statement_atomicity()
+    {
+        using var db = new EngineHarness();
+        Assert.Equal(0, db.Session.Prepare("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT NOT NULL)").ExecuteNonQuery(db.Session, []));
+        Statement insert = db.Session.Prepare("INSERT INTO t VALUES (?, ?)");
+        Assert.Equal(1, insert.ExecuteNonQuery(db.Session, [SqlValue.FromInt64(1), SqlValue.FromText("a")]));
+        db.Session.Begin();
+        Assert.Equal(1, insert.ExecuteNonQuery(db.Session, [SqlValue.FromInt64(2), SqlValue.FromText("b")]));
+        SharpCoreDBException error = Assert.Throws<SharpCoreDBException>(() => insert.ExecuteNonQuery(db.Session, [SqlValue.FromInt64(3), SqlValue.Null]));
+        Assert.Equal(SharpCoreDBErrorCode.NotNullViolation, error.ErrorCode);
+        db.Session.Commit();
+        Assert.Equal(2, db.Session.Prepare("UPDATE t SET v = v || '!'").ExecuteNonQuery(db.Session, []));
+        Assert.Equal(-1, db.Session.Prepare("SELECT * FROM t").ExecuteNonQuery(db.Session, []));
+        Assert.Equal(3, db.Session.Prepare("INSERT INTO t VALUES (5, 'e'); DELETE FROM t WHERE id < 3").ExecuteNonQuery(db.Session, []));
+        Assert.Equal(["5|e"], db.Query("SELECT * FROM t"));
+        Assert.Throws<ArgumentException>(() => insert.ExecuteNonQuery(db.Session, [SqlValue.FromInt64(9)]));
+    }
 }
+

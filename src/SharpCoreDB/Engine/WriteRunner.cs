@@ -1,0 +1,113 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>
+/// Runs one statement that changes data or schema: inside the session's explicit transaction with statement
+/// atomicity (the statement's undo log takes back a failure), or in its own write transaction that commits
+/// before the call returns.
+/// </summary>
+internal static class WriteRunner
+{
+    /// <summary>Runs a write statement inside the explicit transaction.</summary>
+    /// <param name="session">The session.</param>
+    /// <param name="transaction">The session's explicit transaction.</param>
+    /// <param name="statement">The statement.</param>
+    /// <param name="index">Which of its statements.</param>
+    /// <param name="parameters">The parameter values (read only while the statement runs).</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The rows changed.</returns>
+    public static int RunInTransaction(Session session, TransactionContext transaction, Statement statement, int index, SqlValue[] parameters, CancellationToken cancellationToken)
+    {
+        if (!transaction.IsWritable)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{session.Database.Options.DataSource}' is open read-only");
+        }
+
+        if (session.OpenReadersInTransaction > 0)
+        {
+            throw new InvalidOperationException("Cannot change data while a result of this session is still being read in the same transaction; dispose it first.");
+        }
+
+        var plan = (WritePlan)statement.Rent(index, transaction.Schema);
+        UndoLog undo = transaction.Undo!;
+        Schema before = transaction.Schema;
+        undo.Clear();
+        undo.IsRecording = true;
+        int changed;
+        try
+        {
+            plan.Context.Begin(transaction, parameters, cancellationToken);
+            changed = plan.Execute();
+        }
+        catch
+        {
+            // Statement atomicity: take back this statement's changes; the transaction goes on.
+            undo.Rollback(transaction);
+            transaction.Schema = before;
+            throw;
+        }
+        finally
+        {
+            undo.IsRecording = false;
+            undo.Clear();
+            plan.Context.End();
+        }
+
+        // Only after End: once back in the pool, another session may take the plan.
+        statement.Return(index, plan);
+        return changed;
+    }
+
+    /// <summary>Runs a write statement in its own write transaction and commits it.</summary>
+    /// <param name="session">The session (in autocommit mode).</param>
+    /// <param name="statement">The statement.</param>
+    /// <param name="index">Which of its statements.</param>
+    /// <param name="parameters">The parameter values.</param>
+    /// <param name="useAsync">True to wait for the writer slot and the commit without blocking a thread.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The rows changed.</returns>
+    public static async ValueTask<int> RunAutocommit(Session session, Statement statement, int index, SqlValue[] parameters, bool useAsync, CancellationToken cancellationToken)
+    {
+        TransactionContext transaction = useAsync
+            ? await session.BeginWriteAsync(cancellationToken).ConfigureAwait(false)
+            : session.BeginWrite();
+        WritePlan? plan = null;
+        bool executed = false;
+        try
+        {
+            plan = (WritePlan)statement.Rent(index, transaction.Schema);
+            plan.Context.Begin(transaction, parameters, cancellationToken);
+            int changed = plan.Execute();
+            plan.Context.End();
+            executed = true;
+            if (useAsync)
+            {
+                await session.CommitWriteAsync(transaction, cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                session.CommitWrite(transaction);
+            }
+
+            statement.Return(index, plan);
+            return changed;
+        }
+        catch
+        {
+            if (!executed)
+            {
+                plan?.Context.End();
+            }
+
+            transaction.Rollback();
+            throw;
+        }
+        finally
+        {
+            transaction.Dispose();
+        }
+    }
+}

@@ -83,14 +83,15 @@ internal sealed class Statement
     /// </summary>
     /// <param name="session">The session to run in.</param>
     /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
     /// <returns>The rows inserted, updated or deleted; -1 when no statement changed data.</returns>
     /// <exception cref="ArgumentException">Wrong number of values, or a session of another database.</exception>
     /// <exception cref="SharpCoreDBException">Any error of the statements.</exception>
-    public int ExecuteNonQuery(Session session, ReadOnlySpan<SqlValue> parameterValues)
+    public int ExecuteNonQuery(Session session, ReadOnlySpan<SqlValue> parameterValues, CancellationToken cancellationToken = default)
     {
         if (_statements.Length != 1 || KindOf(0) != PlanKind.Write)
         {
-            using QueryResult result = Execute(session, parameterValues);
+            using QueryResult result = Execute(session, parameterValues, cancellationToken);
             while (result.NextResult())
             {
             }
@@ -105,13 +106,37 @@ internal sealed class Statement
         try
         {
             return session.Transaction is { } transaction
-                ? WriteRunner.RunInTransaction(session, transaction, this, 0, values, CancellationToken.None)
-                : Completed(WriteRunner.RunAutocommit(session, this, 0, values, useAsync: false, CancellationToken.None));
+                ? WriteRunner.RunInTransaction(session, transaction, this, 0, values, cancellationToken)
+                : Completed(WriteRunner.RunAutocommit(session, this, 0, values, useAsync: false, cancellationToken));
         }
         finally
         {
             Array.Clear(values);
         }
+    }
+
+    /// <summary>Like <see cref="ExecuteNonQuery"/>, without blocking a thread on the writer slot or the log flush.</summary>
+    /// <param name="session">The session to run in.</param>
+    /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The rows inserted, updated or deleted; -1 when no statement changed data.</returns>
+    public async ValueTask<int> ExecuteNonQueryAsync(Session session, SqlValue[] parameterValues, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(parameterValues);
+        if (_statements.Length != 1 || KindOf(0) != PlanKind.Write)
+        {
+            using QueryResult result = await ExecuteAsync(session, parameterValues, cancellationToken).ConfigureAwait(false);
+            while (await result.NextResultAsync().ConfigureAwait(false))
+            {
+            }
+
+            return result.RecordsAffected;
+        }
+
+        SqlValue[] values = CheckArguments(session, parameterValues);
+        return session.Transaction is { } transaction
+            ? WriteRunner.RunInTransaction(session, transaction, this, 0, values, cancellationToken)
+            : await WriteRunner.RunAutocommit(session, this, 0, values, useAsync: true, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Like <see cref="Execute"/>, without blocking a thread on the writer slot or the log flush.</summary>

@@ -123,6 +123,8 @@ public sealed class TransactionTests
 
         await db.Session.CommitAsync();
         Assert.Equal(["6|99"], db.Query("SELECT count(*), max(a) FROM t"));
+        Assert.Equal(1, await insert.ExecuteNonQueryAsync(db.Session, [SqlValue.FromInt64(100)]));
+        Assert.Equal(7, await db.Session.Prepare("DELETE FROM t").ExecuteNonQueryAsync(db.Session, []));
     }
 
     private static long Count(Session session)

@@ -22,6 +22,8 @@ public sealed class SharpCoreDBCommand : DbCommand
     private Statement? _prepared;
     private SqlValue[] _values = [];
     private CancellationTokenSource? _running;
+    private CancellationTokenSource? _idle;
+    private CancellationTokenSource? _linked;
     private volatile bool _cancelRequested;
 
     /// <summary>Creates a command without a connection.</summary>
@@ -175,19 +177,43 @@ public sealed class SharpCoreDBCommand : DbCommand
     /// <returns>The number of rows affected.</returns>
     public override int ExecuteNonQuery()
     {
-        using var reader = ExecuteReader();
-        reader.Close();
-        return reader.RecordsAffected;
+        // No reader and no result object: the engine runs the statements straight through.
+        var statement = Compile(out var session);
+        var values = Bind(statement);
+        var execution = StartExecution(CancellationToken.None);
+        try
+        {
+            return statement.ExecuteNonQuery(session, values, execution.Token);
+        }
+        catch (Exception e)
+        {
+            throw MapCancellation(e, CancellationToken.None) ?? Rethrow(e);
+        }
+        finally
+        {
+            ReaderClosed(execution);
+        }
     }
 
     /// <inheritdoc />
     public override async Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken)
     {
-        var reader = (SharpCoreDBDataReader)await ExecuteDbDataReaderAsync(CommandBehavior.Default, cancellationToken).ConfigureAwait(false);
-        await using (reader.ConfigureAwait(false))
+        cancellationToken.ThrowIfCancellationRequested();
+        var statement = Compile(out var session);
+        var values = Bind(statement);
+        var execution = StartExecution(cancellationToken);
+        try
         {
-            await reader.CloseAsync().ConfigureAwait(false);
-            return reader.RecordsAffected;
+            // The engine keeps the array only while it runs; the command's buffer is not reused before it returns.
+            return await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            throw MapCancellation(e, cancellationToken) ?? Rethrow(e);
+        }
+        finally
+        {
+            ReaderClosed(execution);
         }
     }
 
@@ -246,14 +272,25 @@ public sealed class SharpCoreDBCommand : DbCommand
         }
     }
 
-    /// <summary>Called by the reader when it closes: stops the timeout clock.</summary>
-    internal void ReaderClosed(CancellationTokenSource? timeout)
+    /// <summary>Called when an execution ends (its reader closes): stops the timeout clock.</summary>
+    internal void ReaderClosed(CancellationTokenSource? execution)
     {
-        if (timeout is not null)
+        if (execution is null)
         {
-            Interlocked.CompareExchange(ref _running, null, timeout);
-            timeout.Dispose();
+            return;
         }
+
+        Interlocked.CompareExchange(ref _running, null, execution);
+        // An unlinked source that never fired is kept for the next execution (TryReset stops its timer), so a
+        // re-executed command does not allocate a source and a timer every time.
+        var linked = ReferenceEquals(Interlocked.CompareExchange(ref _linked, null, execution), execution);
+        if (!linked && !execution.IsCancellationRequested && execution.TryReset()
+            && Interlocked.CompareExchange(ref _idle, execution, null) is null)
+        {
+            return;
+        }
+
+        execution.Dispose();
     }
 
     /// <summary>
@@ -287,6 +324,7 @@ public sealed class SharpCoreDBCommand : DbCommand
         if (disposing)
         {
             _prepared = null;
+            Interlocked.Exchange(ref _idle, null)?.Dispose();
         }
 
         base.Dispose(disposing);
@@ -382,9 +420,17 @@ public sealed class SharpCoreDBCommand : DbCommand
     private CancellationTokenSource StartExecution(CancellationToken callerToken)
     {
         _cancelRequested = false;
-        var source = callerToken.CanBeCanceled
-            ? CancellationTokenSource.CreateLinkedTokenSource(callerToken)
-            : new CancellationTokenSource();
+        CancellationTokenSource source;
+        if (callerToken.CanBeCanceled)
+        {
+            // Linked to the caller's token for good: never pooled.
+            source = CancellationTokenSource.CreateLinkedTokenSource(callerToken);
+            _linked = source;
+        }
+        else
+        {
+            source = Interlocked.Exchange(ref _idle, null) ?? new CancellationTokenSource();
+        }
         var seconds = CommandTimeout;
         if (seconds > 0)
         {

@@ -12,6 +12,7 @@ namespace SharpCoreDB;
 public sealed class SharpCoreDBParameter : DbParameter
 {
     private string _parameterName = string.Empty;
+    private string _normalizedName = string.Empty;
     private string _sourceColumn = string.Empty;
     private object? _value;
     private DbType? _dbType;
@@ -28,6 +29,7 @@ public sealed class SharpCoreDBParameter : DbParameter
     {
         ArgumentNullException.ThrowIfNull(name);
         _parameterName = name;
+        _normalizedName = NormalizeName(name);
         _value = value;
     }
 
@@ -59,7 +61,12 @@ public sealed class SharpCoreDBParameter : DbParameter
     public override string ParameterName
     {
         get => _parameterName;
-        set => _parameterName = value ?? string.Empty;
+        set
+        {
+            _parameterName = value ?? string.Empty;
+            // Computed once here: binding looks names up on every execution.
+            _normalizedName = NormalizeName(_parameterName);
+        }
     }
 
     /// <inheritdoc />
@@ -84,7 +91,7 @@ public sealed class SharpCoreDBParameter : DbParameter
     }
 
     /// <summary>The name without its prefix character, as parameters are matched.</summary>
-    internal string NormalizedName => NormalizeName(_parameterName);
+    internal string NormalizedName => _normalizedName;
 
     /// <inheritdoc />
     public override void ResetDbType() => _dbType = null;

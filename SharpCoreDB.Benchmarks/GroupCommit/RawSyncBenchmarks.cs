@@ -1,0 +1,65 @@
+using BenchmarkDotNet.Attributes;
+using SharpCoreDB.Benchmarks.Support;
+using SharpCoreDB.Storage.Devices;
+
+namespace SharpCoreDB.Benchmarks.GroupCommit;
+
+/// <summary>
+/// The disk's own rate for what a Legacy commit costs at least: append one frame (4,096-byte page plus 32-byte
+/// header) to a file and fdatasync it, 256 times per invocation on one thread. Run with
+/// <see cref="WalCommitBenchmarks"/> so both figures come from the same disk in the same run.
+/// </summary>
+[MemoryDiagnoser]
+[SimpleJob(launchCount: 1, warmupCount: 3, iterationCount: 12, invocationCount: 1)]
+public class RawSyncBenchmarks
+{
+    private const int Appends = 256;
+    private const int FrameLength = 4096 + 32;
+
+    private BenchmarkDirectory? _directory;
+    private FileStorageDevice? _device;
+    private readonly byte[] _frame = new byte[FrameLength];
+    private long _end;
+
+    /// <summary>Creates the file.</summary>
+    [GlobalSetup]
+    public void Setup()
+    {
+        _directory = BenchmarkDirectory.Create("raw-sync");
+        _device = FileStorageDevice.Open(_directory.File("append.bin"));
+        new Random(7).NextBytes(_frame);
+    }
+
+    /// <summary>Deletes the file.</summary>
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        _device?.Dispose();
+        _directory?.Dispose();
+    }
+
+    /// <summary>Cuts the file back, so every iteration appends (as a log does before its first restart).</summary>
+    [IterationSetup]
+    public void Truncate()
+    {
+        _device!.SetLength(0);
+        _device.Flush();
+        _end = 0;
+    }
+
+    /// <summary>256 × (append one frame, fdatasync).</summary>
+    /// <returns>The bytes written.</returns>
+    [Benchmark(OperationsPerInvoke = Appends)]
+    public long AppendAndSync()
+    {
+        FileStorageDevice device = _device!;
+        for (int i = 0; i < Appends; i++)
+        {
+            device.Write(_end, _frame);
+            device.Flush();
+            _end += FrameLength;
+        }
+
+        return _end;
+    }
+}

@@ -11,6 +11,19 @@ internal sealed partial class BTree
     public bool Delete(ReadOnlySpan<byte> key)
     {
         CheckWritable();
+        BeginWrite();
+        try
+        {
+            return DeleteCore(key);
+        }
+        finally
+        {
+            EndWrite();
+        }
+    }
+
+    private bool DeleteCore(ReadOnlySpan<byte> key)
+    {
         int leafLevel = DescendForWrite(key, out int position, out bool found, out _);
         if (!found)
         {
@@ -18,7 +31,7 @@ internal sealed partial class BTree
         }
 
         InvalidateCursors();
-        uint page = _pathPages[leafLevel];
+        uint page = Scratch.PathPages[leafLevel];
         uint chain;
         int valueLength;
         using (PageLease lease = _tx.Read(page))
@@ -61,7 +74,7 @@ internal sealed partial class BTree
         bool remove = false;
         while (true)
         {
-            uint page = _pathPages[level];
+            uint page = Scratch.PathPages[level];
             bool isLeaf;
             int count;
             int used;
@@ -112,8 +125,8 @@ internal sealed partial class BTree
     /// </summary>
     private bool UnlinkChild(int parentLevel, uint child)
     {
-        uint parentPage = _pathPages[parentLevel];
-        int index = _pathIndex[parentLevel];
+        uint parentPage = Scratch.PathPages[parentLevel];
+        int index = Scratch.PathIndex[parentLevel];
         using PageLease lease = _tx.Write(parentPage);
         Span<byte> data = lease.Writable;
         var parent = new NodeReader(data, parentPage);
@@ -148,8 +161,8 @@ internal sealed partial class BTree
 
     private bool TryMergeWithSibling(int level)
     {
-        uint parentPage = _pathPages[level - 1];
-        int index = _pathIndex[level - 1];
+        uint parentPage = Scratch.PathPages[level - 1];
+        int index = Scratch.PathIndex[level - 1];
         int parentCount;
         using (PageLease lease = _tx.Read(parentPage))
         {
@@ -167,7 +180,7 @@ internal sealed partial class BTree
     private bool TryMergePair(int parentLevel, int separatorIndex)
     {
         WriteScratch scratch = Scratch;
-        uint parentPage = _pathPages[parentLevel];
+        uint parentPage = Scratch.PathPages[parentLevel];
         uint leftPage;
         uint rightPage;
         int separatorLength;

@@ -33,6 +33,19 @@ internal sealed partial class BTree
                 $"A key of {key.Length} bytes exceeds the B+tree maximum of {MaxKeySize} bytes for {_usableSize}-byte usable pages (tree root page {_root}).");
         }
 
+        BeginWrite();
+        try
+        {
+            return PutCore(key, value, mode);
+        }
+        finally
+        {
+            EndWrite();
+        }
+    }
+
+    private PutOutcome PutCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, PutMode mode)
+    {
         int leafLevel = DescendForWrite(key, out int position, out bool found, out bool rightEdge);
         if (found ? mode == PutMode.InsertOnly : mode == PutMode.UpdateOnly)
         {
@@ -63,7 +76,7 @@ internal sealed partial class BTree
 
     private void CheckChainOf(int leafLevel, int position)
     {
-        uint page = _pathPages[leafLevel];
+        uint page = Scratch.PathPages[leafLevel];
         LeafCell cell;
         using (PageLease lease = _tx.Read(page))
         {
@@ -78,7 +91,7 @@ internal sealed partial class BTree
 
     private void ReplaceLeafCell(int leafLevel, int position, ReadOnlySpan<byte> newCell)
     {
-        uint page = _pathPages[leafLevel];
+        uint page = Scratch.PathPages[leafLevel];
         uint oldChain;
         int oldLength;
         bool replacedInPlace;
@@ -115,7 +128,7 @@ internal sealed partial class BTree
     /// Inserts <paramref name="cell"/> (held in <see cref="WriteScratch.CellA"/>) at slot <paramref name="position"/>
     /// of the node at <paramref name="level"/> of the recorded path, splitting upward as far as needed.
     /// </summary>
-    /// <param name="level">The level of the node in the path arrays.</param>
+    /// <param name="level">The level of the node in the scratch path.</param>
     /// <param name="position">The slot the cell goes to.</param>
     /// <param name="cell">The cell.</param>
     /// <param name="rightEdge">
@@ -128,7 +141,7 @@ internal sealed partial class BTree
         bool separatorInB = true;
         while (true)
         {
-            uint page = _pathPages[level];
+            uint page = Scratch.PathPages[level];
             using PageLease lease = _tx.Write(page);
             Span<byte> data = lease.Writable;
             if (NodeWriter.TryInsert(data, page, position, cell, scratch.PageCopy))
@@ -150,7 +163,7 @@ internal sealed partial class BTree
             cell = separatorBuffer.AsSpan(0, separatorLength);
             separatorInB = !separatorInB;
             level--;
-            position = _pathIndex[level];
+            position = Scratch.PathIndex[level];
         }
     }
 
@@ -260,7 +273,7 @@ internal sealed partial class BTree
     /// <summary>Cell <paramref name="index"/> of the list made by <see cref="GatherCells"/>.</summary>
     private ReadOnlySpan<byte> MergedCell(int index, ReadOnlySpan<byte> newCell)
     {
-        WriteScratch scratch = _scratch!;
+        WriteScratch scratch = Scratch;
         int offset = scratch.Offsets[index];
         return offset < 0 ? newCell : scratch.PageCopy.AsSpan(offset, scratch.Sizes[index]);
     }

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -38,10 +39,8 @@ internal sealed partial class BTree
     private readonly IPageTransaction _tx;
     private readonly uint _root;
     private readonly int _usableSize;
-    private readonly uint[] _pathPages = new uint[MaxDepth];
-    private readonly int[] _pathIndex = new int[MaxDepth];
     private WriteScratch? _scratch;
-    private List<BTreeCursor>? _cursors;
+    private BTreeCursor? _openCursors;
     private bool _dropped;
 
     /// <summary>Opens the tree whose root is <paramref name="rootPage"/> in <paramref name="tx"/>.</summary>
@@ -79,7 +78,15 @@ internal sealed partial class BTree
     /// <summary>Below this many used bytes a node tries to merge with a sibling.</summary>
     private int UnderflowThreshold => NodeCapacity / 3;
 
-    private WriteScratch Scratch => _scratch ??= new WriteScratch(_usableSize);
+    /// <summary>The buffers and path of the write in progress (see <see cref="BeginWrite"/>).</summary>
+    private WriteScratch Scratch
+    {
+        get
+        {
+            Debug.Assert(_scratch is not null, "B+tree write helpers run only inside BeginWrite/EndWrite.");
+            return _scratch;
+        }
+    }
 
     /// <summary>The largest key for pages of <paramref name="usableSize"/> usable bytes.</summary>
     /// <remarks>
@@ -189,17 +196,46 @@ internal sealed partial class BTree
         return CountSubtree(_root, 0);
     }
 
-    /// <summary>Opens a cursor over this tree; dispose it when done. Creating one allocates; moving it does not.</summary>
+    /// <summary>
+    /// Opens a cursor over this tree; dispose it when done. Creating one allocates only the cursor object (its path
+    /// storage comes from a per-thread pool and goes back on dispose); moving it allocates nothing.
+    /// </summary>
     public BTreeCursor OpenCursor()
     {
         CheckNotDropped();
         var cursor = new BTreeCursor(this);
-        (_cursors ??= []).Add(cursor);
+
+        // Open cursors form an intrusive list, so tracking them costs no list object per tree.
+        cursor.NextOpen = _openCursors;
+        if (_openCursors is not null)
+        {
+            _openCursors.PreviousOpen = cursor;
+        }
+
+        _openCursors = cursor;
         return cursor;
     }
 
     /// <summary>Forgets a disposed cursor.</summary>
-    internal void CloseCursor(BTreeCursor cursor) => _cursors?.Remove(cursor);
+    internal void CloseCursor(BTreeCursor cursor)
+    {
+        if (cursor.PreviousOpen is not null)
+        {
+            cursor.PreviousOpen.NextOpen = cursor.NextOpen;
+        }
+        else if (_openCursors == cursor)
+        {
+            _openCursors = cursor.NextOpen;
+        }
+
+        if (cursor.NextOpen is not null)
+        {
+            cursor.NextOpen.PreviousOpen = cursor.PreviousOpen;
+        }
+
+        cursor.NextOpen = null;
+        cursor.PreviousOpen = null;
+    }
 
     /// <summary>Copies a cell's value (inline or from its chain) into <paramref name="destination"/> of exactly its length.</summary>
     internal void CopyValue(ReadOnlySpan<byte> leafPage, in LeafCell cell, Span<byte> destination, uint leafPageNumber)
@@ -269,7 +305,7 @@ internal sealed partial class BTree
 
     /// <summary>
     /// Reads down to the leaf for <paramref name="key"/>, recording the page and child index at every level in
-    /// the path arrays. Returns the leaf's level.
+    /// the scratch path. Returns the leaf's level.
     /// </summary>
     /// <param name="key">The key.</param>
     /// <param name="position">The key's lower bound in the leaf.</param>
@@ -277,12 +313,13 @@ internal sealed partial class BTree
     /// <param name="rightEdge">True when the position is past the last key of the whole tree (an append).</param>
     private int DescendForWrite(ReadOnlySpan<byte> key, out int position, out bool found, out bool rightEdge)
     {
+        WriteScratch scratch = Scratch;
         uint page = _root;
         bool edge = true;
         for (int level = 0; ; level++)
         {
             CheckDepth(level, page);
-            _pathPages[level] = page;
+            scratch.PathPages[level] = page;
             using PageLease lease = _tx.Read(page);
             var node = new NodeReader(lease.Data, page);
             node.PrefetchSearchPath();
@@ -295,7 +332,7 @@ internal sealed partial class BTree
 
             int childIndex = node.UpperBound(key);
             edge &= childIndex == node.Count;
-            _pathIndex[level] = childIndex;
+            scratch.PathIndex[level] = childIndex;
             page = node.Child(childIndex);
         }
     }
@@ -342,14 +379,27 @@ internal sealed partial class BTree
     /// <summary>Every modification first detaches the open cursors, so none keeps a page pinned that is about to change.</summary>
     private void InvalidateCursors()
     {
-        if (_cursors is null)
+        for (BTreeCursor? cursor = _openCursors; cursor is not null; cursor = cursor.NextOpen)
         {
-            return;
+            cursor.Invalidate();
         }
+    }
 
-        for (int i = 0; i < _cursors.Count; i++)
+    /// <summary>Rents the scratch buffers and path storage for one top-level write; pair with <see cref="EndWrite"/> in a finally.</summary>
+    private void BeginWrite()
+    {
+        Debug.Assert(_scratch is null, "A write on this tree started while another was in progress.");
+        _scratch = WriteScratch.Rent(_usableSize);
+    }
+
+    /// <summary>Gives the write's scratch back, so the tree holds no buffers between writes.</summary>
+    private void EndWrite()
+    {
+        WriteScratch? scratch = _scratch;
+        _scratch = null;
+        if (scratch is not null)
         {
-            _cursors[i].Invalidate();
+            WriteScratch.Return(scratch);
         }
     }
 }

@@ -4,7 +4,8 @@ namespace SharpCoreDB.Storage.BTree;
 
 /// <summary>
 /// A position in a <see cref="BTree"/>, for point reads and range scans in either direction. Open one with
-/// <see cref="BTree.OpenCursor"/> and dispose it when done; moving it allocates nothing.
+/// <see cref="BTree.OpenCursor"/> and dispose it when done (that returns its path storage to a per-thread pool);
+/// moving it allocates nothing.
 /// </summary>
 /// <remarks>
 /// <para>While positioned, the cursor pins the current leaf page and exposes its key (and an inline value) as spans
@@ -25,8 +26,9 @@ internal sealed partial class BTreeCursor : IDisposable
 {
     private readonly BTree _tree;
     private readonly IPageTransaction _tx;
-    private readonly uint[] _pages = new uint[BTree.MaxDepth];
-    private readonly int[] _indices = new int[BTree.MaxDepth];
+    private CursorPath? _path;
+    private uint[] _pages;
+    private int[] _indices;
     private PageLease _leaf;
     private bool _holdsLeaf;
     private int _leafLevel;
@@ -41,6 +43,9 @@ internal sealed partial class BTreeCursor : IDisposable
     {
         _tree = tree;
         _tx = tree.Transaction;
+        _path = CursorPath.Rent();
+        _pages = _path.Pages;
+        _indices = _path.Indices;
     }
 
     private enum CursorState
@@ -50,6 +55,12 @@ internal sealed partial class BTreeCursor : IDisposable
         Invalidated,
         Disposed,
     }
+
+    /// <summary>The next cursor in the owning tree's list of open cursors.</summary>
+    internal BTreeCursor? NextOpen { get; set; }
+
+    /// <summary>The previous cursor in the owning tree's list of open cursors.</summary>
+    internal BTreeCursor? PreviousOpen { get; set; }
 
     /// <summary>True while the cursor is on an entry.</summary>
     public bool IsPositioned => _state == CursorState.Positioned;
@@ -258,6 +269,15 @@ internal sealed partial class BTreeCursor : IDisposable
         ReleaseLeaf();
         _state = CursorState.Disposed;
         _tree.CloseCursor(this);
+
+        // Every entry point checks for Disposed before touching the path, so it can go back to the pool now.
+        _pages = [];
+        _indices = [];
+        if (_path is not null)
+        {
+            CursorPath.Return(_path);
+            _path = null;
+        }
     }
 
     /// <summary>Called by the tree before it changes any page: unpin, and refuse reads until re-positioned.</summary>

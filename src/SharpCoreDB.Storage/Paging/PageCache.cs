@@ -1,11 +1,9 @@
-using System.Buffers;
-
 namespace SharpCoreDB.Storage.Paging;
 
 /// <summary>
 /// A bounded cache of verified, plain page images with pin counts and CLOCK replacement, shared by every
-/// transaction of an open database. Hits allocate nothing; buffers come from <see cref="ArrayPool{T}"/>
-/// and are reused slot to slot.
+/// transaction of an open database. Hits allocate nothing; page buffers belong to the cache, are created
+/// lazily (one per slot, up to the capacity) and reused slot to slot for the cache's whole life.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -26,6 +24,13 @@ namespace SharpCoreDB.Storage.Paging;
 /// readers get the new bytes, kept intact for the old leases, and freed when the last of them ends.
 /// </para>
 /// <para>
+/// The cache keeps its own buffers rather than renting from the shared array pool: that pool keeps only a few
+/// dozen arrays per size per core, far fewer than the thousands of pages a cache holds, so buffers given back
+/// to it were mostly dropped and every cold open allocated its pages again through it while also crowding out
+/// other renters. Buffers are allocated uninitialized: a page is exposed only after the loader filled it or
+/// <see cref="Update"/> copied it, exactly as rented (reused) arrays were.
+/// </para>
+/// <para>
 /// Lease tokens carry the slot's reuse generation, so disposing a lease after its slot was recycled
 /// throws instead of unpinning another reader's page.
 /// </para>
@@ -36,9 +41,13 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
     private const int SlotMask = (1 << SlotBits) - 1;
     private const int GenerationMask = (1 << (31 - SlotBits)) - 1;
 
+    // Buffers beyond the capacity exist only while every slot is pinned; keep a few of them for the next burst.
+    private const int SpareLimit = 64;
+
     private readonly object _gate = new();
     private readonly Dictionary<PageKey, int> _map;
     private readonly Stack<int> _freeSlots = new();
+    private readonly Stack<byte[]> _spareBuffers = new();
     private readonly int _bufferSize;
     private readonly int _usableSize;
     private Slot[] _slots;
@@ -317,7 +326,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
         }
     }
 
-    /// <summary>Returns every unpinned buffer to the pool. Buffers still leased are left to the garbage collector.</summary>
+    /// <summary>Drops every buffer. Buffers still leased stay valid for their holders until the garbage collector takes them.</summary>
     public void Dispose()
     {
         lock (_gate)
@@ -331,14 +340,11 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             for (int i = 0; i < _slotCount; i++)
             {
                 ref Slot s = ref _slots[i];
-                if (s.Buffer is not null && s.Pins == 0)
-                {
-                    ArrayPool<byte>.Shared.Return(s.Buffer);
-                }
-
                 s.Buffer = null;
             }
 
+            _buffersHeld = 0;
+            _spareBuffers.Clear();
             _map.Clear();
             Monitor.PulseAll(_gate);
         }
@@ -364,7 +370,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
         s.Generation++;
         if (s.Buffer is null)
         {
-            s.Buffer = ArrayPool<byte>.Shared.Rent(_bufferSize);
+            s.Buffer = _spareBuffers.Count > 0 ? _spareBuffers.Pop() : GC.AllocateUninitializedArray<byte>(_bufferSize);
             _buffersHeld++;
         }
 
@@ -427,7 +433,11 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
         s.Generation++;
         if (_buffersHeld > Capacity && s.Buffer is not null)
         {
-            ArrayPool<byte>.Shared.Return(s.Buffer);
+            if (_spareBuffers.Count < SpareLimit)
+            {
+                _spareBuffers.Push(s.Buffer);
+            }
+
             s.Buffer = null;
             _buffersHeld--;
         }

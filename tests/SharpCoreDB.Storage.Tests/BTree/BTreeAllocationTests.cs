@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Paging;
 using Tree = SharpCoreDB.Storage.BTree.BTree;
 
 namespace SharpCoreDB.Storage.Tests.BTree;
@@ -185,6 +186,58 @@ public sealed class BTreeAllocationTests
         AssertMatches(largeTree, largeOracle, Seed);
         smallTree.Verify();
         largeTree.Verify();
+    }
+
+    [Fact]
+    public void Scans_over_a_pager_store_allocate_nothing_once_its_cache_holds_the_pages()
+    {
+        const int Seed = 18;
+        using var host = new PagerTreeHost(4096);
+        uint root = Tree.Create(host.Tx);
+        var writer = new Tree(host.Tx, root);
+        var random = new Random(Seed);
+        byte[] value = new byte[100];
+        for (int i = 0; i < Entries; i++)
+        {
+            random.NextBytes(value);
+            writer.TryInsert(Key(i), value);
+        }
+
+        host.CommitAndReopen();
+        using IReadTransaction read = host.BeginRead();
+        var tree = new Tree(read, root);
+        using BTreeCursor cursor = tree.OpenCursor();
+        Span<byte> key = stackalloc byte[16];
+        Span<byte> buffer = stackalloc byte[128];
+
+        // The first pass loads every page: the cache allocates each buffer once, nothing else per page.
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        long cold = Scan(cursor);
+        long coldBytes = GC.GetAllocatedBytesForCurrentThread() - before;
+        int pages = tree.Verify().TotalPages;
+        long coldBound = (pages * 4096L) + (64 * 1024);
+        Assert.True(cold == Entries, $"seed {Seed}: cold scan saw {cold} entries");
+        Assert.True(coldBytes <= coldBound, $"seed {Seed}: cold scan over {pages} pages allocated {coldBytes} bytes (bound {coldBound})");
+
+        Scan(cursor);
+        LookUp(tree, key, buffer, random);
+        before = GC.GetAllocatedBytesForCurrentThread();
+        long warm = Scan(cursor);
+        int found = LookUp(tree, key, buffer, random);
+        long warmBytes = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.True(warm == Entries && found == Operations, $"seed {Seed}: warm scan saw {warm} entries, lookups found {found}");
+        Assert.True(warmBytes == 0, $"seed {Seed}: a warm scan and {Operations} lookups allocated {warmBytes} bytes");
+    }
+
+    private static long Scan(BTreeCursor cursor)
+    {
+        long count = 0;
+        for (bool more = cursor.First(); more; more = cursor.MoveNext())
+        {
+            count += cursor.InlineValue.Length == 100 ? 1 : 0;
+        }
+
+        return count;
     }
 
     private static void AssertMatches(Tree tree, SortedDictionary<int, int> oracle, int seed)

@@ -1,4 +1,6 @@
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning.Rules;
 
@@ -72,6 +74,10 @@ internal static class SelectPlanner
             {
                 access = AccessPathSelector.Choose(item.Source, inner, level == 0 ? order : null, out bool delivered);
                 orderDelivered |= level == 0 && delivered;
+                if (level > 0 && access is TableScanOperator)
+                {
+                    access = HashJoinOrScan(item.Source.Slot, access, inner);
+                }
             }
 
             if (inner.Count > 0)
@@ -136,6 +142,59 @@ internal static class SelectPlanner
         }
 
         return pipeline;
+    }
+
+    /// <summary>
+    /// Replaces a full scan on the inner side of a join by a hash probe when an equality ties an inner column to
+    /// an expression of the outer rows: the inner table is then read once per execution instead of once per
+    /// outer row. The build side keeps the conjuncts that read only the inner table.
+    /// </summary>
+    private static Operator HashJoinOrScan(int slot, Operator scan, List<Expr> conjuncts)
+    {
+        var slots = new HashSet<int>();
+        var buildFilters = new List<Expr>();
+        (int Column, Expr Probe, Affinity Affinity)? join = null;
+        foreach (Expr conjunct in conjuncts)
+        {
+            slots.Clear();
+            conjunct.CollectSlots(slots);
+            if (slots.Count == 1 && slots.Contains(slot))
+            {
+                buildFilters.Add(conjunct);
+                continue;
+            }
+
+            if (join is null && conjunct is ComparisonExpr { Operator: BinaryOperator.Equal } equal)
+            {
+                join = EquiJoin(equal.Left, equal.Right, slot) ?? EquiJoin(equal.Right, equal.Left, slot);
+            }
+        }
+
+        if (join is not { } found)
+        {
+            return scan;
+        }
+
+        // The probe may also read slots of enclosing queries: it is evaluated on every open.
+        Operator build = buildFilters.Count > 0 ? new FilterOperator(scan, Combine(buildFilters)) : scan;
+        return new HashProbeOperator(build, slot, found.Column, found.Probe, found.Affinity);
+    }
+
+    private static (int Column, Expr Probe, Affinity Affinity)? EquiJoin(Expr inner, Expr outer, int slot)
+    {
+        if (inner is not ColumnExpr column || column.Slot != slot)
+        {
+            return null;
+        }
+
+        var slots = new HashSet<int>();
+        outer.CollectSlots(slots);
+        if (slots.Contains(slot) || slots.Count == 0)
+        {
+            return null;
+        }
+
+        return (column.Column, outer, AffinityRules.ForComparison(column.Affinity, outer.Affinity));
     }
 
     /// <summary>Splits a predicate into its AND-ed conjuncts.</summary>

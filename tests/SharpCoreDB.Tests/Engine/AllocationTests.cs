@@ -26,8 +26,9 @@ public sealed class AllocationTests
         Assert.Equal(14_286, Count(db.Session, select));
         long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
-        // A fixed cost per statement (snapshot, cursor, result) is fine; per-row allocation would be ~20,000 × N bytes.
-        Assert.True(allocated < 8_000, $"the scan allocated {allocated} bytes for 20,000 rows");
+        // A fixed cost per statement (snapshot, cursor, result, the odd runtime allocation) is fine; the smallest
+        // per-row allocation would be 20,000 × 24 bytes = 480 KB.
+        Assert.True(allocated < 32_000, $"the scan allocated {allocated} bytes for 20,000 rows");
     }
 
     private static int Count(Session session, Statement select)

@@ -105,4 +105,19 @@ public sealed class ExplainTests
         Assert.Contains("IndexSeek t USING INDEX t_a (a = u.x)", plan, StringComparison.Ordinal);
         Assert.Equal(10, db.Query("SELECT u.y, t.id FROM u, t WHERE t.a = u.x").Count);
     }
+
+    [Fact]
+    public void Join_without_a_usable_index_is_a_hash_join()
+    {
+        using EngineHarness db = Setup();
+        db.Execute("CREATE TABLE u(x INTEGER, y TEXT)");
+        db.Execute("INSERT INTO u VALUES (1, 'one'), (2, 'two'), (NULL, 'none'), ('3', 'text three')");
+        string plan = Plan(db, "SELECT u.y, t.id FROM t, u WHERE u.x = t.id");
+        Assert.Contains("HashJoin probe", plan, StringComparison.Ordinal);
+
+        // The key '3' (INTEGER affinity column, text stored as 3) joins id 3; NULL joins nothing.
+        Assert.Equal(["one|1", "text three|3", "two|2"], db.Query("SELECT u.y, t.id FROM t, u WHERE u.x = t.id ORDER BY u.y"));
+        Assert.Equal(["none|NULL", "one|1"], db.Query("SELECT u.y, v.id FROM u LEFT JOIN (SELECT id FROM t WHERE id < 2) AS v ON v.id = u.x WHERE u.y IN ('one', 'none') ORDER BY u.y"));
+    }
 }
+

@@ -173,8 +173,8 @@ public sealed class WalRecoveryTests
     [InlineData(DurabilityMode.Async)]
     public void Power_loss_at_a_random_moment_recovers_a_prefix_holding_every_acknowledged_commit(DurabilityMode mode)
     {
-        int runs = Environment.GetEnvironmentVariable("SHARPCOREDB_STRESS") == "1" ? 20_000 : 700;
-        for (int seed = 0; seed < runs; seed++)
+        int runs = Environment.GetEnvironmentVariable("SHARPCOREDB_STRESS") == "1" ? 20_000 : 400;
+        Parallel.For(0, runs, new ParallelOptions { MaxDegreeOfParallelism = 4 }, seed =>
         {
             var rng = new Random(seed);
             using var device = new FaultInjectingDevice(new MemoryStorageDevice("power-wal"), trackPowerLoss: true);
@@ -232,7 +232,7 @@ public sealed class WalRecoveryTests
                     }
                 }
             }
-        }
+        });
     }
 
     private static void FlipBit(IStorageDevice device, long offset)

@@ -124,6 +124,30 @@ internal ref struct RecordReader
         return _record.Slice(offset, RecordFormat.GetPayloadSize(serialType));
     }
 
+    /// <summary>The payload of a BLOB column in place, without copying (valid as long as the record's bytes are).</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>The BLOB's bytes.</returns>
+    /// <exception cref="InvalidCastException">The column is not a BLOB.</exception>
+    public ReadOnlySpan<byte> GetBlobSpan(int column)
+    {
+        if (!Locate(column, out ulong serialType, out int offset) || RecordFormat.GetStorageClass(serialType) != SqlStorageClass.Blob)
+        {
+            throw new InvalidCastException($"Column {column} is {GetStorageClass(column)}, not Blob.");
+        }
+
+        return _record.Slice(offset, RecordFormat.GetPayloadSize(serialType));
+    }
+
+    /// <summary>
+    /// The stored payload size of column <paramref name="column"/> in bytes, read from its serial type alone: the
+    /// byte length of a TEXT (UTF-8) or BLOB without touching or copying the payload, the encoded size of a number,
+    /// and 0 for NULL or a column past the stored ones.
+    /// </summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <returns>The payload size in bytes.</returns>
+    public int GetPayloadLength(int column) =>
+        Locate(column, out ulong serialType, out _) ? RecordFormat.GetPayloadSize(serialType) : 0;
+
     /// <summary>The TEXT in column <paramref name="column"/>.</summary>
     /// <param name="column">The zero-based column.</param>
     /// <returns>The string.</returns>

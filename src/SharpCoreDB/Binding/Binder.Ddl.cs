@@ -96,13 +96,17 @@ internal sealed partial class Binder
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
     {
-        if (create.Temporary)
-        {
-            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"TEMPORARY views are not supported (view {create.Name.Name})", create.Position);
-        }
+        ValidateView(create, _schema);
+        return new CreateViewPlan(_schema, SlotWidths, create);
+    }
 
-        // Bind the query once to report unknown tables and columns now.
-        var check = new Binder(_schema, _parameters);
+    /// <summary>Binds a view's query once, so unknown tables and columns are reported when the view is created.</summary>
+    /// <param name="create">The CREATE VIEW.</param>
+    /// <param name="schema">The schema the view will be used with.</param>
+    /// <exception cref="SharpCoreDBException">The query does not bind, or the column list does not fit it.</exception>
+    public static void ValidateView(CreateViewStatement create, Schema schema)
+    {
+        var check = new Binder(schema, new Dictionary<string, int>());
         BoundQuery query = check.BindQuery(create.Query, null);
         if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
         {
@@ -111,8 +115,6 @@ internal sealed partial class Binder
                 $"expected {create.Columns.Length} columns for view {create.Name.Name} but got {query.Columns.Count}",
                 create.Position);
         }
-
-        return new CreateViewPlan(_schema, SlotWidths, create);
     }
 
     private DropPlan BindDrop(DropStatement drop) => new(_schema, SlotWidths, drop);

@@ -135,6 +135,11 @@ internal sealed partial class Binder
                 {
                     string name = reference.Name.Name;
                     string alias = reference.Alias ?? name;
+                    if (_schema.TemporaryViews.TryGetValue(name, out ViewSchema? temporary))
+                    {
+                        return BindDerived(temporary.Query, alias, temporary.ColumnNames, scope, reference.Position);
+                    }
+
                     TableSchema? schemaTable = _schema.FindTable(name);
                     if (schemaTable is not null)
                     {

@@ -12,17 +12,20 @@ namespace SharpCoreDB.Catalog;
 internal sealed class Schema
 {
     private static readonly StringComparer s_names = StringComparer.OrdinalIgnoreCase;
+    private static readonly ImmutableDictionary<string, ViewSchema> s_noViews = ImmutableDictionary.Create<string, ViewSchema>(s_names);
 
     private Schema(
         long version,
         ImmutableDictionary<string, TableSchema> tables,
         ImmutableDictionary<string, IndexSchema> indexes,
-        ImmutableDictionary<string, ViewSchema> views)
+        ImmutableDictionary<string, ViewSchema> views,
+        ImmutableDictionary<string, ViewSchema>? temporaryViews = null)
     {
         Version = version;
         Tables = tables;
         Indexes = indexes;
         Views = views;
+        TemporaryViews = temporaryViews ?? s_noViews;
     }
 
     /// <summary>The empty schema of a new database.</summary>
@@ -44,6 +47,12 @@ internal sealed class Schema
     /// <summary>Views by name.</summary>
     public ImmutableDictionary<string, ViewSchema> Views { get; }
 
+    /// <summary>
+    /// The session's TEMPORARY views laid over the stored schema: found before any stored object of the same name,
+    /// never stored in the catalog.
+    /// </summary>
+    public ImmutableDictionary<string, ViewSchema> TemporaryViews { get; }
+
     /// <summary>Finds a table.</summary>
     /// <param name="name">The name.</param>
     /// <returns>The table or null.</returns>
@@ -57,13 +66,19 @@ internal sealed class Schema
     /// <summary>Finds a view.</summary>
     /// <param name="name">The name.</param>
     /// <returns>The view or null.</returns>
-    public ViewSchema? FindView(string name) => Views.GetValueOrDefault(name);
+    public ViewSchema? FindView(string name) => TemporaryViews.GetValueOrDefault(name) ?? Views.GetValueOrDefault(name);
 
     /// <summary>The kind of object that holds <paramref name="name"/>, or null when the name is free.</summary>
     /// <param name="name">The name.</param>
     /// <returns>"table", "index", "view" or null.</returns>
     public string? KindOf(string name) =>
         Tables.ContainsKey(name) ? "table" : Indexes.ContainsKey(name) ? "index" : Views.ContainsKey(name) ? "view" : null;
+
+    /// <summary>The same stored objects with a session's temporary views laid over them.</summary>
+    /// <param name="temporaryViews">The temporary views.</param>
+    /// <returns>The overlay schema (same version).</returns>
+    public Schema WithTemporaryViews(ImmutableDictionary<string, ViewSchema> temporaryViews) =>
+        new(Version, Tables, Indexes, Views, temporaryViews);
 
     /// <summary>The same objects at another version.</summary>
     /// <param name="version">The version.</param>

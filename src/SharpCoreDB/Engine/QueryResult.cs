@@ -328,6 +328,9 @@ internal sealed class QueryResult : IDisposable
             case PlanKind.Query:
                 OpenQuery(index);
                 return true;
+            case PlanKind.SessionSchema when _session.RunTemporaryViewStatement(_statement.Syntax(index)):
+                RecordsAffected = Math.Max(RecordsAffected, 0);
+                return false;
             default:
                 int changed = _session.Transaction is { } explicitTransaction
                     ? WriteRunner.RunInTransaction(_session, explicitTransaction, _statement, index, _parameters, _cancellationToken)
@@ -344,7 +347,7 @@ internal sealed class QueryResult : IDisposable
         QueryPlan? plan = null;
         try
         {
-            plan = (QueryPlan)_statement.Rent(index, transaction.Schema);
+            plan = (QueryPlan)_statement.Rent(index, _session.BindingSchema(transaction.Schema));
             plan.Context.Begin(transaction, _parameters, _cancellationToken);
             plan.Root.Open(plan.Context);
         }

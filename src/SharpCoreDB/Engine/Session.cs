@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Records;
@@ -20,6 +21,9 @@ internal sealed class Session : IDisposable
 {
     private TransactionContext? _transaction;
     private SqlValue[] _parameterScratch = [];
+    private ImmutableDictionary<string, ViewSchema> _temporaryViews = ImmutableDictionary.Create<string, ViewSchema>(StringComparer.OrdinalIgnoreCase);
+    private Schema? _overlayBase;
+    private Schema? _overlay;
     private bool _disposed;
 
     /// <summary>Creates a session; use <see cref="Database.CreateSession"/>.</summary>
@@ -144,6 +148,64 @@ internal sealed class Session : IDisposable
         TransactionContext? transaction = _transaction;
         _transaction = null;
         transaction?.Dispose();
+    }
+
+    /// <summary>
+    /// The schema statements of this session bind against: the transaction's, with the session's TEMPORARY
+    /// views laid over it when it has any (the overlay is cached until either changes).
+    /// </summary>
+    /// <param name="schema">The transaction's schema.</param>
+    /// <returns>The schema to bind against.</returns>
+    internal Schema BindingSchema(Schema schema)
+    {
+        if (_temporaryViews.IsEmpty)
+        {
+            return schema;
+        }
+
+        if (!ReferenceEquals(_overlayBase, schema) || _overlay is null)
+        {
+            _overlay = schema.WithTemporaryViews(_temporaryViews);
+            _overlayBase = schema;
+        }
+
+        return _overlay;
+    }
+
+    /// <summary>
+    /// Runs CREATE TEMPORARY VIEW, or a DROP VIEW that names one of this session's temporary views. Temporary
+    /// views live with the session, outside the catalog and outside transactions.
+    /// </summary>
+    /// <param name="statement">The statement.</param>
+    /// <returns>False for a DROP VIEW of a stored view (the caller runs it as an ordinary statement).</returns>
+    internal bool RunTemporaryViewStatement(Sql.Ast.Statement statement)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        Schema current = BindingSchema(_transaction?.Schema ?? Database.Schema);
+        switch (statement)
+        {
+            case Sql.Ast.CreateViewStatement create:
+                if (_temporaryViews.ContainsKey(create.Name.Name))
+                {
+                    if (create.IfNotExists)
+                    {
+                        return true;
+                    }
+
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"view {create.Name.Name} already exists");
+                }
+
+                Binding.Binder.ValidateView(create, current);
+                _temporaryViews = _temporaryViews.SetItem(create.Name.Name, CatalogStore.ViewBuilder(create));
+                _overlay = null;
+                return true;
+            case Sql.Ast.DropStatement drop when _temporaryViews.ContainsKey(drop.Name.Name):
+                _temporaryViews = _temporaryViews.Remove(drop.Name.Name);
+                _overlay = null;
+                return true;
+            default:
+                return false;
+        }
     }
 
     /// <summary>The parameter values in a reused array (valid until the next call).</summary>

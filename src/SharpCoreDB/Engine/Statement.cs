@@ -162,8 +162,14 @@ internal sealed class Statement
         Ast.BeginStatement => PlanKind.Begin,
         Ast.CommitStatement => PlanKind.Commit,
         Ast.RollbackStatement => PlanKind.Rollback,
+        Ast.CreateViewStatement { Temporary: true } or Ast.DropStatement { Kind: Ast.SchemaObjectKind.View } => PlanKind.SessionSchema,
         _ => PlanKind.Write,
     };
+
+    /// <summary>The parsed statement at <paramref name="index"/>.</summary>
+    /// <param name="index">The statement index.</param>
+    /// <returns>The statement.</returns>
+    internal Ast.Statement Syntax(int index) => _statements[index];
 
     /// <summary>A plan for the statement at <paramref name="index"/> bound against <paramref name="schema"/>.</summary>
     /// <param name="index">The statement index.</param>

@@ -31,7 +31,7 @@ internal static class WriteRunner
             throw new InvalidOperationException("Cannot change data while a result of this session is still being read in the same transaction; dispose it first.");
         }
 
-        var plan = (WritePlan)statement.Rent(index, transaction.Schema);
+        var plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
         UndoLog undo = transaction.Undo!;
         Schema before = transaction.Schema;
         undo.Clear();
@@ -78,7 +78,7 @@ internal static class WriteRunner
         bool executed = false;
         try
         {
-            plan = (WritePlan)statement.Rent(index, transaction.Schema);
+            plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
             plan.Context.Begin(transaction, parameters, cancellationToken);
             int changed = plan.Execute();
             plan.Context.End();

@@ -17,4 +17,7 @@ internal enum PlanKind : byte
 
     /// <summary>ROLLBACK.</summary>
     Rollback,
+
+    /// <summary>CREATE TEMPORARY VIEW, or DROP VIEW (which may name a temporary view): the session's own schema.</summary>
+    SessionSchema,
 }

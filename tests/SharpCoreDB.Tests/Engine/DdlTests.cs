@@ -1,3 +1,5 @@
+using SharpCoreDB.Engine;
+
 namespace SharpCoreDB.Tests.Engine;
 
 public sealed class DdlTests
@@ -68,4 +70,25 @@ public sealed class DdlTests
         SharpCoreDBException error = db.Fails("DROP INDEX sharpcoredb_autoindex_t_1");
         Assert.Equal(SharpCoreDBErrorCode.Unsupported, error.ErrorCode);
     }
+
+    [Fact]
+    public void Temporary_views_belong_to_their_session()
+    {
+        using var db = new EngineHarness();
+        using Session other = db.Database.CreateSession();
+        db.Execute("CREATE TABLE t(x INTEGER); INSERT INTO t VALUES (1), (2), (3)");
+        db.Execute("CREATE TEMP VIEW big AS SELECT x FROM t WHERE x > 1");
+        Assert.Equal(["2", "3"], db.Query("SELECT x FROM big ORDER BY x"));
+        Assert.Equal(SharpCoreDBErrorCode.AlreadyExists, db.Fails("CREATE TEMPORARY VIEW big AS SELECT 1").ErrorCode);
+        using (QueryResult result = other.Prepare("SELECT count(*) FROM t").Execute(other, []))
+        {
+            Assert.True(result.Read());
+        }
+
+        Assert.Throws<SharpCoreDBException>(() => other.Prepare("SELECT x FROM big").Execute(other, []).Dispose());
+        db.Execute("DROP VIEW big");
+        Assert.Equal(SharpCoreDBErrorCode.UnknownTable, db.Fails("SELECT x FROM big").ErrorCode);
+        Assert.Equal(SharpCoreDBErrorCode.UnknownTable, db.Fails("DROP VIEW big").ErrorCode);
+    }
 }
+

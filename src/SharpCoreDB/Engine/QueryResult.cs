@@ -297,7 +297,11 @@ internal sealed class QueryResult : IDisposable
     // Runs one statement; true when it is a query whose rows are now ready to be read.
     private async ValueTask<bool> Run(int index, bool useAsync)
     {
-        _cancellationToken.ThrowIfCancellationRequested();
+        if (_cancellationToken.IsCancellationRequested)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Cancelled, "The statement was cancelled.");
+        }
+
         switch (_statement.KindOf(index))
         {
             case PlanKind.Begin:

@@ -151,4 +151,31 @@ public sealed class TransactionTests
         db.Execute("COMMIT");
         Assert.Empty(db.Query("SELECT a FROM t"));
     }
+
+    [Fact]
+    public void Cancelled_token_stops_a_long_query_with_a_cancelled_error()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(a INTEGER)");
+        db.Execute("BEGIN");
+        Statement insert = db.Session.Prepare("INSERT INTO t VALUES (?)");
+        for (int i = 0; i < 3000; i++)
+        {
+            insert.ExecuteNonQuery(db.Session, [SqlValue.FromInt64(i)]);
+        }
+
+        db.Execute("COMMIT");
+        using var cancel = new CancellationTokenSource();
+        Statement cross = db.Session.Prepare("SELECT count(*) FROM t AS x, t AS y WHERE x.a + y.a > -1");
+        cancel.Cancel();
+        SharpCoreDBException early = Assert.Throws<SharpCoreDBException>(() => cross.Execute(db.Session, [], cancel.Token).Dispose());
+        Assert.Equal(SharpCoreDBErrorCode.Cancelled, early.ErrorCode);
+
+        // Nine million row pairs take far longer than the cancellation delay; the scan notices it mid-way.
+        using var later = new CancellationTokenSource(TimeSpan.FromMilliseconds(50));
+        SharpCoreDBException midway = Assert.Throws<SharpCoreDBException>(() => cross.Execute(db.Session, [], later.Token).Dispose());
+        Assert.Equal(SharpCoreDBErrorCode.Cancelled, midway.ErrorCode);
+        Assert.Equal(["3000"], db.Query("SELECT count(*) FROM t"));
+    }
 }
+

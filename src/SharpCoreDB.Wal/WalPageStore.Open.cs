@@ -39,6 +39,7 @@ internal sealed partial class WalPageStore
         IStorageDevice? wal = null;
         try
         {
+            RollBackPagerJournal(database, readOnly);
             string walPath = database.Name + WalStoreOptions.WalSuffix;
             if (!readOnly)
             {
@@ -66,6 +67,22 @@ internal sealed partial class WalPageStore
             database.Dispose();
             throw;
         }
+    }
+
+    // A database last written by the pager store (rollback journal instead of a log) may have been left with a
+    // hot journal by a crash: the database file is then half-written and only the journal can restore it.
+    private static void RollBackPagerJournal(FileStorageDevice database, bool readOnly)
+    {
+        string journalPath = database.Name + PagerStore.JournalSuffix;
+        if (!System.IO.File.Exists(journalPath))
+        {
+            return;
+        }
+
+        using FileStorageDevice journal = FileStorageDevice.Open(
+            journalPath,
+            new FileDeviceOptions { Mode = FileDeviceMode.OpenExisting, ReadOnly = readOnly });
+        RollbackJournal.RecoverIfHot(journal, database, readOnly);
     }
 
     /// <summary>A private in-memory database: both files are <see cref="MemoryStorageDevice"/>s.</summary>

@@ -101,7 +101,15 @@ internal sealed partial class WalWriter : IDisposable
         if (!_queue.Writer.TryWrite(commit))
         {
             // The queue is full (Async outrunning the disk) or closed: wait for room, which is the back-pressure.
-            _queue.Writer.WriteAsync(commit).AsTask().GetAwaiter().GetResult();
+            try
+            {
+                _queue.Writer.WriteAsync(commit).AsTask().GetAwaiter().GetResult();
+            }
+            catch (ChannelClosedException ex)
+            {
+                commit.ReturnBuffer();
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
+            }
         }
     }
 
@@ -118,7 +126,15 @@ internal sealed partial class WalWriter : IDisposable
 
         if (!_queue.Writer.TryWrite(commit))
         {
-            await _queue.Writer.WriteAsync(commit, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                await _queue.Writer.WriteAsync(commit, cancellationToken).ConfigureAwait(false);
+            }
+            catch (ChannelClosedException ex)
+            {
+                commit.ReturnBuffer();
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
+            }
         }
     }
 

@@ -10,7 +10,7 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 /// <see cref="WalCommitBenchmarks"/> so both figures come from the same disk in the same run.
 /// </summary>
 [MemoryDiagnoser]
-[SimpleJob(launchCount: 1, warmupCount: 3, iterationCount: 12, invocationCount: 1)]
+[Config(typeof(CommitJobConfig))]
 public class RawSyncBenchmarks
 {
     private const int Appends = 256;

@@ -19,7 +19,7 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 /// transaction, B+tree handle, queue entry and completion. Page images come from the array pool.
 /// </remarks>
 [MemoryDiagnoser]
-[SimpleJob(launchCount: 1, warmupCount: 3, iterationCount: 12, invocationCount: 1)]
+[Config(typeof(CommitJobConfig))]
 public class WalCommitBenchmarks
 {
     private const int TotalCommits = 256;

@@ -1,0 +1,25 @@
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+
+namespace SharpCoreDB.Benchmarks.GroupCommit;
+
+/// <summary>
+/// The job of the engine-level commit benchmarks: in process (no generated project to build), one invocation of
+/// 256 commits per iteration (each already takes hundreds of milliseconds of fsyncs), 3 warm-up and 12 measured
+/// iterations.
+/// </summary>
+public sealed class CommitJobConfig : ManualConfig
+{
+    /// <summary>Creates the configuration.</summary>
+    public CommitJobConfig()
+    {
+        AddJob(Job.Default
+            .WithToolchain(InProcessEmitToolchain.Instance)
+            .WithLaunchCount(1)
+            .WithWarmupCount(3)
+            .WithIterationCount(12)
+            .WithInvocationCount(1)
+            .WithUnrollFactor(1));
+    }
+}

@@ -158,4 +158,25 @@ public sealed class ConstraintTests
         db.Execute("CREATE UNIQUE INDEX t_a ON t(a)");
         Assert.Equal(SharpCoreDBErrorCode.UniqueViolation, db.Fails("INSERT INTO t VALUES (2)").ErrorCode);
     }
+
+    [Fact]
+    public void Changing_a_row_id_moves_the_row_and_its_index_entries()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(a TEXT); CREATE INDEX t_a ON t(a)");
+        db.Execute("INSERT INTO t VALUES ('x'), ('y')");
+        Assert.Equal(1, db.Execute("UPDATE t SET rowid = 10 WHERE a = 'x'"));
+        Assert.Equal(["10"], db.Query("SELECT rowid FROM t WHERE a = 'x'"));
+        SharpCoreDBException error = db.Fails("UPDATE t SET rowid = 2 WHERE a = 'x'");
+        Assert.Equal(SharpCoreDBErrorCode.PrimaryKeyViolation, error.ErrorCode);
+        Assert.Contains("t.rowid", error.Message, StringComparison.Ordinal);
+
+        db.Execute("CREATE TABLE k(id INTEGER PRIMARY KEY, v TEXT UNIQUE)");
+        db.Execute("INSERT INTO k VALUES (1, 'a'), (2, 'b')");
+        Assert.Equal(SharpCoreDBErrorCode.PrimaryKeyViolation, db.Fails("UPDATE k SET id = 2 WHERE id = 1").ErrorCode);
+        db.Execute("UPDATE k SET id = id + 100");
+        Assert.Equal(["101|a", "102|b"], db.Query("SELECT * FROM k ORDER BY id"));
+        Assert.Equal(["102"], db.Query("SELECT id FROM k WHERE v = 'b'"));
+    }
 }
+

@@ -156,7 +156,7 @@ internal sealed class TableWriter
 
                 if (conflict != ConflictResolution.Replace)
                 {
-                    throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, [_table.RowIdAlias]);
+                    throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : []);
                 }
 
                 DeleteById(context, rowId);

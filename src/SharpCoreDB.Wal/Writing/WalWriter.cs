@@ -180,12 +180,21 @@ internal sealed partial class WalWriter : IDisposable
             _worker!.Join();
         }
 
-        _urgent.Dispose();
+        // _urgent is left to the garbage collector: it holds no handle (AvailableWaitHandle is never used), and a
+        // flush racing with close must get a Closed error, not an ObjectDisposedException from Release.
     }
 
     private async Task WriteBarrierSlowAsync(WalCommit barrier)
     {
-        await _queue!.Writer.WriteAsync(barrier).ConfigureAwait(false);
+        try
+        {
+            await _queue!.Writer.WriteAsync(barrier).ConfigureAwait(false);
+        }
+        catch (ChannelClosedException ex)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
+        }
+
         _urgent.Release();
         await barrier.Completion!.Task.ConfigureAwait(false);
     }

@@ -133,7 +133,7 @@ internal static class SelectPlanner
 
         if (block.OrderBy.Count > 0 && !orderDelivered)
         {
-            pipeline = new SortOperator(pipeline, block.ProjectSlot, block.OrderBy);
+            pipeline = new SortOperator(pipeline, block.ProjectSlot, block.OrderBy, block.Limit, block.Offset);
         }
 
         if (block.Limit is not null || block.Offset is not null)

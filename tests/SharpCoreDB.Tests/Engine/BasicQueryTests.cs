@@ -50,4 +50,32 @@ public sealed class BasicQueryTests
         db.Execute("INSERT INTO t1 VALUES (1, 30), (2, 10), (3, 20)");
         Assert.Equal(["1|2", "2|0", "3|1"], db.Query("SELECT a, (SELECT count(*) FROM t1 AS x WHERE x.b < t1.b) FROM t1 ORDER BY a"));
     }
+
+    [Fact]
+    public void Order_by_with_limit_keeps_exactly_the_first_rows()
+    {
+        const int Seed = 7;
+        var random = new Random(Seed);
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(v INTEGER)");
+        var values = new List<long>();
+        db.Execute("BEGIN");
+        for (int i = 0; i < 2000; i++)
+        {
+            long v = random.Next(0, 500);
+            values.Add(v);
+            db.Execute("INSERT INTO t VALUES (?)", v);
+        }
+
+        db.Execute("COMMIT");
+        foreach ((int limit, int offset) in new[] { (1, 0), (5, 3), (100, 50), (0, 0), (3000, 10) })
+        {
+            List<string> expected = values.OrderBy(v => v % 7).ThenByDescending(v => v).Skip(offset).Take(limit)
+                .Select(v => v.ToString(System.Globalization.CultureInfo.InvariantCulture)).ToList();
+            Assert.True(
+                expected.SequenceEqual(db.Query("SELECT v FROM t ORDER BY v % 7, v DESC LIMIT ? OFFSET ?", limit, offset)),
+                $"seed {Seed}: LIMIT {limit} OFFSET {offset}");
+        }
+    }
 }
+

@@ -1,15 +1,22 @@
 using System.Text;
+using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.Operators;
 
-/// <summary>Reads all input rows of a slot, sorts them stably by the keys, and replays them into the slot.</summary>
+/// <summary>
+/// Reads all input rows of a slot, sorts them stably by the keys, and replays them into the slot. Under a LIMIT
+/// (top-N) only the first rows are kept: whenever the buffer holds twice as many as needed it is sorted and cut,
+/// so memory stays bounded and the work is O(n log N).
+/// </summary>
 /// <param name="input">The input.</param>
 /// <param name="slot">The slot the input fills and the output reuses.</param>
 /// <param name="keys">The sort keys.</param>
-internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortKey> keys) : Operator
+/// <param name="limit">The LIMIT above the sort, or null.</param>
+/// <param name="offset">The OFFSET above the sort, or null.</param>
+internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortKey> keys, Expr? limit = null, Expr? offset = null) : Operator
 {
-    private readonly List<SqlValue[]> _rows = [];
+    private readonly List<(SqlValue[] Row, int Sequence)> _rows = [];
     private int _next;
 
     /// <inheritdoc />
@@ -20,12 +27,19 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
     {
         _rows.Clear();
         _next = 0;
+        int keep = RowsToKeep(context);
         input.Open(context);
         try
         {
+            int sequence = 0;
             while (input.Next(context))
             {
-                _rows.Add((SqlValue[])context.Slots[slot].Clone());
+                _rows.Add(((SqlValue[])context.Slots[slot].Clone(), sequence++));
+                if (keep >= 0 && _rows.Count >= (2 * keep) + 64)
+                {
+                    SortRows();
+                    _rows.RemoveRange(keep, _rows.Count - keep);
+                }
             }
         }
         finally
@@ -33,22 +47,10 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
             input.Close(context);
         }
 
-        // List.Sort is not stable; the index tie-break keeps equal rows in input order, as SQLite's sorter does.
-        var order = new int[_rows.Count];
-        for (int i = 0; i < order.Length; i++)
+        SortRows();
+        if (keep >= 0 && _rows.Count > keep)
         {
-            order[i] = i;
-        }
-
-        SqlValue[][] rows = [.. _rows];
-        Array.Sort(order, (a, b) =>
-        {
-            int result = Compare(rows[a], rows[b]);
-            return result != 0 ? result : a.CompareTo(b);
-        });
-        for (int i = 0; i < order.Length; i++)
-        {
-            _rows[i] = rows[order[i]];
+            _rows.RemoveRange(keep, _rows.Count - keep);
         }
     }
 
@@ -60,8 +62,8 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
             return false;
         }
 
-        SqlValue[] row = _rows[_next];
-        _rows[_next++] = null!;
+        SqlValue[] row = _rows[_next].Row;
+        _rows[_next++] = default;
         Array.Copy(row, context.Slots[slot], row.Length);
         return true;
     }
@@ -87,6 +89,36 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
         }
 
         return builder.ToString();
+    }
+
+    // The sequence number breaks ties, so equal rows keep their input order, as SQLite's sorter does.
+    private void SortRows() => _rows.Sort((a, b) =>
+    {
+        int order = Compare(a.Row, b.Row);
+        return order != 0 ? order : a.Sequence.CompareTo(b.Sequence);
+    });
+
+    // LIMIT + OFFSET when both are known integers (the Limit operator above still applies them); -1 for all rows.
+    private int RowsToKeep(ExecutionContext context)
+    {
+        if (limit is null || limit.Evaluate(context) is not { StorageClass: SqlStorageClass.Integer } count || count.RawBits < 0)
+        {
+            return -1;
+        }
+
+        long skip = 0;
+        if (offset is not null)
+        {
+            if (offset.Evaluate(context) is not { StorageClass: SqlStorageClass.Integer } skipped)
+            {
+                return -1;
+            }
+
+            skip = Math.Max(0, skipped.RawBits);
+        }
+
+        long keep = count.RawBits + skip;
+        return keep > int.MaxValue / 4 ? -1 : (int)keep;
     }
 
     private int Compare(SqlValue[] x, SqlValue[] y)

@@ -67,7 +67,7 @@ internal static class AccessPathSelector
 
             bool descending = false;
             bool ordered = order is not null && !candidate.HasInList && IndexDelivers(index, candidate.Prefix.Count, order, out descending);
-            best = candidate.Build(decoder, source.Slot, descending);
+            best = candidate.Build(decoder, source.Slot, descending, Covers(index, table, source));
             bestScore = candidate.Score;
             bestOrdered = ordered;
         }
@@ -93,7 +93,7 @@ internal static class AccessPathSelector
                 {
                     orderDelivered = true;
                     var conversions = new Affinity[index.Columns.Length];
-                    return new IndexScanOperator(index, decoder, source.Slot, [], conversions, null, false, null, false, descending);
+                    return new IndexScanOperator(index, decoder, source.Slot, [], conversions, null, false, null, false, descending, Covers(index, table, source));
                 }
             }
         }
@@ -126,6 +126,31 @@ internal static class AccessPathSelector
     }
 
     private static bool IsRowId(TableSchema table, int column) => column == table.RowIdSlot || column == table.RowIdAlias;
+
+    // True when every column the statement reads from the table is a key column (or the row id).
+    private static bool Covers(IndexSchema index, TableSchema table, SourceBinding source)
+    {
+        foreach (int used in source.UsedOrdinals())
+        {
+            if (used == table.RowIdAlias)
+            {
+                continue;
+            }
+
+            bool found = false;
+            foreach (IndexColumn column in index.Columns)
+            {
+                found |= column.Ordinal == used;
+            }
+
+            if (!found)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     private static Sargable? Find(List<Sargable> sargables, TableSchema table, Func<TableSchema, int, bool> matches, SargableKind kind)
     {
@@ -325,7 +350,7 @@ internal static class AccessPathSelector
         bool HasInList,
         int Score)
     {
-        public IndexScanOperator Build(TableRowDecoder decoder, int slot, bool descending) => new(
+        public IndexScanOperator Build(TableRowDecoder decoder, int slot, bool descending, bool covering) => new(
             Index,
             decoder,
             slot,
@@ -335,6 +360,7 @@ internal static class AccessPathSelector
             Low?.Inclusive ?? false,
             High?.Values[0],
             High?.Inclusive ?? false,
-            descending);
+            descending,
+            covering);
     }
 }

@@ -119,5 +119,20 @@ public sealed class ExplainTests
         Assert.Equal(["one|1", "text three|3", "two|2"], db.Query("SELECT u.y, t.id FROM t, u WHERE u.x = t.id ORDER BY u.y"));
         Assert.Equal(["none|NULL", "one|1"], db.Query("SELECT u.y, v.id FROM u LEFT JOIN (SELECT id FROM t WHERE id < 2) AS v ON v.id = u.x WHERE u.y IN ('one', 'none') ORDER BY u.y"));
     }
+
+    [Fact]
+    public void Index_holding_every_used_column_answers_without_the_table()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE r(id INTEGER PRIMARY KEY, x REAL, y TEXT)");
+        db.Execute("CREATE INDEX r_x ON r(x DESC)");
+        db.Execute("INSERT INTO r VALUES (1, 2.0, 'a'), (2, -0.0, 'b'), (3, 2.5, 'c'), (4, 7, 'd'), (5, NULL, 'e')");
+        string plan = Plan(db, "SELECT id, x FROM r WHERE x >= 0");
+        Assert.Contains("COVERING", plan, StringComparison.Ordinal);
+        Assert.DoesNotContain("COVERING", Plan(db, "SELECT y FROM r WHERE x >= 0"), StringComparison.Ordinal);
+
+        // REAL column values that are whole numbers stay REAL when read back from the key alone.
+        Assert.Equal(["4|real|7.0", "3|real|2.5", "1|real|2.0", "2|real|0.0"], db.Query("SELECT id, typeof(x), x FROM r WHERE x >= 0 ORDER BY x DESC"));
+    }
 }
 

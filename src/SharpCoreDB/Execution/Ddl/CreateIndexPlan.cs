@@ -60,6 +60,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
 
         var decoder = new Operators.TableRowDecoder(table, ordinals);
         var row = new SqlValue[table.Columns.Length + 1];
+        var scratch = new SqlValue[index.Columns.Length];
         using var writer = new PooledBufferWriter();
         using (BTreeCursor cursor = transaction.Tree(table.RootPage).OpenCursor())
         {
@@ -71,11 +72,12 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
                 foreach (IndexColumn column in index.Columns)
                 {
                     hasNull |= row[column.Ordinal].IsNull;
-                    KeyEncoder.EncodeValue(row[column.Ordinal], column.Descending, writer);
                 }
 
+                IndexKeys.WritePrefix(index, row, writer);
                 int prefixLength = hasNull ? -1 : writer.WrittenCount;
-                KeyEncoder.EncodeRowId(row[table.RowIdSlot].AsInt64(), writer);
+                writer.Reset();
+                IndexKeys.WriteEntry(index, row, row[table.RowIdSlot].AsInt64(), writer, scratch);
                 entries.Add((writer.WrittenSpan.ToArray(), prefixLength));
             }
         }

@@ -28,6 +28,7 @@ internal sealed class TableWriter
     private readonly ArrayBufferWriter<byte> _oldKey = new(64);
     private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
     private readonly SqlValue[] _record;
+    private readonly SqlValue[] _keyScratch;
     private byte[] _recordBuffer = new byte[256];
     private long? _largestRowId;
     private long _sequence;
@@ -43,6 +44,7 @@ internal sealed class TableWriter
         _slot = slot;
         _checks = checks;
         _record = new SqlValue[table.Columns.Length];
+        _keyScratch = new SqlValue[table.Columns.Length];
     }
 
     /// <summary>The table.</summary>
@@ -442,22 +444,19 @@ internal sealed class TableWriter
             return long.MinValue;
         }
 
-        return KeyEncoder.ReadRowId(cursor.Key[^KeyEncoder.RowIdSize..]);
+        return IndexKeys.RowIdOf(index, cursor.Key);
     }
 
     private static void EncodeIndexPrefix(IndexSchema index, SqlValue[] row, ArrayBufferWriter<byte> writer)
     {
         writer.ResetWrittenCount();
-        foreach (IndexColumn column in index.Columns)
-        {
-            KeyEncoder.EncodeValue(row[column.Ordinal], column.Descending, writer);
-        }
+        IndexKeys.WritePrefix(index, row, writer);
     }
 
-    private static void EncodeIndexKey(IndexSchema index, SqlValue[] row, long rowId, ArrayBufferWriter<byte> writer)
+    private void EncodeIndexKey(IndexSchema index, SqlValue[] row, long rowId, ArrayBufferWriter<byte> writer)
     {
-        EncodeIndexPrefix(index, row, writer);
-        KeyEncoder.EncodeRowId(rowId, writer);
+        writer.ResetWrittenCount();
+        IndexKeys.WriteEntry(index, row, rowId, writer, _keyScratch);
     }
 
     private bool WriteRecord(TransactionContext transaction, SqlValue[] row, long rowId, bool insert)

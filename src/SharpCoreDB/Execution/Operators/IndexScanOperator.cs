@@ -20,8 +20,9 @@ namespace SharpCoreDB.Execution.Operators;
 /// </remarks>
 internal sealed class IndexScanOperator : Operator
 {
-    // Sorts above every continuation of a key prefix: a component starts at most with 0xFA, a row id is 8 bytes.
-    private static readonly byte[] s_sentinel = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
+    // Sorts above every continuation of a key prefix: a component starts at most with 0xFA, and the row id
+    // (8 bytes) is followed by a type suffix whose bytes are at most 0xAA.
+    private static readonly byte[] s_sentinel = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
 
     private readonly IndexSchema _index;
     private readonly TableRowDecoder _decoder;
@@ -33,6 +34,8 @@ internal sealed class IndexScanOperator : Operator
     private readonly Expr? _high;
     private readonly bool _highInclusive;
     private readonly bool _descending;
+    private readonly bool _covering;
+    private readonly SqlValue[] _keyValues;
     private readonly ArrayBufferWriter<byte> _writer = new(64);
     private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
     private readonly List<byte[]> _prefixes = [];
@@ -56,6 +59,7 @@ internal sealed class IndexScanOperator : Operator
     /// <param name="high">The range's upper bound, or null.</param>
     /// <param name="highInclusive">True for &lt;=.</param>
     /// <param name="descending">True to read in reverse index order.</param>
+    /// <param name="covering">True when the index holds every column the statement reads: rows come from the keys alone.</param>
     public IndexScanOperator(
         IndexSchema index,
         TableRowDecoder decoder,
@@ -66,7 +70,8 @@ internal sealed class IndexScanOperator : Operator
         bool lowInclusive,
         Expr? high,
         bool highInclusive,
-        bool descending)
+        bool descending,
+        bool covering)
     {
         _index = index;
         _decoder = decoder;
@@ -78,6 +83,8 @@ internal sealed class IndexScanOperator : Operator
         _high = high;
         _highInclusive = highInclusive;
         _descending = descending;
+        _covering = covering;
+        _keyValues = new SqlValue[index.Columns.Length];
     }
 
     /// <summary>The index used.</summary>
@@ -130,7 +137,14 @@ internal sealed class IndexScanOperator : Operator
             {
                 context.CheckCancellation();
                 ReadOnlySpan<byte> key = cursor.Key;
-                key[^KeyEncoder.RowIdSize..].CopyTo(_rowKey);
+                long rowId = IndexKeys.RowIdOf(_index, key);
+                if (_covering)
+                {
+                    ReadKey(key, rowId, context.Slots[_slot]);
+                    return true;
+                }
+
+                KeyEncoder.WriteRowId(rowId, _rowKey);
                 if (!_tableCursor!.SeekExact(_rowKey))
                 {
                     throw new SharpCoreDBException(
@@ -222,7 +236,33 @@ internal sealed class IndexScanOperator : Operator
             builder.Append(" DESC");
         }
 
+        if (_covering)
+        {
+            builder.Append(" COVERING");
+        }
+
         return builder.ToString();
+    }
+
+    // An index-only row: the key columns from the key, the row id (and its alias) from its end.
+    private void ReadKey(ReadOnlySpan<byte> key, long rowId, SqlValue[] row)
+    {
+        IndexKeys.Decode(_index, key, _keyValues);
+        TableSchema table = _decoder.Table;
+        for (int i = 0; i < _keyValues.Length; i++)
+        {
+            int ordinal = _index.Columns[i].Ordinal;
+            SqlValue value = _keyValues[i];
+            SqlDeclaredType declared = table.Columns[ordinal].DeclaredType;
+            row[ordinal] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
+        }
+
+        if (table.RowIdAlias >= 0)
+        {
+            row[table.RowIdAlias] = SqlValue.FromInt64(rowId);
+        }
+
+        row[table.RowIdSlot] = SqlValue.FromInt64(rowId);
     }
 
     // Builds every combination of the prefix columns' values as encoded key prefixes; a NULL matches nothing.

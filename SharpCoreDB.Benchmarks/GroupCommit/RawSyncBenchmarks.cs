@@ -5,9 +5,11 @@ using SharpCoreDB.Storage.Devices;
 namespace SharpCoreDB.Benchmarks.GroupCommit;
 
 /// <summary>
-/// The disk's own rate for what a Legacy commit costs at least: append one frame (4,096-byte page plus 32-byte
-/// header) to a file and fdatasync it, 256 times per invocation on one thread. Run with
-/// <see cref="WalCommitBenchmarks"/> so both figures come from the same disk in the same run.
+/// The disk's own rate for what a Legacy commit costs at least: write one frame (4,096-byte page plus 32-byte
+/// header) and fdatasync it, 256 times per invocation on one thread, either appending (the file grows, as a new
+/// log does) or overwriting blocks already allocated (as a log does after its first restart, when fdatasync has
+/// no file size to journal). Run with <see cref="WalCommitBenchmarks"/> so the figures come from the same disk in
+/// the same run.
 /// </summary>
 [MemoryDiagnoser]
 [Config(typeof(CommitJobConfig))]
@@ -38,8 +40,8 @@ public class RawSyncBenchmarks
         _directory?.Dispose();
     }
 
-    /// <summary>Cuts the file back, so every iteration appends (as a log does before its first restart).</summary>
-    [IterationSetup]
+    /// <summary>Cuts the file back, so every iteration of <see cref="AppendAndSync"/> appends.</summary>
+    [IterationSetup(Target = nameof(AppendAndSync))]
     public void Truncate()
     {
         _device!.SetLength(0);
@@ -61,5 +63,38 @@ public class RawSyncBenchmarks
         }
 
         return _end;
+    }
+
+    /// <summary>Fills the file once, so every iteration of <see cref="OverwriteAndSync"/> rewrites allocated blocks.</summary>
+    [IterationSetup(Target = nameof(OverwriteAndSync))]
+    public void Prefill()
+    {
+        FileStorageDevice device = _device!;
+        if (device.Length < (long)Appends * FrameLength)
+        {
+            for (int i = 0; i < Appends; i++)
+            {
+                device.Write((long)i * FrameLength, _frame);
+            }
+
+            device.Flush();
+        }
+    }
+
+    /// <summary>256 × (overwrite one frame in place, fdatasync).</summary>
+    /// <returns>The bytes written.</returns>
+    [Benchmark(OperationsPerInvoke = Appends)]
+    public long OverwriteAndSync()
+    {
+        FileStorageDevice device = _device!;
+        long offset = 0;
+        for (int i = 0; i < Appends; i++)
+        {
+            device.Write(offset, _frame);
+            device.Flush();
+            offset += FrameLength;
+        }
+
+        return offset;
     }
 }

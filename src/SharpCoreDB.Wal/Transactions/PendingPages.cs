@@ -1,4 +1,3 @@
-using System.Buffers;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Wal.Transactions;
@@ -33,7 +32,7 @@ internal sealed class PendingPages
     /// <summary>Keeps a copy of a queued page version.</summary>
     public void Add(uint pageNumber, ulong sequence, ReadOnlySpan<byte> plain)
     {
-        byte[] copy = ArrayPool<byte>.Shared.Rent(_usableSize);
+        byte[] copy = Writing.WalBuffers.Pool.Rent(_usableSize);
         plain[.._usableSize].CopyTo(copy);
         var key = new PageKey(pageNumber, sequence);
         lock (_pages)
@@ -68,7 +67,7 @@ internal sealed class PendingPages
                 PageKey key = _order.Dequeue();
                 if (_pages.Remove(key, out byte[]? copy))
                 {
-                    ArrayPool<byte>.Shared.Return(copy);
+                    Writing.WalBuffers.Pool.Return(copy);
                 }
             }
         }

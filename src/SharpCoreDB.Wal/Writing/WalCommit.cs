@@ -1,5 +1,3 @@
-using System.Buffers;
-
 namespace SharpCoreDB.Wal.Writing;
 
 /// <summary>
@@ -24,7 +22,7 @@ internal sealed class WalCommit
     /// <summary>What to do.</summary>
     public WalCommitKind Kind { get; }
 
-    /// <summary>Whole frames, rented from <see cref="ArrayPool{T}.Shared"/>; returned by the writer once written.</summary>
+    /// <summary>Whole frames, rented from <see cref="WalBuffers.Pool"/>; returned by the writer once written.</summary>
     public byte[]? Buffer { get; private set; }
 
     /// <summary>The bytes of <see cref="Buffer"/> in use.</summary>
@@ -56,7 +54,7 @@ internal sealed class WalCommit
         if (Buffer is { } buffer)
         {
             Buffer = null;
-            ArrayPool<byte>.Shared.Return(buffer);
+            WalBuffers.Pool.Return(buffer);
         }
     }
 }

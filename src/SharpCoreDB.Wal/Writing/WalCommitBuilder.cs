@@ -1,10 +1,9 @@
-using System.Buffers;
 using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Wal.Writing;
 
 /// <summary>
-/// Lays out one transaction's frames in a buffer rented from <see cref="ArrayPool{T}.Shared"/>: the committer
+/// Lays out one transaction's frames in a buffer rented from <see cref="WalBuffers.Pool"/>: the committer
 /// seals each page straight into its frame slot, so a page image is produced once and copied at most once more
 /// (into the group buffer). Used under the writer lock; one instance per store, reused.
 /// </summary>
@@ -32,7 +31,7 @@ internal sealed class WalCommitBuilder
     {
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(frameCount);
         Abandon();
-        _buffer = ArrayPool<byte>.Shared.Rent(checked(frameCount * _frameSize));
+        _buffer = WalBuffers.Pool.Rent(checked(frameCount * _frameSize));
         _capacity = frameCount;
         _count = 0;
         _sequence = sequence;
@@ -78,7 +77,7 @@ internal sealed class WalCommitBuilder
     {
         if (_buffer is not null)
         {
-            ArrayPool<byte>.Shared.Return(_buffer);
+            WalBuffers.Pool.Return(_buffer);
             _buffer = null;
             _count = 0;
         }

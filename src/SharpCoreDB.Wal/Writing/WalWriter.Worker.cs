@@ -113,6 +113,7 @@ internal sealed partial class WalWriter
                 }
                 else
                 {
+                    // Rented and returned by this one thread, so the shared pool's per-thread cache serves it.
                     rented = ArrayPool<byte>.Shared.Rent(totalBytes);
                     int at = 0;
                     foreach (WalCommit commit in _group)

@@ -163,8 +163,10 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
 
     /// <inheritdoc />
     /// <remarks>
-    /// Cancellation is observed only before the commit is handed to the log; after that the outcome no longer
-    /// depends on the caller, so the wait for durability runs to its end.
+    /// FullSync awaits the log writer's sync without holding a thread; Async does not wait at all; Legacy is by
+    /// definition the committing thread writing and syncing under the writer slot, so there the call completes
+    /// synchronously. Cancellation is observed only before the commit is handed to the log; after that the outcome
+    /// no longer depends on the caller, so the wait for durability runs to its end.
     /// </remarks>
     public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
     {

@@ -50,6 +50,36 @@ public sealed class GroupCommitVisibilityTests
     }
 
     [Fact]
+    public async Task FullSync_CommitAsync_hands_back_an_unfinished_task_and_the_writer_slot_while_the_sync_waits()
+    {
+        var gated = new GatedDevice(new MemoryStorageDevice("gated.scdb-wal"));
+        using var kit = new WalTestKit(DurabilityMode.FullSync) { Wal = gated, AutoCheckpoint = false };
+        using WalPageStore store = kit.Open();
+        uint page = WalPageStoreTests.AllocateAndFill(store, 1);
+
+        gated.Close();
+        IWriteTransaction tx = await store.BeginWriteAsync(TimeSpan.FromSeconds(5));
+        using (PageLease lease = tx.Write(page))
+        {
+            WalTestKit.Fill(lease.Writable, page, 2);
+        }
+
+        ValueTask commit = tx.CommitAsync();
+        Assert.False(commit.IsCompleted);
+        gated.WaitForFlushAtGate();
+        using (IWriteTransaction next = await store.BeginWriteAsync(TimeSpan.FromSeconds(5)))
+        {
+            next.Rollback();
+        }
+
+        Assert.False(commit.IsCompleted);
+        gated.Open();
+        await commit;
+        tx.Dispose();
+        Assert.Equal(store.VisibleSequence, store.DurableSequence);
+    }
+
+    [Fact]
     public void Async_commit_is_visible_at_once_though_not_yet_on_disk()
     {
         var gated = new GatedDevice(new MemoryStorageDevice("gated.scdb-wal"));

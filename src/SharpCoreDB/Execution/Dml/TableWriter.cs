@@ -29,7 +29,7 @@ internal sealed class TableWriter
     private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
     private readonly SqlValue[] _record;
     private readonly SqlValue[] _keyScratch;
-    private byte[] _recordBuffer = new byte[256];
+    private readonly ArrayBufferWriter<byte> _recordBuffer = new(256);
     private long? _largestRowId;
     private long _sequence;
     private bool _sequenceDirty;
@@ -468,20 +468,17 @@ internal sealed class TableWriter
             _record[_table.RowIdAlias] = SqlValue.Null;
         }
 
-        int size = RecordWriter.GetSize(_record);
-        if (_recordBuffer.Length < size)
-        {
-            _recordBuffer = new byte[Math.Max(size, _recordBuffer.Length * 2)];
-        }
-
-        RecordWriter.Write(_record, _recordBuffer.AsSpan(0, size));
+        // One pass: the writer measures and encodes the record into the reused buffer.
+        _recordBuffer.ResetWrittenCount();
+        RecordWriter.Write(_record, _recordBuffer);
+        ReadOnlySpan<byte> record = _recordBuffer.WrittenSpan;
         KeyEncoder.WriteRowId(rowId, _rowKey);
         if (insert)
         {
-            return transaction.TryInsert(_table.RootPage, _rowKey, _recordBuffer.AsSpan(0, size));
+            return transaction.TryInsert(_table.RootPage, _rowKey, record);
         }
 
-        transaction.Put(_table.RootPage, _rowKey, _recordBuffer.AsSpan(0, size));
+        transaction.Put(_table.RootPage, _rowKey, record);
         return true;
     }
 

@@ -178,7 +178,7 @@ internal static class RealFormatter
     // SQLite's own digit generation (sqlite3FpDecode without long double): scale the value into [~1e17, ~1e19)
     // by powers of ten in double-double arithmetic and take the integer part. It is not exact in the last
     // digits, and SQLite's rounding then decides on those digits, so matching SQLite means repeating it.
-    private static ulong ScaleToDigits(double value, out int exponent)
+    internal static ulong ScaleToDigits(double value, out int exponent)
     {
         exponent = 0;
         double high = value;
@@ -228,7 +228,7 @@ internal static class RealFormatter
     }
 
     // (high, low) *= (y, yy) in double-double arithmetic, splitting mantissas into 26-bit halves (Dekker).
-    private static void DekkerMultiply(ref double high, ref double low, double y, double yy)
+    internal static void DekkerMultiply(ref double high, ref double low, double y, double yy)
     {
         const ulong SplitMask = 0xFFFF_FFFF_FC00_0000UL;
         double hx = BitConverter.UInt64BitsToDouble(BitConverter.DoubleToUInt64Bits(high) & SplitMask);

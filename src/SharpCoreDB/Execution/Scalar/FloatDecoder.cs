@@ -1,3 +1,5 @@
+using SharpCoreDB.Records;
+
 namespace SharpCoreDB.Execution.Scalar;
 
 /// <summary>
@@ -35,50 +37,8 @@ internal static class FloatDecoder
             return 0;
         }
 
-        int exponent = 0;
-        double lo = 0.0;
-        if (hi > 9.223372036854774784e+18)
-        {
-            while (hi > 9.223372036854774784e+118)
-            {
-                exponent += 100;
-                DekkerMultiply(ref hi, ref lo, 1.0e-100, -1.99918998026028836196e-117);
-            }
-
-            while (hi > 9.223372036854774784e+28)
-            {
-                exponent += 10;
-                DekkerMultiply(ref hi, ref lo, 1.0e-10, -3.6432197315497741579e-27);
-            }
-
-            while (hi > 9.223372036854774784e+18)
-            {
-                exponent += 1;
-                DekkerMultiply(ref hi, ref lo, 1.0e-01, -5.5511151231257827021e-18);
-            }
-        }
-        else
-        {
-            while (hi < 9.223372036854774784e-83)
-            {
-                exponent -= 100;
-                DekkerMultiply(ref hi, ref lo, 1.0e+100, -1.5902891109759918046e+83);
-            }
-
-            while (hi < 9.223372036854774784e+07)
-            {
-                exponent -= 10;
-                DekkerMultiply(ref hi, ref lo, 1.0e+10, 0.0);
-            }
-
-            while (hi < 9.22337203685477478e+17)
-            {
-                exponent -= 1;
-                DekkerMultiply(ref hi, ref lo, 1.0e+01, 0.0);
-            }
-        }
-
-        ulong v = lo < 0.0 ? (ulong)hi - (ulong)(-lo) : (ulong)hi + (ulong)lo;
+        // The same double-double scaling SQLite uses everywhere it decodes a double.
+        ulong v = RealFormatter.ScaleToDigits(hi, out int exponent);
 
         // Digits right-aligned, leaving room in front for a rounding carry and a rounding zero.
         int i = buffer.Length - 1;
@@ -152,29 +112,5 @@ internal static class FloatDecoder
         }
 
         return start;
-    }
-
-    /// <summary>x × (y + yy) in double-double arithmetic (hi, lo), Dekker's split product as SQLite writes it.</summary>
-    /// <param name="hi">The high part of x, updated.</param>
-    /// <param name="lo">The low part of x, updated.</param>
-    /// <param name="y">The factor.</param>
-    /// <param name="yy">The factor's error term.</param>
-    // x × (y + yy) in double-double arithmetic, Dekker's split product as SQLite writes it. .NET evaluates every
-    // double operation in binary64 without contraction, which is what SQLite's volatile qualifiers force in C.
-    internal static void DekkerMultiply(ref double hi, ref double lo, double y, double yy)
-    {
-        const ulong SplitMask = 0xfffffffffc000000UL;
-        double hx = BitConverter.UInt64BitsToDouble(BitConverter.DoubleToUInt64Bits(hi) & SplitMask);
-        double tx = hi - hx;
-        double hy = BitConverter.UInt64BitsToDouble(BitConverter.DoubleToUInt64Bits(y) & SplitMask);
-        double ty = y - hy;
-        double p = hx * hy;
-        double q = (hx * ty) + (tx * hy);
-        double c = p + q;
-        double cc = p - c + q + (tx * ty);
-        cc = (hi * yy) + (lo * y) + cc;
-        hi = c + cc;
-        lo = c - hi;
-        lo += cc;
     }
 }

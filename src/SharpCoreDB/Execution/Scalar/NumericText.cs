@@ -1,4 +1,5 @@
 using System.Numerics;
+using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.Scalar;
 
@@ -287,34 +288,34 @@ internal static class NumericText
         {
             for (; exponent >= 100; exponent -= 100)
             {
-                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e+100, -1.5902891109759918046e+83);
+                RealFormatter.DekkerMultiply(ref hi, ref lo, 1.0e+100, -1.5902891109759918046e+83);
             }
 
             for (; exponent >= 10; exponent -= 10)
             {
-                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e+10, 0.0);
+                RealFormatter.DekkerMultiply(ref hi, ref lo, 1.0e+10, 0.0);
             }
 
             for (; exponent >= 1; exponent--)
             {
-                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e+01, 0.0);
+                RealFormatter.DekkerMultiply(ref hi, ref lo, 1.0e+01, 0.0);
             }
         }
         else
         {
             for (; exponent <= -100; exponent += 100)
             {
-                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e-100, -1.99918998026028836196e-117);
+                RealFormatter.DekkerMultiply(ref hi, ref lo, 1.0e-100, -1.99918998026028836196e-117);
             }
 
             for (; exponent <= -10; exponent += 10)
             {
-                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e-10, -3.6432197315497741579e-27);
+                RealFormatter.DekkerMultiply(ref hi, ref lo, 1.0e-10, -3.6432197315497741579e-27);
             }
 
             for (; exponent <= -1; exponent++)
             {
-                FloatDecoder.DekkerMultiply(ref hi, ref lo, 1.0e-01, -5.5511151231257827021e-18);
+                RealFormatter.DekkerMultiply(ref hi, ref lo, 1.0e-01, -5.5511151231257827021e-18);
             }
         }
 

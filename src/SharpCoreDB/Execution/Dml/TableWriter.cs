@@ -30,6 +30,7 @@ internal sealed class TableWriter
     private readonly SqlValue[] _record;
     private readonly SqlValue[] _keyScratch;
     private readonly ArrayBufferWriter<byte> _recordBuffer = new(256);
+    private byte[] _readBuffer = new byte[256];
     private long? _largestRowId;
     private long _sequence;
     private bool _sequenceDirty;
@@ -221,13 +222,19 @@ internal sealed class TableWriter
     public bool Read(TransactionContext transaction, long rowId, SqlValue[] row)
     {
         KeyEncoder.WriteRowId(rowId, _rowKey);
-        byte[]? record = transaction.Tree(_table.RootPage).Get(_rowKey);
-        if (record is null)
+        BTree tree = transaction.Tree(_table.RootPage);
+        if (!tree.TryGet(_rowKey, _readBuffer, out int length))
         {
             return false;
         }
 
-        var reader = new RecordReader(record);
+        if (length > _readBuffer.Length)
+        {
+            _readBuffer = new byte[Math.Max(length, _readBuffer.Length * 2)];
+            tree.TryGet(_rowKey, _readBuffer, out length);
+        }
+
+        var reader = new RecordReader(_readBuffer.AsSpan(0, length));
         for (int i = 0; i < _table.Columns.Length; i++)
         {
             SqlValue value = i == _table.RowIdAlias ? SqlValue.FromInt64(rowId) : reader.GetValue(i);

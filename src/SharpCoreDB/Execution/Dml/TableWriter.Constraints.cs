@@ -1,0 +1,142 @@
+using System.Text;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Execution.Dml;
+
+/// <content>Constraints: NOT NULL, CHECK, UNIQUE and PRIMARY KEY, with OR IGNORE and OR REPLACE.</content>
+internal sealed partial class TableWriter
+{
+    private bool CheckRow(ExecutionContext context, SqlValue[] row, ConflictResolution conflict)
+    {
+        foreach (ColumnSchema column in _table.Columns)
+        {
+            if (column.NotNull && row[column.Ordinal].IsNull)
+            {
+                if (conflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column.Name}");
+            }
+        }
+
+        if (_checks.Count == 0)
+        {
+            return true;
+        }
+
+        SqlValue[] slot = context.Slots[_slot];
+        if (!ReferenceEquals(slot, row))
+        {
+            Array.Copy(row, slot, row.Length);
+        }
+
+        for (int i = 0; i < _checks.Count; i++)
+        {
+            if (_checks[i].EvaluateTruth(context) == false)
+            {
+                if (conflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                CheckConstraint check = _table.Checks[i];
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.CheckViolation, $"CHECK constraint failed: {check.Name ?? check.Condition.ToString()}");
+            }
+        }
+
+        return true;
+    }
+
+    // Unique indexes: a second entry with equal, all non-NULL key columns is a conflict (NULLs are distinct).
+    private bool CheckUnique(ExecutionContext context, SqlValue[] row, long rowId, long selfRowId, ConflictResolution conflict)
+    {
+        foreach (IndexSchema index in _table.Indexes)
+        {
+            if (!index.IsUnique || HasNullKey(index, row))
+            {
+                continue;
+            }
+
+            while (true)
+            {
+                EncodeIndexPrefix(index, row, _key);
+                long existing = FindEntry(context.Transaction, index, _key.WrittenSpan);
+                if (existing == long.MinValue || existing == selfRowId || existing == rowId)
+                {
+                    break;
+                }
+
+                if (conflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                if (conflict != ConflictResolution.Replace)
+                {
+                    var ordinals = new int[index.Columns.Length];
+                    for (int i = 0; i < ordinals.Length; i++)
+                    {
+                        ordinals[i] = index.Columns[i].Ordinal;
+                    }
+
+                    throw Conflict(index.Origin == IndexOrigin.PrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyViolation : SharpCoreDBErrorCode.UniqueViolation, ordinals);
+                }
+
+                DeleteById(context, existing);
+            }
+        }
+
+        return true;
+    }
+
+    private static bool HasNullKey(IndexSchema index, SqlValue[] row)
+    {
+        foreach (IndexColumn column in index.Columns)
+        {
+            if (row[column.Ordinal].IsNull)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    // The row id of the first index entry whose key starts with the prefix, or long.MinValue.
+    private static long FindEntry(TransactionContext transaction, IndexSchema index, ReadOnlySpan<byte> prefix)
+    {
+        using BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor();
+        if (!cursor.Seek(prefix, BTreeSeek.GreaterOrEqual) || !cursor.Key.StartsWith(prefix))
+        {
+            return long.MinValue;
+        }
+
+        return IndexKeys.RowIdOf(index, cursor.Key);
+    }
+
+    private SharpCoreDBException Conflict(SharpCoreDBErrorCode code, int[] ordinals)
+    {
+        var columns = new StringBuilder();
+        if (ordinals.Length == 0)
+        {
+            columns.Append(_table.Name).Append(".rowid");
+        }
+
+        foreach (int ordinal in ordinals)
+        {
+            if (columns.Length > 0)
+            {
+                columns.Append(", ");
+            }
+
+            columns.Append(_table.Name).Append('.').Append(_table.Columns[ordinal].Name);
+        }
+
+        return new SharpCoreDBException(code, $"UNIQUE constraint failed: {columns}");
+    }
+}

@@ -24,6 +24,7 @@ internal sealed class QueryResult : IDisposable
     private SqlValue[]? _row;
     private bool _peeked;
     private bool _peekedRow;
+    private bool _hadRows;
     private bool _faulted;
     private bool _disposed;
 
@@ -51,18 +52,13 @@ internal sealed class QueryResult : IDisposable
     {
         get
         {
-            if (_query is null)
-            {
-                return _row is not null && _peekedRow;
-            }
-
-            if (!_peeked && _row is null)
+            if (!_hadRows && _query is not null && !_peeked)
             {
                 _peekedRow = Pull();
                 _peeked = true;
             }
 
-            return _peekedRow || _row is not null;
+            return _hadRows;
         }
     }
 
@@ -266,6 +262,7 @@ internal sealed class QueryResult : IDisposable
         }
 
         _row = query.Context.Slots[query.Slot];
+        _hadRows = true;
         return true;
     }
 
@@ -275,6 +272,7 @@ internal sealed class QueryResult : IDisposable
         _columns = [];
         _row = null;
         _peeked = false;
+        _hadRows = false;
         try
         {
             while (++_index < _statement.Count)

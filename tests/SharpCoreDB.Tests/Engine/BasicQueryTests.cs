@@ -77,5 +77,31 @@ public sealed class BasicQueryTests
                 $"seed {Seed}: LIMIT {limit} OFFSET {offset}");
         }
     }
+
+    [Fact]
+    public void Result_metadata_and_has_rows_follow_each_result()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name VARCHAR(20), flag BOOLEAN, price DECIMAL(10,2))");
+        db.Execute("INSERT INTO t VALUES (1, 'a', 1, 2.5)");
+        using SharpCoreDB.Engine.QueryResult result = db.Run("SELECT id, name AS n, flag, price, id * 2 FROM t; SELECT id FROM t WHERE id < 0; INSERT INTO t VALUES (2, 'b', 0, 1)");
+        Assert.Equal(5, result.FieldCount);
+        Assert.Equal(["id", "n", "flag", "price", "id * 2"], Enumerable.Range(0, 5).Select(result.GetName));
+        Assert.Equal(["INTEGER", "VARCHAR(20)", "BOOLEAN", "DECIMAL(10,2)", ""], Enumerable.Range(0, 5).Select(result.GetDeclaredTypeName));
+        Assert.Equal([typeof(long), typeof(string), typeof(bool), typeof(decimal)], Enumerable.Range(0, 4).Select(result.GetFieldType));
+        Assert.True(result.HasRows);
+        Assert.True(result.Read());
+        Assert.True(result.GetValue(2).ToObject() is true);
+        Assert.Equal(2.5m, result.GetValue(3).ToObject());
+        Assert.False(result.Read());
+        Assert.True(result.HasRows);
+        Assert.Equal(-1, result.RecordsAffected);
+
+        Assert.True(result.NextResult());
+        Assert.False(result.HasRows);
+        Assert.False(result.Read());
+        Assert.False(result.NextResult());
+        Assert.Equal(1, result.RecordsAffected);
+    }
 }
 

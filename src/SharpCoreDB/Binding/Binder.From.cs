@@ -195,7 +195,7 @@ internal sealed partial class Binder
             columns[i] = new SourceColumn(columnNames.Count > 0 ? columnNames[i] : info.Name, i, info.Affinity, info.DeclaredType, info.DeclaredTypeName);
         }
 
-        return new FromItem(new SourceBinding(alias, bound.Slot, columns, null)) { Derived = bound };
+        return new FromItem(new SourceBinding(alias, bound.Slot, columns, null) { DerivedColumns = bound.Columns }) { Derived = bound };
     }
 
     private static void AddConjuncts(Expr expression, List<Expr> target)

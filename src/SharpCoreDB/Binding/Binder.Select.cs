@@ -328,7 +328,7 @@ internal sealed partial class Binder
             {
                 Expr bound = block.Projection[index++];
                 string name = e.Alias ?? (UnwrapColumn(e.Expression) is ColumnReference reference ? reference.Column : e.SourceText);
-                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity));
+                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope)));
                 continue;
             }
 
@@ -349,12 +349,65 @@ internal sealed partial class Binder
                     }
 
                     Expr bound = block.Projection[index++];
-                    columns.Add(new ResultColumnInfo(sourceColumn.Name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity));
+                    columns.Add(new ResultColumnInfo(sourceColumn.Name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope)));
                 }
             }
         }
 
         return columns;
+    }
+
+    // The table column behind a result column that reads one unchanged (through aggregation captures and
+    // derived tables); null for anything computed.
+    private static BaseColumnInfo? BaseOf(Expr expression, SelectBlock block, Scope scope)
+    {
+        if (expression is not ColumnExpr column)
+        {
+            return null;
+        }
+
+        if (block.Aggregation is { } aggregation && column.Slot == aggregation.CaptureSlot)
+        {
+            column = aggregation.Captures[column.Column];
+        }
+
+        foreach (SourceBinding source in scope.Sources)
+        {
+            if (source.Slot != column.Slot)
+            {
+                continue;
+            }
+
+            if (source.DerivedColumns is { } derived)
+            {
+                return column.Column < derived.Count ? derived[column.Column].Base : null;
+            }
+
+            TableSchema table = source.Table!;
+            if (column.Column == table.RowIdSlot)
+            {
+                return new BaseColumnInfo(table.Name, "rowid", NotNull: true, IsKey: true, IsUnique: true);
+            }
+
+            ColumnSchema definition = table.Columns[column.Column];
+            bool key = definition.IsRowIdAlias;
+            bool unique = definition.IsRowIdAlias;
+            foreach (IndexSchema index in table.Indexes)
+            {
+                bool member = false;
+                foreach (IndexColumn indexColumn in index.Columns)
+                {
+                    member |= indexColumn.Ordinal == definition.Ordinal;
+                }
+
+                key |= member && index.Origin == IndexOrigin.PrimaryKey;
+                unique |= member && index.IsUnique && index.Columns.Length == 1;
+            }
+
+            return new BaseColumnInfo(table.Name, definition.Name, definition.NotNull, key, unique);
+        }
+
+        return null;
     }
 
     private static Expression UnwrapColumn(Expression expression) =>

@@ -38,6 +38,9 @@ internal sealed class SourceBinding
     /// <summary>For a base table, which columns the statement uses (only those are decoded).</summary>
     public bool[]? UsedColumns { get; }
 
+    /// <summary>For a derived table (subquery or view), the result columns of its query.</summary>
+    public IReadOnlyList<Execution.ResultColumnInfo>? DerivedColumns { get; init; }
+
     /// <summary>Columns merged into an earlier source by USING or NATURAL: hidden from <c>*</c>.</summary>
     public HashSet<string> MergedColumns { get; } = new(StringComparer.OrdinalIgnoreCase);
 

@@ -72,6 +72,31 @@ internal sealed class QueryResult : IDisposable
     /// <returns>The declared type text.</returns>
     public string GetDeclaredTypeName(int ordinal) => Column(ordinal).DeclaredTypeName;
 
+    /// <summary>The table a result column reads unchanged, or empty for an expression.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The base table name.</returns>
+    public string GetBaseTableName(int ordinal) => Column(ordinal).Base?.Table ?? string.Empty;
+
+    /// <summary>The table column a result column reads unchanged, or empty for an expression.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The base column name (<c>rowid</c> for the row id).</returns>
+    public string GetBaseColumnName(int ordinal) => Column(ordinal).Base?.Column ?? string.Empty;
+
+    /// <summary>False when the column comes from a NOT NULL table column (or the row id); true otherwise.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>Whether NULL can appear.</returns>
+    public bool AllowsNull(int ordinal) => Column(ordinal).Base is not { NotNull: true };
+
+    /// <summary>True for the row id, its alias, and PRIMARY KEY columns.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>Whether the column is (part of) the key.</returns>
+    public bool IsKey(int ordinal) => Column(ordinal).Base is { IsKey: true };
+
+    /// <summary>True when the base column alone is unique (the row id, or a one-column unique index).</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>Whether the column is unique.</returns>
+    public bool IsUnique(int ordinal) => Column(ordinal).Base is { IsUnique: true };
+
     /// <summary>The CLR type tag of the column's declared type (BOOLEAN, DATETIME, GUID, DECIMAL) or none.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The declared type tag.</returns>

@@ -9,4 +9,5 @@ namespace SharpCoreDB.Execution;
 /// <param name="DeclaredTypeName">The declared type text, or empty for expressions.</param>
 /// <param name="DeclaredType">The declared CLR type tag.</param>
 /// <param name="Affinity">The affinity (for derived tables and IN).</param>
-internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity);
+/// <param name="Base">The table column the result column reads unchanged, or null for an expression.</param>
+internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity, BaseColumnInfo? Base = null);

@@ -103,5 +103,19 @@ public sealed class BasicQueryTests
         Assert.False(result.NextResult());
         Assert.Equal(1, result.RecordsAffected);
     }
+
+    [Fact]
+    public void Result_columns_name_the_table_columns_they_read()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(id INTEGER, code TEXT NOT NULL UNIQUE, note TEXT, a INTEGER, b INTEGER, PRIMARY KEY (a, b))");
+        db.Execute("CREATE TABLE u(id INTEGER PRIMARY KEY, v TEXT)");
+        using SharpCoreDB.Engine.QueryResult result = db.Run("SELECT t.code, note, a, v.id, u.rowid, upper(note), max(t.id) FROM t, (SELECT id FROM u) AS v, u GROUP BY code");
+        Assert.Equal(["t", "t", "t", "u", "u", "", ""], Enumerable.Range(0, 7).Select(result.GetBaseTableName));
+        Assert.Equal(["code", "note", "a", "id", "rowid", "", ""], Enumerable.Range(0, 7).Select(result.GetBaseColumnName));
+        Assert.Equal([false, true, true, false, false, true, true], Enumerable.Range(0, 7).Select(result.AllowsNull));
+        Assert.Equal([false, false, true, true, true, false, false], Enumerable.Range(0, 7).Select(result.IsKey));
+        Assert.Equal([true, false, false, true, true, false, false], Enumerable.Range(0, 7).Select(result.IsUnique));
+    }
 }
 

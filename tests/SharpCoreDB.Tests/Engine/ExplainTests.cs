@@ -134,5 +134,15 @@ public sealed class ExplainTests
         // REAL column values that are whole numbers stay REAL when read back from the key alone.
         Assert.Equal(["4|real|7.0", "3|real|2.5", "1|real|2.0", "2|real|0.0"], db.Query("SELECT id, typeof(x), x FROM r WHERE x >= 0 ORDER BY x DESC"));
     }
+
+    [Fact]
+    public void Or_of_equalities_on_one_column_becomes_a_multi_seek()
+    {
+        using EngineHarness db = Setup();
+        Assert.Contains("IndexSeek t USING INDEX t_a (a IN (1, 4, 6))", Plan(db, "SELECT id FROM t WHERE a = 1 OR a = 4 OR a = 6"), StringComparison.Ordinal);
+        Assert.Contains("RowIdSeek t (rowid IN (3, 9))", Plan(db, "SELECT a FROM t WHERE id = 3 OR id = 9"), StringComparison.Ordinal);
+        Assert.Equal(15, db.Query("SELECT id FROM t WHERE a = 1 OR a = 4 OR a = 6").Count);
+        Assert.DoesNotContain("IN (", Plan(db, "SELECT id FROM t WHERE a = 1 OR c = 4"), StringComparison.Ordinal);
+    }
 }
 

@@ -11,6 +11,7 @@ internal static class Rewriter
         new ConstantFoldingRule(),
         new CommuteComparisonRule(),
         new BetweenToRangeRule(),
+        new OrToInRule(),
     ];
 
     /// <summary>Rewrites a predicate or value expression.</summary>

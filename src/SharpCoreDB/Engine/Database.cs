@@ -115,13 +115,15 @@ internal sealed class Database
     /// has published its schema. When no commit was in flight before or after the start and the cached schema
     /// did not change meanwhile, the snapshot holds exactly the cached schema; otherwise the catalog decides.
     /// </summary>
+    /// <param name="state">Passed to <paramref name="begin"/> (so the callback can be a static lambda).</param>
     /// <param name="begin">Starts the storage transaction and wraps it (given the schema to start with).</param>
+    /// <typeparam name="TState">The state type.</typeparam>
     /// <returns>The transaction, with its schema set.</returns>
-    internal TransactionContext BeginTransaction(Func<Schema, TransactionContext> begin)
+    internal TransactionContext BeginTransaction<TState>(TState state, Func<TState, Schema, TransactionContext> begin)
     {
         Schema before = Schema;
         bool quietBefore = Volatile.Read(ref _schemaCommitsInFlight) == 0;
-        TransactionContext transaction = begin(before);
+        TransactionContext transaction = begin(state, before);
         try
         {
             bool quietAfter = Volatile.Read(ref _schemaCommitsInFlight) == 0;

@@ -226,7 +226,7 @@ internal sealed class Session : IDisposable
     /// <returns>The transaction.</returns>
     internal TransactionContext BeginRead()
     {
-        return Database.BeginTransaction(schema => new TransactionContext(Database.Store.BeginRead(), schema));
+        return Database.BeginTransaction(Database.Store, static (store, schema) => new TransactionContext(store.BeginRead(), schema));
     }
 
     /// <summary>Starts the write transaction with the schema it sees.</summary>
@@ -234,7 +234,7 @@ internal sealed class Session : IDisposable
     internal TransactionContext BeginWrite()
     {
         CheckWritable();
-        return Database.BeginTransaction(schema => new TransactionContext(Database.Store.BeginWrite(BusyTimeout), schema));
+        return Database.BeginTransaction(this, static (session, schema) => new TransactionContext(session.Database.Store.BeginWrite(session.BusyTimeout), schema));
     }
 
     /// <summary>Starts the write transaction without blocking a thread while waiting for the writer slot.</summary>
@@ -246,7 +246,7 @@ internal sealed class Session : IDisposable
         // The schema check runs after the writer slot is taken. That is sound for the writer: no schema change
         // can commit after it starts, so the checks only have to catch changes committed before.
         IWriteTransaction write = await Database.Store.BeginWriteAsync(BusyTimeout, cancellationToken).ConfigureAwait(false);
-        return Database.BeginTransaction(schema => new TransactionContext(write, schema));
+        return Database.BeginTransaction(write, static (transaction, schema) => new TransactionContext(transaction, schema));
     }
 
     /// <summary>Commits a write transaction, publishing its schema when it changed one.</summary>

@@ -16,7 +16,8 @@ internal sealed class RowIdSeekOperator : Operator
     private readonly IReadOnlyList<Expr> _keys;
     private readonly long[] _rowIds;
     private readonly byte[] _key = new byte[KeyEncoder.RowIdSize];
-    private BTreeCursor? _cursor;
+    private byte[] _record = new byte[256];
+    private BTree? _tree;
     private int _count;
     private int _next;
 
@@ -51,7 +52,7 @@ internal sealed class RowIdSeekOperator : Operator
             Array.Sort(_rowIds, 0, _count);
         }
 
-        _cursor = context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
+        _tree = context.Transaction.Tree(_decoder.Table.RootPage);
     }
 
     /// <inheritdoc />
@@ -65,12 +66,22 @@ internal sealed class RowIdSeekOperator : Operator
                 continue;
             }
 
+            // A point lookup copies the record into a reused buffer: no cursor to allocate and pin.
             KeyEncoder.WriteRowId(rowId, _key);
-            if (_cursor!.SeekExact(_key))
+            BTree tree = _tree!;
+            if (!tree.TryGet(_key, _record, out int length))
             {
-                _decoder.Decode(_cursor, context.Slots[_slot]);
-                return true;
+                continue;
             }
+
+            if (length > _record.Length)
+            {
+                _record = new byte[Math.Max(length, _record.Length * 2)];
+                tree.TryGet(_key, _record, out length);
+            }
+
+            _decoder.Decode(_record.AsSpan(0, length), rowId, context.Slots[_slot]);
+            return true;
         }
 
         return false;
@@ -79,8 +90,7 @@ internal sealed class RowIdSeekOperator : Operator
     /// <inheritdoc />
     public override void Close(ExecutionContext context)
     {
-        _cursor?.Dispose();
-        _cursor = null;
+        _tree = null;
     }
 
     /// <inheritdoc />

@@ -30,6 +30,7 @@ internal sealed partial class WalPageStore
         }
 
         Enqueued(sequence, pageCount);
+        Uncount(transaction);
         return commit;
     }
 
@@ -53,6 +54,7 @@ internal sealed partial class WalPageStore
         }
 
         Enqueued(sequence, pageCount);
+        Uncount(transaction);
         return commit;
     }
 

@@ -59,6 +59,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
     private ulong _backfilled;
     private volatile SharpCoreDBException? _failure;
     private int _autoCheckpointScheduled;
+
+    // Write transactions begun (waiting for the writer slot or holding it) and not yet queued or ended.
+    private int _committersAhead;
     private volatile bool _disposed;
 
     private WalPageStore(
@@ -85,7 +88,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
         IsReadOnly = options.ReadOnly;
         if (!IsReadOnly)
         {
-            _writer = new WalWriter(log, options.Durability.Mode, options.Durability.FlushInterval, OnDurable);
+            _writer = new WalWriter(log, options.Durability.Mode, options.Durability.FlushInterval, OnDurable, () => Volatile.Read(ref _committersAhead));
         }
     }
 
@@ -179,8 +182,21 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
     public IWriteTransaction BeginWrite(TimeSpan timeout)
     {
         ThrowIfCannotWrite();
-        if (!_writerSlot.Wait(timeout))
+        Interlocked.Increment(ref _committersAhead);
+        bool entered;
+        try
         {
+            entered = _writerSlot.Wait(timeout);
+        }
+        catch
+        {
+            Interlocked.Decrement(ref _committersAhead);
+            throw;
+        }
+
+        if (!entered)
+        {
+            Interlocked.Decrement(ref _committersAhead);
             throw Busy(timeout);
         }
 
@@ -191,8 +207,21 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
     public async ValueTask<IWriteTransaction> BeginWriteAsync(TimeSpan timeout, CancellationToken cancellationToken = default)
     {
         ThrowIfCannotWrite();
-        if (!await _writerSlot.WaitAsync(timeout, cancellationToken).ConfigureAwait(false))
+        Interlocked.Increment(ref _committersAhead);
+        bool entered;
+        try
         {
+            entered = await _writerSlot.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            Interlocked.Decrement(ref _committersAhead);
+            throw;
+        }
+
+        if (!entered)
+        {
+            Interlocked.Decrement(ref _committersAhead);
             throw Busy(timeout);
         }
 
@@ -262,7 +291,18 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
             _spareSet = transaction.Pages;
         }
 
+        Uncount(transaction);
         _writerSlot.Release();
+    }
+
+    /// <summary>The transaction no longer counts as a commit about to be queued (it was queued, or it ended).</summary>
+    internal void Uncount(WalWriteTransaction transaction)
+    {
+        if (transaction.CountedAhead)
+        {
+            transaction.CountedAhead = false;
+            Interlocked.Decrement(ref _committersAhead);
+        }
     }
 
     private WalWriteTransaction StartWrite()
@@ -276,6 +316,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
         }
         catch
         {
+            Interlocked.Decrement(ref _committersAhead);
             _writerSlot.Release();
             throw;
         }

@@ -39,6 +39,9 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
     /// <summary>The dirty pages.</summary>
     public TransactionPageSet Pages { get; }
 
+    /// <summary>True while the store counts this transaction among the commits the log writer may wait for.</summary>
+    public bool CountedAhead { get; set; } = true;
+
     /// <summary>The last transaction this one builds on.</summary>
     public ulong Sequence { get; }
 

@@ -37,7 +37,9 @@ internal sealed partial class WalWriter : IDisposable
     private readonly Thread? _worker;
     private readonly SemaphoreSlim _urgent = new(0);
     private readonly List<WalCommit> _group = [];
+    private readonly Func<int>? _committersAhead;
     private volatile SharpCoreDBException? _failure;
+    private long _lastSyncTicks;
     private int _disposed;
 
     /// <summary>Creates the writer and, for FullSync and Async, starts its worker.</summary>
@@ -45,7 +47,11 @@ internal sealed partial class WalWriter : IDisposable
     /// <param name="mode">The durability mode.</param>
     /// <param name="flushInterval">Async mode's longest wait before a queued commit is written.</param>
     /// <param name="onDurable">Told the last durable sequence after every successful sync, before waiters complete.</param>
-    public WalWriter(WalLogFile log, DurabilityMode mode, TimeSpan flushInterval, Action<ulong> onDurable)
+    /// <param name="committersAhead">
+    /// FullSync: how many write transactions have begun and not yet been queued; the worker waits (briefly) for them
+    /// before it syncs, so they join the group. Null: sync whatever is queued at once.
+    /// </param>
+    public WalWriter(WalLogFile log, DurabilityMode mode, TimeSpan flushInterval, Action<ulong> onDurable, Func<int>? committersAhead = null)
     {
         ArgumentNullException.ThrowIfNull(log);
         ArgumentNullException.ThrowIfNull(onDurable);
@@ -53,6 +59,7 @@ internal sealed partial class WalWriter : IDisposable
         _mode = mode;
         _flushInterval = flushInterval;
         _onDurable = onDurable;
+        _committersAhead = committersAhead;
         if (mode != DurabilityMode.Legacy)
         {
             _queue = Channel.CreateBounded<WalCommit>(new BoundedChannelOptions(QueueCapacity)

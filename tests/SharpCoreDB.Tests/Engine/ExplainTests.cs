@@ -144,5 +144,15 @@ public sealed class ExplainTests
         Assert.Equal(15, db.Query("SELECT id FROM t WHERE a = 1 OR a = 4 OR a = 6").Count);
         Assert.DoesNotContain("IN (", Plan(db, "SELECT id FROM t WHERE a = 1 OR c = 4"), StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void Explain_shows_subqueries_under_the_operator_that_runs_them()
+    {
+        using EngineHarness db = Setup();
+        string plan = Plan(db, "SELECT id, (SELECT count(*) FROM t AS x WHERE x.a = t.a) FROM t WHERE a IN (SELECT a FROM t WHERE id < 3)");
+        Assert.Contains("Subquery (correlated, per row)", plan, StringComparison.Ordinal);
+        Assert.Contains("IndexSeek t USING INDEX t_a (a = t.a) COVERING", plan, StringComparison.Ordinal);
+        Assert.Contains("Subquery (once per execution)", plan, StringComparison.Ordinal);
+    }
 }
 

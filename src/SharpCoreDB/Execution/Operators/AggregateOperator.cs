@@ -52,6 +52,21 @@ internal sealed class AggregateOperator : Operator
     public override IReadOnlyList<Operator> Inputs => [_input];
 
     /// <inheritdoc />
+    public override IReadOnlyList<Expr> Expressions
+    {
+        get
+        {
+            var all = new List<Expr>(_groupBy);
+            foreach (AggregateSpec aggregate in _aggregates)
+            {
+                all.AddRange(aggregate.Arguments);
+            }
+
+            return all;
+        }
+    }
+
+    /// <inheritdoc />
     public override void Open(ExecutionContext context)
     {
         _output.Clear();

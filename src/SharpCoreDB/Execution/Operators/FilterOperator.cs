@@ -14,6 +14,9 @@ internal sealed class FilterOperator(Operator input, Expr predicate) : Operator
     public override IReadOnlyList<Operator> Inputs => [input];
 
     /// <inheritdoc />
+    public override IReadOnlyList<Expr> Expressions => [predicate];
+
+    /// <inheritdoc />
     public override void Open(ExecutionContext context) => input.Open(context);
 
     /// <inheritdoc />

@@ -46,6 +46,9 @@ internal sealed class HashProbeOperator : Operator
     public override IReadOnlyList<Operator> Inputs => [_build];
 
     /// <inheritdoc />
+    public override IReadOnlyList<Expr> Expressions => [_probe];
+
+    /// <inheritdoc />
     public override void Open(ExecutionContext context)
     {
         if (_stamp != context.Stamp)

@@ -10,6 +10,9 @@ internal abstract class Operator
     /// <summary>The operators this one reads from, for EXPLAIN.</summary>
     public virtual IReadOnlyList<Operator> Inputs => [];
 
+    /// <summary>The expressions this operator evaluates, for EXPLAIN to show the subqueries inside them.</summary>
+    public virtual IReadOnlyList<Expressions.Expr> Expressions => [];
+
     /// <summary>Starts (or restarts) the operator.</summary>
     /// <param name="context">The execution context.</param>
     public abstract void Open(ExecutionContext context);

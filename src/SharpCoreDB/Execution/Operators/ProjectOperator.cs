@@ -14,6 +14,9 @@ internal sealed class ProjectOperator(Operator input, IReadOnlyList<Expr> expres
     public override IReadOnlyList<Operator> Inputs => [input];
 
     /// <inheritdoc />
+    public override IReadOnlyList<Expr> Expressions => expressions;
+
+    /// <inheritdoc />
     public override void Open(ExecutionContext context) => input.Open(context);
 
     /// <inheritdoc />

@@ -34,6 +34,9 @@ internal sealed class RowIdSeekOperator : Operator
     }
 
     /// <inheritdoc />
+    public override IReadOnlyList<Expr> Expressions => _keys;
+
+    /// <inheritdoc />
     public override void Open(ExecutionContext context)
     {
         Close(context);

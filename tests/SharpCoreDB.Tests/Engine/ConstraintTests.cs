@@ -178,5 +178,24 @@ public sealed class ConstraintTests
         Assert.Equal(["101|a", "102|b"], db.Query("SELECT * FROM k ORDER BY id"));
         Assert.Equal(["102"], db.Query("SELECT id FROM k WHERE v = 'b'"));
     }
+
+    [Fact]
+    public void Value_too_large_for_an_index_key_fails_cleanly()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, body TEXT)");
+        db.Execute("CREATE INDEX t_body ON t(body)");
+        db.Execute("INSERT INTO t VALUES (1, 'short')");
+        SharpCoreDBException error = db.Fails("INSERT INTO t VALUES (2, ?)", new string('x', 5000));
+        Assert.Equal(SharpCoreDBErrorCode.TooBig, error.ErrorCode);
+        Assert.Contains("index t_body", error.Message, StringComparison.Ordinal);
+        Assert.Equal(["1"], db.Query("SELECT id FROM t"));
+
+        // Without the index the long value is fine (it overflows into extra pages).
+        db.Execute("DROP INDEX t_body");
+        db.Execute("INSERT INTO t VALUES (2, ?)", new string('x', 5000));
+        Assert.Equal(SharpCoreDBErrorCode.TooBig, db.Fails("CREATE INDEX t_body ON t(body)").ErrorCode);
+        Assert.Equal(["5000"], db.Query("SELECT length(body) FROM t WHERE id = 2"));
+    }
 }
 

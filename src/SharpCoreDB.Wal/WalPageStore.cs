@@ -155,6 +155,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
         }
     }
 
+    /// <summary>Syncs of the log so far, and the commits they made durable (their ratio is the average group size).</summary>
+    public (long Syncs, long Commits) LogSyncs => _writer is null ? (0, 0) : (_writer.SyncCount, _writer.DurableCommitCount);
+
     /// <summary>The failure that made the store refuse writes, if any.</summary>
     public SharpCoreDBException? Failure => _failure ?? _writer?.Failure;
 

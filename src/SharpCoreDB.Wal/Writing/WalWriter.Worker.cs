@@ -48,27 +48,35 @@ internal sealed partial class WalWriter
     private void DrainOnce(ChannelReader<WalCommit> reader)
     {
         long groupBytes = 0;
-        TakeQueued(reader, ref groupBytes);
-        if (_mode == DurabilityMode.FullSync && _committersAhead is not null && _failure is null && groupBytes > 0)
+        int groupCommits = 0;
+        TakeQueued(reader, ref groupBytes, ref groupCommits);
+        if (_mode == DurabilityMode.FullSync && _failure is null && groupCommits > 0
+            && (groupCommits < _lastGroupCommits || CommittersAhead() > 0))
         {
-            // Group commit delay: transactions already past BeginWrite will be queued within microseconds. Syncing
-            // without them would leave them for the next sync, and groups would alternate between a few commits
-            // and the rest. Wait for them, but never longer than a sync takes (and at most a millisecond).
+            // Group commit delay. The committers the last sync released usually commit again at once, and
+            // transactions already past BeginWrite will be queued within microseconds; syncing without them leaves
+            // them for the next sync, and groups settle into alternating halves. Wait until as many commits as
+            // last time are queued and nobody is mid-transaction, but never longer than a sync takes (at most 1 ms),
+            // so a committer that does not come back costs at most one sync's worth of latency, once.
             long deadline = Stopwatch.GetTimestamp() + Math.Min(_lastSyncTicks, Stopwatch.Frequency / 1000);
             SpinWait spinner = default;
-            while (groupBytes < MaxGroupBytes && _committersAhead() > 0 && Stopwatch.GetTimestamp() < deadline)
+            while (groupBytes < MaxGroupBytes
+                && (groupCommits < _lastGroupCommits || CommittersAhead() > 0)
+                && Stopwatch.GetTimestamp() < deadline)
             {
                 spinner.SpinOnce(sleep1Threshold: -1);
-                TakeQueued(reader, ref groupBytes);
+                TakeQueued(reader, ref groupBytes, ref groupCommits);
             }
 
-            TakeQueued(reader, ref groupBytes);
+            TakeQueued(reader, ref groupBytes, ref groupCommits);
         }
 
         WriteGroup();
     }
 
-    private void TakeQueued(ChannelReader<WalCommit> reader, ref long groupBytes)
+    private int CommittersAhead() => _committersAhead?.Invoke() ?? 0;
+
+    private void TakeQueued(ChannelReader<WalCommit> reader, ref long groupBytes, ref int groupCommits)
     {
         while (groupBytes < MaxGroupBytes && reader.TryRead(out WalCommit? commit))
         {
@@ -83,6 +91,7 @@ internal sealed partial class WalWriter
                 // Everything before the reset must be on disk under the old header before the new one replaces it.
                 WriteGroup();
                 groupBytes = 0;
+                groupCommits = 0;
                 if (_failure is null)
                 {
                     try
@@ -100,6 +109,10 @@ internal sealed partial class WalWriter
 
             _group.Add(commit);
             groupBytes += commit.Length;
+            if (commit.Kind == WalCommitKind.Frames)
+            {
+                groupCommits++;
+            }
         }
     }
 
@@ -167,6 +180,9 @@ internal sealed partial class WalWriter
                 long started = Stopwatch.GetTimestamp();
                 _log.WriteFrames(frames, offset);
                 _lastSyncTicks = Stopwatch.GetTimestamp() - started;
+                Interlocked.Increment(ref _syncCount);
+                Interlocked.Add(ref _durableCommitCount, frameCommits);
+                _lastGroupCommits = frameCommits;
                 _onDurable(lastSequence);
             }
         }

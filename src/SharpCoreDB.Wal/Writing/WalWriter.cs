@@ -40,6 +40,9 @@ internal sealed partial class WalWriter : IDisposable
     private readonly Func<int>? _committersAhead;
     private volatile SharpCoreDBException? _failure;
     private long _lastSyncTicks;
+    private int _lastGroupCommits;
+    private long _syncCount;
+    private long _durableCommitCount;
     private int _disposed;
 
     /// <summary>Creates the writer and, for FullSync and Async, starts its worker.</summary>
@@ -86,6 +89,12 @@ internal sealed partial class WalWriter : IDisposable
 
     /// <summary>The log file.</summary>
     public WalLogFile Log => _log;
+
+    /// <summary>Syncs of frames made so far (each one write and one fdatasync).</summary>
+    public long SyncCount => Interlocked.Read(ref _syncCount);
+
+    /// <summary>Transactions made durable so far; divided by <see cref="SyncCount"/>, the average group size.</summary>
+    public long DurableCommitCount => Interlocked.Read(ref _durableCommitCount);
 
     /// <summary>The failure that stopped the log, if any.</summary>
     public SharpCoreDBException? Failure => _failure;
@@ -240,6 +249,8 @@ internal sealed partial class WalWriter : IDisposable
             if (commit.Kind == WalCommitKind.Frames)
             {
                 _log.WriteFrames(commit.Buffer.AsSpan(0, commit.Length), commit.Offset);
+                Interlocked.Increment(ref _syncCount);
+                Interlocked.Increment(ref _durableCommitCount);
                 _onDurable(commit.Sequence);
             }
         }

@@ -15,6 +15,7 @@ namespace SharpCoreDB.Wal.Tests.Durability;
 public sealed class KillTests(ITestOutputHelper output)
 {
     private const int RowsPerTx = 3;
+    private const int CyclesPerDatabase = 50;
 
     [Theory]
     [InlineData(DurabilityMode.Legacy, 101)]
@@ -32,7 +33,14 @@ public sealed class KillTests(ITestOutputHelper output)
         long printed = 0;
         for (int cycle = 0; cycle < cycles; cycle++)
         {
-            string context = $"seed {seed}, {mode}, cycle {cycle}";
+            if (cycle > 0 && cycle % CyclesPerDatabase == 0)
+            {
+                // Long runs start over now and then: every check reads the whole database, which only grows.
+                path = directory.File($"kill-{cycle}.scdb");
+                acknowledged.Clear();
+            }
+
+            string context = $"seed {seed}, {mode}, cycle {cycle}, {Path.GetFileName(path)}";
             long firstTxId = ((long)cycle + 1) * 10_000_000;
             using (var child = ChildProcess.Start(path, mode.ToString(), "8", firstTxId.ToString(System.Globalization.CultureInfo.InvariantCulture), RowsPerTx.ToString(System.Globalization.CultureInfo.InvariantCulture)))
             {

@@ -246,12 +246,9 @@ internal sealed partial class WalPageStore
             return;
         }
 
-        // A running checkpoint still walks the old index; leave the restart to a later commit.
-        if (!_checkpointSlot.Wait(0))
-        {
-            return;
-        }
-
+        // A running checkpoint still walks the old index: let it finish (it needs no writer slot, so this cannot
+        // deadlock). Skipping the restart instead would leave the log full, and the next commit would copy again.
+        _checkpointSlot.Wait();
         ulong checkpointSequence;
         try
         {

@@ -12,6 +12,7 @@ internal sealed class PendingPages
 {
     private readonly Dictionary<PageKey, byte[]> _pages = [];
     private readonly Queue<PageKey> _order = new();
+    private readonly List<byte[]> _freed = [];
     private readonly int _usableSize;
 
     /// <summary>Creates an empty set for pages of <paramref name="usableSize"/> usable bytes.</summary>
@@ -60,6 +61,9 @@ internal sealed class PendingPages
     /// <summary>Forgets every page of commits up to <paramref name="sequence"/>: they are on disk now.</summary>
     public void RemoveUpTo(ulong sequence)
     {
+        // Only the log writer calls this, so the scratch list is its own. The buffers go back to the pool
+        // outside the lock: a large group returns hundreds, and committers must not wait behind that.
+        List<byte[]> freed = _freed;
         lock (_pages)
         {
             while (_order.Count > 0 && _order.Peek().Version <= sequence)
@@ -67,9 +71,16 @@ internal sealed class PendingPages
                 PageKey key = _order.Dequeue();
                 if (_pages.Remove(key, out byte[]? copy))
                 {
-                    Writing.WalBuffers.Pool.Return(copy);
+                    freed.Add(copy);
                 }
             }
         }
+
+        foreach (byte[] copy in freed)
+        {
+            Writing.WalBuffers.Pool.Return(copy);
+        }
+
+        freed.Clear();
     }
 }

@@ -72,7 +72,7 @@ public class WalCommitBenchmarks
         {
             // Group commit at work, independent of how fast the disk happened to be during the run.
             (long syncs, long commits) = _store.LogSyncs;
-            Console.WriteLine($"// {Mode}, {Threads} thread(s): {commits} commits in {syncs} log syncs, {(syncs == 0 ? 0 : (double)commits / syncs):F1} commits per sync");
+            Console.WriteLine($"// {Mode}, {Threads} thread(s): {commits} commits in {syncs} log syncs, {(syncs == 0 ? 0 : (double)commits / syncs):F1} commits per sync, log {_store.WalSize} bytes, backfilled to {_store.BackfilledSequence}");
         }
 
         _store?.Dispose();

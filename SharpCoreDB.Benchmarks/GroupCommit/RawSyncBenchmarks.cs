@@ -6,7 +6,7 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 
 /// <summary>
 /// The disk's own rate for what a Legacy commit costs at least: write one frame (4,096-byte page plus 32-byte
-/// header) and fdatasync it, 256 times per invocation on one thread, either appending (the file grows, as a new
+/// header) and fdatasync it, 1,024 times per invocation on one thread, either appending (the file grows, as a new
 /// log does) or overwriting blocks already allocated (as a log does after its first restart, when fdatasync has
 /// no file size to journal). Run with <see cref="WalCommitBenchmarks"/> so the figures come from the same disk in
 /// the same run.
@@ -15,7 +15,7 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 [Config(typeof(CommitJobConfig))]
 public class RawSyncBenchmarks
 {
-    private const int Appends = 256;
+    private const int Appends = 1024;
     private const int FrameLength = 4096 + 32;
 
     private BenchmarkDirectory? _directory;
@@ -49,7 +49,7 @@ public class RawSyncBenchmarks
         _end = 0;
     }
 
-    /// <summary>256 × (append one frame, fdatasync).</summary>
+    /// <summary>1,024 × (append one frame, fdatasync).</summary>
     /// <returns>The bytes written.</returns>
     [Benchmark(OperationsPerInvoke = Appends)]
     public long AppendAndSync()
@@ -81,7 +81,7 @@ public class RawSyncBenchmarks
         }
     }
 
-    /// <summary>256 × (overwrite one frame in place, fdatasync).</summary>
+    /// <summary>1,024 × (overwrite one frame in place, fdatasync).</summary>
     /// <returns>The bytes written.</returns>
     [Benchmark(OperationsPerInvoke = Appends)]
     public long OverwriteAndSync()

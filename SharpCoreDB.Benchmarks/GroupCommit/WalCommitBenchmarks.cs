@@ -10,7 +10,7 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 
 /// <summary>
 /// Small transactions straight on the write-ahead-log store, without SQL: each commit inserts one 100-byte row into
-/// a B+tree, from 1, 4 or 16 threads, in each durability mode. Each invocation makes 256 commits split evenly over
+/// a B+tree, from 1, 4 or 16 threads, in each durability mode. Each invocation makes 1,024 commits split evenly over
 /// the threads; figures are per commit, so commits per second = 1 s / Mean. Compare with
 /// <see cref="RawSyncBenchmarks"/> from the same run for the disk's own append+fdatasync rate.
 /// </summary>
@@ -22,7 +22,7 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 [Config(typeof(CommitJobConfig))]
 public class WalCommitBenchmarks
 {
-    private const int TotalCommits = 256;
+    private const int TotalCommits = 1024;
     private const int RowLength = 100;
 
     private BenchmarkDirectory? _directory;
@@ -81,7 +81,7 @@ public class WalCommitBenchmarks
         _directory = null;
     }
 
-    /// <summary>256 one-row commits from <see cref="Threads"/> threads.</summary>
+    /// <summary>1,024 one-row commits from <see cref="Threads"/> threads.</summary>
     /// <returns>The commits made.</returns>
     [Benchmark(OperationsPerInvoke = TotalCommits)]
     public int Commit()

@@ -1,3 +1,4 @@
+using System.Buffers;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Format;
@@ -58,6 +59,9 @@ internal sealed partial class WalPageStore
         return commit;
     }
 
+    /// <summary>Blocks until a FullSync commit is durable (or failed).</summary>
+    internal void WaitFor(Task completion) => _writer!.WaitFor(completion);
+
     /// <summary>For a transaction that changed nothing: waits until what it read is durable (FullSync), so it never reports unsynced data as committed.</summary>
     internal void WaitDurable(ulong sequence)
     {
@@ -88,7 +92,7 @@ internal sealed partial class WalPageStore
     /// </summary>
     private bool LogNeedsRestart()
     {
-        if (!_durability.AutoCheckpoint || _log.ReservedEnd - WalHeader.SizeOf < _durability.CheckpointThreshold)
+        if (!_durability.AutoCheckpoint || LogBytes() < _durability.CheckpointThreshold)
         {
             return false;
         }
@@ -99,9 +103,13 @@ internal sealed partial class WalPageStore
         }
     }
 
+    // Frame bytes in the log's current generation; none once a restart is queued (the writer has yet to write it).
+    private long LogBytes() =>
+        Volatile.Read(ref _generationsQueued) > _log.Generations ? 0 : _log.WrittenEnd - WalHeader.SizeOf;
+
     private bool NeedsCheckpoint()
     {
-        if (!_durability.AutoCheckpoint || _log.ReservedEnd - WalHeader.SizeOf < _durability.CheckpointThreshold)
+        if (!_durability.AutoCheckpoint || LogBytes() < _durability.CheckpointThreshold)
         {
             return false;
         }
@@ -145,39 +153,24 @@ internal sealed partial class WalPageStore
         sequence = _enqueued + 1;
         pages.GetPageNumbers(_commitPages);
         pageCount = pages.Contains(0) ? DatabaseHeader.GetPageCount(pages.GetPage(0)) : _enqueuedPageCount;
-        _builder.Start(_commitPages.Count, sequence);
-        try
-        {
-            foreach (uint pageNumber in _commitPages)
-            {
-                _codec.Seal(pageNumber, pages.GetPage(pageNumber), _builder.Add(pageNumber));
-            }
-        }
-        catch
-        {
-            _builder.Abandon();
-            throw;
-        }
 
-        long offset = _log.Reserve(_commitPages.Count);
-        DurabilityMode mode = _writer!.Mode;
-        WalCommit commit = _builder.Finish(pageCount, offset, awaited: mode == DurabilityMode.FullSync);
-
-        // Findable before the commit can become visible: Legacy publishes it from inside Append. Index entries
+        // The images wait in the queued copies until the log writer seals them (Legacy: at once, on this thread):
+        // readers of a commit not yet written find its pages there, and versions the writer merges away are never
+        // sealed at all. Entered in the index now, without an offset, so the next writer sees them; index entries
         // above the visible sequence are ignored by readers, so adding them early is safe even if Append fails.
+        int count = _commitPages.Count;
+        uint[] numbers = ArrayPool<uint>.Shared.Rent(count);
         WalIndex index = Volatile.Read(ref _index);
-        int frameSize = _log.FrameSize;
-        for (int i = 0; i < _commitPages.Count; i++)
+        for (int i = 0; i < count; i++)
         {
             uint pageNumber = _commitPages[i];
-            if (mode != DurabilityMode.Legacy)
-            {
-                _pending.Add(pageNumber, sequence, pages.GetPage(pageNumber));
-            }
-
-            index.Add(pageNumber, sequence, offset + ((long)i * frameSize));
+            numbers[i] = pageNumber;
+            _pending.Add(pageNumber, sequence, pages.GetPage(pageNumber));
+            index.Add(pageNumber, sequence, WalIndex.Unwritten);
         }
 
+        DurabilityMode mode = _writer!.Mode;
+        WalCommit commit = WalCommit.ForFrames(numbers, count, pageCount, sequence, index, awaited: mode == DurabilityMode.FullSync);
         if (mode != DurabilityMode.Async)
         {
             lock (_snapshotLock)
@@ -187,6 +180,23 @@ internal sealed partial class WalPageStore
         }
 
         return commit;
+    }
+
+    /// <inheritdoc />
+    void IWalFrameSource.Seal(uint pageNumber, ulong version, Span<byte> destination) =>
+        _codec.Seal(pageNumber, _pending.Get(pageNumber, version), destination);
+
+    /// <inheritdoc />
+    ulong IWalFrameSource.CollectSnapshotBoundaries(ulong first, ulong last, List<ulong> boundaries)
+    {
+        lock (_snapshotLock)
+        {
+            _readers.CollectBetween(first, last, boundaries);
+
+            // Async readers see a commit as soon as it is queued, so every sequence from the visible one on may yet
+            // become a snapshot. FullSync readers see a group only once it is durable, and then at its end.
+            return _writer!.Mode == DurabilityMode.Async ? _visible : ulong.MaxValue;
+        }
     }
 
     private void Enqueued(ulong sequence, uint pageCount)
@@ -263,7 +273,6 @@ internal sealed partial class WalPageStore
                 Volatile.Write(ref _index, new WalIndex());
             }
 
-            _log.RestartReservation();
         }
         finally
         {
@@ -278,6 +287,8 @@ internal sealed partial class WalPageStore
         {
             throw Refused(ex);
         }
+
+        Volatile.Write(ref _generationsQueued, _generationsQueued + 1);
     }
 
     private bool CanRestart()

@@ -340,7 +340,7 @@ internal sealed partial class WalPageStore
             }
         }
 
-        if (_log.ReservedEnd == WalHeader.SizeOf && _walDevice.Length == WalHeader.SizeOf)
+        if (_log.WrittenEnd == WalHeader.SizeOf && _walDevice.Length == WalHeader.SizeOf)
         {
             return;
         }

@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.Recovery;
 using SharpCoreDB.Wal.Transactions;
 using SharpCoreDB.Wal.Writing;
@@ -30,7 +31,7 @@ namespace SharpCoreDB.Wal;
 /// few field reads and writes, never across I/O.
 /// </para>
 /// </remarks>
-internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
+internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalFrameSource
 {
     private readonly PageFile _file;
     private readonly PageCodec _codec;
@@ -46,7 +47,6 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
     private readonly SnapshotRegistry _readers = new();
     private readonly PendingPages _pending;
     private readonly Queue<(ulong Sequence, uint PageCount)> _inFlight = new();
-    private readonly WalCommitBuilder _builder;
     private readonly List<uint> _commitPages = [];
     private readonly List<WalFrameRef> _checkpointFrames = [];
     private TransactionPageSet? _spareSet;
@@ -59,6 +59,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
     private ulong _backfilled;
     private volatile SharpCoreDBException? _failure;
     private int _autoCheckpointScheduled;
+
+    // Log generations asked for (restarts queued, writer slot held); ahead of the log's own count while one waits.
+    private long _generationsQueued;
 
     // Write transactions begun (waiting for the writer slot or holding it) and not yet queued or ended.
     private int _committersAhead;
@@ -82,13 +85,13 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
         _ownsDevices = !options.LeaveDevicesOpen;
         _cache = new PageCache(file.PageSize, file.UsableSize, options.CachePages);
         _pending = new PendingPages(file.UsableSize);
-        _builder = new WalCommitBuilder(file.PageSize);
         _enqueued = _visible = _durable = lastSequence;
         _backfilled = backfilled;
+        _generationsQueued = log.Generations;
         IsReadOnly = options.ReadOnly;
         if (!IsReadOnly)
         {
-            _writer = new WalWriter(log, options.Durability.Mode, options.Durability.FlushInterval, OnDurable, () => Volatile.Read(ref _committersAhead));
+            _writer = new WalWriter(log, options.Durability.Mode, this, options.Durability.FlushInterval, OnDurable, () => Volatile.Read(ref _committersAhead));
         }
     }
 
@@ -116,8 +119,11 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
     /// <summary>The log file.</summary>
     internal WalLogFile Log => _log;
 
-    /// <summary>The log's logical size in bytes, queued commits included.</summary>
-    public long WalSize => _log.ReservedEnd;
+    /// <summary>
+    /// The log's size in bytes: its current generation as written so far (commits still queued are not counted),
+    /// or just the header once a restart is queued.
+    /// </summary>
+    public long WalSize => WalHeader.SizeOf + LogBytes();
 
     /// <summary>The last transaction sequence new readers see.</summary>
     public ulong VisibleSequence
@@ -267,7 +273,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader
             return;
         }
 
-        if (!Volatile.Read(ref _index).TryFind(pageNumber, version, out ulong found, out long offset) || found != version)
+        if (!Volatile.Read(ref _index).TryFind(pageNumber, version, out ulong found, out long offset) || found != version || offset == WalIndex.Unwritten)
         {
             throw new InvalidOperationException($"Version {version} of page {pageNumber} is neither queued nor in the log index.");
         }

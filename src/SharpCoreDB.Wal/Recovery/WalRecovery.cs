@@ -18,6 +18,10 @@ namespace SharpCoreDB.Wal.Recovery;
 /// A torn unsynced write can never produce that pattern, whatever order its sectors reached the disk in.
 /// </para>
 /// <para>
+/// Transaction sequences increase from one log transaction to the next but may skip: the log writer merges
+/// commits that no reader could tell apart into one log transaction carrying the last one's sequence.
+/// </para>
+/// <para>
 /// After a frame fails, later frames are checked against their predecessor's stored checksum (not the
 /// running chain, which the bad frame broke), so one damaged page image does not hide intact frames after it.
 /// </para>
@@ -117,7 +121,7 @@ internal static class WalRecovery
                 WalFrameHeader fields = WalFrameHeader.Read(frame);
                 bool valid = SaltsMatch(fields)
                     && fields.Checksum == WalChecksum.ComputeFrame(chain, frame)
-                    && fields.Sequence == expected
+                    && (pending.Count == 0 ? fields.Sequence >= expected : fields.Sequence == pending[0].Sequence)
                     && fields.Batch >= Math.Max(lastBatch, 1);
                 if (!valid)
                 {
@@ -132,7 +136,7 @@ internal static class WalRecovery
                 {
                     committed.AddRange(pending);
                     pending.Clear();
-                    expected++;
+                    expected = fields.Sequence + 1;
                     end = offset + _frameSize;
                     endChain = chain;
                     endBatch = fields.Batch;

@@ -43,6 +43,25 @@ internal sealed class PendingPages
         }
     }
 
+    /// <summary>
+    /// The queued copy of a version, for the log writer to seal. Only the log writer removes copies
+    /// (<see cref="RemoveUpTo"/>), so the array stays valid and unchanged while it uses it.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The version is not queued.</exception>
+    public ReadOnlySpan<byte> Get(uint pageNumber, ulong sequence)
+    {
+        byte[]? copy;
+        lock (_pages)
+        {
+            if (!_pages.TryGetValue(new PageKey(pageNumber, sequence), out copy))
+            {
+                throw new InvalidOperationException($"Version {sequence} of page {pageNumber} is not queued.");
+            }
+        }
+
+        return copy.AsSpan(0, _usableSize);
+    }
+
     /// <summary>Copies a queued page version into <paramref name="destination"/>, when it is still queued.</summary>
     public bool TryCopy(uint pageNumber, ulong sequence, Span<byte> destination)
     {

@@ -69,6 +69,18 @@ internal sealed class SnapshotRegistry
         _free.Push(slot);
     }
 
+    /// <summary>Adds every registered snapshot in [<paramref name="from"/>, <paramref name="below"/>) to <paramref name="destination"/>.</summary>
+    public void CollectBetween(ulong from, ulong below, List<ulong> destination)
+    {
+        for (int i = 0; i < _count; i++)
+        {
+            if (_inUse[i] && _snapshots[i] >= from && _snapshots[i] < below)
+            {
+                destination.Add(_snapshots[i]);
+            }
+        }
+    }
+
     /// <summary>The oldest registered snapshot, or <paramref name="whenNone"/>.</summary>
     public ulong Oldest(ulong whenNone)
     {

@@ -10,11 +10,15 @@ namespace SharpCoreDB.Wal.Transactions;
 /// </summary>
 /// <remarks>
 /// Entries are added by the committer (under the writer lock) in sequence order, including commits still queued
-/// for the disk: the next writer must see them, readers filter them out by sequence. Lookups from any thread
-/// take a short lock; nothing here blocks on I/O.
+/// for the disk: the next writer must see them, readers filter them out by sequence. A queued version's offset is
+/// <see cref="Unwritten"/> (its image is served from the queued copy) until the log writer fills it in; a version
+/// the writer merged away is removed. Lookups from any thread take a short lock; nothing here blocks on I/O.
 /// </remarks>
 internal sealed class WalIndex
 {
+    /// <summary>The offset of a version that is queued, not yet in the log.</summary>
+    public const long Unwritten = -1;
+
     private readonly Dictionary<uint, Versions> _pages = [];
     private int _frameCount;
 
@@ -61,6 +65,32 @@ internal sealed class WalIndex
         }
     }
 
+    /// <summary>Records where the log writer put a version entered as <see cref="Unwritten"/>.</summary>
+    public void SetOffset(uint pageNumber, ulong sequence, long offset)
+    {
+        lock (_pages)
+        {
+            if (!_pages.TryGetValue(pageNumber, out Versions? versions) || !versions.SetOffset(sequence, offset))
+            {
+                throw new InvalidOperationException($"Version {sequence} of page {pageNumber} is not in the log index.");
+            }
+        }
+    }
+
+    /// <summary>Forgets a version the log writer merged away: a newer one of the same log transaction replaces it for every snapshot.</summary>
+    public void Remove(uint pageNumber, ulong sequence)
+    {
+        lock (_pages)
+        {
+            if (!_pages.TryGetValue(pageNumber, out Versions? versions) || !versions.Remove(sequence))
+            {
+                throw new InvalidOperationException($"Version {sequence} of page {pageNumber} is not in the log index.");
+            }
+
+            _frameCount--;
+        }
+    }
+
     /// <summary>Finds the newest version of a page written by a transaction at or below <paramref name="maxSequence"/>.</summary>
     /// <returns>True when the log holds such a version.</returns>
     public bool TryFind(uint pageNumber, ulong maxSequence, out ulong sequence, out long offset)
@@ -89,6 +119,12 @@ internal sealed class WalIndex
             {
                 if (page.Value.TryFind(upTo, out ulong sequence, out long offset) && sequence > after)
                 {
+                    if (offset == Unwritten)
+                    {
+                        // Only durable versions may be copied, and every durable version has its offset.
+                        throw new InvalidOperationException($"Version {sequence} of page {page.Key} is not written yet but was asked for up to {upTo}.");
+                    }
+
                     destination.Add(new WalFrameRef(page.Key, sequence, offset));
                 }
             }
@@ -115,6 +151,32 @@ internal sealed class WalIndex
             _count++;
         }
 
+        public bool SetOffset(ulong sequence, long offset)
+        {
+            int i = IndexOf(sequence);
+            if (i < 0)
+            {
+                return false;
+            }
+
+            _offsets[i] = offset;
+            return true;
+        }
+
+        public bool Remove(ulong sequence)
+        {
+            int i = IndexOf(sequence);
+            if (i < 0)
+            {
+                return false;
+            }
+
+            Array.Copy(_sequences, i + 1, _sequences, i, _count - i - 1);
+            Array.Copy(_offsets, i + 1, _offsets, i, _count - i - 1);
+            _count--;
+            return true;
+        }
+
         public bool TryFind(ulong maxSequence, out ulong sequence, out long offset)
         {
             // Newest first: snapshots are almost always recent, so the answer is near the end.
@@ -131,6 +193,25 @@ internal sealed class WalIndex
             sequence = 0;
             offset = 0;
             return false;
+        }
+    
+        private int IndexOf(ulong sequence)
+        {
+            // Newest first: the writer fills in versions shortly after they were added.
+            for (int i = _count - 1; i >= 0; i--)
+            {
+                if (_sequences[i] == sequence)
+                {
+                    return i;
+                }
+
+                if (_sequences[i] < sequence)
+                {
+                    break;
+                }
+            }
+
+            return -1;
         }
     }
 }

@@ -155,7 +155,7 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
         WalCommit? commit = Hand();
         if (commit?.Completion is { } completion)
         {
-            completion.Task.GetAwaiter().GetResult();
+            _store.WaitFor(completion.Task);
         }
         else if (commit is null)
         {

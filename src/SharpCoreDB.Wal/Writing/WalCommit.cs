@@ -1,18 +1,23 @@
+using System.Buffers;
+using SharpCoreDB.Wal.Transactions;
+
 namespace SharpCoreDB.Wal.Writing;
 
 /// <summary>
-/// One unit of work for the log writer: a transaction's frames (rented buffer, reserved offset, sequence),
-/// a barrier, or a generation reset, with the completion its committer waits on.
+/// One unit of work for the log writer: a transaction (its sequence, the pages it wrote, the database size after
+/// it, and the log index its frames are to be entered in), a barrier, or a generation reset, with the completion
+/// its committer waits on. The page images themselves stay with the frame source until the writer seals them.
 /// </summary>
 internal sealed class WalCommit
 {
-    private WalCommit(WalCommitKind kind, byte[]? buffer, int length, long offset, ulong sequence, bool awaited)
+    private WalCommit(WalCommitKind kind, uint[]? pages, int pageCount, uint databaseSize, ulong sequence, WalIndex? index, bool awaited)
     {
         Kind = kind;
-        Buffer = buffer;
-        Length = length;
-        Offset = offset;
+        Pages = pages;
+        PageCount = pageCount;
+        DatabaseSize = databaseSize;
         Sequence = sequence;
+        Index = index;
 
         // Continuations run on the thread pool, never inline on the log writer: one slow waiter must not delay
         // the next group's write and sync.
@@ -22,39 +27,45 @@ internal sealed class WalCommit
     /// <summary>What to do.</summary>
     public WalCommitKind Kind { get; }
 
-    /// <summary>Whole frames, rented from <see cref="WalBuffers.Pool"/>; returned by the writer once written.</summary>
-    public byte[]? Buffer { get; private set; }
+    /// <summary>The pages the transaction wrote (rented; the first <see cref="PageCount"/> are used); returned once written.</summary>
+    public uint[]? Pages { get; private set; }
 
-    /// <summary>The bytes of <see cref="Buffer"/> in use.</summary>
-    public int Length { get; }
+    /// <summary>How many pages the transaction wrote.</summary>
+    public int PageCount { get; }
 
-    /// <summary>The reserved log offset of the first frame.</summary>
-    public long Offset { get; }
+    /// <summary>The database size in pages after the transaction.</summary>
+    public uint DatabaseSize { get; }
 
-    /// <summary>The transaction sequence (for a reset: the checkpoint sequence of the new generation).</summary>
+    /// <summary>The transaction sequence (for a reset: the checkpoint sequence of the new header).</summary>
     public ulong Sequence { get; }
 
-    /// <summary>Completed when the work is durable or failed; null when nobody waits (Async commits).</summary>
+    /// <summary>The log index holding the transaction's page versions, whose log offsets the writer fills in.</summary>
+    public WalIndex? Index { get; }
+
+    /// <summary>Completed when durable (or failed); null when nobody waits (Async, Legacy, reset).</summary>
     public TaskCompletionSource? Completion { get; }
 
-    /// <summary>A transaction's frames.</summary>
-    public static WalCommit ForFrames(byte[] buffer, int length, long offset, ulong sequence, bool awaited) =>
-        new(WalCommitKind.Frames, buffer, length, offset, sequence, awaited);
+    /// <summary>Bytes of frames this commit adds to the log at most (fewer when the writer merges it with later commits).</summary>
+    public long FrameBytes(int frameSize) => (long)PageCount * frameSize;
 
-    /// <summary>A barrier: completes when everything before it is durable.</summary>
-    public static WalCommit ForBarrier() => new(WalCommitKind.Barrier, null, 0, 0, 0, awaited: true);
+    /// <summary>A transaction writing <paramref name="pages"/> (rented from <see cref="ArrayPool{T}.Shared"/>; the commit owns it).</summary>
+    public static WalCommit ForFrames(uint[] pages, int pageCount, uint databaseSize, ulong sequence, WalIndex index, bool awaited) =>
+        new(WalCommitKind.Frames, pages, pageCount, databaseSize, sequence, index, awaited);
 
-    /// <summary>A reset to a new generation whose checkpoint sequence is <paramref name="checkpointSequence"/>.</summary>
+    /// <summary>A barrier: completes once everything queued before it is durable.</summary>
+    public static WalCommit ForBarrier() => new(WalCommitKind.Barrier, null, 0, 0, 0, null, awaited: true);
+
+    /// <summary>A generation reset: a new header with <paramref name="checkpointSequence"/>.</summary>
     public static WalCommit ForReset(ulong checkpointSequence) =>
-        new(WalCommitKind.Reset, null, 0, 0, checkpointSequence, awaited: false);
+        new(WalCommitKind.Reset, null, 0, 0, checkpointSequence, null, awaited: false);
 
-    /// <summary>Returns the frame buffer to the pool; safe to call more than once.</summary>
+    /// <summary>Returns the page list to the pool (idempotent).</summary>
     public void ReturnBuffer()
     {
-        if (Buffer is { } buffer)
+        if (Pages is { } pages)
         {
-            Buffer = null;
-            WalBuffers.Pool.Return(buffer);
+            Pages = null;
+            ArrayPool<uint>.Shared.Return(pages);
         }
     }
 }

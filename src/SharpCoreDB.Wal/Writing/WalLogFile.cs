@@ -9,10 +9,9 @@ namespace SharpCoreDB.Wal.Writing;
 /// The <c>-wal</c> device and its generation: where the next frame goes, the checksum chain, the write batch.
 /// </summary>
 /// <remarks>
-/// Two parties use it, each under its own serialization, so it needs no lock of its own:
-/// the committer reserves space (<see cref="Reserve"/>, <see cref="RestartReservation"/>) while holding the
-/// writer lock, and the single log writer (the worker thread, or the Legacy committer) stamps and writes
-/// (<see cref="WriteFrames"/>, <see cref="WriteNewHeader"/>) strictly in reservation order.
+/// Only the log writer (the worker thread, or the Legacy committer under the writer lock) writes
+/// (<see cref="WriteFrames"/>, <see cref="WriteNewHeader"/>), so it needs no lock of its own: frames go where the
+/// last write ended, in the order the writer takes commits. Others only read <see cref="WrittenEnd"/>.
 /// </remarks>
 internal sealed class WalLogFile
 {
@@ -20,14 +19,13 @@ internal sealed class WalLogFile
     private uint _chain;
     private uint _batch;
     private long _writtenEnd;
-    private long _reservedEnd;
+    private long _generations;
 
     private WalLogFile(IStorageDevice device, WalHeader header, long end, uint chain, uint batch)
     {
         Device = device;
         _header = header;
         _writtenEnd = end;
-        _reservedEnd = end;
         _chain = chain;
         _batch = batch;
     }
@@ -44,8 +42,8 @@ internal sealed class WalLogFile
     /// <summary>The page size.</summary>
     public int PageSize => _header.PageSize;
 
-    /// <summary>Where the next reserved frame will go: the log's logical size including queued commits.</summary>
-    public long ReservedEnd => Volatile.Read(ref _reservedEnd);
+    /// <summary>How many headers (generations) this instance has written.</summary>
+    public long Generations => Volatile.Read(ref _generations);
 
     /// <summary>The end of what has been written and synced.</summary>
     public long WrittenEnd => Volatile.Read(ref _writtenEnd);
@@ -72,28 +70,16 @@ internal sealed class WalLogFile
         return log;
     }
 
-    /// <summary>Reserves room for <paramref name="frameCount"/> frames at the end of the log. Writer lock held.</summary>
-    /// <returns>The offset of the first reserved frame.</returns>
-    public long Reserve(int frameCount)
-    {
-        long offset = _reservedEnd;
-        Volatile.Write(ref _reservedEnd, offset + ((long)frameCount * FrameSize));
-        return offset;
-    }
-
-    /// <summary>Makes the next reservation start right after the header again (a reset is queued). Writer lock held.</summary>
-    public void RestartReservation() => Volatile.Write(ref _reservedEnd, WalHeader.SizeOf);
-
     /// <summary>
-    /// Stamps salts, the next batch number and the checksum chain into whole frames, writes them at
-    /// <paramref name="offset"/> with one write, and syncs the log once.
+    /// Stamps salts, the next batch number and the checksum chain into whole frames, writes them at the end of
+    /// the log with one write, and syncs the log once.
     /// </summary>
     /// <param name="frames">Whole frames, identity fields and page images filled in.</param>
-    /// <param name="offset">Where they go: exactly the end of what was written before.</param>
+    /// <returns>The offset of the first frame: the end of what was written before.</returns>
     /// <exception cref="SharpCoreDBException">IoError when the write or the sync fails.</exception>
-    public void WriteFrames(Span<byte> frames, long offset)
+    public long WriteFrames(Span<byte> frames)
     {
-        Debug.Assert(offset == _writtenEnd, "Frames must be written in reservation order.");
+        long offset = _writtenEnd;
         Debug.Assert(frames.Length % FrameSize == 0, "Only whole frames are written.");
         uint batch = _batch + 1;
         uint chain = _chain;
@@ -109,6 +95,7 @@ internal sealed class WalLogFile
         _batch = batch;
         _chain = chain;
         Volatile.Write(ref _writtenEnd, offset + frames.Length);
+        return offset;
     }
 
     /// <summary>
@@ -133,6 +120,7 @@ internal sealed class WalLogFile
         _chain = header.Checksum;
         _batch = 0;
         Volatile.Write(ref _writtenEnd, WalHeader.SizeOf);
+        Interlocked.Increment(ref _generations);
     }
 
     /// <summary>Reads the stored page image of the frame at <paramref name="frameOffset"/>.</summary>

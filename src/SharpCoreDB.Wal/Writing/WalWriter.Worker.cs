@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Diagnostics;
 using System.Threading.Channels;
 
@@ -19,8 +18,10 @@ internal sealed partial class WalWriter
         {
             if (_mode == DurabilityMode.Async && _failure is null)
             {
-                // Let commits gather for up to one flush interval; a barrier or close cuts the wait short.
+                // Let commits gather for up to one flush interval; a barrier, close or a large enough backlog
+                // cuts the wait short.
                 _urgent.Wait(_flushInterval);
+                Volatile.Write(ref _earlySyncRequested, 0);
             }
 
             DrainOnce(reader);
@@ -108,7 +109,13 @@ internal sealed partial class WalWriter
             }
 
             _group.Add(commit);
-            groupBytes += commit.Length;
+            long bytes = commit.FrameBytes(_log.FrameSize);
+            groupBytes += bytes;
+            if (_mode == DurabilityMode.Async)
+            {
+                Interlocked.Add(ref _queuedBytes, -bytes);
+            }
+
             if (commit.Kind == WalCommitKind.Frames)
             {
                 groupCommits++;
@@ -123,81 +130,30 @@ internal sealed partial class WalWriter
             return;
         }
 
-        // Barriers carry no frames; the group's frames are contiguous because offsets were reserved in queue order.
-        int frameCommits = 0;
-        int totalBytes = 0;
-        WalCommit? single = null;
-        ulong firstSequence = 0;
-        ulong lastSequence = 0;
-        long offset = 0;
+        // Barriers carry no frames: only the transactions are written, in queue order.
+        List<WalCommit> frames = _inline;
         foreach (WalCommit commit in _group)
         {
-            if (commit.Kind != WalCommitKind.Frames)
+            if (commit.Kind == WalCommitKind.Frames)
             {
-                continue;
+                frames.Add(commit);
             }
-
-            if (frameCommits == 0)
-            {
-                firstSequence = commit.Sequence;
-                offset = commit.Offset;
-                single = commit;
-            }
-
-            frameCommits++;
-            totalBytes += commit.Length;
-            lastSequence = commit.Sequence;
         }
 
-        byte[]? rented = null;
         SharpCoreDBException? failure = _failure;
-        try
+        if (failure is null && frames.Count > 0)
         {
-            if (failure is null && frameCommits > 0)
+            try
             {
-                Span<byte> frames;
-                if (frameCommits == 1)
-                {
-                    frames = single!.Buffer.AsSpan(0, single.Length);
-                }
-                else
-                {
-                    // Rented and returned by this one thread, so the shared pool's per-thread cache serves it.
-                    rented = ArrayPool<byte>.Shared.Rent(totalBytes);
-                    int at = 0;
-                    foreach (WalCommit commit in _group)
-                    {
-                        if (commit.Kind == WalCommitKind.Frames)
-                        {
-                            commit.Buffer.AsSpan(0, commit.Length).CopyTo(rented.AsSpan(at));
-                            at += commit.Length;
-                        }
-                    }
-
-                    frames = rented.AsSpan(0, totalBytes);
-                }
-
-                long started = Stopwatch.GetTimestamp();
-                _log.WriteFrames(frames, offset);
-                _lastSyncTicks = Stopwatch.GetTimestamp() - started;
-                Interlocked.Increment(ref _syncCount);
-                Interlocked.Add(ref _durableCommitCount, frameCommits);
-                _lastGroupCommits = frameCommits;
-                _onDurable(lastSequence);
+                WriteFrames(frames);
             }
-        }
-        catch (SharpCoreDBException ex)
-        {
-            failure = Latch(ex, firstSequence, lastSequence);
-        }
-        finally
-        {
-            if (rented is not null)
+            catch (SharpCoreDBException ex)
             {
-                ArrayPool<byte>.Shared.Return(rented);
+                failure = Latch(ex, frames[0].Sequence, frames[^1].Sequence);
             }
         }
 
+        frames.Clear();
         foreach (WalCommit commit in _group)
         {
             commit.ReturnBuffer();

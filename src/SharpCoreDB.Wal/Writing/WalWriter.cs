@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using System.Threading.Channels;
 
 namespace SharpCoreDB.Wal.Writing;
@@ -29,7 +30,13 @@ internal sealed partial class WalWriter : IDisposable
     // without limit when the disk cannot keep up.
     private const int QueueCapacity = 4096;
 
+    // Async: a sync starts early once this much is queued. The interval bounds how old an unsynced commit gets;
+    // this bounds how much one fdatasync must push to the disk, so a committer that has to wait for the log
+    // (a flush, a log restart) waits for at most this much, and the disk works while committers keep going.
+    private const long AsyncSyncBytes = 1024 * 1024;
+
     private readonly WalLogFile _log;
+    private readonly IWalFrameSource _source;
     private readonly DurabilityMode _mode;
     private readonly TimeSpan _flushInterval;
     private readonly Action<ulong> _onDurable;
@@ -37,28 +44,35 @@ internal sealed partial class WalWriter : IDisposable
     private readonly Thread? _worker;
     private readonly SemaphoreSlim _urgent = new(0);
     private readonly List<WalCommit> _group = [];
+    private readonly List<WalCommit> _inline = [];
     private readonly Func<int>? _committersAhead;
     private volatile SharpCoreDBException? _failure;
     private long _lastSyncTicks;
     private int _lastGroupCommits;
     private long _syncCount;
+    private long _queuedBytes;
+    private int _earlySyncRequested;
     private long _durableCommitCount;
     private int _disposed;
+    private int _waiters;
 
     /// <summary>Creates the writer and, for FullSync and Async, starts its worker.</summary>
     /// <param name="log">The log file.</param>
     /// <param name="mode">The durability mode.</param>
+    /// <param name="source">Where the page images of queued commits come from, and where merging must stop.</param>
     /// <param name="flushInterval">Async mode's longest wait before a queued commit is written.</param>
     /// <param name="onDurable">Told the last durable sequence after every successful sync, before waiters complete.</param>
     /// <param name="committersAhead">
     /// FullSync: how many write transactions have begun and not yet been queued; the worker waits (briefly) for them
     /// before it syncs, so they join the group. Null: sync whatever is queued at once.
     /// </param>
-    public WalWriter(WalLogFile log, DurabilityMode mode, TimeSpan flushInterval, Action<ulong> onDurable, Func<int>? committersAhead = null)
+    public WalWriter(WalLogFile log, DurabilityMode mode, IWalFrameSource source, TimeSpan flushInterval, Action<ulong> onDurable, Func<int>? committersAhead = null)
     {
         ArgumentNullException.ThrowIfNull(log);
+        ArgumentNullException.ThrowIfNull(source);
         ArgumentNullException.ThrowIfNull(onDurable);
         _log = log;
+        _source = source;
         _mode = mode;
         _flushInterval = flushInterval;
         _onDurable = onDurable;
@@ -114,6 +128,7 @@ internal sealed partial class WalWriter : IDisposable
             return;
         }
 
+        long length = commit.FrameBytes(_log.FrameSize);
         if (!_queue.Writer.TryWrite(commit))
         {
             // The queue is full (Async outrunning the disk) or closed: wait for room, which is the back-pressure.
@@ -127,6 +142,8 @@ internal sealed partial class WalWriter : IDisposable
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
             }
         }
+
+        Queued(length);
     }
 
     /// <summary>Like <see cref="Append"/>, without blocking a thread when the queue is full.</summary>
@@ -140,6 +157,7 @@ internal sealed partial class WalWriter : IDisposable
             return;
         }
 
+        long length = commit.FrameBytes(_log.FrameSize);
         if (!_queue.Writer.TryWrite(commit))
         {
             try
@@ -152,6 +170,47 @@ internal sealed partial class WalWriter : IDisposable
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
             }
         }
+
+        Queued(length);
+    }
+
+    /// <summary>
+    /// Blocks until a queued commit's completion is set. A committer waiting alone spins (yielding) for about
+    /// one sync before it sleeps, so it is awake the moment its sync ends instead of paying a thread wake-up on top
+    /// of the fdatasync. With company it sleeps at once: then the CPU is better spent on the other committers.
+    /// </summary>
+    public void WaitFor(Task completion)
+    {
+        ArgumentNullException.ThrowIfNull(completion);
+        if (!completion.IsCompleted)
+        {
+            bool alone = Interlocked.Increment(ref _waiters) == 1;
+            try
+            {
+                if (alone)
+                {
+                    // Twice the last sync (one may have been under way when this commit was queued), at least
+                    // 100 µs and at most 2 ms.
+                    long budget = Math.Clamp(Volatile.Read(ref _lastSyncTicks) * 2, Stopwatch.Frequency / 10_000, Stopwatch.Frequency / 500);
+                    long deadline = Stopwatch.GetTimestamp() + budget;
+                    SpinWait spinner = default;
+                    while (!completion.IsCompleted && Volatile.Read(ref _waiters) == 1 && Stopwatch.GetTimestamp() < deadline)
+                    {
+                        spinner.SpinOnce(sleep1Threshold: -1);
+                    }
+                }
+
+                completion.GetAwaiter().GetResult();
+            }
+            finally
+            {
+                Interlocked.Decrement(ref _waiters);
+            }
+
+            return;
+        }
+
+        completion.GetAwaiter().GetResult();
     }
 
     /// <summary>Waits until everything appended so far is durable (Async mode's explicit flush).</summary>
@@ -198,6 +257,22 @@ internal sealed partial class WalWriter : IDisposable
 
         // _urgent is left to the garbage collector: it holds no handle (AvailableWaitHandle is never used), and a
         // flush racing with close must get a Closed error, not an ObjectDisposedException from Release.
+    }
+
+    // Counts what waits for the worker; in Async mode, wakes it early once a sync's worth has piled up.
+    // The length is read before queueing: once queued, the worker may already have taken and recycled the commit.
+    private void Queued(long length)
+    {
+        if (_mode != DurabilityMode.Async)
+        {
+            return;
+        }
+
+        if (Interlocked.Add(ref _queuedBytes, length) >= AsyncSyncBytes
+            && Interlocked.CompareExchange(ref _earlySyncRequested, 1, 0) == 0)
+        {
+            _urgent.Release();
+        }
     }
 
     private async Task WriteBarrierSlowAsync(WalCommit barrier)
@@ -248,10 +323,8 @@ internal sealed partial class WalWriter : IDisposable
 
             if (commit.Kind == WalCommitKind.Frames)
             {
-                _log.WriteFrames(commit.Buffer.AsSpan(0, commit.Length), commit.Offset);
-                Interlocked.Increment(ref _syncCount);
-                Interlocked.Increment(ref _durableCommitCount);
-                _onDurable(commit.Sequence);
+                _inline.Add(commit);
+                WriteFrames(_inline);
             }
         }
         catch (SharpCoreDBException ex)
@@ -260,6 +333,7 @@ internal sealed partial class WalWriter : IDisposable
         }
         finally
         {
+            _inline.Clear();
             commit.ReturnBuffer();
         }
     }

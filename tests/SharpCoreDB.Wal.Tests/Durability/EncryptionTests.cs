@@ -3,6 +3,7 @@ using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Storage.Tests.Devices;
+using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests.Durability;
@@ -22,7 +23,8 @@ public sealed class EncryptionTests
         WalPageStore store = kit.Open();
         WriteCanaries(store, 0, 200);
         store.Flush();
-        Assert.True(kit.Wal.Length > 100_000, "the log should hold the frames");
+        // Several pages' frames (the writer may merge commits, so not one per commit).
+        Assert.True(kit.Wal.Length > WalHeader.SizeOf + 8192, "the log should hold the frames");
         AssertNoCanary(kit.Database, "database, frames only in the log");
         AssertNoCanary(kit.Wal, "log before checkpoint");
 

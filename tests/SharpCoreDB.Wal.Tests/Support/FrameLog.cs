@@ -1,5 +1,7 @@
+using System.Buffers;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Wal.Recovery;
+using SharpCoreDB.Wal.Transactions;
 using SharpCoreDB.Wal.Writing;
 
 namespace SharpCoreDB.Wal.Tests.Support;
@@ -7,12 +9,13 @@ namespace SharpCoreDB.Wal.Tests.Support;
 /// <summary>
 /// Frame-level test rig: a log on a device, a writer in some mode, and transactions of raw page images whose
 /// bytes are derived from (page, sequence) so any image read back can be checked without storing it.
+/// By default every commit is a point a reader could stand on, so the writer merges nothing; with
+/// <see cref="MergeCommits"/> it may merge a whole group, as FullSync does.
 /// </summary>
-internal sealed class FrameLog : IDisposable
+internal sealed class FrameLog : IDisposable, IWalFrameSource
 {
     public const int PageSize = 4096;
 
-    private readonly WalCommitBuilder _builder = new(PageSize);
     private ulong _nextSequence;
     private long _durable;
 
@@ -21,7 +24,7 @@ internal sealed class FrameLog : IDisposable
         Device = device;
         Log = WalLogFile.Start(device, PageSize, checkpointSequence, previousSalt1: 0);
         _nextSequence = checkpointSequence + 1;
-        Writer = new WalWriter(Log, mode, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s));
+        Writer = new WalWriter(Log, mode, this, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s));
     }
 
     public IStorageDevice Device { get; }
@@ -33,6 +36,15 @@ internal sealed class FrameLog : IDisposable
     public ulong LastDurable => (ulong)Interlocked.Read(ref _durable);
 
     public object Gate { get; } = new();
+
+    /// <summary>Where the writer records the log offset of every version it writes.</summary>
+    public WalIndex Index { get; } = new();
+
+    /// <summary>Lets the writer merge consecutive commits of a group into one log transaction.</summary>
+    public bool MergeCommits { get; set; }
+
+    /// <summary>Versions the writer sealed, in order.</summary>
+    public List<(uint Page, ulong Version)> Sealed { get; } = [];
 
     /// <summary>Fills an image deterministically from its page and sequence.</summary>
     public static void FillImage(Span<byte> image, uint page, ulong sequence)
@@ -52,26 +64,41 @@ internal sealed class FrameLog : IDisposable
     public WalCommit Append(uint[] pages, bool awaited = true)
     {
         ulong sequence = _nextSequence;
-        _builder.Start(pages.Length, sequence);
+        uint[] numbers = ArrayPool<uint>.Shared.Rent(pages.Length);
+        pages.CopyTo(numbers, 0);
         foreach (uint page in pages)
         {
-            FillImage(_builder.Add(page), page, sequence);
+            Index.Add(page, sequence, WalIndex.Unwritten);
         }
 
-        long offset = Log.Reserve(pages.Length);
-        WalCommit commit = _builder.Finish(databaseSize: 100, offset, awaited && Writer.Mode != DurabilityMode.Legacy);
+        WalCommit commit = WalCommit.ForFrames(numbers, pages.Length, databaseSize: 100, sequence, Index, awaited && Writer.Mode != DurabilityMode.Legacy);
         _nextSequence++;
-        try
+        Writer.Append(commit);
+        return commit;
+    }
+
+    void IWalFrameSource.Seal(uint pageNumber, ulong version, Span<byte> destination)
+    {
+        lock (Sealed)
         {
-            Writer.Append(commit);
-        }
-        catch
-        {
-            // A refused commit leaves a hole in the reservation; nothing may be appended after it anyway.
-            throw;
+            Sealed.Add((pageNumber, version));
         }
 
-        return commit;
+        FillImage(destination, pageNumber, version);
+    }
+
+    /// <summary>Snapshots of pretend readers: with <see cref="MergeCommits"/>, the writer must end a log transaction at each.</summary>
+    public ulong[] ReaderSnapshots { get; set; } = [];
+
+    ulong IWalFrameSource.CollectSnapshotBoundaries(ulong first, ulong last, List<ulong> boundaries)
+    {
+        if (!MergeCommits)
+        {
+            return first;
+        }
+
+        boundaries.AddRange(ReaderSnapshots.Where(s => s >= first && s < last));
+        return ulong.MaxValue;
     }
 
     /// <summary>Appends under <see cref="Gate"/> and waits for durability as the mode prescribes; returns the sequence.</summary>
@@ -85,6 +112,32 @@ internal sealed class FrameLog : IDisposable
 
         commit.Completion?.Task.GetAwaiter().GetResult();
         return commit.Sequence;
+    }
+
+    /// <summary>
+    /// Holds the log's next sync at <paramref name="gate"/> (the device under this log) with one commit of page 1,
+    /// then queues <paramref name="count"/> commits behind it; the caller opens the gate.
+    /// </summary>
+    public (WalCommit First, List<WalCommit> Queued) QueueBehindHeldSync(GatedDevice gate, int count, Func<int, uint[]> pages)
+    {
+        gate.Close();
+        WalCommit first;
+        lock (Gate)
+        {
+            first = Append([1]);
+        }
+
+        gate.WaitForFlushAtGate();
+        var queued = new List<WalCommit>();
+        lock (Gate)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                queued.Add(Append(pages(i)));
+            }
+        }
+
+        return (first, queued);
     }
 
     /// <summary>Waits until everything appended is durable.</summary>

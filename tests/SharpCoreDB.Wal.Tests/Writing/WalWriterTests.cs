@@ -33,23 +33,7 @@ public sealed class WalWriterTests
         using var log = new FrameLog(device, DurabilityMode.FullSync);
         int writesBefore = device.Writes;
         int flushesBefore = device.Flushes;
-        device.Close();
-
-        WalCommit first;
-        lock (log.Gate)
-        {
-            first = log.Append([1]);
-        }
-
-        device.WaitForFlushAtGate();
-        var queued = new List<WalCommit>();
-        lock (log.Gate)
-        {
-            for (uint i = 0; i < 10; i++)
-            {
-                queued.Add(log.Append([10 + i, 100 + i]));
-            }
-        }
+        (WalCommit first, List<WalCommit> queued) = log.QueueBehindHeldSync(device, 10, i => [(uint)(10 + i), (uint)(100 + i)]);
 
         Assert.False(first.Completion!.Task.IsCompleted);
         Assert.All(queued, c => Assert.False(c.Completion!.Task.IsCompleted));
@@ -67,6 +51,68 @@ public sealed class WalWriterTests
     }
 
     [Fact]
+    public async Task FullSync_group_is_one_log_transaction_with_the_newest_version_of_each_page()
+    {
+        using var device = new GatedDevice(new MemoryStorageDevice("merge-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync) { MergeCommits = true };
+        (WalCommit first, List<WalCommit> queued) = log.QueueBehindHeldSync(device, 10, i => [5, (uint)(100 + i)]);
+
+        device.Open();
+        await first.Completion!.Task;
+        await Task.WhenAll(queued.Select(c => c.Completion!.Task));
+
+        ulong last = queued[^1].Sequence;
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal(last, scan.LastSequence);
+
+        // The first commit alone, then the ten merged: page 5 once (its newest version) and each other page once.
+        Assert.Equal(1 + 1 + 10, scan.Frames.Count);
+        Assert.Equal([first.Sequence], scan.Frames.Take(1).Select(f => f.Sequence));
+        Assert.All(scan.Frames.Skip(1), f => Assert.Equal(last, f.Sequence));
+        Assert.Equal([5u, .. Enumerable.Range(100, 10).Select(i => (uint)i)], scan.Frames.Skip(1).Select(f => f.PageNumber));
+        Assert.Equal(1, log.Sealed.Count(v => v.Page == 5));
+        Assert.Contains((5u, last), log.Sealed);
+
+        // The index serves each page's surviving version from where the writer put it; the merged-away ones are gone.
+        byte[] image = new byte[FrameLog.PageSize];
+        foreach (WalCommit commit in queued)
+        {
+            uint other = (uint)(100 + (commit.Sequence - queued[0].Sequence));
+            Assert.True(log.Index.TryFind(other, ulong.MaxValue, out ulong version, out long offset));
+            Assert.Equal(commit.Sequence, version);
+            log.Log.ReadImage(offset, image);
+            Assert.True(FrameLog.ImageMatches(image, other, version));
+        }
+
+        Assert.True(log.Index.TryFind(5, ulong.MaxValue, out ulong newest, out long newestOffset));
+        Assert.Equal(last, newest);
+        log.Log.ReadImage(newestOffset, image);
+        Assert.True(FrameLog.ImageMatches(image, 5, last));
+        Assert.False(log.Index.TryFind(5, last - 1, out _, out _));
+    }
+
+    [Fact]
+    public async Task Writer_ends_a_log_transaction_at_every_snapshot_a_reader_holds()
+    {
+        using var device = new GatedDevice(new MemoryStorageDevice("boundary-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync) { MergeCommits = true };
+        (WalCommit first, List<WalCommit> queued) = log.QueueBehindHeldSync(device, 4, _ => [7]);
+
+        // A reader stands on the second of the four: its state must be in the log.
+        log.ReaderSnapshots = [queued[1].Sequence];
+        device.Open();
+        await Task.WhenAll(queued.Select(c => c.Completion!.Task).Append(first.Completion!.Task));
+
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal([first.Sequence, queued[1].Sequence, queued[3].Sequence], scan.Frames.Select(f => f.Sequence));
+        Assert.True(log.Index.TryFind(7, queued[2].Sequence, out ulong seen, out long offset));
+        Assert.Equal(queued[1].Sequence, seen);
+        byte[] image = new byte[FrameLog.PageSize];
+        log.Log.ReadImage(offset, image);
+        Assert.True(FrameLog.ImageMatches(image, 7, seen));
+    }
+
+    [Fact]
     public void FullSync_many_threads_all_commits_become_durable_in_sequence_order()
     {
         using var device = new MemoryStorageDevice("threads-wal");
@@ -76,7 +122,7 @@ public sealed class WalWriterTests
         {
             for (int i = 0; i < 40; i++)
             {
-                ulong sequence = log.Commit((uint)(t * 1000 + i), 0);
+                ulong sequence = log.Commit((uint)(t * 1000 + i + 1), 0);
                 Assert.True(log.LastDurable >= sequence);
                 acknowledged.Add(sequence);
             }

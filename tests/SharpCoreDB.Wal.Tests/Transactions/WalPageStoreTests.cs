@@ -3,6 +3,8 @@ using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Checkpoint;
 using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.Tests.Support;
+using SharpCoreDB.Wal.Transactions;
+using SharpCoreDB.Wal.Writing;
 
 namespace SharpCoreDB.Wal.Tests.Transactions;
 
@@ -266,6 +268,30 @@ public sealed class WalPageStoreTests
         Assert.True(store.WalSize < 2 * threshold, $"the log did not restart: {store.WalSize} bytes");
         using IReadTransaction read = store.BeginRead();
         WalTestKit.AssertMatches(read, model, mode.ToString());
+    }
+
+    [Theory]
+    [InlineData(DurabilityMode.Async)]
+    [InlineData(DurabilityMode.FullSync)]
+    public void The_log_writer_may_merge_only_commits_no_reader_can_stand_on(DurabilityMode mode)
+    {
+        using var kit = new WalTestKit(mode) { FlushInterval = TimeSpan.FromHours(1) };
+        using WalPageStore store = kit.Open();
+        AllocateAndFill(store, 1);
+        using WalReadTransaction reader = store.BeginSnapshot();
+        AllocateAndFill(store, 2);
+        AllocateAndFill(store, 3);
+        ulong visible = store.VisibleSequence;
+
+        var boundaries = new List<ulong>();
+        ulong mergeableBelow = ((IWalFrameSource)store).CollectSnapshotBoundaries(reader.Sequence, visible + 5, boundaries);
+
+        // The reader's snapshot must stay a state of the log.
+        Assert.Equal([reader.Sequence], boundaries);
+
+        // Async: a reader starting now sees the newest queued commit, so nothing from the visible one on may be merged
+        // away. FullSync: readers only ever see the end of a durable group, so a group may merge throughout.
+        Assert.Equal(mode == DurabilityMode.Async ? visible : ulong.MaxValue, mergeableBelow);
     }
 
     internal static uint AllocateAndFill(WalPageStore store, int version)

@@ -181,6 +181,26 @@ public sealed class WalWriterTests
     }
 
     [Fact]
+    public void Async_worker_syncs_early_once_a_mebibyte_of_frames_is_queued()
+    {
+        using var device = new MemoryStorageDevice("async-backlog-wal");
+        using var log = new FrameLog(device, DurabilityMode.Async, TimeSpan.FromHours(1));
+        ulong last = 0;
+        for (uint i = 0; i < 300; i++)
+        {
+            lock (log.Gate)
+            {
+                last = log.Append([i + 1], awaited: false).Sequence;
+            }
+        }
+
+        // 300 frames (over 1 MiB) are queued and the interval is an hour away: only the backlog can start the sync.
+        Assert.True(SpinWait.SpinUntil(() => log.LastDurable > 0, TimeSpan.FromSeconds(30)), "the backlog did not start a sync");
+        log.Flush();
+        Assert.Equal(last, FrameLog.Scan(device).LastSequence);
+    }
+
+    [Fact]
     public void Async_close_writes_everything_queued()
     {
         var device = new MemoryStorageDevice("async-close-wal");

@@ -101,6 +101,21 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
         return ulong.MaxValue;
     }
 
+    /// <summary>Appends <paramref name="count"/> commits without waiting for them; returns the last one's sequence.</summary>
+    public ulong AppendMany(uint count, Func<uint, uint[]> pages)
+    {
+        ulong last = 0;
+        for (uint i = 0; i < count; i++)
+        {
+            lock (Gate)
+            {
+                last = Append(pages(i), awaited: false).Sequence;
+            }
+        }
+
+        return last;
+    }
+
     /// <summary>Appends under <see cref="Gate"/> and waits for durability as the mode prescribes; returns the sequence.</summary>
     public ulong Commit(params uint[] pages)
     {

@@ -166,14 +166,7 @@ public sealed class WalWriterTests
     {
         using var device = new MemoryStorageDevice("async-interval-wal");
         using var log = new FrameLog(device, DurabilityMode.Async, TimeSpan.FromMilliseconds(2));
-        ulong last = 0;
-        for (uint i = 0; i < 20; i++)
-        {
-            lock (log.Gate)
-            {
-                last = log.Append([i], awaited: false).Sequence;
-            }
-        }
+        ulong last = log.AppendMany(20, i => [i]);
 
         // Not a timing assertion: it only waits (generously) for what the interval guarantees to happen.
         Assert.True(SpinWait.SpinUntil(() => log.LastDurable == last, TimeSpan.FromSeconds(30)), "the queued commits were never written");
@@ -185,14 +178,7 @@ public sealed class WalWriterTests
     {
         using var device = new MemoryStorageDevice("async-backlog-wal");
         using var log = new FrameLog(device, DurabilityMode.Async, TimeSpan.FromHours(1));
-        ulong last = 0;
-        for (uint i = 0; i < 300; i++)
-        {
-            lock (log.Gate)
-            {
-                last = log.Append([i + 1], awaited: false).Sequence;
-            }
-        }
+        ulong last = log.AppendMany(300, i => [i + 1]);
 
         // 300 frames (over 1 MiB) are queued and the interval is an hour away: only the backlog can start the sync.
         Assert.True(SpinWait.SpinUntil(() => log.LastDurable > 0, TimeSpan.FromSeconds(30)), "the backlog did not start a sync");
@@ -205,14 +191,7 @@ public sealed class WalWriterTests
     {
         var device = new MemoryStorageDevice("async-close-wal");
         var log = new FrameLog(device, DurabilityMode.Async, TimeSpan.FromHours(1));
-        ulong last = 0;
-        for (uint i = 0; i < 50; i++)
-        {
-            lock (log.Gate)
-            {
-                last = log.Append([i, i + 1], awaited: false).Sequence;
-            }
-        }
+        ulong last = log.AppendMany(50, i => [i, i + 1]);
 
         log.Dispose();
         Assert.Equal(last, FrameLog.Scan(device).LastSequence);

@@ -39,7 +39,7 @@ internal sealed class TransactionContext : IDisposable
         Pages = write;
         Schema = schema;
         CommittedSchema = schema;
-        Undo = new UndoLog();
+        Undo = UndoLog.Rent();
     }
 
     /// <summary>The pages.</summary>
@@ -55,7 +55,7 @@ internal sealed class TransactionContext : IDisposable
     public Schema CommittedSchema { get; private set; }
 
     /// <summary>The statement undo log of the writer (null for readers).</summary>
-    public UndoLog? Undo { get; }
+    public UndoLog? Undo { get; private set; }
 
     /// <summary>True once committed or rolled back.</summary>
     public bool IsCompleted => _completed;
@@ -220,7 +220,11 @@ internal sealed class TransactionContext : IDisposable
         _trees = null;
         _read?.Dispose();
         _write?.Dispose();
-        Undo?.Dispose();
+        if (Undo is { } undo)
+        {
+            Undo = null;
+            UndoLog.Return(undo);
+        }
         byte[] scratch = _valueScratch;
         _valueScratch = [];
         if (scratch.Length > 0)

@@ -14,6 +14,15 @@ namespace SharpCoreDB.Execution;
 /// </remarks>
 internal sealed class UndoLog : IDisposable
 {
+    // A log that grew past these is not kept for the next transaction: one large transaction must not pin its
+    // memory to the thread for good.
+    private const int MaxKeptEntries = 1024;
+    private const int MaxKeptArena = 64 * 1024;
+
+    // One spare per thread: a write transaction per commit would otherwise allocate its log every time.
+    [ThreadStatic]
+    private static UndoLog? t_spare;
+
     private Entry[] _entries = new Entry[64];
     private int _count;
     private byte[] _arena = ArrayPool<byte>.Shared.Rent(4096);
@@ -21,6 +30,34 @@ internal sealed class UndoLog : IDisposable
 
     /// <summary>True while changes are being recorded.</summary>
     public bool IsRecording { get; set; }
+
+    /// <summary>An empty log: this thread's spare when it has one, else a new one.</summary>
+    public static UndoLog Rent()
+    {
+        UndoLog? log = t_spare;
+        if (log is null)
+        {
+            return new UndoLog();
+        }
+
+        t_spare = null;
+        return log;
+    }
+
+    /// <summary>Ends a transaction's use of <paramref name="log"/>: kept as this thread's spare, or its buffers returned.</summary>
+    public static void Return(UndoLog log)
+    {
+        ArgumentNullException.ThrowIfNull(log);
+        log.Clear();
+        log.IsRecording = false;
+        if (t_spare is null && log._entries.Length <= MaxKeptEntries && log._arena.Length <= MaxKeptArena)
+        {
+            t_spare = log;
+            return;
+        }
+
+        log.Dispose();
+    }
 
     /// <summary>The number of recorded changes.</summary>
     public int Count => _count;

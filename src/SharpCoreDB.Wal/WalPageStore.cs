@@ -237,10 +237,6 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         return StartWrite();
     }
 
-    /// <summary>The error a read-only transaction raises for writes.</summary>
-    internal static SharpCoreDBException ReadOnlyTransaction() =>
-        new(SharpCoreDBErrorCode.ReadOnly, "The transaction is read-only; begin a write transaction to change pages.");
-
     /// <summary>Checks a page number against the page count a transaction sees.</summary>
     internal void CheckPageNumber(uint pageNumber, uint pageCount)
     {

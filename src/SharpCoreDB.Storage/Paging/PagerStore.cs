@@ -243,11 +243,6 @@ internal sealed class PagerStore : IPageStore
         _writer.Dispose();
     }
 
-    /// <summary>The error a read-only transaction raises for writes.</summary>
-    /// <returns>The exception to throw.</returns>
-    internal static SharpCoreDBException ReadOnlyTransaction() =>
-        new(SharpCoreDBErrorCode.ReadOnly, "The transaction is read-only; begin a write transaction to change pages.");
-
     /// <summary>Checks a page number against the page count a transaction sees.</summary>
     /// <param name="pageNumber">The page number.</param>
     /// <param name="pageCount">The page count.</param>

@@ -1,4 +1,3 @@
-using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Writing;
 
@@ -10,34 +9,19 @@ namespace SharpCoreDB.Wal.Transactions;
 /// commit turns them into frames. The writer slot is released as soon as the frames are queued; a FullSync
 /// commit then waits, outside the slot, until they are durable.
 /// </summary>
-internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageAccess, ICommittedPageSource
+internal sealed class WalWriteTransaction : DirtyPageTransaction
 {
     private readonly WalPageStore _store;
     private readonly WalIndex _index;
-    private State _state = State.Active;
-    private uint _pageCount;
 
     /// <summary>Creates the write transaction; the store already holds the writer slot for it.</summary>
     public WalWriteTransaction(WalPageStore store, TransactionPageSet pages, ulong sequence, uint pageCount, WalIndex index)
+        : base(pages, pageCount)
     {
         _store = store;
-        Pages = pages;
         Sequence = sequence;
-        _pageCount = pageCount;
-        CommittedPageCount = pageCount;
         _index = index;
     }
-
-    private enum State
-    {
-        Active,
-        Committed,
-        RolledBack,
-        Failed,
-    }
-
-    /// <summary>The dirty pages.</summary>
-    public TransactionPageSet Pages { get; }
 
     /// <summary>True while the store counts this transaction among the commits the log writer may wait for.</summary>
     public bool CountedAhead { get; set; } = true;
@@ -48,109 +32,21 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
     /// <summary>The sequence this transaction's commit will carry: the next after <see cref="Sequence"/>, since it holds the writer slot.</summary>
     public ulong CommitSequence => Sequence + 1;
 
-    /// <summary>The page count when the transaction began.</summary>
-    public uint CommittedPageCount { get; }
+    /// <inheritdoc />
+    public override int PageSize => _store.PageSize;
 
     /// <inheritdoc />
-    public int PageSize => _store.PageSize;
-
-    /// <inheritdoc cref="IPageTransaction.UsableSize" />
-    public int UsableSize => _store.UsableSize;
+    public override int UsableSize => _store.UsableSize;
 
     /// <inheritdoc />
-    public bool IsWritable => true;
-
-    /// <inheritdoc />
-    public string SourceName => _store.Name;
-
-    /// <inheritdoc />
-    public uint CatalogRoot
-    {
-        get
-        {
-            using PageLease header = ReadPage(0);
-            return DatabaseHeader.GetCatalogRoot(header.Data);
-        }
-
-        set
-        {
-            using PageLease header = WritePage(0);
-            DatabaseHeader.SetCatalogRoot(header.Writable, value);
-        }
-    }
-
-    /// <inheritdoc />
-    public PageLease Read(uint pageNumber)
-    {
-        ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
-        return ReadPage(pageNumber);
-    }
-
-    /// <inheritdoc />
-    public PageLease Write(uint pageNumber)
-    {
-        ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
-        return WritePage(pageNumber);
-    }
-
-    /// <inheritdoc />
-    public PageLease Allocate()
-    {
-        ThrowIfNotActive();
-        return PageAllocator.Allocate(this);
-    }
-
-    /// <inheritdoc />
-    public void Free(uint pageNumber)
-    {
-        ThrowIfNotActive();
-        PageAllocator.Free(this, pageNumber);
-    }
-
-    /// <inheritdoc />
-    public PageLease ReadPage(uint pageNumber)
-    {
-        ThrowIfNotActive();
-        CheckPageNumber(pageNumber);
-        return Pages.TryRead(pageNumber, out PageLease lease) ? lease : _store.ReadVersion(pageNumber, Sequence, _index);
-    }
-
-    /// <inheritdoc />
-    public PageLease WritePage(uint pageNumber)
-    {
-        ThrowIfNotActive();
-        CheckPageNumber(pageNumber);
-        return Pages.Write(pageNumber, this);
-    }
-
-    /// <inheritdoc />
-    public PageLease CreatePage(uint pageNumber)
-    {
-        ThrowIfNotActive();
-        CheckPageNumber(pageNumber);
-        return Pages.Create(pageNumber);
-    }
-
-    /// <inheritdoc />
-    public void ReadCommittedPage(uint pageNumber, Span<byte> destination)
-    {
-        if (pageNumber >= CommittedPageCount)
-        {
-            // Handed out by the page count in this transaction: nothing committed exists yet.
-            destination[..UsableSize].Clear();
-            return;
-        }
-
-        using PageLease committed = _store.ReadVersion(pageNumber, Sequence, _index);
-        committed.Data.CopyTo(destination);
-    }
+    public override string SourceName => _store.Name;
 
     /// <inheritdoc />
     /// <exception cref="SharpCoreDBException">
     /// IoError when the log write or sync fails (the commit did not happen); DatabaseFailed after an earlier
     /// failure; Closed when the store closed meanwhile.
     /// </exception>
-    public void Commit()
+    public override void Commit()
     {
         WalCommit? commit = Hand();
         if (commit?.Completion is { } completion)
@@ -161,7 +57,6 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
         {
             _store.WaitDurable(Sequence);
         }
-
     }
 
     /// <inheritdoc />
@@ -171,7 +66,7 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
     /// synchronously. Cancellation is observed only before the commit is handed to the log; after that the outcome
     /// no longer depends on the caller, so the wait for durability runs to its end.
     /// </remarks>
-    public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
+    public override async ValueTask CommitAsync(CancellationToken cancellationToken = default)
     {
         cancellationToken.ThrowIfCancellationRequested();
         WalCommit? commit = await HandAsync().ConfigureAwait(false);
@@ -182,25 +77,6 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
         else if (commit is null)
         {
             await _store.WaitDurableAsync(Sequence).ConfigureAwait(false);
-        }
-
-    }
-
-    /// <inheritdoc />
-    public void Rollback()
-    {
-        ThrowIfNotActive();
-        _state = State.RolledBack;
-        End();
-    }
-
-    /// <summary>Rolls back unless committed, and frees the writer slot.</summary>
-    public void Dispose()
-    {
-        if (_state == State.Active)
-        {
-            _state = State.RolledBack;
-            End();
         }
     }
 
@@ -215,12 +91,12 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
         }
         catch
         {
-            _state = State.Failed;
+            State = TransactionState.Failed;
             End();
             throw;
         }
 
-        _state = State.Committed;
+        State = TransactionState.Committed;
         End();
         return commit;
     }
@@ -235,39 +111,22 @@ internal sealed class WalWriteTransaction : IWriteTransaction, ITransactionPageA
         }
         catch
         {
-            _state = State.Failed;
+            State = TransactionState.Failed;
             End();
             throw;
         }
 
-        _state = State.Committed;
+        State = TransactionState.Committed;
         End();
         return commit;
     }
 
-    private void End() => _store.EndWrite(this);
+    /// <inheritdoc />
+    protected override PageLease ReadCommitted(uint pageNumber) => _store.ReadVersion(pageNumber, Sequence, _index);
 
-    private void CheckPageNumber(uint pageNumber)
-    {
-        if (pageNumber >= _pageCount && Pages.Contains(0))
-        {
-            // The allocator may have grown the page count in this transaction's copy of the header.
-            _pageCount = DatabaseHeader.GetPageCount(Pages.GetPage(0));
-        }
+    /// <inheritdoc />
+    protected override void CheckPageNumber(uint pageNumber, uint pageCount) => _store.CheckPageNumber(pageNumber, pageCount);
 
-        _store.CheckPageNumber(pageNumber, _pageCount);
-    }
-
-    private void ThrowIfNotActive()
-    {
-        if (_state != State.Active)
-        {
-            throw new InvalidOperationException(_state switch
-            {
-                State.Committed => "The write transaction has already been committed.",
-                State.RolledBack => "The write transaction has already been rolled back.",
-                _ => "The write transaction failed to commit.",
-            });
-        }
-    }
+    /// <inheritdoc />
+    protected override void End() => _store.EndWrite(this);
 }

@@ -1,0 +1,192 @@
+using SharpCoreDB.Storage.Format;
+
+namespace SharpCoreDB.Storage.Paging;
+
+/// <summary>
+/// What every store's single write transaction shares: its changes live in a private
+/// <see cref="TransactionPageSet"/> (copy on first write, page 0 included, so the free list and header fields
+/// are transactional like any page), pages are checked against the page count as this transaction sees it,
+/// and it ends once — committed, rolled back or failed. A store supplies where committed pages come from, how
+/// a commit is made durable, and what ending gives back.
+/// </summary>
+internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransaction, ITransactionPageAccess, ICommittedPageSource
+{
+    private uint _pageCount;
+
+    /// <summary>Creates the transaction; the store already holds the writer slot for it.</summary>
+    /// <param name="pages">An empty dirty-page set.</param>
+    /// <param name="pageCount">The committed page count when the transaction began.</param>
+    protected DirtyPageTransaction(TransactionPageSet pages, uint pageCount)
+    {
+        Pages = pages;
+        _pageCount = pageCount;
+        CommittedPageCount = pageCount;
+    }
+
+    /// <summary>Where the transaction is in its life.</summary>
+    protected enum TransactionState
+    {
+        /// <summary>Reading and writing.</summary>
+        Active,
+
+        /// <summary>Committed.</summary>
+        Committed,
+
+        /// <summary>Rolled back (explicitly or by disposal).</summary>
+        RolledBack,
+
+        /// <summary>The commit failed.</summary>
+        Failed,
+    }
+
+    /// <summary>The dirty pages.</summary>
+    public TransactionPageSet Pages { get; }
+
+    /// <summary>The page count when the transaction began: pages at or past it have no committed version.</summary>
+    public uint CommittedPageCount { get; }
+
+    /// <inheritdoc />
+    public bool IsWritable => true;
+
+    /// <inheritdoc />
+    public override uint CatalogRoot
+    {
+        get => base.CatalogRoot;
+
+        set
+        {
+            using PageLease header = WritePage(0);
+            DatabaseHeader.SetCatalogRoot(header.Writable, value);
+        }
+    }
+
+    /// <summary>Where the transaction is in its life.</summary>
+    protected TransactionState State { get; set; } = TransactionState.Active;
+
+    /// <summary>What <see cref="ThrowIfNotActive"/> says after a failed commit.</summary>
+    protected virtual string FailedMessage => "The write transaction failed to commit.";
+
+    /// <inheritdoc />
+    public PageLease Read(uint pageNumber)
+    {
+        ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
+        return ReadPage(pageNumber);
+    }
+
+    /// <inheritdoc />
+    public PageLease Write(uint pageNumber)
+    {
+        ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
+        return WritePage(pageNumber);
+    }
+
+    /// <inheritdoc />
+    public PageLease Allocate()
+    {
+        ThrowIfNotActive();
+        return PageAllocator.Allocate(this);
+    }
+
+    /// <inheritdoc />
+    public void Free(uint pageNumber)
+    {
+        ThrowIfNotActive();
+        PageAllocator.Free(this, pageNumber);
+    }
+
+    /// <inheritdoc />
+    public override PageLease ReadPage(uint pageNumber)
+    {
+        ThrowIfNotActive();
+        CheckPageNumber(pageNumber);
+        return Pages.TryRead(pageNumber, out PageLease lease) ? lease : ReadCommitted(pageNumber);
+    }
+
+    /// <inheritdoc />
+    public PageLease WritePage(uint pageNumber)
+    {
+        ThrowIfNotActive();
+        CheckPageNumber(pageNumber);
+        return Pages.Write(pageNumber, this);
+    }
+
+    /// <inheritdoc />
+    public PageLease CreatePage(uint pageNumber)
+    {
+        ThrowIfNotActive();
+        CheckPageNumber(pageNumber);
+        return Pages.Create(pageNumber);
+    }
+
+    /// <inheritdoc />
+    public void ReadCommittedPage(uint pageNumber, Span<byte> destination)
+    {
+        if (pageNumber >= CommittedPageCount)
+        {
+            // Handed out by the free list or the page count in this transaction: nothing committed exists yet.
+            destination[..UsableSize].Clear();
+            return;
+        }
+
+        using PageLease committed = ReadCommitted(pageNumber);
+        committed.Data.CopyTo(destination);
+    }
+
+    /// <inheritdoc />
+    public abstract void Commit();
+
+    /// <inheritdoc />
+    public abstract ValueTask CommitAsync(CancellationToken cancellationToken = default);
+
+    /// <inheritdoc />
+    public void Rollback()
+    {
+        ThrowIfNotActive();
+        State = TransactionState.RolledBack;
+        End();
+    }
+
+    /// <summary>Rolls back unless committed, and frees the writer slot.</summary>
+    public void Dispose()
+    {
+        if (State == TransactionState.Active)
+        {
+            State = TransactionState.RolledBack;
+            End();
+        }
+    }
+
+    /// <summary>The committed version of a page this transaction has not written.</summary>
+    protected abstract PageLease ReadCommitted(uint pageNumber);
+
+    /// <summary>Checks a page number against the page count this transaction sees (throws Corrupt past it).</summary>
+    protected abstract void CheckPageNumber(uint pageNumber, uint pageCount);
+
+    /// <summary>Gives the writer slot (and the page set) back to the store.</summary>
+    protected abstract void End();
+
+    /// <summary>Throws InvalidOperationException unless the transaction is active.</summary>
+    protected void ThrowIfNotActive()
+    {
+        if (State != TransactionState.Active)
+        {
+            throw new InvalidOperationException(State switch
+            {
+                TransactionState.Committed => "The write transaction has already been committed.",
+                TransactionState.RolledBack => "The write transaction has already been rolled back.",
+                _ => FailedMessage,
+            });
+        }
+    }
+
+    private void CheckPageNumber(uint pageNumber)
+    {
+        if (pageNumber >= _pageCount && Pages.Contains(0))
+        {
+            // The allocator may have grown the page count in this transaction's copy of the header.
+            _pageCount = DatabaseHeader.GetPageCount(Pages.GetPage(0));
+        }
+
+        CheckPageNumber(pageNumber, _pageCount);
+    }
+}

@@ -1,0 +1,76 @@
+namespace SharpCoreDB.Storage.Paging;
+
+/// <summary>
+/// What every store's read transaction shares: it reads committed pages as of its snapshot, checks page numbers
+/// against the page count it sees, refuses every change, and ends once. A store supplies where a page's
+/// committed version comes from and what ending gives back.
+/// </summary>
+internal abstract class SnapshotTransaction : StoreTransaction, IReadTransaction, ITransactionPageAccess
+{
+    private bool _disposed;
+
+    /// <summary>Creates the snapshot; the store has already registered it.</summary>
+    /// <param name="pageCount">The committed page count it sees.</param>
+    protected SnapshotTransaction(uint pageCount) => PageCount = pageCount;
+
+    /// <summary>The page count this snapshot sees.</summary>
+    public uint PageCount { get; }
+
+    /// <inheritdoc />
+    public bool IsWritable => false;
+
+    /// <summary>The error for a change attempted through a read transaction.</summary>
+    public static SharpCoreDBException ReadOnly() =>
+        new(SharpCoreDBErrorCode.ReadOnly, "The transaction is read-only; begin a write transaction to change pages.");
+
+    /// <inheritdoc />
+    public PageLease Read(uint pageNumber)
+    {
+        ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
+        return ReadPage(pageNumber);
+    }
+
+    /// <inheritdoc />
+    public PageLease Write(uint pageNumber) => throw ReadOnly();
+
+    /// <inheritdoc />
+    public PageLease Allocate() => throw ReadOnly();
+
+    /// <inheritdoc />
+    public void Free(uint pageNumber) => throw ReadOnly();
+
+    /// <inheritdoc />
+    public override PageLease ReadPage(uint pageNumber)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        CheckPageNumber(pageNumber, PageCount);
+        return ReadCommitted(pageNumber);
+    }
+
+    /// <inheritdoc />
+    PageLease ITransactionPageAccess.WritePage(uint pageNumber) => throw ReadOnly();
+
+    /// <inheritdoc />
+    PageLease ITransactionPageAccess.CreatePage(uint pageNumber) => throw ReadOnly();
+
+    /// <summary>Ends the snapshot (once).</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        End();
+    }
+
+    /// <summary>The version of a page this snapshot sees.</summary>
+    protected abstract PageLease ReadCommitted(uint pageNumber);
+
+    /// <summary>Checks a page number against the page count (throws Corrupt past it, ObjectDisposed after close).</summary>
+    protected abstract void CheckPageNumber(uint pageNumber, uint pageCount);
+
+    /// <summary>Tells the store the snapshot ended.</summary>
+    protected abstract void End();
+}

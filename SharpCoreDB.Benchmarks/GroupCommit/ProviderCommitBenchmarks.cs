@@ -1,5 +1,4 @@
 using System.Data.Common;
-using System.Runtime.ExceptionServices;
 using BenchmarkDotNet.Attributes;
 using SharpCoreDB.Benchmarks.Support;
 using SharpCoreDB.Wal;
@@ -22,8 +21,8 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 /// durable at return — compare it with the others knowing that).
 /// </para>
 /// <para>
-/// The threads are started for each invocation and all wait on a barrier before their first commit, so no thread
-/// gets a head start; creating them costs microseconds against hundreds of fsyncs.
+/// Each connection has its own long-lived thread (a <see cref="CommitterThread"/>), so time and allocation per
+/// commit are the steady state's, not thread start-up's or a new thread's first use of its buffers.
 /// </para>
 /// <para>LiteDB is not available from the package registry this project builds against, so it is not compared.</para>
 /// </remarks>
@@ -39,6 +38,7 @@ public class ProviderCommitBenchmarks
 
     private BenchmarkDirectory? _directory;
     private Worker[] _workers = [];
+    private CommitterThread[] _committers = [];
 
     /// <summary>Threads committing at the same time, each on its own connection.</summary>
     [Params(1, 4, 16)]
@@ -69,11 +69,17 @@ public class ProviderCommitBenchmarks
     [GlobalCleanup]
     public void Cleanup()
     {
+        foreach (CommitterThread committer in _committers)
+        {
+            committer.Dispose();
+        }
+
         foreach (Worker worker in _workers)
         {
             worker.Dispose();
         }
 
+        _committers = [];
         _workers = [];
         _directory?.Dispose();
         _directory = null;
@@ -108,11 +114,6 @@ public class ProviderCommitBenchmarks
 
     private void Setup(Func<DbConnection> open)
     {
-        if (TotalCommits % Threads != 0)
-        {
-            throw new InvalidOperationException($"{TotalCommits} commits do not split evenly over {Threads} threads.");
-        }
-
         byte[][] payloads = BenchmarkRows.Payloads(Threads, PayloadLength, seed: 3);
         _workers = new Worker[Threads];
         for (int t = 0; t < Threads; t++)
@@ -127,40 +128,21 @@ public class ProviderCommitBenchmarks
 
             _workers[t] = new Worker(connection, t, payloads[t]);
         }
+
+        _committers = [.. _workers.Select((worker, t) => new CommitterThread(worker.CommitOne, $"connection {t}"))];
     }
 
     private int CommitFromAllThreads()
     {
-        Worker[] workers = _workers;
-        int perThread = TotalCommits / workers.Length;
-        using var start = new Barrier(workers.Length);
-        var threads = new Thread[workers.Length];
-        for (int t = 0; t < threads.Length; t++)
-        {
-            Worker worker = workers[t];
-            threads[t] = new Thread(() => worker.Run(start, perThread)) { IsBackground = true };
-            threads[t].Start();
-        }
-
-        foreach (Thread thread in threads)
-        {
-            thread.Join();
-        }
-
-        foreach (Worker worker in workers)
-        {
-            worker.ThrowIfFailed();
-        }
-
+        CommitterThread.RunAll(_committers, TotalCommits);
         return TotalCommits;
     }
 
-    /// <summary>One thread's connection and prepared insert.</summary>
+    /// <summary>One connection with its prepared insert.</summary>
     private sealed class Worker : IDisposable
     {
         private readonly DbConnection _connection;
         private readonly DbCommand _insert;
-        private ExceptionDispatchInfo? _failure;
 
         public Worker(DbConnection connection, int thread, byte[] payload)
         {
@@ -172,28 +154,13 @@ public class ProviderCommitBenchmarks
             _insert.Prepare();
         }
 
-        public void Run(Barrier start, int commits)
+        public void CommitOne()
         {
-            try
+            if (_insert.ExecuteNonQuery() != 1)
             {
-                start.SignalAndWait();
-                for (int i = 0; i < commits; i++)
-                {
-                    if (_insert.ExecuteNonQuery() != 1)
-                    {
-                        throw new InvalidOperationException("An autocommit insert did not report one row affected.");
-                    }
-                }
-            }
-            catch (Exception e)
-            {
-                // Rethrown on the benchmark thread after the join, so a failing engine fails the run instead of
-                // reporting the time it took to fail.
-                _failure = ExceptionDispatchInfo.Capture(e);
+                throw new InvalidOperationException("An autocommit insert did not report one row affected.");
             }
         }
-
-        public void ThrowIfFailed() => _failure?.Throw();
 
         public void Dispose()
         {

@@ -1,5 +1,4 @@
 using System.Buffers.Binary;
-using System.Runtime.ExceptionServices;
 using BenchmarkDotNet.Attributes;
 using SharpCoreDB.Benchmarks.Support;
 using SharpCoreDB.Storage.BTree;
@@ -28,7 +27,7 @@ public class WalCommitBenchmarks
     private BenchmarkDirectory? _directory;
     private WalPageStore? _store;
     private uint _root;
-    private Committer[] _committers = [];
+    private CommitterThread[] _committers = [];
 
     /// <summary>The durability mode.</summary>
     [Params(DurabilityMode.Legacy, DurabilityMode.FullSync, DurabilityMode.Async)]
@@ -55,14 +54,14 @@ public class WalCommitBenchmarks
         }
 
         byte[][] rows = BenchmarkRows.Payloads(Threads, RowLength, seed: 5);
-        _committers = [.. Enumerable.Range(0, Threads).Select(t => new Committer(_store, _root, t, rows[t]))];
+        _committers = [.. Enumerable.Range(0, Threads).Select(t => new CommitterThread(CommitOneRow(_store, _root, t, rows[t]), $"committer {t}"))];
     }
 
     /// <summary>Closes the store (final checkpoint) and deletes the folder.</summary>
     [GlobalCleanup]
     public void Cleanup()
     {
-        foreach (Committer committer in _committers)
+        foreach (CommitterThread committer in _committers)
         {
             committer.Dispose();
         }
@@ -86,99 +85,26 @@ public class WalCommitBenchmarks
     [Benchmark(OperationsPerInvoke = TotalCommits)]
     public int Commit()
     {
-        Committer[] committers = _committers;
-        using var done = new CountdownEvent(committers.Length);
-        foreach (Committer committer in committers)
-        {
-            committer.Start(TotalCommits / committers.Length, done);
-        }
-
-        done.Wait();
-        foreach (Committer committer in committers)
-        {
-            committer.ThrowIfFailed();
-        }
-
+        CommitterThread.RunAll(_committers, TotalCommits);
         return TotalCommits;
     }
 
-    /// <summary>
-    /// One long-lived thread with its key buffer and row. Threads live across invocations so that what is measured
-    /// (time and allocation per commit) is the store's, not thread start-up's.
-    /// </summary>
-    private sealed class Committer : IDisposable
+    // One thread's commit: insert the next of its keys (thread number, counter) with its row, and commit.
+    private static Action CommitOneRow(WalPageStore store, uint root, int thread, byte[] row)
     {
-        private readonly WalPageStore _store;
-        private readonly uint _root;
-        private readonly byte[] _row;
-        private readonly byte[] _key = new byte[12];
-        private readonly SemaphoreSlim _go = new(0);
-        private readonly Thread _thread;
-        private int _commits;
-        private CountdownEvent? _done;
-        private long _next;
-        private bool _stop;
-        private ExceptionDispatchInfo? _failure;
-
-        public Committer(WalPageStore store, uint root, int thread, byte[] row)
+        byte[] key = new byte[12];
+        BinaryPrimitives.WriteInt32BigEndian(key, thread);
+        long next = 0;
+        return () =>
         {
-            _store = store;
-            _root = root;
-            _row = row;
-            BinaryPrimitives.WriteInt32BigEndian(_key, thread);
-            _thread = new Thread(Loop) { IsBackground = true, Name = $"committer {thread}" };
-            _thread.Start();
-        }
-
-        public void Start(int commits, CountdownEvent done)
-        {
-            _commits = commits;
-            _done = done;
-            _go.Release();
-        }
-
-        public void ThrowIfFailed() => _failure?.Throw();
-
-        public void Dispose()
-        {
-            _stop = true;
-            _go.Release();
-            _thread.Join();
-            _go.Dispose();
-        }
-
-        private void Loop()
-        {
-            while (true)
+            BinaryPrimitives.WriteInt64BigEndian(key.AsSpan(4), next++);
+            using IWriteTransaction tx = store.BeginWrite(TimeSpan.FromMinutes(1));
+            if (!new BTree(tx, root).TryInsert(key, row))
             {
-                _go.Wait();
-                if (_stop)
-                {
-                    return;
-                }
-
-                try
-                {
-                    for (int i = 0; i < _commits; i++)
-                    {
-                        BinaryPrimitives.WriteInt64BigEndian(_key.AsSpan(4), _next++);
-                        using IWriteTransaction tx = _store.BeginWrite(TimeSpan.FromMinutes(1));
-                        if (!new BTree(tx, _root).TryInsert(_key, _row))
-                        {
-                            throw new InvalidOperationException("A fresh key was already in the tree.");
-                        }
-
-                        tx.Commit();
-                    }
-                }
-                catch (Exception e)
-                {
-                    // Rethrown on the benchmark thread, so a failing store fails the run instead of timing the failure.
-                    _failure = ExceptionDispatchInfo.Capture(e);
-                }
-
-                _done!.Signal();
+                throw new InvalidOperationException("A fresh key was already in the tree.");
             }
-        }
+
+            tx.Commit();
+        };
     }
 }

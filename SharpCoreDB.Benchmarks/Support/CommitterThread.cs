@@ -1,0 +1,95 @@
+using System.Runtime.ExceptionServices;
+
+namespace SharpCoreDB.Benchmarks.Support;
+
+/// <summary>
+/// One long-lived thread that makes commits when told to. Threads live across invocations so that what is measured
+/// (time and allocation per commit) is the engine's in steady state, not thread start-up's or a new thread's first
+/// use of its thread-local buffers.
+/// </summary>
+public sealed class CommitterThread : IDisposable
+{
+    private readonly Action _commit;
+    private readonly SemaphoreSlim _go = new(0);
+    private readonly Thread _thread;
+    private int _commits;
+    private CountdownEvent? _done;
+    private volatile bool _stop;
+    private ExceptionDispatchInfo? _failure;
+
+    /// <summary>Starts the thread; it waits for <see cref="Start"/>.</summary>
+    /// <param name="commit">Makes one commit (throws on failure).</param>
+    /// <param name="name">The thread's name.</param>
+    public CommitterThread(Action commit, string name)
+    {
+        _commit = commit;
+        _thread = new Thread(Loop) { IsBackground = true, Name = name };
+        _thread.Start();
+    }
+
+    /// <summary>Runs all committers for one invocation: <paramref name="total"/> commits split evenly, and waits for them.</summary>
+    /// <exception cref="InvalidOperationException">When the commits do not split evenly.</exception>
+    public static void RunAll(CommitterThread[] committers, int total)
+    {
+        ArgumentNullException.ThrowIfNull(committers);
+        if (total % committers.Length != 0)
+        {
+            throw new InvalidOperationException($"{total} commits do not split evenly over {committers.Length} threads.");
+        }
+
+        using var done = new CountdownEvent(committers.Length);
+        foreach (CommitterThread committer in committers)
+        {
+            committer.Start(total / committers.Length, done);
+        }
+
+        done.Wait();
+        foreach (CommitterThread committer in committers)
+        {
+            // Rethrown on the benchmark thread, so a failing engine fails the run instead of timing the failure.
+            committer._failure?.Throw();
+        }
+    }
+
+    /// <summary>Stops the thread.</summary>
+    public void Dispose()
+    {
+        _stop = true;
+        _go.Release();
+        _thread.Join();
+        _go.Dispose();
+    }
+
+    private void Start(int commits, CountdownEvent done)
+    {
+        _commits = commits;
+        _done = done;
+        _go.Release();
+    }
+
+    private void Loop()
+    {
+        while (true)
+        {
+            _go.Wait();
+            if (_stop)
+            {
+                return;
+            }
+
+            try
+            {
+                for (int i = 0; i < _commits; i++)
+                {
+                    _commit();
+                }
+            }
+            catch (Exception e)
+            {
+                _failure = ExceptionDispatchInfo.Capture(e);
+            }
+
+            _done!.Signal();
+        }
+    }
+}

@@ -92,7 +92,7 @@ internal sealed partial class WalPageStore
     /// </summary>
     private bool LogNeedsRestart()
     {
-        if (!_durability.AutoCheckpoint || LogBytes() < _durability.CheckpointThreshold)
+        if (!LogOverThreshold())
         {
             return false;
         }
@@ -103,13 +103,15 @@ internal sealed partial class WalPageStore
         }
     }
 
+    private bool LogOverThreshold() => _durability.AutoCheckpoint && LogBytes() >= _durability.CheckpointThreshold;
+
     // Frame bytes in the log's current generation; none once a restart is queued (the writer has yet to write it).
     private long LogBytes() =>
         Volatile.Read(ref _generationsQueued) > _log.Generations ? 0 : _log.WrittenEnd - WalHeader.SizeOf;
 
     private bool NeedsCheckpoint()
     {
-        if (!_durability.AutoCheckpoint || LogBytes() < _durability.CheckpointThreshold)
+        if (!LogOverThreshold())
         {
             return false;
         }

@@ -70,10 +70,7 @@ internal sealed class WalIndex
     {
         lock (_pages)
         {
-            if (!_pages.TryGetValue(pageNumber, out Versions? versions) || !versions.SetOffset(sequence, offset))
-            {
-                throw new InvalidOperationException($"Version {sequence} of page {pageNumber} is not in the log index.");
-            }
+            VersionsOf(pageNumber, sequence, out int at).SetOffset(at, offset);
         }
     }
 
@@ -82,11 +79,7 @@ internal sealed class WalIndex
     {
         lock (_pages)
         {
-            if (!_pages.TryGetValue(pageNumber, out Versions? versions) || !versions.Remove(sequence))
-            {
-                throw new InvalidOperationException($"Version {sequence} of page {pageNumber} is not in the log index.");
-            }
-
+            VersionsOf(pageNumber, sequence, out int at).RemoveAt(at);
             _frameCount--;
         }
     }
@@ -131,6 +124,19 @@ internal sealed class WalIndex
         }
     }
 
+    // The version list of a page and the position of a version in it that must be there (the log writer only names
+    // versions it was given).
+    private Versions VersionsOf(uint pageNumber, ulong sequence, out int at)
+    {
+        at = -1;
+        if (_pages.TryGetValue(pageNumber, out Versions? versions) && (at = versions.IndexOf(sequence)) >= 0)
+        {
+            return versions;
+        }
+
+        throw new InvalidOperationException($"Version {sequence} of page {pageNumber} is not in the log index.");
+    }
+
     private sealed class Versions
     {
         private ulong[] _sequences = new ulong[2];
@@ -151,30 +157,13 @@ internal sealed class WalIndex
             _count++;
         }
 
-        public bool SetOffset(ulong sequence, long offset)
+        public void SetOffset(int i, long offset) => _offsets[i] = offset;
+
+        public void RemoveAt(int i)
         {
-            int i = IndexOf(sequence);
-            if (i < 0)
-            {
-                return false;
-            }
-
-            _offsets[i] = offset;
-            return true;
-        }
-
-        public bool Remove(ulong sequence)
-        {
-            int i = IndexOf(sequence);
-            if (i < 0)
-            {
-                return false;
-            }
-
             Array.Copy(_sequences, i + 1, _sequences, i, _count - i - 1);
             Array.Copy(_offsets, i + 1, _offsets, i, _count - i - 1);
             _count--;
-            return true;
         }
 
         public bool TryFind(ulong maxSequence, out ulong sequence, out long offset)
@@ -194,8 +183,8 @@ internal sealed class WalIndex
             offset = 0;
             return false;
         }
-    
-        private int IndexOf(ulong sequence)
+
+        public int IndexOf(ulong sequence)
         {
             // Newest first: the writer fills in versions shortly after they were added.
             for (int i = _count - 1; i >= 0; i--)

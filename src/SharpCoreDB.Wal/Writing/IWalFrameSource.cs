@@ -20,5 +20,4 @@ internal interface IWalFrameSource
     /// log transaction at each of them, so every state a reader can observe exists in the log.
     /// </summary>
     ulong CollectSnapshotBoundaries(ulong first, ulong last, List<ulong> boundaries);
-
 }

@@ -60,7 +60,7 @@ internal sealed class WalCommit
         new(WalCommitKind.Reset, null, 0, 0, checkpointSequence, null, awaited: false);
 
     /// <summary>Returns the page list to the pool (idempotent).</summary>
-    public void ReturnBuffer()
+    public void ReturnPages()
     {
         if (Pages is { } pages)
         {

@@ -67,7 +67,7 @@ internal sealed partial class WalWriter
                 commit.Index!.SetOffset(planned.Page, commit.Sequence, offset + ((long)i * frameSize));
             }
 
-            // Newest first: each is then found at the end of its page's version list, with nothing after it to move.
+            // Newest first: each is then found next to the end of its page's version list, with little after it to move.
             for (int i = _superseded.Count - 1; i >= 0; i--)
             {
                 (WalCommit commit, uint page) = _superseded[i];

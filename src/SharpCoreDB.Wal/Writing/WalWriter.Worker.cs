@@ -131,7 +131,7 @@ internal sealed partial class WalWriter
         }
 
         // Barriers carry no frames: only the transactions are written, in queue order.
-        List<WalCommit> frames = _inline;
+        List<WalCommit> frames = _frameCommits;
         foreach (WalCommit commit in _group)
         {
             if (commit.Kind == WalCommitKind.Frames)
@@ -156,7 +156,7 @@ internal sealed partial class WalWriter
         frames.Clear();
         foreach (WalCommit commit in _group)
         {
-            commit.ReturnBuffer();
+            commit.ReturnPages();
             if (failure is null)
             {
                 commit.Completion?.TrySetResult();
@@ -172,7 +172,7 @@ internal sealed partial class WalWriter
 
     private void FailBehind(WalCommit commit, SharpCoreDBException failure)
     {
-        commit.ReturnBuffer();
+        commit.ReturnPages();
         commit.Completion?.TrySetException(new SharpCoreDBException(
             SharpCoreDBErrorCode.IoError,
             $"Transaction {commit.Sequence} was queued behind a failed write to the write-ahead log '{_log.Device.Name}' and is not committed: {failure.Message}",

@@ -44,7 +44,7 @@ internal sealed partial class WalWriter : IDisposable
     private readonly Thread? _worker;
     private readonly SemaphoreSlim _urgent = new(0);
     private readonly List<WalCommit> _group = [];
-    private readonly List<WalCommit> _inline = [];
+    private readonly List<WalCommit> _frameCommits = [];
     private readonly Func<int>? _committersAhead;
     private volatile SharpCoreDBException? _failure;
     private long _lastSyncTicks;
@@ -128,7 +128,6 @@ internal sealed partial class WalWriter : IDisposable
             return;
         }
 
-        long length = commit.FrameBytes(_log.FrameSize);
         if (!_queue.Writer.TryWrite(commit))
         {
             // The queue is full (Async outrunning the disk) or closed: wait for room, which is the back-pressure.
@@ -138,12 +137,12 @@ internal sealed partial class WalWriter : IDisposable
             }
             catch (ChannelClosedException ex)
             {
-                commit.ReturnBuffer();
+                commit.ReturnPages();
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
             }
         }
 
-        Queued(length);
+        Queued(commit.FrameBytes(_log.FrameSize));
     }
 
     /// <summary>Like <see cref="Append"/>, without blocking a thread when the queue is full.</summary>
@@ -157,7 +156,6 @@ internal sealed partial class WalWriter : IDisposable
             return;
         }
 
-        long length = commit.FrameBytes(_log.FrameSize);
         if (!_queue.Writer.TryWrite(commit))
         {
             try
@@ -166,12 +164,12 @@ internal sealed partial class WalWriter : IDisposable
             }
             catch (ChannelClosedException ex)
             {
-                commit.ReturnBuffer();
+                commit.ReturnPages();
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
             }
         }
 
-        Queued(length);
+        Queued(commit.FrameBytes(_log.FrameSize));
     }
 
     /// <summary>
@@ -182,35 +180,34 @@ internal sealed partial class WalWriter : IDisposable
     public void WaitFor(Task completion)
     {
         ArgumentNullException.ThrowIfNull(completion);
-        if (!completion.IsCompleted)
+        if (completion.IsCompleted)
         {
-            bool alone = Interlocked.Increment(ref _waiters) == 1;
-            try
-            {
-                if (alone)
-                {
-                    // Twice the last sync (one may have been under way when this commit was queued), at least
-                    // 100 µs and at most 2 ms.
-                    long budget = Math.Clamp(Volatile.Read(ref _lastSyncTicks) * 2, Stopwatch.Frequency / 10_000, Stopwatch.Frequency / 500);
-                    long deadline = Stopwatch.GetTimestamp() + budget;
-                    SpinWait spinner = default;
-                    while (!completion.IsCompleted && Volatile.Read(ref _waiters) == 1 && Stopwatch.GetTimestamp() < deadline)
-                    {
-                        spinner.SpinOnce(sleep1Threshold: -1);
-                    }
-                }
-
-                completion.GetAwaiter().GetResult();
-            }
-            finally
-            {
-                Interlocked.Decrement(ref _waiters);
-            }
-
+            completion.GetAwaiter().GetResult();
             return;
         }
 
-        completion.GetAwaiter().GetResult();
+        bool alone = Interlocked.Increment(ref _waiters) == 1;
+        try
+        {
+            if (alone)
+            {
+                // Twice the last sync (one may have been under way when this commit was queued), at least 100 µs
+                // and at most 2 ms.
+                long budget = Math.Clamp(Volatile.Read(ref _lastSyncTicks) * 2, Stopwatch.Frequency / 10_000, Stopwatch.Frequency / 500);
+                long deadline = Stopwatch.GetTimestamp() + budget;
+                SpinWait spinner = default;
+                while (!completion.IsCompleted && Volatile.Read(ref _waiters) == 1 && Stopwatch.GetTimestamp() < deadline)
+                {
+                    spinner.SpinOnce(sleep1Threshold: -1);
+                }
+            }
+
+            completion.GetAwaiter().GetResult();
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _waiters);
+        }
     }
 
     /// <summary>Waits until everything appended so far is durable (Async mode's explicit flush).</summary>
@@ -260,7 +257,6 @@ internal sealed partial class WalWriter : IDisposable
     }
 
     // Counts what waits for the worker; in Async mode, wakes it early once a sync's worth has piled up.
-    // The length is read before queueing: once queued, the worker may already have taken and recycled the commit.
     private void Queued(long length)
     {
         if (_mode != DurabilityMode.Async)
@@ -294,7 +290,7 @@ internal sealed partial class WalWriter : IDisposable
     {
         if (_failure is { } failure)
         {
-            commit.ReturnBuffer();
+            commit.ReturnPages();
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.DatabaseFailed,
                 $"An earlier write to the write-ahead log '{_log.Device.Name}' failed ({failure.Message}); the database refuses writes until it is reopened.",
@@ -303,7 +299,7 @@ internal sealed partial class WalWriter : IDisposable
 
         if (Volatile.Read(ref _disposed) != 0)
         {
-            commit.ReturnBuffer();
+            commit.ReturnPages();
             throw ClosedError();
         }
     }
@@ -323,8 +319,8 @@ internal sealed partial class WalWriter : IDisposable
 
             if (commit.Kind == WalCommitKind.Frames)
             {
-                _inline.Add(commit);
-                WriteFrames(_inline);
+                _frameCommits.Add(commit);
+                WriteFrames(_frameCommits);
             }
         }
         catch (SharpCoreDBException ex)
@@ -333,8 +329,8 @@ internal sealed partial class WalWriter : IDisposable
         }
         finally
         {
-            _inline.Clear();
-            commit.ReturnBuffer();
+            _frameCommits.Clear();
+            commit.ReturnPages();
         }
     }
 

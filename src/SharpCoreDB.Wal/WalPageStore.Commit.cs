@@ -167,8 +167,13 @@ internal sealed partial class WalPageStore
         {
             uint pageNumber = _commitPages[i];
             numbers[i] = pageNumber;
-            _pending.Add(pageNumber, sequence, pages.GetPage(pageNumber));
-            index.Add(pageNumber, sequence, WalIndex.Unwritten);
+            ReadOnlySpan<byte> page = pages.GetPage(pageNumber);
+            _pending.Add(pageNumber, sequence, page);
+            ulong previous = index.Add(pageNumber, sequence, WalIndex.Unwritten);
+
+            // The next writer reads these pages first (a hot leaf, the header); without this it would load each
+            // one back from the queued copy or the log.
+            _cache.AddCommitted(pageNumber, previous, sequence, page);
         }
 
         DurabilityMode mode = _writer!.Mode;

@@ -159,7 +159,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
                 Monitor.Wait(_gate);
             }
 
-            slot = AcquireSlot();
+            slot = AcquireSlot(_occupied >= Capacity ? FindVictim() : -1);
             ref Slot fresh = ref _slots[slot];
             fresh.Key = key;
             fresh.State = SlotState.Loading;
@@ -234,6 +234,52 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             }
 
             Detach(key, slot);
+        }
+    }
+
+    /// <summary>
+    /// Caches the version of a page a writer just committed, when the version it replaces is cached: the next
+    /// writer (and every new reader, once the commit is visible) reads it without loading it back from the log.
+    /// A page whose previous version is not cached stays uncached, so a large commit does not flush the readers'
+    /// working set; and nothing is evicted for it when every slot is pinned.
+    /// </summary>
+    /// <remarks>
+    /// The previous version stays for the snapshots that still read it, but loses its second chance: once they
+    /// are done with it, it is the first page CLOCK takes.
+    /// </remarks>
+    /// <param name="pageNumber">The page number.</param>
+    /// <param name="previousVersion">The version the commit replaces (0 = database file).</param>
+    /// <param name="version">The committed version.</param>
+    /// <param name="plain">The committed usable bytes.</param>
+    public void AddCommitted(uint pageNumber, ulong previousVersion, ulong version, ReadOnlySpan<byte> plain)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(plain.Length, _usableSize, nameof(plain));
+        lock (_gate)
+        {
+            ObjectDisposedException.ThrowIf(_disposed, this);
+            var key = new PageKey(pageNumber, version);
+            if (!_map.TryGetValue(new PageKey(pageNumber, previousVersion), out int previous)
+                || _slots[previous].State != SlotState.Ready
+                || _map.ContainsKey(key))
+            {
+                return;
+            }
+
+            _slots[previous].Referenced = false;
+            int slot = -1;
+            if (_occupied >= Capacity && (slot = FindVictim()) < 0)
+            {
+                return;
+            }
+
+            slot = AcquireSlot(slot);
+            ref Slot fresh = ref _slots[slot];
+            fresh.Key = key;
+            fresh.State = SlotState.Ready;
+            fresh.Pins = 0;
+            fresh.Referenced = false;
+            plain[.._usableSize].CopyTo(fresh.Buffer);
+            _map.Add(key, slot);
         }
     }
 
@@ -352,14 +398,10 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
 
     private static int Token(int slot, int generation) => ((generation & GenerationMask) << SlotBits) | slot;
 
-    private int AcquireSlot()
+    // Takes the evicted slot (victim, or -1 when there is none: a free or new slot then, past the capacity if need be).
+    private int AcquireSlot(int victim)
     {
-        int slot = -1;
-        if (_occupied >= Capacity)
-        {
-            slot = FindVictim();
-        }
-
+        int slot = victim;
         if (slot < 0)
         {
             slot = _freeSlots.Count > 0 ? _freeSlots.Pop() : NewSlot();

@@ -50,7 +50,8 @@ internal sealed class WalIndex
     }
 
     /// <summary>Records that transaction <paramref name="sequence"/> wrote <paramref name="pageNumber"/> at <paramref name="offset"/>.</summary>
-    public void Add(uint pageNumber, ulong sequence, long offset)
+    /// <returns>The version it follows: the page's newest version before it, or 0 (the database file's) when the log has none.</returns>
+    public ulong Add(uint pageNumber, ulong sequence, long offset)
     {
         lock (_pages)
         {
@@ -60,8 +61,10 @@ internal sealed class WalIndex
                 _pages.Add(pageNumber, versions);
             }
 
+            ulong previous = versions.Newest;
             versions.Add(sequence, offset);
             _frameCount++;
+            return previous;
         }
     }
 
@@ -142,6 +145,8 @@ internal sealed class WalIndex
         private ulong[] _sequences = new ulong[2];
         private long[] _offsets = new long[2];
         private int _count;
+
+        public ulong Newest => _count == 0 ? 0 : _sequences[_count - 1];
 
         public void Add(ulong sequence, long offset)
         {

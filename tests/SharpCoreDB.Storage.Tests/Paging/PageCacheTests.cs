@@ -120,6 +120,80 @@ public sealed class PageCacheTests
     }
 
     [Fact]
+    public void A_committed_version_is_cached_when_the_version_it_replaces_was()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        cache.Read(3, 0, loader).Dispose();
+        byte[] committed = new byte[Usable];
+        committed.AsSpan().Fill(0xC5);
+        cache.AddCommitted(3, previousVersion: 0, version: 9, committed);
+
+        using (PageLease v9 = cache.Read(3, 9, loader))
+        {
+            Assert.True(v9.Data.SequenceEqual(committed), "the committed bytes are served");
+        }
+
+        // The replaced version is still served to the snapshots that read it.
+        using (PageLease v0 = cache.Read(3, 0, loader))
+        {
+            Assert.Equal(3u, BinaryPrimitives.ReadUInt32LittleEndian(v0.Data));
+        }
+
+        Assert.Equal(1, loader.LoadsOf(3));
+    }
+
+    [Fact]
+    public void A_committed_version_of_an_uncached_page_stays_uncached()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        byte[] committed = new byte[Usable];
+        cache.AddCommitted(4, previousVersion: 0, version: 2, committed);
+
+        Assert.Equal(0, cache.Count);
+        cache.Read(4, 2, loader).Dispose();
+        Assert.Equal(1, loader.LoadsOf(4));
+    }
+
+    [Fact]
+    public void A_committed_version_evicts_nothing_when_every_slot_is_pinned()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 2);
+        using PageLease first = cache.Read(1, 0, loader);
+        using PageLease second = cache.Read(2, 0, loader);
+        cache.AddCommitted(1, previousVersion: 0, version: 5, new byte[Usable]);
+
+        Assert.Equal(2, cache.Count);
+        Assert.Equal(1u, BinaryPrimitives.ReadUInt32LittleEndian(first.Data));
+    }
+
+    [Fact]
+    public void A_replaced_version_is_the_first_to_be_evicted()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 3);
+        for (uint page = 1; page <= 3; page++)
+        {
+            // Read twice: each page has its second chance.
+            cache.Read(page, 0, loader).Dispose();
+            cache.Read(page, 0, loader).Dispose();
+        }
+
+        cache.AddCommitted(2, previousVersion: 0, version: 7, new byte[Usable]);
+        cache.Read(1, 0, loader).Dispose();
+        cache.Read(3, 0, loader).Dispose();
+        cache.Read(2, 7, loader).Dispose();
+
+        Assert.Equal(1, loader.LoadsOf(1));
+        Assert.Equal(1, loader.LoadsOf(3));
+        Assert.Equal(1, loader.LoadsOf(2));
+        cache.Read(2, 0, loader).Dispose();
+        Assert.Equal(2, loader.LoadsOf(2));
+    }
+
+    [Fact]
     public void Disposing_a_lease_twice_throws()
     {
         using var cache = new PageCache(PageSize, Usable, capacity: 2);

@@ -294,6 +294,39 @@ public sealed class WalPageStoreTests
         Assert.Equal(mode == DurabilityMode.Async ? visible : ulong.MaxValue, mergeableBelow);
     }
 
+    [Theory]
+    [InlineData(DurabilityMode.Legacy, false)]
+    [InlineData(DurabilityMode.FullSync, false)]
+    [InlineData(DurabilityMode.Async, false)]
+    [InlineData(DurabilityMode.FullSync, true)]
+    public void The_next_writer_reads_the_pages_the_last_commit_wrote_without_loading_them(DurabilityMode mode, bool encrypted)
+    {
+        using var kit = new WalTestKit(mode, encrypted ? WalTestKit.Encrypted() : null);
+        using WalPageStore store = kit.Open();
+        uint page = AllocateAndFill(store, 1);
+        Rewrite(store, page, 2);
+        long misses = store.Cache.Misses;
+        for (int version = 3; version <= 40; version++)
+        {
+            using (IReadTransaction read = store.BeginRead())
+            using (PageLease before = read.Read(page))
+            {
+                WalTestKit.AssertPage(before.Data, page, version - 1, $"{mode}, reader before version {version}");
+            }
+
+            Rewrite(store, page, version);
+        }
+
+        // Every writer found the page its predecessor committed in the cache, and so did every reader.
+        Assert.Equal(misses, store.Cache.Misses);
+
+        // What the cache served is what the log holds: a cold cache reads the same bytes back.
+        store.Cache.Clear();
+        using IReadTransaction cold = store.BeginRead();
+        using PageLease back = cold.Read(page);
+        WalTestKit.AssertPage(back.Data, page, 40, mode.ToString());
+    }
+
     internal static uint AllocateAndFill(WalPageStore store, int version)
     {
         using IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(10));

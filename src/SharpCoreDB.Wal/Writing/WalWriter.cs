@@ -35,6 +35,10 @@ internal sealed partial class WalWriter : IDisposable
     // (a flush, a log restart) waits for at most this much, and the disk works while committers keep going.
     private const long AsyncSyncBytes = 1024 * 1024;
 
+    // FullSync waiters beyond this many sleep at once: a crowd of spinners would take more CPU than the wake-ups it
+    // saves, and could keep the log writer itself waiting for a CPU.
+    private static readonly int MaxSpinningWaiters = 8 * Environment.ProcessorCount;
+
     private readonly WalLogFile _log;
     private readonly IWalFrameSource _source;
     private readonly DurabilityMode _mode;
@@ -173,9 +177,13 @@ internal sealed partial class WalWriter : IDisposable
     }
 
     /// <summary>
-    /// Blocks until a queued commit's completion is set. A committer waiting alone spins (yielding) for about
-    /// one sync before it sleeps, so it is awake the moment its sync ends instead of paying a thread wake-up on top
-    /// of the fdatasync. With company it sleeps at once: then the CPU is better spent on the other committers.
+    /// Blocks until a queued commit's completion is set. The committer spins (yielding) through about the syncs it
+    /// may have to wait for before it sleeps, so it is awake the moment its group is durable: a sleeping committer
+    /// costs the log writer a kernel wake-up to release and its group another scheduling delay before it commits
+    /// again, and on machines where waking a thread is slow (virtual machines whose idle CPUs halt: tens of
+    /// microseconds) those wake-ups were most of the time between two syncs. The CPU is otherwise idle while the
+    /// disk syncs, and a yielding spinner gives way to any other runnable thread. The spin is bounded in time (a
+    /// slow disk makes waiters sleep) and in numbers (<see cref="MaxSpinningWaiters"/>).
     /// </summary>
     public void WaitFor(Task completion)
     {
@@ -186,17 +194,17 @@ internal sealed partial class WalWriter : IDisposable
             return;
         }
 
-        bool alone = Interlocked.Increment(ref _waiters) == 1;
+        int waiters = Interlocked.Increment(ref _waiters);
         try
         {
-            if (alone)
+            if (waiters <= MaxSpinningWaiters)
             {
-                // Twice the last sync (one may have been under way when this commit was queued), at least 100 µs
-                // and at most 2 ms.
-                long budget = Math.Clamp(Volatile.Read(ref _lastSyncTicks) * 2, Stopwatch.Frequency / 10_000, Stopwatch.Frequency / 500);
+                // Four times the last sync (the one under way when this commit was queued, the group commit delay,
+                // this commit's own sync, and slack), at least 100 µs and at most 2 ms.
+                long budget = Math.Clamp(Volatile.Read(ref _lastSyncTicks) * 4, Stopwatch.Frequency / 10_000, Stopwatch.Frequency / 500);
                 long deadline = Stopwatch.GetTimestamp() + budget;
                 SpinWait spinner = default;
-                while (!completion.IsCompleted && Volatile.Read(ref _waiters) == 1 && Stopwatch.GetTimestamp() < deadline)
+                while (!completion.IsCompleted && Stopwatch.GetTimestamp() < deadline)
                 {
                     spinner.SpinOnce(sleep1Threshold: -1);
                 }

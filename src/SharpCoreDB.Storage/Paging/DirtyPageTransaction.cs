@@ -67,13 +67,6 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
     protected virtual string FailedMessage => "The write transaction failed to commit.";
 
     /// <inheritdoc />
-    public PageLease Read(uint pageNumber)
-    {
-        ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
-        return ReadPage(pageNumber);
-    }
-
-    /// <inheritdoc />
     public PageLease Write(uint pageNumber)
     {
         ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
@@ -155,15 +148,6 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
             End();
         }
     }
-
-    /// <summary>The committed version of a page this transaction has not written.</summary>
-    protected abstract PageLease ReadCommitted(uint pageNumber);
-
-    /// <summary>Checks a page number against the page count this transaction sees (throws Corrupt past it).</summary>
-    protected abstract void CheckPageNumber(uint pageNumber, uint pageCount);
-
-    /// <summary>Gives the writer slot (and the page set) back to the store.</summary>
-    protected abstract void End();
 
     /// <summary>Throws InvalidOperationException unless the transaction is active.</summary>
     protected void ThrowIfNotActive()

@@ -24,13 +24,6 @@ internal abstract class SnapshotTransaction : StoreTransaction, IReadTransaction
         new(SharpCoreDBErrorCode.ReadOnly, "The transaction is read-only; begin a write transaction to change pages.");
 
     /// <inheritdoc />
-    public PageLease Read(uint pageNumber)
-    {
-        ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
-        return ReadPage(pageNumber);
-    }
-
-    /// <inheritdoc />
     public PageLease Write(uint pageNumber) => throw ReadOnly();
 
     /// <inheritdoc />
@@ -64,13 +57,4 @@ internal abstract class SnapshotTransaction : StoreTransaction, IReadTransaction
         _disposed = true;
         End();
     }
-
-    /// <summary>The version of a page this snapshot sees.</summary>
-    protected abstract PageLease ReadCommitted(uint pageNumber);
-
-    /// <summary>Checks a page number against the page count (throws Corrupt past it, ObjectDisposed after close).</summary>
-    protected abstract void CheckPageNumber(uint pageNumber, uint pageCount);
-
-    /// <summary>Tells the store the snapshot ended.</summary>
-    protected abstract void End();
 }

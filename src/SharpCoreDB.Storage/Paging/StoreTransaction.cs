@@ -2,7 +2,10 @@ using SharpCoreDB.Storage.Format;
 
 namespace SharpCoreDB.Storage.Paging;
 
-/// <summary>What a store's read and write transactions share: the page geometry, the source name, and the catalog root read from page 0.</summary>
+/// <summary>
+/// What a store's read and write transactions share: the page geometry, the source name, the catalog root read from
+/// page 0, page reads, and the three things a store supplies (committed pages, the page-number check, the end).
+/// </summary>
 internal abstract class StoreTransaction
 {
     /// <inheritdoc cref="IPageTransaction.PageSize" />
@@ -26,6 +29,22 @@ internal abstract class StoreTransaction
         set => throw SnapshotTransaction.ReadOnly();
     }
 
+    /// <inheritdoc cref="IPageTransaction.Read" />
+    public PageLease Read(uint pageNumber)
+    {
+        ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
+        return ReadPage(pageNumber);
+    }
+
     /// <inheritdoc cref="ITransactionPageAccess.ReadPage" />
     public abstract PageLease ReadPage(uint pageNumber);
+
+    /// <summary>The committed version of a page this transaction sees (and, for a writer, has not written).</summary>
+    protected abstract PageLease ReadCommitted(uint pageNumber);
+
+    /// <summary>Checks a page number against the page count this transaction sees (throws Corrupt past it, ObjectDisposed after close).</summary>
+    protected abstract void CheckPageNumber(uint pageNumber, uint pageCount);
+
+    /// <summary>Tells the store the transaction ended: frees its snapshot registration or the writer slot.</summary>
+    protected abstract void End();
 }

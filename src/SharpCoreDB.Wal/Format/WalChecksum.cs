@@ -1,5 +1,5 @@
-using System.Buffers.Binary;
 using System.Numerics;
+using SharpCoreDB.Storage.Format;
 
 namespace SharpCoreDB.Wal.Format;
 
@@ -10,22 +10,7 @@ namespace SharpCoreDB.Wal.Format;
 internal static class WalChecksum
 {
     /// <summary>Continues a CRC32C over <paramref name="data"/>, starting from <paramref name="crc"/>.</summary>
-    public static uint Append(uint crc, ReadOnlySpan<byte> data)
-    {
-        // Eight bytes per instruction for the bulk, then the remainder byte by byte.
-        while (data.Length >= sizeof(ulong))
-        {
-            crc = BitOperations.Crc32C(crc, BinaryPrimitives.ReadUInt64LittleEndian(data));
-            data = data[sizeof(ulong)..];
-        }
-
-        foreach (byte b in data)
-        {
-            crc = BitOperations.Crc32C(crc, b);
-        }
-
-        return crc;
-    }
+    public static uint Append(uint crc, ReadOnlySpan<byte> data) => Crc32C.Append(crc, data);
 
     /// <summary>The checksum of a frame: its header up to the checksum field, then its page image, chained to <paramref name="previous"/>.</summary>
     /// <param name="previous">The checksum of the frame before (the WAL header's checksum for the first frame).</param>

@@ -19,13 +19,7 @@ public sealed class Crc32CTests
         var rng = new Random(seed);
         for (int length = 0; length < 70; length++)
         {
-            byte[] data = new byte[length];
-            rng.NextBytes(data);
-            uint expected = Reference(data);
-            Assert.True(expected == Crc32C.Compute(data), $"seed {seed}, length {length}");
-            int split = length == 0 ? 0 : rng.Next(length + 1);
-            uint state = Crc32C.Append(Crc32C.Append(Crc32C.Seed, data.AsSpan(0, split)), data.AsSpan(split));
-            Assert.True(expected == Crc32C.Finish(state), $"seed {seed}, length {length}, split {split}");
+            AssertWholeAndSplitMatchReference(rng, seed, length);
         }
     }
 
@@ -39,13 +33,7 @@ public sealed class Crc32CTests
         int[] lengths = [767, 768, 769, 775, 776, 1535, 1536, 1537, 2304, 4088, 4096, 4120, 8192, 65536];
         foreach (int length in lengths.Concat(Enumerable.Range(0, 40).Select(_ => rng.Next(700, 20_000))))
         {
-            byte[] data = new byte[length];
-            rng.NextBytes(data);
-            uint expected = Reference(data);
-            Assert.True(expected == Crc32C.Compute(data), $"seed {seed}, length {length}");
-            int split = rng.Next(length + 1);
-            uint state = Crc32C.Append(Crc32C.Append(Crc32C.Seed, data.AsSpan(0, split)), data.AsSpan(split));
-            Assert.True(expected == Crc32C.Finish(state), $"seed {seed}, length {length}, split {split}");
+            AssertWholeAndSplitMatchReference(rng, seed, length);
         }
     }
 
@@ -71,6 +59,18 @@ public sealed class Crc32CTests
     {
         byte[] bytes = [0x78, 0x56, 0x34, 0x12];
         Assert.Equal(Crc32C.Compute(bytes), Crc32C.Finish(Crc32C.Append(Crc32C.Seed, 0x12345678u)));
+    }
+
+    // Random bytes of the given length: checksummed whole, and in two appends split at a random point.
+    private static void AssertWholeAndSplitMatchReference(Random rng, int seed, int length)
+    {
+        byte[] data = new byte[length];
+        rng.NextBytes(data);
+        uint expected = Reference(data);
+        Assert.True(expected == Crc32C.Compute(data), $"seed {seed}, length {length}");
+        int split = rng.Next(length + 1);
+        uint state = Crc32C.Append(Crc32C.Append(Crc32C.Seed, data.AsSpan(0, split)), data.AsSpan(split));
+        Assert.True(expected == Crc32C.Finish(state), $"seed {seed}, length {length}, split {split}");
     }
 
     // Bit-at-a-time definition of the reflected Castagnoli polynomial, independent of the hardware path.

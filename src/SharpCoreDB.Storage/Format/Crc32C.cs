@@ -71,6 +71,11 @@ internal static class Crc32C
     /// <returns>The new running state.</returns>
     public static uint Append(uint state, uint value) => BitOperations.Crc32C(state, value);
 
+    /// <summary>Turns a running state into the final checksum.</summary>
+    /// <param name="state">The running state.</param>
+    /// <returns>The CRC-32C.</returns>
+    public static uint Finish(uint state) => ~state;
+
     // One chain, 8 bytes per instruction; the little-endian read feeds the bytes in memory order, which is what the
     // reflected CRC expects, so the result equals the byte-at-a-time definition on any CPU.
     private static uint AppendSerial(uint state, ReadOnlySpan<byte> data)
@@ -126,9 +131,4 @@ internal static class Crc32C
 
         return table;
     }
-
-    /// <summary>Turns a running state into the final checksum.</summary>
-    /// <param name="state">The running state.</param>
-    /// <returns>The CRC-32C.</returns>
-    public static uint Finish(uint state) => ~state;
 }

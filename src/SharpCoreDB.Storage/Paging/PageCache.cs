@@ -266,13 +266,17 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             }
 
             _slots[previous].Referenced = false;
-            int slot = -1;
-            if (_occupied >= Capacity && (slot = FindVictim()) < 0)
+            int victim = -1;
+            if (_occupied >= Capacity)
             {
-                return;
+                victim = FindVictim();
+                if (victim < 0)
+                {
+                    return;
+                }
             }
 
-            slot = AcquireSlot(slot);
+            int slot = AcquireSlot(victim);
             ref Slot fresh = ref _slots[slot];
             fresh.Key = key;
             fresh.State = SlotState.Ready;
@@ -398,10 +402,9 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
 
     private static int Token(int slot, int generation) => ((generation & GenerationMask) << SlotBits) | slot;
 
-    // Takes the evicted slot (victim, or -1 when there is none: a free or new slot then, past the capacity if need be).
-    private int AcquireSlot(int victim)
+    // Takes the evicted slot, or with -1 (nothing evicted) a free or new one, past the capacity if need be.
+    private int AcquireSlot(int slot)
     {
-        int slot = victim;
         if (slot < 0)
         {
             slot = _freeSlots.Count > 0 ? _freeSlots.Pop() : NewSlot();

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.Format;
 
 namespace SharpCoreDB.Wal.Format;
 
@@ -60,7 +61,7 @@ internal readonly struct WalHeader
         CheckpointSequence = checkpointSequence;
         Span<byte> bytes = stackalloc byte[SizeOf];
         WriteFields(bytes);
-        Checksum = WalChecksum.Append(0, bytes[..ChecksumOffset]);
+        Checksum = Crc32C.Append(0, bytes[..ChecksumOffset]);
     }
 
     private WalHeader(int pageSize, uint salt1, uint salt2, ulong checkpointSequence, uint checksum)
@@ -115,7 +116,7 @@ internal readonly struct WalHeader
         }
 
         uint checksum = BinaryPrimitives.ReadUInt32LittleEndian(source[ChecksumOffset..]);
-        if (WalChecksum.Append(0, source[..ChecksumOffset]) != checksum)
+        if (Crc32C.Append(0, source[..ChecksumOffset]) != checksum)
         {
             return WalHeaderStatus.Invalid;
         }

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Wal.Tests.Format;
@@ -69,7 +70,7 @@ public sealed class WalFormatLayoutTests
         byte[] bytes = new byte[WalHeader.SizeOf];
         new WalHeader(4096, 1, 2, 3).Write(bytes);
         BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(WalHeader.VersionOffset), 2);
-        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(WalHeader.ChecksumOffset), WalChecksum.Append(0, bytes.AsSpan(0, WalHeader.ChecksumOffset)));
+        BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(WalHeader.ChecksumOffset), Crc32C.Append(0, bytes.AsSpan(0, WalHeader.ChecksumOffset)));
         Assert.Equal(WalHeaderStatus.NewerVersion, WalHeader.TryRead(bytes, out _));
     }
 

@@ -8,7 +8,7 @@ namespace SharpCoreDB.Planning;
 
 /// <summary>
 /// Turns a bound SELECT core into an operator tree: rewrite rules over every predicate, each conjunct placed at
-/// the first join level where all the rows it reads are available, an access path per table chosen from the
+/// the first join level where all the rows it reads are available (levels in <see cref="JoinOrder"/>), an access path per table chosen from the
 /// conjuncts at its level (index nested-loop joins fall out of this), then aggregation, HAVING, projection,
 /// DISTINCT, ORDER BY (skipped when the access path already delivers the order) and LIMIT/OFFSET.
 /// </summary>
@@ -40,9 +40,10 @@ internal static class SelectPlanner
         bool orderDelivered = false;
         Operator? pipeline = null;
         var available = new HashSet<int>();
-        for (int level = 0; level < block.From.Count; level++)
+        IReadOnlyList<FromItem> from = JoinOrder.Choose(block.From, pending, local);
+        for (int level = 0; level < from.Count; level++)
         {
-            FromItem item = block.From[level];
+            FromItem item = from[level];
             available.Add(item.Source.Slot);
             List<Expr> ready = TakeReady(pending, local, available);
             List<Expr> inner;

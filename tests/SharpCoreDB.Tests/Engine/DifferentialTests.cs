@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using Microsoft.Data.Sqlite;
 using SharpCoreDB.Records;
+using SharpCoreDB.Tests.Scalar;
 
 namespace SharpCoreDB.Tests.Engine;
 
@@ -14,17 +15,7 @@ public sealed class DifferentialTests
 {
     private static readonly string[] s_texts = ["'a'", "'b'", "'ab'", "'B'", "'10'", "'2'", "' 3'", "''", "'x%'", "'1e1'"];
 
-    public static TheoryData<int> Seeds()
-    {
-        var data = new TheoryData<int>();
-        int count = Environment.GetEnvironmentVariable("SHARPCOREDB_STRESS") == "1" ? 400 : 24;
-        for (int seed = 1; seed <= count; seed++)
-        {
-            data.Add(seed);
-        }
-
-        return data;
-    }
+    public static TheoryData<int> Seeds() => StressScale.Seeds(normal: 24, stress: 400);
 
     [Theory]
     [MemberData(nameof(Seeds))]
@@ -224,7 +215,8 @@ public sealed class DifferentialTests
         Assert.True(sqliteError is null == engineError is null, $"seed {seed}: {sql}\n  sqlite: {sqliteError ?? "ok"}\n  engine: {engineError ?? "ok"}");
     }
 
-    private static List<string> SqliteRows(SqliteConnection sqlite, string sql, int seed)
+    /// <summary>SQLite's rows for a query, each rendered with storage classes ("I:1|T:a|"); one "error" row when it fails.</summary>
+    internal static List<string> SqliteRows(SqliteConnection sqlite, string sql, int seed)
     {
         var rows = new List<string>();
         try
@@ -253,7 +245,8 @@ public sealed class DifferentialTests
         return rows;
     }
 
-    private static List<string> EngineRows(EngineHarness engine, string sql, int seed)
+    /// <summary>The engine's rows for a query, rendered as <see cref="SqliteRows"/> renders SQLite's.</summary>
+    internal static List<string> EngineRows(EngineHarness engine, string sql, int seed)
     {
         var rows = new List<string>();
         try

@@ -12,4 +12,17 @@ internal static class StressScale
     public static int Cases(int normal) => s_stress ? normal * 25 : normal;
 
     public static int Seed(int fixedSeed) => s_stress ? Random.Shared.Next() : fixedSeed;
+
+    /// <summary>Seeds 1..<paramref name="normal"/> for a seeded theory, 1..<paramref name="stress"/> in stress runs.</summary>
+    public static TheoryData<int> Seeds(int normal, int stress)
+    {
+        var data = new TheoryData<int>();
+        int count = s_stress ? stress : normal;
+        for (int seed = 1; seed <= count; seed++)
+        {
+            data.Add(seed);
+        }
+
+        return data;
+    }
 }

@@ -7,8 +7,9 @@ namespace SharpCoreDB.SqlLogicTest;
 
 /// <summary>
 /// Runs one script file against a fresh database on a worker thread, so that an engine stuck on a record cannot
-/// stall the run: when a record exceeds the timeout it counts as failed, the file is abandoned (its worker left
-/// behind as a background thread) and the run moves on.
+/// stall the run. Each command gets the timeout as its CommandTimeout: a provider that honours it fails that record
+/// alone and the file goes on. A record still running at twice the timeout counts as failed, the file is abandoned
+/// (its worker left behind as a background thread) and the run moves on.
 /// </summary>
 internal sealed class FileRunner
 {
@@ -63,11 +64,12 @@ internal sealed class FileRunner
             ScriptExecutor? stuck = null;
             lock (_gate)
             {
-                if (_currentStarted != 0 && Stopwatch.GetElapsedTime(_currentStarted) > _timeout)
+                // Twice the command timeout: the provider's own timeout (which fails only the record) comes first.
+                if (_currentStarted != 0 && Stopwatch.GetElapsedTime(_currentStarted) > 2 * _timeout)
                 {
                     _abandoned = true;
                     _result.TimedOut = true;
-                    Fail(_current!, RecordOutcome.Fail(string.Create(CultureInfo.InvariantCulture, $"timed out after {_timeout.TotalSeconds} s; the rest of the file is abandoned")));
+                    Fail(_current!, RecordOutcome.Fail(string.Create(CultureInfo.InvariantCulture, $"timed out after {(2 * _timeout).TotalSeconds} s; the rest of the file is abandoned")));
                     stuck = _executor;
                 }
             }

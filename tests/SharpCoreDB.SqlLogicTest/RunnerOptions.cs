@@ -14,7 +14,7 @@ internal sealed class RunnerOptions
         "  PATH           a .test file, or a folder searched recursively for *.test\n" +
         "  --engine       sharpcoredb (default) or reference (SQLite through Microsoft.Data.Sqlite)\n" +
         "  --verbose      print every failing record with its SQL, expected and actual output\n" +
-        "  --timeout      seconds one record may take before the file is abandoned (default 10)\n" +
+        "  --timeout      seconds one record may take: its CommandTimeout; one still running at twice this abandons the file (default 10)\n" +
         "  --connection-string  the connection string of a fresh database (default \"Data Source=:memory:\")";
 
     /// <summary>The files and folders to run.</summary>

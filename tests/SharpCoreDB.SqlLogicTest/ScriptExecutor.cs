@@ -190,12 +190,14 @@ internal sealed class ScriptExecutor
 
     // A database error raised while rows are stepped, as opposed to compiling: errors SQLite reports while
     // preparing (syntax, unknown names, unsupported features) stay failures even if a provider raises them late.
+    // A query stopped by its command timeout (or cancelled) did not finish, so it fails instead of ending the result.
     private static bool IsExecutionError(Exception e) =>
         e is DbException && e is not SharpCoreDBException
         {
             ErrorCode: SharpCoreDBErrorCode.SyntaxError or SharpCoreDBErrorCode.UnknownTable
                 or SharpCoreDBErrorCode.UnknownColumn or SharpCoreDBErrorCode.UnknownIndex
-                or SharpCoreDBErrorCode.Unsupported or SharpCoreDBErrorCode.MissingParameter,
+                or SharpCoreDBErrorCode.Unsupported or SharpCoreDBErrorCode.MissingParameter
+                or SharpCoreDBErrorCode.Timeout or SharpCoreDBErrorCode.Cancelled,
         };
 
     private DbCommand CreateCommand(string sql)

@@ -25,6 +25,18 @@ public sealed class FileRunnerTests
     }
 
     [Fact]
+    public void A_query_past_its_command_timeout_fails_alone_and_the_file_goes_on()
+    {
+        var factory = new ScriptedFactory();
+        List<ScriptRecord> records = ScriptParser.Parse("query I nosort\nTIMEOUT\n----\n1\n\nstatement ok\nOK\n");
+        FileResult result = FileRunner.Run("timeout.test", records, factory, string.Empty, TimeSpan.FromSeconds(30), verbose: true);
+        Assert.False(result.TimedOut);
+        Assert.Equal(1, result.Passed);
+        Assert.Equal(1, result.Failed);
+        Assert.Contains(result.Failures, f => f.Contains("query failed: SharpCoreDBException", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void Only_a_database_error_satisfies_statement_error()
     {
         var factory = new ScriptedFactory();

@@ -51,5 +51,8 @@ internal sealed class ScriptedCommand(ScriptedFactory factory) : DbCommand
 
     protected override DbParameter CreateDbParameter() => throw new NotSupportedException();
 
-    protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior) => throw new NotSupportedException();
+    // Queries: "TIMEOUT" stops the way a command past its CommandTimeout does.
+    protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior) => CommandText == "TIMEOUT"
+        ? throw new SharpCoreDBException(SharpCoreDBErrorCode.Timeout, "The command did not finish within its timeout.")
+        : throw new NotSupportedException();
 }

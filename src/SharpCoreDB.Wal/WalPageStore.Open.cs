@@ -245,8 +245,7 @@ internal sealed partial class WalPageStore
         // Only now, with the database file synced, may the old frames be forgotten: a new header with new salts
         // invalidates them, and cutting the file keeps it small.
         WalLogFile log = WalLogFile.Start(wal, file.PageSize, lastSequence, scan is { HasHeader: true } ? scan.Header.Salt1 : 0);
-        wal.SetLength(WalHeader.SizeOf);
-        wal.Flush();
+        log.Shrink();
         return log;
     }
 
@@ -346,8 +345,7 @@ internal sealed partial class WalPageStore
         }
 
         _log.WriteNewHeader(_backfilled);
-        _walDevice.SetLength(WalHeader.SizeOf);
-        _walDevice.Flush();
+        _log.Shrink();
     }
 
     private void DisposeResources()

@@ -43,6 +43,6 @@ internal sealed class WalScanResult
     /// <summary>The write batch of the last committed frame (0 when there is none).</summary>
     public uint Batch { get; }
 
-    /// <summary>Bytes after <see cref="End"/>: an unfinished transaction, a torn write, or an older generation's frames.</summary>
+    /// <summary>Bytes after <see cref="End"/>: an unfinished transaction, a torn write, an older generation's frames, or the zeros the file grew by.</summary>
     public long DiscardedBytes { get; }
 }

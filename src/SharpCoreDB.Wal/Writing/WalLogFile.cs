@@ -9,17 +9,36 @@ namespace SharpCoreDB.Wal.Writing;
 /// The <c>-wal</c> device and its generation: where the next frame goes, the checksum chain, the write batch.
 /// </summary>
 /// <remarks>
+/// <para>
 /// Only the log writer (the worker thread, or the Legacy committer under the writer lock) writes
 /// (<see cref="WriteFrames"/>, <see cref="WriteNewHeader"/>), so it needs no lock of its own: frames go where the
 /// last write ended, in the order the writer takes commits. Others only read <see cref="WrittenEnd"/>.
+/// </para>
+/// <para>
+/// The file grows in zero-filled steps of <see cref="GrowthStep"/>: a write that would end past what the file
+/// holds also writes zeros up to the next step boundary, in the same sync. Syncing a write that extends a file
+/// also has to commit the file system's metadata for the new size and blocks, which cost this project's test disk
+/// twice an overwrite's sync (332 µs against 168 µs per 4 KB frame on ext4); a step costs about eight such
+/// extensions once and makes the next megabyte of frames overwrites. Zeros are never a valid frame, so recovery
+/// reads them as the end of the log, like any unsynced tail.
+/// </para>
 /// </remarks>
 internal sealed class WalLogFile
 {
+    /// <summary>How far the file grows at a time when a write passes its end.</summary>
+    public const int GrowthStep = 1 << 20;
+
+    // One step of zeros, so growing is one write whatever the step's remainder.
+    private static readonly byte[] s_zeros = new byte[GrowthStep];
+
     private WalHeader _header;
     private uint _chain;
     private uint _batch;
     private long _writtenEnd;
     private long _generations;
+
+    // The bytes the file holds (frames, zeros, an older generation's frames or a torn tail).
+    private long _fileEnd;
 
     private WalLogFile(IStorageDevice device, WalHeader header, long end, uint chain, uint batch)
     {
@@ -28,6 +47,7 @@ internal sealed class WalLogFile
         _writtenEnd = end;
         _chain = chain;
         _batch = batch;
+        _fileEnd = device.Length;
     }
 
     /// <summary>The log device.</summary>
@@ -89,6 +109,7 @@ internal sealed class WalLogFile
         }
 
         Device.Write(offset, frames);
+        GrowPast(offset + frames.Length);
         Device.Flush();
 
         // Only after the sync: a failed batch must not advance the chain, though nothing may follow it anyway.
@@ -123,6 +144,15 @@ internal sealed class WalLogFile
         Interlocked.Increment(ref _generations);
     }
 
+    /// <summary>Cuts the file back to its header and syncs it. Everything after the header must be disposable (an empty generation).</summary>
+    /// <exception cref="SharpCoreDBException">IoError when the truncation or the sync fails.</exception>
+    public void Shrink()
+    {
+        Device.SetLength(WalHeader.SizeOf);
+        _fileEnd = WalHeader.SizeOf;
+        Device.Flush();
+    }
+
     /// <summary>Reads the stored page image of the frame at <paramref name="frameOffset"/>.</summary>
     /// <exception cref="SharpCoreDBException">Corrupt when the log ends before the frame; IoError when the read fails.</exception>
     public void ReadImage(long frameOffset, Span<byte> destination)
@@ -135,5 +165,18 @@ internal sealed class WalLogFile
                 SharpCoreDBErrorCode.Corrupt,
                 $"The write-ahead log '{Device.Name}' ends inside the frame at offset {frameOffset}.");
         }
+    }
+
+    // Zero-fills from end to the next growth step when end passes what the file holds (see the remarks).
+    private void GrowPast(long end)
+    {
+        if (end <= _fileEnd)
+        {
+            return;
+        }
+
+        long target = (end + GrowthStep - 1) / GrowthStep * GrowthStep;
+        Device.Write(end, s_zeros.AsSpan(0, (int)(target - end)));
+        _fileEnd = target;
     }
 }

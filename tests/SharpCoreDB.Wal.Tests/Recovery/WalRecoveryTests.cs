@@ -46,8 +46,37 @@ public sealed class WalRecoveryTests
         Assert.Equal([(1u, 1ul), (2u, 1ul), (2u, 2ul), (3u, 2ul), (4u, 2ul), (7u, 3ul)], scan.Frames.Select(f => (f.PageNumber, f.Sequence)));
         Assert.Equal(3ul, scan.LastSequence);
         Assert.Equal(WalHeader.SizeOf + (6L * FrameSize), scan.End);
-        Assert.Equal(0, scan.DiscardedBytes);
+        Assert.Equal(WalLogFile.GrowthStep - scan.End, scan.DiscardedBytes);
         Assert.Equal(3u, scan.Batch);
+    }
+
+    [Fact]
+    public void Log_grows_in_zero_filled_steps_that_recovery_reads_as_its_end()
+    {
+        using var device = new MemoryStorageDevice();
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        Assert.Equal(WalHeader.SizeOf, device.Length);
+        log.Commit(1);
+        Assert.Equal(WalLogFile.GrowthStep, device.Length);
+        byte[] tail = new byte[WalLogFile.GrowthStep - (WalHeader.SizeOf + FrameSize)];
+        Assert.Equal(tail.Length, device.Read(WalHeader.SizeOf + FrameSize, tail));
+        Assert.All(tail, b => Assert.Equal(0, b));
+
+        // Frames up to the step's end overwrite zeros without growing; the first one past it grows by one more step.
+        int fit = (WalLogFile.GrowthStep - WalHeader.SizeOf) / FrameSize;
+        for (uint page = 2; page <= fit; page++)
+        {
+            log.Commit(page);
+        }
+
+        Assert.Equal(WalLogFile.GrowthStep, device.Length);
+        log.Commit((uint)(fit + 1));
+        Assert.Equal(2L * WalLogFile.GrowthStep, device.Length);
+
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal(fit + 1, scan.Frames.Count);
+        Assert.Equal((ulong)(fit + 1), scan.LastSequence);
+        Assert.Equal(WalHeader.SizeOf + ((fit + 1L) * FrameSize), scan.End);
     }
 
     [Fact]
@@ -57,9 +86,9 @@ public sealed class WalRecoveryTests
         using var log = new FrameLog(device, DurabilityMode.Legacy);
         log.Commit(1);
         log.Commit(2, 3, 4);
-        long end = device.Length;
+        long end = FrameLog.Scan(device).End;
 
-        // Cut the last frame (the commit frame) of the second transaction.
+        // Cut the last frame (the commit frame) of the second transaction, and the zeros after it.
         device.SetLength(end - FrameSize);
         WalScanResult scan = FrameLog.Scan(device);
         Assert.Equal(1ul, scan.LastSequence);

@@ -13,6 +13,10 @@ public sealed class WalWriterTests
     {
         using var device = new FaultInjectingDevice(new MemoryStorageDevice("legacy-wal"), trackPowerLoss: false);
         using var log = new FrameLog(device, DurabilityMode.Legacy);
+
+        // The first commit also grows the fresh log by a zero-filled step (one more write, same sync).
+        log.Commit(9);
+        Assert.Equal(WalLogFile.GrowthStep, device.Length);
         long writes = device.WriteCount;
         long flushes = device.FlushCount;
 
@@ -22,7 +26,7 @@ public sealed class WalWriterTests
         Assert.Equal(flushes + 1, device.FlushCount);
         Assert.Equal(sequence, log.LastDurable);
         WalScanResult scan = FrameLog.Scan(device);
-        Assert.Equal([1u, 2u, 3u], scan.Frames.Select(f => f.PageNumber));
+        Assert.Equal([9u, 1u, 2u, 3u], scan.Frames.Select(f => f.PageNumber));
         Assert.Equal(sequence, scan.LastSequence);
     }
 
@@ -41,8 +45,9 @@ public sealed class WalWriterTests
         await first.Completion.Task;
         await Task.WhenAll(queued.Select(c => c.Completion!.Task));
 
-        // One write+sync for the first commit, one for the ten that queued behind it.
-        Assert.Equal(writesBefore + 2, device.Writes);
+        // One write+sync for the first commit (plus the write that grows the fresh log by a zero-filled step), one
+        // for the ten that queued behind it.
+        Assert.Equal(writesBefore + 3, device.Writes);
         Assert.Equal(flushesBefore + 2, device.Flushes);
         Assert.Equal(queued[^1].Sequence, log.LastDurable);
         WalScanResult scan = FrameLog.Scan(device);

@@ -174,19 +174,12 @@ internal static class AccessPathSelector
             switch (conjunct)
             {
                 case ComparisonExpr { Left: ColumnExpr column } comparison when column.Slot == slot && !Reads(comparison.Right, slot, slots):
-                    SargableKind? kind = comparison.Operator switch
-                    {
-                        BinaryOperator.Equal => SargableKind.Equal,
-                        BinaryOperator.Greater or BinaryOperator.GreaterOrEqual => SargableKind.Lower,
-                        BinaryOperator.Less or BinaryOperator.LessOrEqual => SargableKind.Upper,
-                        _ => null,
-                    };
-                    if (kind is { } k)
-                    {
-                        bool inclusive = comparison.Operator is BinaryOperator.GreaterOrEqual or BinaryOperator.LessOrEqual;
-                        result.Add(new Sargable(column.Column, k, [comparison.Right], inclusive));
-                    }
-
+                    AddComparison(result, column.Column, comparison.Operator, comparison.Right);
+                    break;
+                case ComparisonExpr { Right: ColumnExpr column } comparison when column.Slot == slot && !Reads(comparison.Left, slot, slots):
+                    // A join written outer-first (o.customer = c.id, planning c): commute-comparison leaves column =
+                    // column alone, so mirror it here; comparison affinity does not depend on the side.
+                    AddComparison(result, column.Column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left);
                     break;
                 case InListExpr { Negated: false, Operand: ColumnExpr column } list when column.Slot == slot && list.Items.Count > 0:
                     bool independent = true;
@@ -205,6 +198,22 @@ internal static class AccessPathSelector
         }
 
         return result;
+    }
+
+    private static void AddComparison(List<Sargable> result, int column, BinaryOperator comparison, Expr value)
+    {
+        SargableKind? kind = comparison switch
+        {
+            BinaryOperator.Equal => SargableKind.Equal,
+            BinaryOperator.Greater or BinaryOperator.GreaterOrEqual => SargableKind.Lower,
+            BinaryOperator.Less or BinaryOperator.LessOrEqual => SargableKind.Upper,
+            _ => null,
+        };
+        if (kind is { } k)
+        {
+            bool inclusive = comparison is BinaryOperator.GreaterOrEqual or BinaryOperator.LessOrEqual;
+            result.Add(new Sargable(column, k, [value], inclusive));
+        }
     }
 
     private static bool Reads(Expr expression, int slot, HashSet<int> scratch)

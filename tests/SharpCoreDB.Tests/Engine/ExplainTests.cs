@@ -107,6 +107,20 @@ public sealed class ExplainTests
     }
 
     [Fact]
+    public void Join_written_outer_column_first_still_seeks_the_inner_table()
+    {
+        using EngineHarness db = Setup();
+        db.Execute("CREATE TABLE u(x INTEGER, y TEXT)");
+        db.Execute("INSERT INTO u VALUES (3, 'three'), (4, 'four')");
+        Assert.Contains("RowIdSeek t (rowid = u.x)", Plan(db, "SELECT u.y, t.a FROM u, t WHERE u.x = t.id"), StringComparison.Ordinal);
+        Assert.Contains("IndexSeek t USING INDEX t_a (a = u.x)", Plan(db, "SELECT u.y, t.id FROM u, t WHERE u.x = t.a"), StringComparison.Ordinal);
+        Assert.Contains("RowIdRange t (rowid > u.x)", Plan(db, "SELECT u.y, t.a FROM u, t WHERE u.x < t.id"), StringComparison.Ordinal);
+        Assert.Equal(["four|4", "three|3"], db.Query("SELECT u.y, t.a FROM u, t WHERE u.x = t.id ORDER BY u.y"));
+        Assert.Equal(10, db.Query("SELECT u.y, t.id FROM u, t WHERE u.x = t.a").Count);
+        Assert.Equal(46 + 45, db.Query("SELECT u.y, t.a FROM u, t WHERE u.x < t.id").Count);
+    }
+
+    [Fact]
     public void Join_without_a_usable_index_is_a_hash_join()
     {
         using EngineHarness db = Setup();

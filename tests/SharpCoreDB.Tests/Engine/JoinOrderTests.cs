@@ -32,11 +32,11 @@ public sealed class JoinOrderTests
     public void Written_order_is_kept_when_every_table_is_linked_to_the_ones_before()
     {
         using EngineHarness db = Chain();
-        string plan = string.Join("\n", db.Query("EXPLAIN SELECT c.v FROM c, b, a WHERE c.bid = b.id AND b.aid = a.id"));
-        int a = plan.IndexOf("TableScan a", StringComparison.Ordinal);
-        int b = plan.IndexOf("TableScan b", StringComparison.Ordinal);
-        int c = plan.IndexOf("TableScan c", StringComparison.Ordinal);
-        Assert.True(c >= 0 && c < b && b < a, plan);
+        List<string> plan = db.Query("EXPLAIN SELECT c.v FROM c, b, a WHERE c.bid = b.id AND b.aid = a.id");
+        int a = plan.FindIndex(line => line.Contains("RowIdSeek a (rowid = b.aid)", StringComparison.Ordinal));
+        int b = plan.FindIndex(line => line.Contains("RowIdSeek b (rowid = c.bid)", StringComparison.Ordinal));
+        int c = plan.FindIndex(line => line.Contains("TableScan c", StringComparison.Ordinal));
+        Assert.True(c >= 0 && c < b && b < a, string.Join("\n", plan));
     }
 
     [Fact]

@@ -1,11 +1,14 @@
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 
 /// <summary>
-/// Chooses the order in which the inner-joined FROM items of a SELECT are joined. The written order is kept as long
-/// as each next item is linked to the items before it by a WHERE conjunct; when it is not, the first later item that
-/// is linked goes first. Without this, <c>FROM t1, t3, t2 WHERE t2.a = t1.b AND t3.a = t2.b</c> would join t3 as a
+/// Chooses the order in which the inner-joined FROM items of a SELECT are joined. The first is the first table pinned
+/// by an equality on its row id or an index's leading column with a value from outside the join (else the first
+/// written); then the written order is kept as long as each next item is linked to the items joined so far by a
+/// WHERE conjunct; when it is not, the first later item that is linked goes next. Without this, <c>FROM t1, t3, t2 WHERE t2.a = t1.b AND t3.a = t2.b</c> would join t3 as a
 /// cross product of t1 (every row of t3 for every row of t1) and only then filter, and each such unlinked step
 /// multiplies the rows by a whole table: a chain of 20 ten-row tables written out of order takes ten to the power of
 /// the unlinked steps. Joined in a linked order, every step is an index seek or a hash probe.
@@ -30,20 +33,24 @@ internal static class JoinOrder
             reorderable++;
         }
 
-        if (reorderable < 3 || conjuncts.Count == 0)
+        if (reorderable < 2 || conjuncts.Count == 0)
         {
-            // Two items joined either way round are the same cross product or the same linked join.
             return from;
         }
 
-        var joined = new HashSet<int> { from[0].Source.Slot };
+        int first = FirstPinned(from, reorderable, conjuncts, local);
+        var ordered = new List<FromItem>(from.Count) { from[first] };
+        var joined = new HashSet<int> { from[first].Source.Slot };
         var remaining = new List<FromItem>(reorderable - 1);
-        for (int i = 1; i < reorderable; i++)
+        for (int i = 0; i < reorderable; i++)
         {
-            remaining.Add(from[i]);
+            if (i != first)
+            {
+                remaining.Add(from[i]);
+            }
         }
 
-        List<FromItem>? ordered = null;
+        bool reordered = first != 0;
         while (remaining.Count > 0)
         {
             int pick = 0;
@@ -57,22 +64,13 @@ internal static class JoinOrder
             }
 
             // With nothing linked a cross product cannot be avoided: the written order is as good as any.
-            FromItem next = remaining[pick];
-            if (ordered is null && pick != 0)
-            {
-                ordered = new List<FromItem>(from.Count);
-                for (int i = 0; i < joined.Count; i++)
-                {
-                    ordered.Add(from[i]);
-                }
-            }
-
-            ordered?.Add(next);
-            joined.Add(next.Source.Slot);
+            reordered |= pick != 0;
+            ordered.Add(remaining[pick]);
+            joined.Add(remaining[pick].Source.Slot);
             remaining.RemoveAt(pick);
         }
 
-        if (ordered is null)
+        if (!reordered)
         {
             return from;
         }
@@ -83,6 +81,78 @@ internal static class JoinOrder
         }
 
         return ordered;
+    }
+
+    // The first table (in written order) pinned by an equality of its row id or the leading column of one of its
+    // indexes with a value that reads no table of this SELECT: a seek that yields a row or a few, from which the
+    // links lead on. Without one, the first written table.
+    private static int FirstPinned(IReadOnlyList<FromItem> from, int count, List<(Expr Conjunct, HashSet<int> Slots)> conjuncts, HashSet<int> local)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            TableSchema? table = from[i].Source.Table;
+            if (table is null)
+            {
+                continue;
+            }
+
+            int slot = from[i].Source.Slot;
+            foreach ((Expr conjunct, HashSet<int> slots) in conjuncts)
+            {
+                if (conjunct is ComparisonExpr { Operator: BinaryOperator.Equal } equal
+                    && ReadsOnly(slots, slot, local)
+                    && (SeekColumn(equal.Left, equal.Right, slot, table) || SeekColumn(equal.Right, equal.Left, slot, table)))
+                {
+                    return i;
+                }
+            }
+        }
+
+        return 0;
+    }
+
+    // True for "column = value" where the column is the table's row id or leads one of its indexes and the value
+    // does not read the table.
+    private static bool SeekColumn(Expr side, Expr other, int slot, TableSchema table)
+    {
+        if (side is not ColumnExpr column || column.Slot != slot || other is ColumnExpr { Slot: var otherSlot } && otherSlot == slot)
+        {
+            return false;
+        }
+
+        if (column.Column == table.RowIdSlot || column.Column == table.RowIdAlias)
+        {
+            return true;
+        }
+
+        foreach (IndexSchema index in table.Indexes)
+        {
+            if (index.Columns.Length > 0 && index.Columns[0].Ordinal == column.Column)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    // True when the only table of this SELECT the conjunct reads is the one in the slot.
+    private static bool ReadsOnly(HashSet<int> slots, int slot, HashSet<int> local)
+    {
+        bool readsSlot = false;
+        foreach (int read in slots)
+        {
+            if (read == slot)
+            {
+                readsSlot = true;
+            }
+            else if (local.Contains(read))
+            {
+                return false;
+            }
+        }
+
+        return readsSlot;
     }
 
     // True when some conjunct reads the candidate and at least one joined item, and nothing of this SELECT beyond them:

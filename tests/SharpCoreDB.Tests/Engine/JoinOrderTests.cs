@@ -29,6 +29,24 @@ public sealed class JoinOrderTests
     }
 
     [Fact]
+    public void A_table_pinned_by_a_row_id_or_index_equality_is_joined_first()
+    {
+        using EngineHarness db = Chain();
+        db.Execute("CREATE INDEX b_v ON b(v)");
+        List<string> plan = db.Query("EXPLAIN SELECT a.v, b.v FROM a, b WHERE b.aid = a.id AND b.id = 20");
+        int b = plan.FindIndex(line => line.Contains("RowIdSeek b (rowid = 20)", StringComparison.Ordinal));
+        int a = plan.FindIndex(line => line.Contains("RowIdSeek a (rowid = b.aid)", StringComparison.Ordinal));
+        Assert.True(b >= 0 && b < a, string.Join("\n", plan));
+        Assert.Equal(["a2|b20"], db.Query("SELECT a.v, b.v FROM a, b WHERE b.aid = a.id AND b.id = 20"));
+
+        plan = db.Query("EXPLAIN SELECT a.v, b.v FROM a, b WHERE b.aid = a.id AND b.v = 'b10'");
+        b = plan.FindIndex(line => line.Contains("IndexSeek b USING INDEX b_v", StringComparison.Ordinal));
+        a = plan.FindIndex(line => line.Contains("RowIdSeek a (rowid = b.aid)", StringComparison.Ordinal));
+        Assert.True(b >= 0 && b < a, string.Join("\n", plan));
+        Assert.Equal(["a1|b10"], db.Query("SELECT a.v, b.v FROM a, b WHERE b.aid = a.id AND b.v = 'b10'"));
+    }
+
+    [Fact]
     public void Written_order_is_kept_when_every_table_is_linked_to_the_ones_before()
     {
         using EngineHarness db = Chain();

@@ -1,6 +1,7 @@
 using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Ddl;
+using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
@@ -41,6 +42,81 @@ internal sealed partial class Binder
         }
 
         return new CreateTablePlan(_schema, SlotWidths, create, source, sourceSlot, rowSlot);
+    }
+
+    // ALTER TABLE … ADD COLUMN: the stored CREATE TABLE with the column appended, checked here as SQLite checks it.
+    private AlterTablePlan BindAlterTable(AlterTableStatement alter)
+    {
+        TableSchema table = TargetTable(alter.Table);
+        ColumnDefinition column = alter.AddColumn;
+        foreach (ColumnConstraint constraint in column.Constraints)
+        {
+            string? refused = constraint switch
+            {
+                PrimaryKeyColumnConstraint => "Cannot add a PRIMARY KEY column",
+                UniqueColumnConstraint => "Cannot add a UNIQUE column",
+                GeneratedColumnConstraint => "Cannot add a generated column",
+                _ => null,
+            };
+            if (refused is not null)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, refused, constraint.Position);
+            }
+        }
+
+        var stored = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
+        int close = table.Sql.LastIndexOf(')');
+        string sql = string.Concat(table.Sql.AsSpan(0, close), ", ", alter.ColumnText, table.Sql.AsSpan(close));
+        CreateTableStatement create = stored with { Columns = stored.Columns.Add(column), SourceText = sql };
+        TableSchema altered = TableSchemaBuilder.Build(create, table.RootPage, name => ExistingIndexRoot(table, name))
+            .WithIndexes(table.Indexes);
+        ColumnSchema added = altered.Columns[^1];
+        if (!StoredDefault.TryEvaluate(added.Default, added.Affinity, out _))
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "Cannot add a column with non-constant default", column.Position);
+        }
+
+        (SourceBinding row, Scope scope) = TableScope(altered, null);
+        row.MarkAllUsed();
+        var empty = new Scope(null);
+        if (added.Default is not null)
+        {
+            BindExpr(added.Default, empty);
+        }
+
+        // Rows stored before read the new column as its default: when that could break NOT NULL or a CHECK, they
+        // are read back once to prove it does not.
+        bool verify = (added.NotNull && added.Missing.IsNull) || HasColumnCheck(column);
+        List<Expr> checks = verify ? BindChecks(altered, scope) : [];
+        Operator? rows = verify ? AccessPathSelector.Choose(row, [], null, out _) : null;
+        return new AlterTablePlan(_schema, SlotWidths, altered, rows, row.Slot, checks);
+    }
+
+    private static bool HasColumnCheck(ColumnDefinition column)
+    {
+        foreach (ColumnConstraint constraint in column.Constraints)
+        {
+            if (constraint is CheckColumnConstraint)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static uint ExistingIndexRoot(TableSchema table, string name)
+    {
+        foreach (IndexSchema index in table.Indexes)
+        {
+            if (string.Equals(index.Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return index.RootPage;
+            }
+        }
+
+        // ADD COLUMN refuses PRIMARY KEY and UNIQUE, so every constraint index of the new definition exists already.
+        throw new InvalidOperationException($"The altered table {table.Name} asks for a new index {name}.");
     }
 
     // CREATE TABLE … AS SELECT gets columns named after the result and typed by its affinity, as in SQLite.

@@ -50,6 +50,7 @@ internal sealed partial class Binder
         CreateIndexStatement create => BindCreateIndex(create),
         CreateViewStatement create => BindCreateView(create),
         DropStatement drop => BindDrop(drop),
+        AlterTableStatement alter => BindAlterTable(alter),
         BeginStatement => new TransactionControlPlan(_schema, PlanKind.Begin),
         CommitStatement => new TransactionControlPlan(_schema, PlanKind.Commit),
         RollbackStatement => new TransactionControlPlan(_schema, PlanKind.Rollback),

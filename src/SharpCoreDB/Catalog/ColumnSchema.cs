@@ -28,6 +28,12 @@ internal sealed class ColumnSchema
     /// <summary>The DEFAULT expression, or null.</summary>
     public Expression? Default { get; init; }
 
+    /// <summary>
+    /// The value of this column in a record stored before the column was added (<see cref="StoredDefault"/>): its
+    /// constant DEFAULT, else NULL.
+    /// </summary>
+    public SqlValue Missing { get; init; }
+
     /// <summary>True when this column is the INTEGER PRIMARY KEY: its value is the row id.</summary>
     public bool IsRowIdAlias { get; init; }
 }

@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using System.Globalization;
 using SharpCoreDB.Binding;
 using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Catalog;
@@ -150,12 +151,15 @@ internal static class TableSchemaBuilder
         {
             ColumnDraft draft = columns[ordinal];
             string typeText = TypeNames.Format(draft.Type);
+            Affinity affinity = AffinityRules.FromTypeName(typeText);
+            StoredDefault.TryEvaluate(draft.Default, affinity, out SqlValue missing);
             columnSchemas.Add(new ColumnSchema
             {
                 Name = draft.Name,
                 Ordinal = ordinal,
                 DeclaredTypeName = typeText,
-                Affinity = AffinityRules.FromTypeName(typeText),
+                Affinity = affinity,
+                Missing = missing,
                 DeclaredType = TypeNames.DeclaredTypeOf(draft.Type),
                 NotNull = draft.NotNull || ordinal == rowIdAlias,
                 Default = draft.Default,

@@ -165,11 +165,17 @@ internal ref struct RecordReader
     /// <summary>Column <paramref name="column"/> as a value (TEXT and BLOB allocate their string or array).</summary>
     /// <param name="column">The zero-based column.</param>
     /// <returns>The value; NULL past the stored columns.</returns>
-    public SqlValue GetValue(int column)
+    public SqlValue GetValue(int column) => GetValue(column, SqlValue.Null);
+
+    /// <summary>Column <paramref name="column"/> as a value, or <paramref name="missing"/> past the stored columns.</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <param name="missing">The value of a column the record does not hold (one added to the table after it was written).</param>
+    /// <returns>The value.</returns>
+    public SqlValue GetValue(int column, SqlValue missing)
     {
         if (!Locate(column, out ulong serialType, out int offset))
         {
-            return SqlValue.Null;
+            return missing;
         }
 
         return RecordFormat.GetStorageClass(serialType) switch

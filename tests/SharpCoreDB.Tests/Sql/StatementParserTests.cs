@@ -77,6 +77,8 @@ public sealed class StatementParserTests
     [InlineData("CREATE INDEX i ON t (a + b)", "CREATE INDEX i ON t ((a + b))")]
     [InlineData("CREATE VIEW view1 AS SELECT x FROM t1 WHERE x>0", "CREATE VIEW view1 AS SELECT x FROM t1 WHERE (x > 0)")]
     [InlineData("CREATE TEMP VIEW IF NOT EXISTS v (a, b) AS SELECT 1, 2", "CREATE TEMP VIEW IF NOT EXISTS v (a, b) AS SELECT 1, 2")]
+    [InlineData("ALTER TABLE t ADD COLUMN c INTEGER NOT NULL DEFAULT -1", "ALTER TABLE t ADD COLUMN c INTEGER NOT NULL DEFAULT -1")]
+    [InlineData("alter table main.t add c", "ALTER TABLE main.t ADD COLUMN c")]
     [InlineData("DROP TABLE t1", "DROP TABLE t1")]
     [InlineData("DROP TABLE IF EXISTS main.t1", "DROP TABLE IF EXISTS main.t1")]
     [InlineData("DROP INDEX t1i1;", "DROP INDEX t1i1")]

@@ -237,8 +237,9 @@ internal sealed partial class TableWriter
         var reader = new RecordReader(_readBuffer.AsSpan(0, length));
         for (int i = 0; i < _table.Columns.Length; i++)
         {
-            SqlValue value = i == _table.RowIdAlias ? SqlValue.FromInt64(rowId) : reader.GetValue(i);
-            SqlDeclaredType declared = _table.Columns[i].DeclaredType;
+            ColumnSchema column = _table.Columns[i];
+            SqlValue value = i == _table.RowIdAlias ? SqlValue.FromInt64(rowId) : reader.GetValue(i, column.Missing);
+            SqlDeclaredType declared = column.DeclaredType;
             row[i] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
         }
 

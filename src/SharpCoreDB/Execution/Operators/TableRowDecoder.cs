@@ -59,8 +59,9 @@ internal sealed class TableRowDecoder
         int alias = _table.RowIdAlias;
         foreach (int column in _columns)
         {
-            SqlValue value = column == alias ? SqlValue.FromInt64(rowId) : reader.GetValue(column);
-            SqlDeclaredType declared = _table.Columns[column].DeclaredType;
+            ColumnSchema schema = _table.Columns[column];
+            SqlValue value = column == alias ? SqlValue.FromInt64(rowId) : reader.GetValue(column, schema.Missing);
+            SqlDeclaredType declared = schema.DeclaredType;
             row[column] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
         }
 

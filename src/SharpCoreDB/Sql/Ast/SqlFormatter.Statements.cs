@@ -33,6 +33,12 @@ internal static partial class SqlFormatter
             case CreateTriggerStatement createTrigger:
                 AppendCreateTrigger(sb, createTrigger);
                 break;
+            case AlterTableStatement alter:
+                sb.Append("ALTER TABLE ");
+                AppendQualifiedName(sb, alter.Table);
+                sb.Append(" ADD COLUMN ");
+                AppendColumnDefinition(sb, alter.AddColumn);
+                break;
             case DropStatement drop:
                 sb.Append("DROP ").Append(drop.Kind switch
                 {

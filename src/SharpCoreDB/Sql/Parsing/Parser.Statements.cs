@@ -91,6 +91,8 @@ internal ref partial struct Parser
                     return ParseCreate();
                 case Keyword.Drop:
                     return ParseDrop();
+                case Keyword.Alter:
+                    return ParseAlterTable();
                 case Keyword.Begin:
                     return ParseBegin();
                 case Keyword.Commit:
@@ -110,6 +112,23 @@ internal ref partial struct Parser
         }
 
         throw Expected("a statement");
+    }
+
+    private AlterTableStatement ParseAlterTable()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        Expect(Keyword.Table);
+        QualifiedName table = ParseQualifiedName("a table name");
+        if (!TryConsume(Keyword.Add))
+        {
+            throw Expected("ADD [COLUMN] (RENAME and DROP COLUMN are not supported yet)");
+        }
+
+        TryConsume(Keyword.Column);
+        int start = _current.Start;
+        ColumnDefinition column = ParseColumnDefinition();
+        return new AlterTableStatement(position, table, column, SourceTextFrom(start));
     }
 
     private BeginStatement ParseBegin()

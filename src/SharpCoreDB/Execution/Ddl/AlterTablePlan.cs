@@ -1,0 +1,84 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Ddl;
+
+/// <summary>
+/// ALTER TABLE … ADD COLUMN: replaces the table's definition in the catalog. No row is rewritten: records stored
+/// before hold fewer columns and read the new one as its constant default (<see cref="ColumnSchema.Missing"/>).
+/// When that default could break the new column's NOT NULL or CHECK, the stored rows are read once first.
+/// </summary>
+internal sealed class AlterTablePlan : WritePlan
+{
+    private readonly TableSchema _altered;
+    private readonly Operator? _rows;
+    private readonly int _slot;
+    private readonly List<Expr> _checks;
+
+    /// <summary>Creates the plan.</summary>
+    /// <param name="schema">The schema.</param>
+    /// <param name="slotWidths">The slot widths.</param>
+    /// <param name="altered">The table with the column added.</param>
+    /// <param name="rows">A scan of the stored rows as the altered table, or null when nothing needs verifying.</param>
+    /// <param name="slot">The slot the scan fills.</param>
+    /// <param name="checks">The altered table's CHECK constraints, bound to the slot.</param>
+    public AlterTablePlan(Schema schema, int[] slotWidths, TableSchema altered, Operator? rows, int slot, List<Expr> checks)
+        : base(schema, slotWidths)
+    {
+        _altered = altered;
+        _rows = rows;
+        _slot = slot;
+        _checks = checks;
+    }
+
+    /// <inheritdoc />
+    public override bool ChangesSchema => true;
+
+    /// <inheritdoc />
+    public override int Execute()
+    {
+        if (_rows is not null)
+        {
+            Verify();
+        }
+
+        TransactionContext transaction = Context.Transaction;
+        CatalogStore.PutTable(transaction, _altered);
+        SchemaChange.Apply(transaction, transaction.Schema.WithTable(_altered));
+        return 0;
+    }
+
+    /// <inheritdoc />
+    public override IReadOnlyList<string> Explain() => ["AlterTable " + _altered.Name + " ADD COLUMN " + _altered.Columns[^1].Name];
+
+    private void Verify()
+    {
+        ColumnSchema added = _altered.Columns[^1];
+        _rows!.Open(Context);
+        try
+        {
+            while (_rows.Next(Context))
+            {
+                if (added.NotNull && Context.Slots[_slot][added.Ordinal].IsNull)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, "Cannot add a NOT NULL column with default value NULL");
+                }
+
+                for (int i = 0; i < _checks.Count; i++)
+                {
+                    if (_checks[i].EvaluateTruth(Context) == false)
+                    {
+                        CheckConstraint check = _altered.Checks[i];
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.CheckViolation, $"CHECK constraint failed: {check.Name ?? check.Condition.ToString()}");
+                    }
+                }
+            }
+        }
+        finally
+        {
+            _rows.Close(Context);
+        }
+    }
+}

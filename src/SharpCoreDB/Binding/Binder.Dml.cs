@@ -62,6 +62,7 @@ internal sealed partial class Binder
 
     private InsertPlan BindInsert(InsertStatement insert)
     {
+        _writes = true;
         TableSchema table = TargetTable(insert.Table);
         (SourceBinding row, Scope scope) = TableScope(table, insert.Alias);
         row.MarkAllUsed();
@@ -174,6 +175,7 @@ internal sealed partial class Binder
 
     private UpdatePlan BindUpdate(UpdateStatement update)
     {
+        _writes = true;
         TableSchema table = TargetTable(update.Table);
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
         source.MarkAllUsed();
@@ -199,6 +201,7 @@ internal sealed partial class Binder
 
     private DeletePlan BindDelete(DeleteStatement delete)
     {
+        _writes = true;
         TableSchema table = TargetTable(delete.Table);
         (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);
         Operator access = BindWhereAccess(delete.Where, source, scope);

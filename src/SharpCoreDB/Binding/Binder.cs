@@ -20,6 +20,9 @@ internal sealed partial class Binder
     private readonly IReadOnlyDictionary<string, int> _parameters;
     private readonly List<int> _slotWidths = [];
 
+    // Set while binding INSERT, UPDATE or DELETE: their subqueries must see the statement's own changes.
+    private bool _writes;
+
     private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters)
     {
         _schema = schema;

@@ -37,6 +37,13 @@ internal sealed class SelectBlock
     /// <summary>The ORDER BY keys over projected columns.</summary>
     public List<SortKey> OrderBy { get; } = [];
 
+    /// <summary>
+    /// True when the statement changes no table, so a table read through a hash table built once per execution
+    /// stays what a scan would read. Inside INSERT, UPDATE and DELETE a correlated subquery must see the rows the
+    /// statement changed so far (as in SQLite), so it scans again for every enclosing row.
+    /// </summary>
+    public bool ReadOnlyStatement { get; set; }
+
     /// <summary>True for SELECT DISTINCT.</summary>
     public bool Distinct { get; set; }
 

@@ -117,7 +117,7 @@ internal sealed partial class Binder
             root = new SortOperator(root, slot, keys);
         }
 
-        var block = new SelectBlock { ReadOnlyStatement = !_writes };
+        var block = new SelectBlock { ChangedTable = _writeTarget };
         BindLimit(select, block);
         if (block.Limit is not null || block.Offset is not null)
         {

@@ -62,8 +62,8 @@ internal sealed partial class Binder
 
     private InsertPlan BindInsert(InsertStatement insert)
     {
-        _writes = true;
         TableSchema table = TargetTable(insert.Table);
+        _writeTarget = table;
         (SourceBinding row, Scope scope) = TableScope(table, insert.Alias);
         row.MarkAllUsed();
         int[] targets = insert.Source is null ? [] : InsertTargets(insert, table);
@@ -175,8 +175,8 @@ internal sealed partial class Binder
 
     private UpdatePlan BindUpdate(UpdateStatement update)
     {
-        _writes = true;
         TableSchema table = TargetTable(update.Table);
+        _writeTarget = table;
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
         source.MarkAllUsed();
         var columns = new int[update.Assignments.Length];
@@ -201,8 +201,8 @@ internal sealed partial class Binder
 
     private DeletePlan BindDelete(DeleteStatement delete)
     {
-        _writes = true;
         TableSchema table = TargetTable(delete.Table);
+        _writeTarget = table;
         (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);
         Operator access = BindWhereAccess(delete.Where, source, scope);
         var writer = new TableWriter(table, source.Slot, []);

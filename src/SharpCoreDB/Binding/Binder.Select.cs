@@ -50,7 +50,7 @@ internal sealed partial class Binder
 
     private SelectBlock BindCore(SelectCore core, Scope scope, ImmutableArray<OrderingTerm> orderBy)
     {
-        var block = new SelectBlock { Distinct = core.Distinct, Scope = scope, ReadOnlyStatement = !_writes };
+        var block = new SelectBlock { Distinct = core.Distinct, Scope = scope, ChangedTable = _writeTarget };
         if (core.From is not null)
         {
             BindFrom(core.From, scope, block);

@@ -20,8 +20,8 @@ internal sealed partial class Binder
     private readonly IReadOnlyDictionary<string, int> _parameters;
     private readonly List<int> _slotWidths = [];
 
-    // Set while binding INSERT, UPDATE or DELETE: their subqueries must see the statement's own changes.
-    private bool _writes;
+    // The table an INSERT, UPDATE or DELETE changes: its subqueries must see the statement's own changes to it.
+    private TableSchema? _writeTarget;
 
     private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters)
     {

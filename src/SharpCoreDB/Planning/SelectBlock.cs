@@ -1,4 +1,5 @@
 using SharpCoreDB.Binding;
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 
@@ -38,11 +39,11 @@ internal sealed class SelectBlock
     public List<SortKey> OrderBy { get; } = [];
 
     /// <summary>
-    /// True when the statement changes no table, so a table read through a hash table built once per execution
-    /// stays what a scan would read. Inside INSERT, UPDATE and DELETE a correlated subquery must see the rows the
-    /// statement changed so far (as in SQLite), so it scans again for every enclosing row.
+    /// The table the statement changes (INSERT, UPDATE, DELETE), or null. A hash table built once per execution
+    /// would not see the statement's own changes, which a subquery reading that table must see (as in SQLite), so
+    /// that table is never read through one.
     /// </summary>
-    public bool ReadOnlyStatement { get; set; }
+    public TableSchema? ChangedTable { get; set; }
 
     /// <summary>True for SELECT DISTINCT.</summary>
     public bool Distinct { get; set; }

@@ -76,9 +76,9 @@ internal static class SelectPlanner
                 access = AccessPathSelector.Choose(item.Source, inner, level == 0 ? order : null, out bool delivered);
                 orderDelivered |= level == 0 && delivered;
                 // At the first level only a correlated subquery has other rows to join with (the enclosing query's):
-                // probing a hash table built once per execution replaces a full scan per enclosing row, as long as
-                // the statement changes nothing the scan would see.
-                if (access is TableScanOperator && (level > 0 || block.ReadOnlyStatement))
+                // probing a hash table built once per execution replaces a full scan per enclosing row, unless the
+                // statement itself changes the table.
+                if (access is TableScanOperator && !ReferenceEquals(item.Source.Table, block.ChangedTable))
                 {
                     access = HashJoinOrScan(item.Source.Slot, access, inner);
                 }

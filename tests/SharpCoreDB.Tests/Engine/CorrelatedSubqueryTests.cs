@@ -36,6 +36,13 @@ public sealed class CorrelatedSubqueryTests
 
         // SQLite gives the same: row 2's sum already counts row 1's new value.
         Assert.Equal(["1|1|3", "2|1|5", "3|2|5"], db.Query("SELECT * FROM t ORDER BY id"));
+
+        // Also when the changed table is the inner side of a join inside the subquery.
+        db.Execute("UPDATE t SET x = CASE id WHEN 1 THEN 1 WHEN 2 THEN 2 ELSE 5 END");
+        db.Execute("CREATE TABLE u(id INTEGER PRIMARY KEY, g INTEGER)");
+        db.Execute("INSERT INTO u VALUES (1, 1), (2, 1), (3, 2)");
+        db.Execute("UPDATE t SET x = (SELECT sum(t2.x) FROM u, t AS t2 WHERE u.id = t.id AND t2.g = u.g)");
+        Assert.Equal(["1|1|3", "2|1|5", "3|2|5"], db.Query("SELECT * FROM t ORDER BY id"));
     }
 
     [Theory]

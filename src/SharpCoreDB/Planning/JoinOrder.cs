@@ -5,13 +5,14 @@ using SharpCoreDB.Sql.Ast;
 namespace SharpCoreDB.Planning;
 
 /// <summary>
-/// Chooses the order in which the inner-joined FROM items of a SELECT are joined. The first is the first table pinned
-/// by an equality on its row id or an index's leading column with a value from outside the join (else the first
-/// written); then the written order is kept as long as each next item is linked to the items joined so far by a
-/// WHERE conjunct; when it is not, the first later item that is linked goes next. Without this, <c>FROM t1, t3, t2 WHERE t2.a = t1.b AND t3.a = t2.b</c> would join t3 as a
-/// cross product of t1 (every row of t3 for every row of t1) and only then filter, and each such unlinked step
-/// multiplies the rows by a whole table: a chain of 20 ten-row tables written out of order takes ten to the power of
-/// the unlinked steps. Joined in a linked order, every step is an index seek or a hash probe.
+/// Chooses the order in which the inner-joined FROM items of a SELECT are joined. The first is the first table
+/// pinned by an equality on its row id or an index's leading column with a value from outside the join (else the
+/// first written); then the written order is kept as long as each next item is linked to the items joined so far by
+/// a WHERE conjunct; when it is not, the first later item that is linked goes next. Without this,
+/// <c>FROM t1, t3, t2 WHERE t2.a = t1.b AND t3.a = t2.b</c> would join t3 as a cross product of t1 (every row of t3
+/// for every row of t1) and only then filter, and each such unlinked step multiplies the rows by a whole table: a
+/// chain of 20 ten-row tables written out of order takes ten to the power of the unlinked steps. Joined in a linked
+/// order, every step is an index seek or a hash probe.
 /// </summary>
 /// <remarks>
 /// Only the run of inner joins before the first LEFT JOIN is reordered: a LEFT JOIN's rows depend on which tables
@@ -115,7 +116,14 @@ internal static class JoinOrder
     // does not read the table.
     private static bool SeekColumn(Expr side, Expr other, int slot, TableSchema table)
     {
-        if (side is not ColumnExpr column || column.Slot != slot || other is ColumnExpr { Slot: var otherSlot } && otherSlot == slot)
+        if (side is not ColumnExpr column || column.Slot != slot)
+        {
+            return false;
+        }
+
+        var read = new HashSet<int>();
+        other.CollectSlots(read);
+        if (read.Contains(slot))
         {
             return false;
         }

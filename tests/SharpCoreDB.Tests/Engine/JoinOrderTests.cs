@@ -44,6 +44,12 @@ public sealed class JoinOrderTests
         a = plan.FindIndex(line => line.Contains("RowIdSeek a (rowid = b.aid)", StringComparison.Ordinal));
         Assert.True(b >= 0 && b < a, string.Join("\n", plan));
         Assert.Equal(["a1|b10"], db.Query("SELECT a.v, b.v FROM a, b WHERE b.aid = a.id AND b.v = 'b10'"));
+
+        // An equality whose value reads the same table is no seek: the written order stays.
+        plan = db.Query("EXPLAIN SELECT a.v, b.v FROM a, b WHERE b.aid = a.id AND b.id = b.aid * 10");
+        a = plan.FindIndex(line => line.Contains("TableScan a", StringComparison.Ordinal));
+        Assert.True(a >= 0 && a < plan.FindIndex(line => line.Contains(" b", StringComparison.Ordinal) && line.Contains("Scan", StringComparison.Ordinal)), string.Join("\n", plan));
+        Assert.Equal(["a1|b10", "a2|b20"], db.Query("SELECT a.v, b.v FROM a, b WHERE b.aid = a.id AND b.id = b.aid * 10 ORDER BY a.id"));
     }
 
     [Fact]

@@ -176,7 +176,11 @@ internal sealed class WalLogFile
         }
 
         long target = (end + GrowthStep - 1) / GrowthStep * GrowthStep;
-        Device.Write(end, s_zeros.AsSpan(0, (int)(target - end)));
+        if (target > end)
+        {
+            Device.Write(end, s_zeros.AsSpan(0, (int)(target - end)));
+        }
+
         _fileEnd = target;
     }
 }

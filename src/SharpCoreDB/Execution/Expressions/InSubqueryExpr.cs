@@ -6,14 +6,19 @@ namespace SharpCoreDB.Execution.Expressions;
 
 /// <summary>
 /// x [NOT] IN (subquery): like IN with a list whose items are the subquery's first column. Uncorrelated
-/// subqueries are read once per execution and their values cached.
+/// subqueries are read once per execution and their values cached; past a few values they are kept in a hash set of
+/// <see cref="EqualityKey"/>s, so each row's lookup does not compare with every value.
 /// </summary>
 /// <param name="operand">The operand.</param>
 /// <param name="plan">The subquery.</param>
 /// <param name="negated">True for NOT IN.</param>
 internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negated) : Expr
 {
+    // Up to this many values a linear search costs less than hashing the operand.
+    private const int HashAbove = 8;
+
     private readonly List<SqlValue> _values = [];
+    private readonly HashSet<SqlValue> _keys = new(SqlValueComparer.Instance);
     private bool _sawNull;
     private long _stamp = -1;
 
@@ -54,11 +59,22 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
             return null;
         }
 
-        foreach (SqlValue candidate in _values)
+        Affinity affinity = AffinityRules.ForComparison(Operand.Affinity, Plan.FirstAffinity);
+        if (_values.Count > HashAbove)
         {
-            if (Comparison.Compare(value, candidate, AffinityRules.ForComparison(Operand.Affinity, Plan.FirstAffinity)) == 0)
+            if (_keys.Contains(EqualityKey.Normalize(value, affinity)))
             {
                 return !Negated;
+            }
+        }
+        else
+        {
+            foreach (SqlValue candidate in _values)
+            {
+                if (Comparison.Compare(value, candidate, affinity) == 0)
+                {
+                    return !Negated;
+                }
             }
         }
 
@@ -105,6 +121,16 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
         finally
         {
             Plan.Root.Close(context);
+        }
+
+        _keys.Clear();
+        if (_values.Count > HashAbove)
+        {
+            Affinity affinity = AffinityRules.ForComparison(Operand.Affinity, Plan.FirstAffinity);
+            foreach (SqlValue candidate in _values)
+            {
+                _keys.Add(EqualityKey.Normalize(candidate, affinity));
+            }
         }
 
         _stamp = context.Stamp;

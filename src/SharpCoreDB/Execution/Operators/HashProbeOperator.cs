@@ -120,19 +120,5 @@ internal sealed class HashProbeOperator : Operator
         }
     }
 
-    // The form in which = compares a value under the equality's affinity.
-    private SqlValue Normalize(in SqlValue value)
-    {
-        if (_affinity >= Affinity.Numeric)
-        {
-            return NumericConversion.ApplyNumericAffinity(value.WithDeclaredType(SqlDeclaredType.None), preferInteger: false);
-        }
-
-        if (_affinity == Affinity.Text && value.IsNumeric)
-        {
-            return SqlValue.FromText(TextConversion.ToText(value));
-        }
-
-        return value.WithDeclaredType(SqlDeclaredType.None);
-    }
+    private SqlValue Normalize(in SqlValue value) => EqualityKey.Normalize(value, _affinity);
 }

@@ -1,7 +1,7 @@
 using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Ddl;
-using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
@@ -78,18 +78,13 @@ internal sealed partial class Binder
 
         (SourceBinding row, Scope scope) = TableScope(altered, null);
         row.MarkAllUsed();
-        var empty = new Scope(null);
-        if (added.Default is not null)
-        {
-            BindExpr(added.Default, empty);
-        }
 
         // Rows stored before read the new column as its default: when that could break NOT NULL or a CHECK, they
         // are read back once to prove it does not.
         bool verify = (added.NotNull && added.Missing.IsNull) || HasColumnCheck(column);
-        List<Expr> checks = verify ? BindChecks(altered, scope) : [];
+        var constraints = new TableWriter(altered, row.Slot, verify ? BindChecks(altered, scope) : []);
         Operator? rows = verify ? AccessPathSelector.Choose(row, [], null, out _) : null;
-        return new AlterTablePlan(_schema, SlotWidths, altered, rows, row.Slot, checks);
+        return new AlterTablePlan(_schema, SlotWidths, altered, rows, row.Slot, constraints);
     }
 
     private static bool HasColumnCheck(ColumnDefinition column)

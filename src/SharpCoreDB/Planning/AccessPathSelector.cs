@@ -125,7 +125,8 @@ internal static class AccessPathSelector
         };
     }
 
-    private static bool IsRowId(TableSchema table, int column) => column == table.RowIdSlot || column == table.RowIdAlias;
+    /// <summary>True when <paramref name="column"/> (a slot position) is the table's row id or its alias.</summary>
+    internal static bool IsRowId(TableSchema table, int column) => column == table.RowIdSlot || column == table.RowIdAlias;
 
     // True when every column the statement reads from the table is a key column (or the row id).
     private static bool Covers(IndexSchema index, TableSchema table, SourceBinding source)
@@ -216,7 +217,8 @@ internal static class AccessPathSelector
         }
     }
 
-    private static bool Reads(Expr expression, int slot, HashSet<int> scratch)
+    /// <summary>True when <paramref name="expression"/> reads the slot; <paramref name="scratch"/> is cleared and reused.</summary>
+    internal static bool Reads(Expr expression, int slot, HashSet<int> scratch)
     {
         scratch.Clear();
         expression.CollectSlots(scratch);

@@ -121,14 +121,12 @@ internal static class JoinOrder
             return false;
         }
 
-        var read = new HashSet<int>();
-        other.CollectSlots(read);
-        if (read.Contains(slot))
+        if (AccessPathSelector.Reads(other, slot, []))
         {
             return false;
         }
 
-        if (column.Column == table.RowIdSlot || column.Column == table.RowIdAlias)
+        if (AccessPathSelector.IsRowId(table, column.Column))
         {
             return true;
         }

@@ -1,7 +1,8 @@
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Execution.Ddl;
 
@@ -15,7 +16,7 @@ internal sealed class AlterTablePlan : WritePlan
     private readonly TableSchema _altered;
     private readonly Operator? _rows;
     private readonly int _slot;
-    private readonly List<Expr> _checks;
+    private readonly TableWriter _constraints;
 
     /// <summary>Creates the plan.</summary>
     /// <param name="schema">The schema.</param>
@@ -23,14 +24,14 @@ internal sealed class AlterTablePlan : WritePlan
     /// <param name="altered">The table with the column added.</param>
     /// <param name="rows">A scan of the stored rows as the altered table, or null when nothing needs verifying.</param>
     /// <param name="slot">The slot the scan fills.</param>
-    /// <param name="checks">The altered table's CHECK constraints, bound to the slot.</param>
-    public AlterTablePlan(Schema schema, int[] slotWidths, TableSchema altered, Operator? rows, int slot, List<Expr> checks)
+    /// <param name="constraints">Checks a stored row against the altered table's constraints (CHECKs bound to the slot).</param>
+    public AlterTablePlan(Schema schema, int[] slotWidths, TableSchema altered, Operator? rows, int slot, TableWriter constraints)
         : base(schema, slotWidths)
     {
         _altered = altered;
         _rows = rows;
         _slot = slot;
-        _checks = checks;
+        _constraints = constraints;
     }
 
     /// <inheritdoc />
@@ -59,21 +60,16 @@ internal sealed class AlterTablePlan : WritePlan
         _rows!.Open(Context);
         try
         {
+            SqlValue[] row = Context.Slots[_slot];
             while (_rows.Next(Context))
             {
-                if (added.NotNull && Context.Slots[_slot][added.Ordinal].IsNull)
+                // SQLite's own message for this case; every other constraint fails as it would on an INSERT.
+                if (added.NotNull && row[added.Ordinal].IsNull)
                 {
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, "Cannot add a NOT NULL column with default value NULL");
                 }
 
-                for (int i = 0; i < _checks.Count; i++)
-                {
-                    if (_checks[i].EvaluateTruth(Context) == false)
-                    {
-                        CheckConstraint check = _altered.Checks[i];
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.CheckViolation, $"CHECK constraint failed: {check.Name ?? check.Condition.ToString()}");
-                    }
-                }
+                _constraints.CheckRow(Context, row, ConflictResolution.Abort);
             }
         }
         finally

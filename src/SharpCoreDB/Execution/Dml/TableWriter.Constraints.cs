@@ -9,7 +9,9 @@ namespace SharpCoreDB.Execution.Dml;
 /// <content>Constraints: NOT NULL, CHECK, UNIQUE and PRIMARY KEY, with OR IGNORE and OR REPLACE.</content>
 internal sealed partial class TableWriter
 {
-    private bool CheckRow(ExecutionContext context, SqlValue[] row, ConflictResolution conflict)
+    /// <summary>NOT NULL and CHECK constraints of a row; false when it fails and <paramref name="conflict"/> is IGNORE.</summary>
+    /// <exception cref="SharpCoreDBException">NotNullViolation or CheckViolation.</exception>
+    internal bool CheckRow(ExecutionContext context, SqlValue[] row, ConflictResolution conflict)
     {
         foreach (ColumnSchema column in _table.Columns)
         {

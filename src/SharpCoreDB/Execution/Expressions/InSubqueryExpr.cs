@@ -34,6 +34,9 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
     /// <inheritdoc />
     public override bool IsConstant => false;
 
+    // The affinity every comparison of the operand with a value of the subquery applies.
+    private Affinity ComparisonAffinity => AffinityRules.ForComparison(Operand.Affinity, Plan.FirstAffinity);
+
     /// <inheritdoc />
     public override IReadOnlyList<Expr> Children => [Operand];
 
@@ -59,7 +62,7 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
             return null;
         }
 
-        Affinity affinity = AffinityRules.ForComparison(Operand.Affinity, Plan.FirstAffinity);
+        Affinity affinity = ComparisonAffinity;
         if (_values.Count > HashAbove)
         {
             if (_keys.Contains(EqualityKey.Normalize(value, affinity)))
@@ -126,7 +129,7 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
         _keys.Clear();
         if (_values.Count > HashAbove)
         {
-            Affinity affinity = AffinityRules.ForComparison(Operand.Affinity, Plan.FirstAffinity);
+            Affinity affinity = ComparisonAffinity;
             foreach (SqlValue candidate in _values)
             {
                 _keys.Add(EqualityKey.Normalize(candidate, affinity));

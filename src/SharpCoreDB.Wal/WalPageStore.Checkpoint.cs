@@ -15,7 +15,7 @@ internal sealed partial class WalPageStore
     public CheckpointResult Checkpoint()
     {
         ThrowIfCannotWrite();
-        int copied = Backfill(wait: true, closing: false);
+        int copied = Backfill(closing: false);
         bool restarted = false;
         if (_writerSlot.Wait(_durability.BusyTimeout))
         {
@@ -47,16 +47,11 @@ internal sealed partial class WalPageStore
         }
     }
 
-    /// <summary>Copies what may be copied now. Returns the pages copied, or -1 when another checkpoint runs and <paramref name="wait"/> is false.</summary>
-    /// <param name="wait">Wait for a running checkpoint instead of giving up.</param>
+    /// <summary>Copies what may be copied now, after any checkpoint already running. Returns the pages copied.</summary>
     /// <param name="closing">The final checkpoint of <see cref="Dispose"/>; any other does nothing once the store is closing.</param>
-    private int Backfill(bool wait, bool closing)
+    private int Backfill(bool closing)
     {
-        if (!_checkpointSlot.Wait(wait ? Timeout.Infinite : 0))
-        {
-            return -1;
-        }
-
+        _checkpointSlot.Wait();
         try
         {
             if (_failure is not null || (_disposed && !closing))
@@ -120,8 +115,11 @@ internal sealed partial class WalPageStore
         {
             try
             {
-                // Keep going while commits arrived during the last pass and the log is still over its threshold.
-                while (Backfill(wait: false, closing: false) > 0 && NeedsCheckpoint())
+                // Keep going while commits arrived during the last pass and the log is still over its threshold. When
+                // another checkpoint holds the slot (a committer restarting the log, or a requested one), wait for
+                // it and go on from where it got to: giving up and looking again at once would spin on the slot
+                // for as long as that checkpoint syncs the database file, on a CPU the committers need.
+                while (Backfill(closing: false) > 0 && NeedsCheckpoint())
                 {
                 }
             }

@@ -17,7 +17,7 @@ internal sealed partial class WalPageStore
         if (LogNeedsRestart())
         {
             _writer!.FlushAsync().GetAwaiter().GetResult();
-            Backfill(wait: true, closing: false);
+            Backfill(closing: false);
         }
 
         WalCommit commit = PrepareCommit(transaction, out ulong sequence, out uint pageCount);
@@ -41,7 +41,7 @@ internal sealed partial class WalPageStore
         if (LogNeedsRestart())
         {
             await _writer!.FlushAsync().ConfigureAwait(false);
-            Backfill(wait: true, closing: false);
+            Backfill(closing: false);
         }
 
         WalCommit commit = PrepareCommit(transaction, out ulong sequence, out uint pageCount);
@@ -246,7 +246,12 @@ internal sealed partial class WalPageStore
                 _visiblePageCount = pageCount;
             }
         }
+    }
 
+    // Runs on the log writer (or inline for Legacy) once the committers of a durable group are released. The queued
+    // copies stay readable until now, which is harmless: every one of them is in the log index with its offset.
+    private void OnReleased(ulong sequence)
+    {
         _pending.RemoveUpTo(sequence);
         ScheduleCheckpointIfNeeded();
     }

@@ -329,7 +329,7 @@ internal sealed partial class WalPageStore
 
     private void CloseLog()
     {
-        Backfill(wait: true, closing: true);
+        Backfill(closing: true);
         lock (_snapshotLock)
         {
             if (_backfilled != _enqueued || _readers.LogReaders != 0)

@@ -91,7 +91,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         IsReadOnly = options.ReadOnly;
         if (!IsReadOnly)
         {
-            _writer = new WalWriter(log, options.Durability.Mode, this, options.Durability.FlushInterval, OnDurable, () => Volatile.Read(ref _committersAhead));
+            _writer = new WalWriter(log, options.Durability.Mode, this, options.Durability.FlushInterval, OnDurable, () => Volatile.Read(ref _committersAhead), OnReleased);
         }
     }
 

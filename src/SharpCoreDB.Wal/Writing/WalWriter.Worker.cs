@@ -153,10 +153,10 @@ internal sealed partial class WalWriter
             }
         }
 
+        ulong released = failure is null && frames.Count > 0 ? frames[^1].Sequence : 0;
         frames.Clear();
         foreach (WalCommit commit in _group)
         {
-            commit.ReturnPages();
             if (failure is null)
             {
                 commit.Completion?.TrySetResult();
@@ -167,7 +167,18 @@ internal sealed partial class WalWriter
             }
         }
 
+        // The committers are on their way; the rest of this group's cleanup overlaps with their next transactions
+        // instead of delaying them (16 commits' page lists and queued copies took 10-20 µs per sync).
+        foreach (WalCommit commit in _group)
+        {
+            commit.ReturnPages();
+        }
+
         _group.Clear();
+        if (released != 0)
+        {
+            _onReleased?.Invoke(released);
+        }
     }
 
     private void FailBehind(WalCommit commit, SharpCoreDBException failure)

@@ -13,7 +13,8 @@ namespace SharpCoreDB.Wal.Writing;
 /// <para>
 /// <see cref="Append"/> is called with the writer lock held, so queue order is sequence order is log order.
 /// The worker calls <c>onDurable</c> with the group's last sequence after the sync and before it completes any
-/// waiter, so a commit is visible to new readers by the time its committer returns.
+/// waiter, so a commit is visible to new readers by the time its committer returns; <c>onReleased</c> follows once
+/// the waiters are completed, for housekeeping no committer has to wait for.
 /// </para>
 /// <para>
 /// Failure is final: the first failed write or sync fails its group and everything queued behind it with
@@ -44,6 +45,7 @@ internal sealed partial class WalWriter : IDisposable
     private readonly DurabilityMode _mode;
     private readonly TimeSpan _flushInterval;
     private readonly Action<ulong> _onDurable;
+    private readonly Action<ulong>? _onReleased;
     private readonly Channel<WalCommit>? _queue;
     private readonly Thread? _worker;
     private readonly SemaphoreSlim _urgent = new(0);
@@ -70,7 +72,12 @@ internal sealed partial class WalWriter : IDisposable
     /// FullSync: how many write transactions have begun and not yet been queued; the worker waits (briefly) for them
     /// before it syncs, so they join the group. Null: sync whatever is queued at once.
     /// </param>
-    public WalWriter(WalLogFile log, DurabilityMode mode, IWalFrameSource source, TimeSpan flushInterval, Action<ulong> onDurable, Func<int>? committersAhead = null)
+    /// <param name="onReleased">
+    /// Told the same sequence once the group's waiters are completed (Legacy: once the commit is written): work that
+    /// follows a sync but that no committer needs done before it returns, kept off the path from the sync to the
+    /// release of the next group.
+    /// </param>
+    public WalWriter(WalLogFile log, DurabilityMode mode, IWalFrameSource source, TimeSpan flushInterval, Action<ulong> onDurable, Func<int>? committersAhead = null, Action<ulong>? onReleased = null)
     {
         ArgumentNullException.ThrowIfNull(log);
         ArgumentNullException.ThrowIfNull(source);
@@ -81,6 +88,7 @@ internal sealed partial class WalWriter : IDisposable
         _flushInterval = flushInterval;
         _onDurable = onDurable;
         _committersAhead = committersAhead;
+        _onReleased = onReleased;
         if (mode != DurabilityMode.Legacy)
         {
             _queue = Channel.CreateBounded<WalCommit>(new BoundedChannelOptions(QueueCapacity)
@@ -333,6 +341,7 @@ internal sealed partial class WalWriter : IDisposable
             {
                 _frameCommits.Add(commit);
                 WriteFrames(_frameCommits);
+                _onReleased?.Invoke(commit.Sequence);
             }
         }
         catch (SharpCoreDBException ex)

@@ -24,7 +24,7 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
         Device = device;
         Log = WalLogFile.Start(device, PageSize, checkpointSequence, previousSalt1: 0);
         _nextSequence = checkpointSequence + 1;
-        Writer = new WalWriter(Log, mode, this, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s));
+        Writer = new WalWriter(Log, mode, this, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s), onReleased: s => Released?.Invoke(s));
     }
 
     public IStorageDevice Device { get; }
@@ -32,6 +32,9 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
     public WalLogFile Log { get; }
 
     public WalWriter Writer { get; }
+
+    /// <summary>Called by the writer with a durable group's last sequence once its waiters are completed.</summary>
+    public Action<ulong>? Released { get; set; }
 
     public ulong LastDurable => (ulong)Interlocked.Read(ref _durable);
 

@@ -56,6 +56,43 @@ public sealed class WalWriterTests
     }
 
     [Fact]
+    public async Task FullSync_group_is_released_to_housekeeping_only_after_its_waiters_are_completed()
+    {
+        using var device = new GatedDevice(new MemoryStorageDevice("released-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync);
+        var released = new List<(ulong Sequence, bool WaitersCompleted)>();
+        List<WalCommit> queued = [];
+        log.Released = s => released.Add((s, queued.Count > 0 && queued.All(c => c.Completion!.Task.IsCompleted)));
+        (WalCommit first, List<WalCommit> behind) = log.QueueBehindHeldSync(device, 5, i => [(uint)(10 + i)]);
+        queued.AddRange(behind);
+
+        device.Open();
+        await first.Completion!.Task;
+        await Task.WhenAll(queued.Select(c => c.Completion!.Task));
+        log.Writer.Dispose();
+
+        // The first group (held at its sync) is released before the others were queued; the second, after all five
+        // waiters of its group were completed, and with its last sequence.
+        Assert.Equal(2, released.Count);
+        Assert.Equal(first.Sequence, released[0].Sequence);
+        Assert.Equal((queued[^1].Sequence, true), released[1]);
+    }
+
+    [Fact]
+    public void Legacy_commit_is_released_to_housekeeping_once_written()
+    {
+        using var device = new FaultInjectingDevice(new MemoryStorageDevice("legacy-released-wal"), trackPowerLoss: false);
+        using var log = new FrameLog(device, DurabilityMode.Legacy);
+        var released = new List<(ulong Sequence, ulong Durable)>();
+        log.Released = s => released.Add((s, log.LastDurable));
+
+        ulong first = log.Commit(1);
+        ulong second = log.Commit(2, 3);
+
+        Assert.Equal([(first, first), (second, second)], released);
+    }
+
+    [Fact]
     public async Task FullSync_group_is_one_log_transaction_with_the_newest_version_of_each_page()
     {
         using var device = new GatedDevice(new MemoryStorageDevice("merge-wal"));

@@ -65,6 +65,10 @@ public enum SharpCoreDBErrorCode
     TransactionState = 212,
     /// <summary>An integer result does not fit 64 bits where SQL gives no REAL fallback (sum(), abs() of the smallest integer).</summary>
     IntegerOverflow = 213,
+    /// <summary>No trigger has the name (DROP TRIGGER).</summary>
+    UnknownTrigger = 214,
+    /// <summary>A trigger stopped the statement with <c>RAISE(ABORT|FAIL|ROLLBACK, message)</c>; the message is the trigger's.</summary>
+    TriggerRaise = 215,
 
     // Execution control (300s).
 

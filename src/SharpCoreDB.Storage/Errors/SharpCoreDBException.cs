@@ -36,4 +36,10 @@ public sealed class SharpCoreDBException : DbException
 
     /// <summary>The SQL column (1-based) of a syntax error, or 0.</summary>
     public int Column { get; init; }
+
+    /// <summary>RAISE(FAIL) in a trigger: the statement failed, but what it changed before stays.</summary>
+    internal bool KeepsStatementChanges { get; init; }
+
+    /// <summary>RAISE(ROLLBACK) in a trigger: the statement failed and the whole transaction rolls back.</summary>
+    internal bool RollsBackTransaction { get; init; }
 }

@@ -117,7 +117,7 @@ internal sealed partial class Binder
             root = new SortOperator(root, slot, keys);
         }
 
-        var block = new SelectBlock { ChangedTable = _writeTarget };
+        var block = new SelectBlock { ChangedTables = _changedTables };
         BindLimit(select, block);
         if (block.Limit is not null || block.Offset is not null)
         {

@@ -4,6 +4,7 @@ using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning.Rules;
 using SharpCoreDB.Planning;
@@ -39,7 +40,7 @@ internal sealed partial class Binder
         }
 
         var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), columns, table);
-        var scope = new Scope(null);
+        var scope = new Scope(_root);
         scope.Sources.Add(source);
         return (source, scope);
     }
@@ -63,13 +64,13 @@ internal sealed partial class Binder
     private InsertPlan BindInsert(InsertStatement insert)
     {
         TableSchema table = TargetTable(insert.Table);
-        _writeTarget = table;
+        _changedTables = ChangedBy(table, TriggerEvent.Insert, null);
         (SourceBinding row, Scope scope) = TableScope(table, insert.Alias);
         row.MarkAllUsed();
         int[] targets = insert.Source is null ? [] : InsertTargets(insert, table);
 
         var defaults = new Expr?[table.Columns.Length];
-        var empty = new Scope(null);
+        var empty = new Scope(_root);
         foreach (ColumnSchema column in table.Columns)
         {
             if (column.Default is not null)
@@ -110,7 +111,7 @@ internal sealed partial class Binder
         }
         else if (insert.Source is not null)
         {
-            BoundQuery query = BindQuery(insert.Source, null);
+            BoundQuery query = BindQuery(insert.Source, _root);
             if (query.Columns.Count != targets.Length)
             {
                 throw SqlErrors.At(
@@ -125,7 +126,9 @@ internal sealed partial class Binder
         }
 
         var writer = new TableWriter(table, row.Slot, BindChecks(table, scope));
-        return new InsertPlan(_schema, SlotWidths, writer, row.Slot, source, sourceSlot, targets, defaults, Conflict(insert.OnConflict), materialize);
+        ConflictResolution conflict = StepConflict(insert.OnConflict);
+        TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
+        return new InsertPlan(_schema, SlotWidths, writer, row.Slot, source, sourceSlot, targets, defaults, conflict, materialize, triggers);
     }
 
     private static int[] InsertTargets(InsertStatement insert, TableSchema table)
@@ -170,13 +173,22 @@ internal sealed partial class Binder
         || string.Equals(name, "oid", StringComparison.OrdinalIgnoreCase)
         || string.Equals(name, "_rowid_", StringComparison.OrdinalIgnoreCase);
 
-    private static ConflictResolution Conflict(ConflictResolution resolution) =>
-        resolution is ConflictResolution.Replace or ConflictResolution.Ignore ? resolution : ConflictResolution.Unspecified;
+    // Inside a trigger program, OR REPLACE / OR IGNORE of the statement that fired it overrides the step's own, as
+    // in SQLite.
+    private ConflictResolution StepConflict(ConflictResolution resolution) =>
+        _conflictOverride != ConflictResolution.Unspecified ? _conflictOverride
+        : resolution is ConflictResolution.Replace or ConflictResolution.Ignore ? resolution : ConflictResolution.Unspecified;
 
     private UpdatePlan BindUpdate(UpdateStatement update)
     {
         TableSchema table = TargetTable(update.Table);
-        _writeTarget = table;
+        var assignedNames = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        foreach (UpdateAssignment assignment in update.Assignments)
+        {
+            assignedNames.Add(assignment.Column);
+        }
+
+        _changedTables = ChangedBy(table, TriggerEvent.Update, assignedNames);
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
         source.MarkAllUsed();
         var columns = new int[update.Assignments.Length];
@@ -196,17 +208,20 @@ internal sealed partial class Binder
 
         Operator access = BindWhereAccess(update.Where, source, scope);
         var writer = new TableWriter(table, source.Slot, BindChecks(table, scope));
-        return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, Conflict(update.OnConflict));
+        ConflictResolution conflict = StepConflict(update.OnConflict);
+        TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
+        return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, conflict, triggers);
     }
 
     private DeletePlan BindDelete(DeleteStatement delete)
     {
         TableSchema table = TargetTable(delete.Table);
-        _writeTarget = table;
+        _changedTables = ChangedBy(table, TriggerEvent.Delete, null);
         (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);
         Operator access = BindWhereAccess(delete.Where, source, scope);
         var writer = new TableWriter(table, source.Slot, []);
-        return new DeletePlan(_schema, SlotWidths, writer, access, source.Slot);
+        TriggerSet? triggers = BindTriggers(table, TriggerEvent.Delete, null, _conflictOverride);
+        return new DeletePlan(_schema, SlotWidths, writer, access, source.Slot, triggers);
     }
 
     private Operator BindWhereAccess(Expression? where, SourceBinding source, Scope scope)

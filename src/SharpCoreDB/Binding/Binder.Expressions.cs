@@ -71,7 +71,9 @@ internal sealed partial class Binder
             case CurrentTimeLiteral t:
                 return BindCurrentTime(t);
             case ParameterExpression p:
-                return BindParameter(p);
+                return _root is null
+                    ? BindParameter(p)
+                    : throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "trigger programs cannot use parameters", p.Position);
             case ColumnReference c:
                 return ResolveColumn(c, scope);
             case UnaryExpression u:
@@ -110,7 +112,9 @@ internal sealed partial class Binder
             case RowValueExpression r:
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "row values are not supported", r.Position);
             case RaiseExpression r:
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "RAISE() is only valid inside triggers, which are not supported", r.Position);
+                return _root is null
+                    ? throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "RAISE() may only be used within a trigger program", r.Position)
+                    : new RaiseExpr(r.Action, r.Message);
             default:
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"unsupported expression {expression}", expression.Position);
         }
@@ -361,7 +365,7 @@ internal sealed partial class Binder
 
         foreach (SourceBinding candidate in scope.Sources)
         {
-            SourceColumn? found = candidate.Find(reference.Column);
+            SourceColumn? found = candidate.QualifiedOnly ? null : candidate.Find(reference.Column);
             if (found is null)
             {
                 continue;

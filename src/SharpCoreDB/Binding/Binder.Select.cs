@@ -50,7 +50,7 @@ internal sealed partial class Binder
 
     private SelectBlock BindCore(SelectCore core, Scope scope, ImmutableArray<OrderingTerm> orderBy)
     {
-        var block = new SelectBlock { Distinct = core.Distinct, Scope = scope, ChangedTable = _writeTarget };
+        var block = new SelectBlock { Distinct = core.Distinct, Scope = scope, ChangedTables = _changedTables };
         if (core.From is not null)
         {
             BindFrom(core.From, scope, block);
@@ -313,7 +313,7 @@ internal sealed partial class Binder
 
     private void BindLimit(SelectStatement select, SelectBlock block)
     {
-        var empty = new Scope(null);
+        var empty = new Scope(_root);
         block.Limit = select.Limit is null ? null : BindExpr(select.Limit, empty);
         block.Offset = select.Offset is null ? null : BindExpr(select.Offset, empty);
     }

@@ -20,8 +20,9 @@ internal sealed partial class Binder
     private readonly IReadOnlyDictionary<string, int> _parameters;
     private readonly List<int> _slotWidths = [];
 
-    // The table an INSERT, UPDATE or DELETE changes: its subqueries must see the statement's own changes to it.
-    private TableSchema? _writeTarget;
+    // The tables an INSERT, UPDATE or DELETE changes, itself or through the triggers it fires: its subqueries must
+    // see the statement's own changes to them.
+    private HashSet<TableSchema>? _changedTables;
 
     private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters)
     {
@@ -59,8 +60,7 @@ internal sealed partial class Binder
         RollbackStatement => new TransactionControlPlan(_schema, PlanKind.Rollback),
         ExplainStatement explain => BindExplain(explain),
         ReindexStatement reindex => BindReindex(reindex),
-        CreateTriggerStatement trigger => throw SqlErrors.At(
-            SharpCoreDBErrorCode.Unsupported, $"triggers are not supported (CREATE TRIGGER {trigger.Name.Name})", trigger.Position),
+        CreateTriggerStatement trigger => BindCreateTrigger(trigger),
         _ => throw SqlErrors.At(
             SharpCoreDBErrorCode.Unsupported, $"{Describe(statement)} is not supported", statement.Position),
     };

@@ -41,6 +41,12 @@ internal sealed class SourceBinding
     /// <summary>For a derived table (subquery or view), the result columns of its query.</summary>
     public IReadOnlyList<Execution.ResultColumnInfo>? DerivedColumns { get; init; }
 
+    /// <summary>
+    /// True for a trigger's NEW and OLD rows: their columns are found only when qualified (<c>NEW.x</c>), as in
+    /// SQLite, so a bare name in a trigger program never silently means the firing row.
+    /// </summary>
+    public bool QualifiedOnly { get; init; }
+
     /// <summary>Columns merged into an earlier source by USING or NATURAL: hidden from <c>*</c>.</summary>
     public HashSet<string> MergedColumns { get; } = new(StringComparer.OrdinalIgnoreCase);
 

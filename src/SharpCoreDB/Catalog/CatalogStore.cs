@@ -9,7 +9,7 @@ namespace SharpCoreDB.Catalog;
 
 /// <summary>
 /// The catalog on disk: a B+tree whose root is the transaction's catalog root, with one entry per table, index
-/// and view, one AUTOINCREMENT sequence entry per such table, and the schema version. Because it is an ordinary
+/// view and trigger, one AUTOINCREMENT sequence entry per such table, and the schema version. Because it is an ordinary
 /// tree in the transaction, DDL commits and rolls back with the data, and the schema survives reopening.
 /// </summary>
 /// <remarks>
@@ -20,6 +20,7 @@ namespace SharpCoreDB.Catalog;
 ///                    value = record(type TEXT, name TEXT, table TEXT, root INTEGER, sql TEXT or NULL)
 ///                    (sql is NULL for the indexes that enforce PRIMARY KEY / UNIQUE constraints)
 /// kind 4 (sequence): value = record(table TEXT, largest row id ever used INTEGER)
+/// kind 5 (trigger):  value = record('trigger', name TEXT, table TEXT, creation order INTEGER, sql TEXT)
 /// </code>
 /// On open the stored CREATE statements are parsed again to rebuild the in-memory <see cref="Schema"/>.
 /// </remarks>
@@ -30,6 +31,7 @@ internal static class CatalogStore
     private const long IndexKind = 2;
     private const long ViewKind = 3;
     private const long SequenceKind = 4;
+    private const long TriggerKind = 5;
 
     // Read at the start of every transaction to see whether the cached schema is current, so encoded once.
     private static readonly byte[] s_versionKey = Key(VersionKind, string.Empty);
@@ -71,6 +73,7 @@ internal static class CatalogStore
         var tables = new List<(string Name, uint Root, string Sql)>();
         var indexes = new Dictionary<string, (string Table, uint Root, string? Sql)>(StringComparer.OrdinalIgnoreCase);
         var views = new List<(string Name, string Sql)>();
+        var triggers = new List<(string Name, string Table, long Order, string Sql)>();
         var keyValues = new SqlValue[1];
         using (BTreeCursor cursor = transaction.Tree(root).OpenCursor())
         {
@@ -95,6 +98,9 @@ internal static class CatalogStore
                         views.Add((reader.GetString(1), reader.GetString(4)));
                         break;
                     case SequenceKind:
+                        break;
+                    case TriggerKind:
+                        triggers.Add((reader.GetString(1), reader.GetString(2), reader.GetInt64(3), reader.GetString(4)));
                         break;
                     default:
                         throw Corrupt($"an entry of unknown kind {kind}");
@@ -143,6 +149,21 @@ internal static class CatalogStore
             }
 
             schema = schema.WithView(ViewBuilder(create));
+        }
+
+        foreach ((string name, string table, long order, string sql) in triggers)
+        {
+            if (Parse(sql, name) is not CreateTriggerStatement create)
+            {
+                throw Corrupt($"the definition of trigger {name} is not a CREATE TRIGGER");
+            }
+
+            if (schema.FindTable(table) is null)
+            {
+                throw Corrupt($"trigger {name} names the missing table {table}");
+            }
+
+            schema = schema.WithTrigger(new TriggerSchema { Name = name, TableName = table, Statement = create, Order = order });
         }
 
         return schema;
@@ -198,6 +219,17 @@ internal static class CatalogStore
     public static void PutView(TransactionContext transaction, ViewSchema view) =>
         PutObject(transaction, ViewKind, "view", view.Name, view.Name, 0, view.Sql);
 
+    /// <summary>Stores a trigger.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="trigger">The trigger.</param>
+    public static void PutTrigger(TransactionContext transaction, TriggerSchema trigger) =>
+        PutObject(transaction, TriggerKind, "trigger", trigger.Name, trigger.TableName, trigger.Order, trigger.Sql);
+
+    /// <summary>Removes a trigger.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="trigger">The trigger.</param>
+    public static void RemoveTrigger(TransactionContext transaction, TriggerSchema trigger) => Remove(transaction, TriggerKind, trigger.Name);
+
     /// <summary>Removes a table, its indexes and its sequence.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="table">The table.</param>
@@ -251,7 +283,7 @@ internal static class CatalogStore
     public static void WriteSequence(TransactionContext transaction, string table, long value) =>
         Put(transaction, SequenceKind, table, [SqlValue.FromText(table), SqlValue.FromInt64(value)]);
 
-    private static void PutObject(TransactionContext transaction, long kind, string type, string name, string table, uint root, string? sql) =>
+    private static void PutObject(TransactionContext transaction, long kind, string type, string name, string table, long root, string? sql) =>
         Put(
             transaction,
             kind,

@@ -1,13 +1,15 @@
 using System.Collections.Immutable;
+using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Catalog;
 
 /// <summary>
-/// An immutable picture of the catalog at one schema version: tables (with their indexes), indexes by name and
-/// views. DDL builds a new picture; plans bound against an older version are rebound.
+/// An immutable picture of the catalog at one schema version: tables (with their indexes), indexes by name, views
+/// and triggers. DDL builds a new picture; plans bound against an older version are rebound.
 /// </summary>
 /// <remarks>
-/// Tables, indexes and views share one name space, as in SQLite. Names compare case-insensitively.
+/// Tables, indexes and views share one name space, as in SQLite; triggers have their own. Names compare
+/// case-insensitively.
 /// </remarks>
 internal sealed class Schema
 {
@@ -19,12 +21,14 @@ internal sealed class Schema
         ImmutableDictionary<string, TableSchema> tables,
         ImmutableDictionary<string, IndexSchema> indexes,
         ImmutableDictionary<string, ViewSchema> views,
+        ImmutableDictionary<string, TriggerSchema> triggers,
         ImmutableDictionary<string, ViewSchema>? temporaryViews = null)
     {
         Version = version;
         Tables = tables;
         Indexes = indexes;
         Views = views;
+        Triggers = triggers;
         TemporaryViews = temporaryViews ?? s_noViews;
     }
 
@@ -33,7 +37,8 @@ internal sealed class Schema
         0,
         ImmutableDictionary.Create<string, TableSchema>(s_names),
         ImmutableDictionary.Create<string, IndexSchema>(s_names),
-        ImmutableDictionary.Create<string, ViewSchema>(s_names));
+        ImmutableDictionary.Create<string, ViewSchema>(s_names),
+        ImmutableDictionary.Create<string, TriggerSchema>(s_names));
 
     /// <summary>The schema version: stored in the catalog and raised by every DDL statement.</summary>
     public long Version { get; }
@@ -46,6 +51,9 @@ internal sealed class Schema
 
     /// <summary>Views by name.</summary>
     public ImmutableDictionary<string, ViewSchema> Views { get; }
+
+    /// <summary>Triggers by name.</summary>
+    public ImmutableDictionary<string, TriggerSchema> Triggers { get; }
 
     /// <summary>
     /// The session's TEMPORARY views laid over the stored schema: found before any stored object of the same name,
@@ -63,6 +71,30 @@ internal sealed class Schema
     /// <returns>The index or null.</returns>
     public IndexSchema? FindIndex(string name) => Indexes.GetValueOrDefault(name);
 
+    /// <summary>Finds a trigger.</summary>
+    /// <param name="name">The name.</param>
+    /// <returns>The trigger or null.</returns>
+    public TriggerSchema? FindTrigger(string name) => Triggers.GetValueOrDefault(name);
+
+    /// <summary>The triggers on a table for an event, newest first (the order they fire in).</summary>
+    /// <param name="table">The table name.</param>
+    /// <param name="triggerEvent">The event.</param>
+    /// <returns>The triggers; empty when there are none.</returns>
+    public List<TriggerSchema> TriggersOn(string table, TriggerEvent triggerEvent)
+    {
+        var found = new List<TriggerSchema>();
+        foreach (TriggerSchema trigger in Triggers.Values)
+        {
+            if (trigger.Event == triggerEvent && string.Equals(trigger.TableName, table, StringComparison.OrdinalIgnoreCase))
+            {
+                found.Add(trigger);
+            }
+        }
+
+        found.Sort((a, b) => b.Order.CompareTo(a.Order));
+        return found;
+    }
+
     /// <summary>Finds a view.</summary>
     /// <param name="name">The name.</param>
     /// <returns>The view or null.</returns>
@@ -78,12 +110,12 @@ internal sealed class Schema
     /// <param name="temporaryViews">The temporary views.</param>
     /// <returns>The overlay schema (same version).</returns>
     public Schema WithTemporaryViews(ImmutableDictionary<string, ViewSchema> temporaryViews) =>
-        new(Version, Tables, Indexes, Views, temporaryViews);
+        new(Version, Tables, Indexes, Views, Triggers, temporaryViews);
 
     /// <summary>The same objects at another version.</summary>
     /// <param name="version">The version.</param>
     /// <returns>The new schema.</returns>
-    public Schema WithVersion(long version) => new(version, Tables, Indexes, Views);
+    public Schema WithVersion(long version) => new(version, Tables, Indexes, Views, Triggers);
 
     /// <summary>Adds or replaces a table together with its indexes.</summary>
     /// <param name="table">The table.</param>
@@ -104,10 +136,10 @@ internal sealed class Schema
             indexes = indexes.SetItem(index.Name, index);
         }
 
-        return new(Version, Tables.SetItem(table.Name, table), indexes, Views);
+        return new(Version, Tables.SetItem(table.Name, table), indexes, Views, Triggers);
     }
 
-    /// <summary>Removes a table and its indexes.</summary>
+    /// <summary>Removes a table with its indexes and triggers.</summary>
     /// <param name="table">The table.</param>
     /// <returns>The new schema (same version).</returns>
     public Schema WithoutTable(TableSchema table)
@@ -118,7 +150,17 @@ internal sealed class Schema
             indexes = indexes.Remove(index.Name);
         }
 
-        return new(Version, Tables.Remove(table.Name), indexes, Views);
+        // Its triggers go with it, as in SQLite.
+        ImmutableDictionary<string, TriggerSchema> triggers = Triggers;
+        foreach (TriggerSchema trigger in Triggers.Values)
+        {
+            if (string.Equals(trigger.TableName, table.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                triggers = triggers.Remove(trigger.Name);
+            }
+        }
+
+        return new(Version, Tables.Remove(table.Name), indexes, Views, triggers);
     }
 
     /// <summary>Adds a CREATE INDEX index to its table.</summary>
@@ -151,10 +193,20 @@ internal sealed class Schema
     /// <summary>Adds a view.</summary>
     /// <param name="view">The view.</param>
     /// <returns>The new schema (same version).</returns>
-    public Schema WithView(ViewSchema view) => new(Version, Tables, Indexes, Views.SetItem(view.Name, view));
+    public Schema WithView(ViewSchema view) => new(Version, Tables, Indexes, Views.SetItem(view.Name, view), Triggers);
 
     /// <summary>Removes a view.</summary>
     /// <param name="view">The view.</param>
     /// <returns>The new schema (same version).</returns>
-    public Schema WithoutView(ViewSchema view) => new(Version, Tables, Indexes, Views.Remove(view.Name));
+    public Schema WithoutView(ViewSchema view) => new(Version, Tables, Indexes, Views.Remove(view.Name), Triggers);
+
+    /// <summary>Adds a trigger.</summary>
+    /// <param name="trigger">The trigger.</param>
+    /// <returns>The new schema (same version).</returns>
+    public Schema WithTrigger(TriggerSchema trigger) => new(Version, Tables, Indexes, Views, Triggers.SetItem(trigger.Name, trigger));
+
+    /// <summary>Removes a trigger.</summary>
+    /// <param name="trigger">The trigger.</param>
+    /// <returns>The new schema (same version).</returns>
+    public Schema WithoutTrigger(TriggerSchema trigger) => new(Version, Tables, Indexes, Views, Triggers.Remove(trigger.Name));
 }

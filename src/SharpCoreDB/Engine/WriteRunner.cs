@@ -37,16 +37,24 @@ internal static class WriteRunner
         undo.Clear();
         undo.IsRecording = true;
         int changed;
+        bool rollBackTransaction = false;
         try
         {
             plan.Context.Begin(transaction, parameters, cancellationToken);
             changed = plan.Execute();
         }
-        catch
+        catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges)
         {
-            // Statement atomicity: take back this statement's changes; the transaction goes on.
+            // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays.
+            throw;
+        }
+        catch (Exception ex)
+        {
+            // Statement atomicity: take back this statement's changes; the transaction goes on, unless a trigger
+            // raised ROLLBACK, which ends it.
             undo.Rollback(transaction);
             transaction.Schema = before;
+            rollBackTransaction = ex is SharpCoreDBException { RollsBackTransaction: true };
             throw;
         }
         finally
@@ -54,6 +62,10 @@ internal static class WriteRunner
             undo.IsRecording = false;
             undo.Clear();
             plan.Context.End();
+            if (rollBackTransaction)
+            {
+                session.Rollback();
+            }
         }
 
         // Only after End: once back in the pool, another session may take the plan.
@@ -94,6 +106,22 @@ internal static class WriteRunner
 
             statement.Return(index, plan);
             return changed;
+        }
+        catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges && !executed)
+        {
+            // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays, so this statement's
+            // transaction commits it before the error is reported.
+            plan!.Context.End();
+            if (useAsync)
+            {
+                await session.CommitWriteAsync(transaction, cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                session.CommitWrite(transaction);
+            }
+
+            throw;
         }
         catch
         {

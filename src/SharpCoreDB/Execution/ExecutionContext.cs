@@ -16,6 +16,7 @@ internal sealed class ExecutionContext
 {
     private static long s_nextStamp;
     private int _sinceCancellationCheck;
+    private ExecutionContext? _nested;
 
     /// <summary>Creates a context with the given slot widths.</summary>
     /// <param name="slotWidths">The width of every slot.</param>
@@ -27,6 +28,9 @@ internal sealed class ExecutionContext
             Slots[i] = new SqlValue[slotWidths[i]];
         }
     }
+
+    // A trigger firing's context: the same slots, its own stamp.
+    private ExecutionContext(SqlValue[][] slots) => Slots = slots;
 
     /// <summary>The rows, by slot.</summary>
     public SqlValue[][] Slots { get; }
@@ -56,12 +60,26 @@ internal sealed class ExecutionContext
         _sinceCancellationCheck = 0;
     }
 
+    /// <summary>
+    /// The context a trigger program runs in for one firing: the same slots (the program was bound into this
+    /// statement's), transaction and cancellation, and a new stamp, so the program's subqueries and hash tables
+    /// are evaluated afresh while this context's keep theirs. One object per nesting level, reused by every firing.
+    /// </summary>
+    /// <returns>The nested context, begun.</returns>
+    public ExecutionContext Nested()
+    {
+        _nested ??= new ExecutionContext(Slots);
+        _nested.Begin(Transaction, Parameters, CancellationToken);
+        return _nested;
+    }
+
     /// <summary>Forgets the transaction and parameters after an execution (the context is pooled).</summary>
     public void End()
     {
         Transaction = null!;
         Parameters = [];
         CancellationToken = default;
+        _nested?.End();
     }
 
     /// <summary>Checks for cancellation every few hundred rows, so scans stay cheap.</summary>

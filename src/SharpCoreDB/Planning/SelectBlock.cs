@@ -39,11 +39,11 @@ internal sealed class SelectBlock
     public List<SortKey> OrderBy { get; } = [];
 
     /// <summary>
-    /// The table the statement changes (INSERT, UPDATE, DELETE), or null. A hash table built once per execution
-    /// would not see the statement's own changes, which a subquery reading that table must see (as in SQLite), so
-    /// that table is never read through one.
+    /// The tables the statement changes (INSERT, UPDATE, DELETE), itself or through the triggers it fires, or null.
+    /// A hash table built once per execution would not see the statement's own changes, which a subquery reading
+    /// such a table must see (as in SQLite), so those tables are never read through one.
     /// </summary>
-    public TableSchema? ChangedTable { get; set; }
+    public IReadOnlySet<TableSchema>? ChangedTables { get; set; }
 
     /// <summary>True for SELECT DISTINCT.</summary>
     public bool Distinct { get; set; }

@@ -78,7 +78,7 @@ internal static class SelectPlanner
                 // At the first level only a correlated subquery has other rows to join with (the enclosing query's):
                 // probing a hash table built once per execution replaces a full scan per enclosing row, unless the
                 // statement itself changes the table.
-                if (access is TableScanOperator && !ReferenceEquals(item.Source.Table, block.ChangedTable))
+                if (access is TableScanOperator && !(item.Source.Table is { } table && block.ChangedTables?.Contains(table) == true))
                 {
                     access = HashJoinOrScan(item.Source.Slot, access, inner);
                 }

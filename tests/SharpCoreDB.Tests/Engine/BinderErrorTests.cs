@@ -34,7 +34,7 @@ public sealed class BinderErrorTests
         Assert.Contains("misuse of aggregate function count()", db.Fails("SELECT a FROM t WHERE count(a) > 1").Message, StringComparison.Ordinal);
         Assert.Contains("no such function: frobnicate", db.Fails("SELECT frobnicate(a) FROM t").Message, StringComparison.Ordinal);
         Assert.Contains("wrong number of arguments to function abs()", db.Fails("SELECT abs(1, 2)").Message, StringComparison.Ordinal);
-        Assert.Equal(SharpCoreDBErrorCode.Unsupported, db.Fails("CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END").ErrorCode);
+        Assert.Equal(SharpCoreDBErrorCode.Unsupported, db.Fails("CREATE TEMP TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END").ErrorCode);
     }
 
     [Fact]

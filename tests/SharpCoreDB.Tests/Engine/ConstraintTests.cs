@@ -127,6 +127,34 @@ public sealed class ConstraintTests
     }
 
     [Fact]
+    public void Autoincrement_sequence_moves_as_in_sqlite()
+    {
+        using var db = new EngineHarness();
+
+        // An ignored insert still used its id; a failed statement did not.
+        db.Execute("CREATE TABLE q(id INTEGER PRIMARY KEY AUTOINCREMENT, b TEXT UNIQUE)");
+        db.Execute("INSERT INTO q(b) VALUES ('x')");
+        Assert.Equal(0, db.Execute("INSERT OR IGNORE INTO q(b) VALUES ('x')"));
+        db.Fails("INSERT INTO q(b) VALUES ('y'), ('x')");
+        db.Execute("INSERT INTO q(b) VALUES ('y')");
+        Assert.Equal(["1|x", "3|y"], db.Query("SELECT * FROM q ORDER BY id"));
+        db.Execute("INSERT OR IGNORE INTO q(b) VALUES ('x'), ('z')");
+        Assert.Equal(["1|x", "3|y", "5|z"], db.Query("SELECT * FROM q ORDER BY id"));
+
+        // UPDATE never raises the sequence; an explicit id below it never lowers it.
+        db.Execute("CREATE TABLE u(id INTEGER PRIMARY KEY AUTOINCREMENT, b TEXT)");
+        db.Execute("INSERT INTO u(b) VALUES ('a')");
+        db.Execute("UPDATE u SET id = 100");
+        db.Execute("DELETE FROM u");
+        db.Execute("INSERT INTO u(b) VALUES ('b')");
+        db.Execute("INSERT INTO u VALUES (1000, 'c')");
+        db.Execute("DELETE FROM u WHERE id = 1000");
+        db.Execute("INSERT INTO u VALUES (50, 'd')");
+        db.Execute("INSERT INTO u(b) VALUES ('e')");
+        Assert.Equal(["2|b", "50|d", "1001|e"], db.Query("SELECT * FROM u ORDER BY id"));
+    }
+
+    [Fact]
     public void Column_affinity_converts_values_on_insert()
     {
         using var db = new EngineHarness();

@@ -171,9 +171,17 @@ public sealed class TransactionTests
         SharpCoreDBException early = Assert.Throws<SharpCoreDBException>(() => cross.Execute(db.Session, [], cancel.Token).Dispose());
         Assert.Equal(SharpCoreDBErrorCode.Cancelled, early.ErrorCode);
 
-        // Nine million row pairs take far longer than the cancellation delay; the scan notices it mid-way.
-        using var later = new CancellationTokenSource(TimeSpan.FromMilliseconds(50));
+        // Nine million row pairs take far longer than the cancellation delay; the scan notices it mid-way. A thread of
+        // its own cancels (a timer's callback waits for a pool thread, which a loaded test run may not give it in time).
+        using var later = new CancellationTokenSource();
+        var canceller = new Thread(() =>
+        {
+            Thread.Sleep(50);
+            later.Cancel();
+        });
+        canceller.Start();
         SharpCoreDBException midway = Assert.Throws<SharpCoreDBException>(() => cross.Execute(db.Session, [], later.Token).Dispose());
+        canceller.Join();
         Assert.Equal(SharpCoreDBErrorCode.Cancelled, midway.ErrorCode);
         Assert.Equal(["3000"], db.Query("SELECT count(*) FROM t"));
     }

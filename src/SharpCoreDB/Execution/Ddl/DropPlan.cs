@@ -3,8 +3,9 @@ using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Execution.Ddl;
 
-/// <summary>DROP TABLE / INDEX / VIEW [IF EXISTS]: removes the catalog entries, then frees the trees as the very last
-/// step (freeing pages is not undoable, and nothing can fail after it).</summary>
+/// <summary>DROP TABLE / INDEX / VIEW / TRIGGER [IF EXISTS]: removes the catalog entries (a table's with its indexes
+/// and triggers), then frees the trees as the very last step (freeing pages is not undoable, and nothing can fail
+/// after it).</summary>
 /// <param name="schema">The schema.</param>
 /// <param name="slotWidths">The slot widths.</param>
 /// <param name="statement">The statement.</param>
@@ -32,6 +33,14 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                     }
 
                     CatalogStore.RemoveTable(transaction, table);
+                    foreach (TriggerSchema trigger in current.Triggers.Values)
+                    {
+                        if (string.Equals(trigger.TableName, table.Name, StringComparison.OrdinalIgnoreCase))
+                        {
+                            CatalogStore.RemoveTrigger(transaction, trigger);
+                        }
+                    }
+
                     SchemaChange.Apply(transaction, current.WithoutTable(table));
                     foreach (IndexSchema index in table.Indexes)
                     {
@@ -77,8 +86,17 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                 }
 
             default:
-                // Triggers cannot be created, so none exists.
-                return Missing(new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"no such trigger: {name} (triggers are not supported)"));
+                {
+                    TriggerSchema? trigger = current.FindTrigger(name);
+                    if (trigger is null)
+                    {
+                        return Missing(new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTrigger, $"no such trigger: {name}"));
+                    }
+
+                    CatalogStore.RemoveTrigger(transaction, trigger);
+                    SchemaChange.Apply(transaction, current.WithoutTrigger(trigger));
+                    return 0;
+                }
         }
     }
 

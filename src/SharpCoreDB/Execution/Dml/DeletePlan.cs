@@ -1,28 +1,42 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.Dml;
 
-/// <summary>DELETE: collects the qualifying row ids, then removes each row and its index entries.</summary>
+/// <summary>
+/// DELETE: collects the qualifying row ids, then removes each row and its index entries. BEFORE DELETE triggers
+/// may delete or change the row: it is read again after them (and skipped when gone), as in SQLite.
+/// </summary>
 /// <param name="schema">The schema.</param>
 /// <param name="slotWidths">The slot widths.</param>
 /// <param name="writer">The table writer.</param>
 /// <param name="access">Reads the qualifying rows into the table slot.</param>
 /// <param name="slot">The table slot.</param>
-internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter writer, Operator access, int slot) : WritePlan(schema, slotWidths)
+/// <param name="triggers">The DELETE triggers it fires, or null.</param>
+internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter writer, Operator access, int slot, TriggerSet? triggers) : DmlPlan(schema, slotWidths)
 {
+    private SqlValue[]? _oldRow;
+
     /// <inheritdoc />
-    public override int Execute()
+    public override int ExecuteIn(ExecutionContext context)
     {
-        ExecutionContext context = Context;
         TableSchema table = writer.Table;
         List<long> rowIds = RowCollector.Collect(context, access, slot, table.RowIdSlot);
+        if (triggers is not null)
+        {
+            // With triggers SQLite deletes in two passes and visits the rows in row-id order; the programs can
+            // tell the order apart.
+            rowIds.Sort();
+        }
+
         SqlValue[] row = context.Slots[slot];
+        SqlValue[]? oldRow = triggers is null ? null : _oldRow ??= new SqlValue[row.Length];
         int count = 0;
         foreach (long rowId in rowIds)
         {
-            if (table.Indexes.Length == 0)
+            if (table.Indexes.Length == 0 && triggers is null)
             {
                 row[table.RowIdSlot] = SqlValue.FromInt64(rowId);
             }
@@ -31,8 +45,19 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
                 continue;
             }
 
+            if (triggers is not null)
+            {
+                // OLD is the row as it was before any trigger ran: the BEFORE programs may change it.
+                row.AsSpan().CopyTo(oldRow);
+                if (triggers.HasBefore && (!triggers.FireBefore(context, null, oldRow) || !writer.Read(context.Transaction, rowId, row)))
+                {
+                    continue;
+                }
+            }
+
             writer.Delete(context, row);
             count++;
+            triggers?.FireAfter(context, null, oldRow);
         }
 
         return count;
@@ -45,6 +70,11 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
         foreach (string line in PlanPrinter.Print(access))
         {
             lines.Add("  " + line);
+        }
+
+        if (triggers is not null)
+        {
+            lines.AddRange(triggers.Explain());
         }
 
         return lines;

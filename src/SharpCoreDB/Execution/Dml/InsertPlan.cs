@@ -1,6 +1,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 
@@ -9,9 +10,11 @@ namespace SharpCoreDB.Execution.Dml;
 /// <summary>
 /// INSERT: for each source row (VALUES rows, a SELECT, or one row of defaults), builds the table row from the
 /// column list and the defaults, and hands it to the <see cref="TableWriter"/>. A SELECT source is read
-/// completely before the first insert, so it never sees the rows it produces.
+/// completely before the first insert, so it never sees the rows it produces. BEFORE INSERT triggers see NEW as
+/// SQLite shows it (column affinity applied, the row id -1 while it is not chosen yet); AFTER INSERT triggers see
+/// the row as stored.
 /// </summary>
-internal sealed class InsertPlan : WritePlan
+internal sealed class InsertPlan : DmlPlan
 {
     private readonly TableWriter _writer;
     private readonly int _rowSlot;
@@ -21,6 +24,8 @@ internal sealed class InsertPlan : WritePlan
     private readonly Expr?[] _defaults;
     private readonly ConflictResolution _conflict;
     private readonly bool _materialize;
+    private readonly TriggerSet? _triggers;
+    private SqlValue[]? _newRow;
 
     /// <summary>Creates the plan.</summary>
     /// <param name="schema">The schema.</param>
@@ -33,6 +38,7 @@ internal sealed class InsertPlan : WritePlan
     /// <param name="defaults">Per table column, its bound DEFAULT expression or null.</param>
     /// <param name="conflict">OR REPLACE / OR IGNORE / abort.</param>
     /// <param name="materialize">True to read the whole source before inserting (INSERT … SELECT).</param>
+    /// <param name="triggers">The INSERT triggers it fires, or null.</param>
     public InsertPlan(
         Schema schema,
         int[] slotWidths,
@@ -43,7 +49,8 @@ internal sealed class InsertPlan : WritePlan
         int[] targets,
         Expr?[] defaults,
         ConflictResolution conflict,
-        bool materialize)
+        bool materialize,
+        TriggerSet? triggers)
         : base(schema, slotWidths)
     {
         _writer = writer;
@@ -54,12 +61,12 @@ internal sealed class InsertPlan : WritePlan
         _defaults = defaults;
         _conflict = conflict;
         _materialize = materialize;
+        _triggers = triggers;
     }
 
     /// <inheritdoc />
-    public override int Execute()
+    public override int ExecuteIn(ExecutionContext context)
     {
-        ExecutionContext context = Context;
         _writer.Begin();
         int count = 0;
         if (_source is null)
@@ -119,6 +126,11 @@ internal sealed class InsertPlan : WritePlan
             }
         }
 
+        if (_triggers is not null)
+        {
+            lines.AddRange(_triggers.Explain());
+        }
+
         return lines;
     }
 
@@ -137,6 +149,33 @@ internal sealed class InsertPlan : WritePlan
             row[_targets[i]] = source[i];
         }
 
-        return _writer.Insert(context, row, _conflict);
+        if (_triggers is null)
+        {
+            return _writer.Insert(context, row, _conflict);
+        }
+
+        if (_triggers.HasBefore)
+        {
+            SqlValue[] shown = _newRow ??= new SqlValue[row.Length];
+            _writer.ShowNewRow(row, shown);
+            _writer.BeforeTriggers(context);
+            if (!_triggers.FireBefore(context, shown, null))
+            {
+                return false;
+            }
+        }
+
+        if (!_writer.Insert(context, row, _conflict))
+        {
+            return false;
+        }
+
+        if (_triggers.HasAfter)
+        {
+            _writer.BeforeTriggers(context);
+            _triggers.FireAfter(context, row, null);
+        }
+
+        return true;
     }
 }

@@ -79,6 +79,13 @@ internal sealed partial class TableWriter
         TransactionContext transaction = context.Transaction;
         ApplyAffinity(row);
         long rowId = AssignRowId(transaction, row);
+        if (_table.AutoIncrement)
+        {
+            // As in SQLite, the sequence takes the id as soon as it is chosen: a row that OR IGNORE then skips
+            // has still used it (a failing statement takes the whole change back).
+            RaiseSequence(transaction, rowId);
+        }
+
         if (!CheckRow(context, row, conflict))
         {
             return false;
@@ -256,6 +263,55 @@ internal sealed partial class TableWriter
         }
     }
 
+    /// <summary>
+    /// Gets the writer ready for trigger programs that may write this table: stores a raised AUTOINCREMENT
+    /// sequence now (a program's own insert reads it) and forgets the cached largest row id (a program may have
+    /// added a larger one by the time this writer inserts again).
+    /// </summary>
+    /// <param name="context">The execution context.</param>
+    public void BeforeTriggers(ExecutionContext context)
+    {
+        Finish(context);
+        _largestRowId = null;
+    }
+
+    /// <summary>
+    /// NEW as a BEFORE INSERT trigger sees it (as in SQLite): the values with column affinity, and the row id given
+    /// by the statement, or -1 while the table has yet to choose one.
+    /// </summary>
+    /// <param name="row">The row about to be inserted (slot layout; left as it is).</param>
+    /// <param name="shown">Receives NEW.</param>
+    public void ShowNewRow(SqlValue[] row, SqlValue[] shown)
+    {
+        row.AsSpan().CopyTo(shown);
+        ApplyAffinity(shown);
+        SqlValue id = AffinityRules.ApplyAffinity(_table.RowIdAlias >= 0 ? shown[_table.RowIdAlias] : shown[_table.RowIdSlot], Affinity.Integer);
+        SetShownRowId(shown, id.StorageClass == SqlStorageClass.Integer ? id : SqlValue.FromInt64(-1));
+    }
+
+    /// <summary>NEW as a BEFORE UPDATE trigger sees it: the new values with column affinity and the row id they give.</summary>
+    /// <param name="row">The row about to be written (slot layout; left as it is).</param>
+    /// <param name="shown">Receives NEW.</param>
+    public void ShowUpdatedRow(SqlValue[] row, SqlValue[] shown)
+    {
+        row.AsSpan().CopyTo(shown);
+        ApplyAffinity(shown);
+        SqlValue id = AffinityRules.ApplyAffinity(_table.RowIdAlias >= 0 ? shown[_table.RowIdAlias] : shown[_table.RowIdSlot], Affinity.Integer);
+        if (id.StorageClass == SqlStorageClass.Integer)
+        {
+            SetShownRowId(shown, id);
+        }
+    }
+
+    private void SetShownRowId(SqlValue[] shown, SqlValue id)
+    {
+        shown[_table.RowIdSlot] = id;
+        if (_table.RowIdAlias >= 0)
+        {
+            shown[_table.RowIdAlias] = id;
+        }
+    }
+
     private void ApplyAffinity(SqlValue[] row)
     {
         for (int i = 0; i < _table.Columns.Length; i++)
@@ -337,11 +393,23 @@ internal sealed partial class TableWriter
         {
             _largestRowId = rowId;
         }
+    }
 
-        if (_table.AutoIncrement && rowId > _sequence)
+    // Only INSERT moves the AUTOINCREMENT sequence, and only up (SQLite's rules).
+    private void RaiseSequence(TransactionContext transaction, long rowId)
+    {
+        // Loads the stored sequence once per execution, also when every id so far was given explicitly. The next
+        // id chosen comes after this one even if this row is then skipped.
+        long largest = LargestRowId(transaction);
+        if (rowId > _sequence)
         {
             _sequence = rowId;
             _sequenceDirty = true;
+        }
+
+        if (rowId > largest)
+        {
+            _largestRowId = rowId;
         }
     }
 

@@ -1,0 +1,244 @@
+using System.Runtime.CompilerServices;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Ddl;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Triggers;
+using SharpCoreDB.Planning.Rules;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>
+/// Binding triggers: CREATE TRIGGER, and the trigger programs an INSERT, UPDATE or DELETE fires, bound into that
+/// statement (their NEW and OLD rows are slots of it), the way SQLite codes triggers into the statement's program.
+/// </content>
+internal sealed partial class Binder
+{
+    // Every trigger program bound into this statement, by trigger and the conflict resolution it runs under: bound
+    // once and shared wherever the statement fires it (as SQLite compiles each program once), so a cycle of triggers
+    // binds in finite time; that a program does not fire inside itself is checked when it runs.
+    private readonly Dictionary<(TriggerSchema Trigger, ConflictResolution Conflict), TriggerAction> _actions = [];
+
+    // Per trigger, the flag its bindings share that says one of them is running.
+    private readonly Dictionary<TriggerSchema, StrongBox<bool>> _running = [];
+
+    // Inside a trigger program: the scope holding NEW and OLD, the root of every scope bound in it. Null outside.
+    private Scope? _root;
+
+    // Inside a trigger program: OR REPLACE / OR IGNORE of the statement that fired it, which overrides the program's
+    // own statements' (Unspecified when it had none).
+    private ConflictResolution _conflictOverride;
+
+    private CreateTriggerPlan BindCreateTrigger(CreateTriggerStatement create)
+    {
+        if (create.Temporary)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "TEMP triggers are not supported", create.Position);
+        }
+
+        // What SQLite checks when the trigger is created; the rest (names in the program) is bound when a statement
+        // fires it, so the program may name tables created later.
+        foreach (Statement step in create.Body)
+        {
+            QualifiedName? target = step switch
+            {
+                InsertStatement i => i.Table,
+                UpdateStatement u => u.Table,
+                DeleteStatement d => d.Table,
+                _ => null,
+            };
+            if (target?.Schema is not null)
+            {
+                throw SqlErrors.At(
+                    SharpCoreDBErrorCode.SyntaxError,
+                    "qualified table names are not allowed on INSERT, UPDATE, and DELETE statements within triggers",
+                    target.Position);
+            }
+
+            if (step is InsertStatement { Source: null } insert)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.SyntaxError, "DEFAULT VALUES is not allowed within triggers", insert.Position);
+            }
+        }
+
+        SyntaxNode? parameter = null;
+        foreach (SyntaxNode? node in (IEnumerable<SyntaxNode?>)[create.When, .. create.Body])
+        {
+            SyntaxWalker.Walk(node, n =>
+            {
+                parameter ??= n as ParameterExpression;
+                return parameter is null;
+            });
+        }
+
+        if (parameter is not null)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "trigger programs cannot use parameters", parameter.Position);
+        }
+
+        return new CreateTriggerPlan(_schema, SlotWidths, create);
+    }
+
+    // The triggers on a table that a statement with this event (and these assigned columns) fires, newest first.
+    private List<TriggerSchema> Fired(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned)
+    {
+        List<TriggerSchema> triggers = _schema.TriggersOn(table.Name, triggerEvent);
+        triggers.RemoveAll(trigger => !Overlaps(trigger, assigned));
+        return triggers;
+    }
+
+    // UPDATE OF fires only when the statement assigns one of the listed columns.
+    private static bool Overlaps(TriggerSchema trigger, IReadOnlySet<string>? assigned)
+    {
+        if (trigger.UpdateColumns.IsDefaultOrEmpty || assigned is null)
+        {
+            return true;
+        }
+
+        foreach (Identifier column in trigger.UpdateColumns)
+        {
+            if (assigned.Contains(column.Name))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    // The tables a statement changes: its own and, transitively, those its triggers' programs write.
+    private HashSet<TableSchema> ChangedBy(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned)
+    {
+        var changed = new HashSet<TableSchema> { table };
+        CollectWrites(table, triggerEvent, assigned, changed, []);
+        return changed;
+    }
+
+    private void CollectWrites(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, HashSet<TableSchema> changed, HashSet<TriggerSchema> visited)
+    {
+        foreach (TriggerSchema trigger in Fired(table, triggerEvent, assigned))
+        {
+            if (!visited.Add(trigger))
+            {
+                continue;
+            }
+
+            foreach (Statement step in trigger.Statement.Body)
+            {
+                (QualifiedName? name, TriggerEvent stepEvent, HashSet<string>? stepAssigned) = step switch
+                {
+                    InsertStatement i => (i.Table, TriggerEvent.Insert, null),
+                    UpdateStatement u => (u.Table, TriggerEvent.Update, new HashSet<string>(u.Assignments.Select(a => a.Column), StringComparer.OrdinalIgnoreCase)),
+                    DeleteStatement d => ((QualifiedName?)d.Table, TriggerEvent.Delete, (HashSet<string>?)null),
+                    _ => (null, TriggerEvent.Insert, null),
+                };
+                if (name is not null && _schema.FindTable(name.Name) is { } target)
+                {
+                    changed.Add(target);
+                    CollectWrites(target, stepEvent, stepAssigned, changed, visited);
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// Binds the triggers a statement on <paramref name="table"/> fires, or returns null when it fires none. Called
+    /// after the statement's own expressions are bound.
+    /// </summary>
+    private TriggerSet? BindTriggers(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, ConflictResolution conflict)
+    {
+        List<TriggerSchema> triggers = Fired(table, triggerEvent, assigned);
+        if (triggers.Count == 0)
+        {
+            return null;
+        }
+
+        var before = new List<TriggerAction>();
+        var after = new List<TriggerAction>();
+        foreach (TriggerSchema trigger in triggers)
+        {
+            (trigger.IsAfter ? after : before).Add(BindAction(trigger, table, conflict));
+        }
+
+        return new TriggerSet([.. before], [.. after]);
+    }
+
+    private TriggerAction BindAction(TriggerSchema trigger, TableSchema table, ConflictResolution conflict)
+    {
+        if (_actions.TryGetValue((trigger, conflict), out TriggerAction? bound))
+        {
+            // Bound already, or being bound further up (a cycle): its steps are filled in before anything runs.
+            return bound;
+        }
+
+        if (!_running.TryGetValue(trigger, out StrongBox<bool>? running))
+        {
+            running = new StrongBox<bool>();
+            _running.Add(trigger, running);
+        }
+
+        var action = new TriggerAction(trigger.Name, running);
+        _actions.Add((trigger, conflict), action);
+        int width = table.Columns.Length + 1;
+        var scope = new Scope(null);
+        if (trigger.Event != TriggerEvent.Delete)
+        {
+            action.NewSlot = NewSlot(width);
+            scope.Sources.Add(RowSource("new", action.NewSlot, table));
+        }
+
+        if (trigger.Event != TriggerEvent.Insert)
+        {
+            action.OldSlot = NewSlot(width);
+            scope.Sources.Add(RowSource("old", action.OldSlot, table));
+        }
+
+        (Scope? root, HashSet<TableSchema>? changed, ConflictResolution outerConflict) = (_root, _changedTables, _conflictOverride);
+        _root = scope;
+        _conflictOverride = conflict;
+        try
+        {
+            CreateTriggerStatement statement = trigger.Statement;
+            if (statement.When is not null)
+            {
+                if (ContainsAggregate(statement.When))
+                {
+                    throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in a trigger's WHEN clause", statement.When.Position);
+                }
+
+                action.When = Rewriter.Apply(BindExpr(statement.When, scope));
+            }
+
+            var steps = new List<TriggerStep>(statement.Body.Length);
+            foreach (Statement step in statement.Body)
+            {
+                steps.Add(step switch
+                {
+                    InsertStatement insert => new TriggerStep.Write(BindInsert(insert)),
+                    UpdateStatement update => new TriggerStep.Write(BindUpdate(update)),
+                    DeleteStatement delete => new TriggerStep.Write(BindDelete(delete)),
+                    SelectStatement select => new TriggerStep.Query(BindQuery(select, scope).Root),
+                    _ => throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "only INSERT, UPDATE, DELETE and SELECT may appear in a trigger program", step.Position),
+                });
+            }
+
+            action.Steps = steps;
+            return action;
+        }
+        finally
+        {
+            (_root, _changedTables, _conflictOverride) = (root, changed, outerConflict);
+        }
+    }
+
+    private static SourceBinding RowSource(string name, int slot, TableSchema table)
+    {
+        var columns = new SourceColumn[table.Columns.Length];
+        foreach (ColumnSchema column in table.Columns)
+        {
+            columns[column.Ordinal] = new SourceColumn(column.Name, column.Ordinal, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+        }
+
+        return new SourceBinding(name, slot, columns, table) { QualifiedOnly = true };
+    }
+}

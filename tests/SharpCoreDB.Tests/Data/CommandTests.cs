@@ -138,6 +138,35 @@ public sealed class CommandTests : IDisposable
     }
 
     [Fact]
+    public void Trigger_raise_rollback_ends_the_transaction_and_the_connection_goes_on()
+    {
+        ConnectionTests.Execute(_connection, "CREATE TABLE audit(what TEXT)");
+        ConnectionTests.Execute(_connection, "CREATE TRIGGER t_audit AFTER INSERT ON t BEGIN INSERT INTO audit VALUES ('added ' || new.name); END");
+        ConnectionTests.Execute(_connection, "CREATE TRIGGER t_guard BEFORE INSERT ON t WHEN new.name = 'bad' BEGIN SELECT RAISE(ROLLBACK, 'bad name'); END");
+
+        using (var transaction = _connection.BeginTransaction())
+        using (var command = _connection.CreateCommand())
+        {
+            command.Transaction = transaction;
+            command.CommandText = "INSERT INTO t(name) VALUES ('ok')";
+            Assert.Equal(1, command.ExecuteNonQuery());
+            command.CommandText = "INSERT INTO t(name) VALUES ('bad')";
+            var error = Assert.Throws<SharpCoreDBException>(() => command.ExecuteNonQuery());
+            Assert.Equal(SharpCoreDBErrorCode.TriggerRaise, error.ErrorCode);
+            Assert.Equal("bad name", error.Message);
+
+            // The trigger rolled the whole transaction back, as in SQLite: committing it is an error.
+            Assert.Equal(SharpCoreDBErrorCode.TransactionState, Assert.Throws<SharpCoreDBException>(transaction.Commit).ErrorCode);
+        }
+
+        using var check = _connection.CreateCommand();
+        check.CommandText = "INSERT INTO t(name) VALUES ('after')";
+        check.ExecuteNonQuery();
+        check.CommandText = "SELECT group_concat(what) FROM audit";
+        Assert.Equal("added after", check.ExecuteScalar());
+    }
+
+    [Fact]
     public void Constraint_violation_changes_nothing_and_keeps_the_transaction_usable()
     {
         using var transaction = _connection.BeginTransaction();

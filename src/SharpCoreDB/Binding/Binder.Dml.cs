@@ -33,16 +33,34 @@ internal sealed partial class Binder
 
     private (SourceBinding Source, Scope Scope) TableScope(TableSchema table, string? alias)
     {
+        var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), TableColumns(table), table);
+        var scope = new Scope(_root);
+        scope.Sources.Add(source);
+        return (source, scope);
+    }
+
+    // A table's columns as name resolution sees them, in slot order (the row id follows them in the slot).
+    private static SourceColumn[] TableColumns(TableSchema table)
+    {
         var columns = new SourceColumn[table.Columns.Length];
         foreach (ColumnSchema column in table.Columns)
         {
             columns[column.Ordinal] = new SourceColumn(column.Name, column.Ordinal, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
         }
 
-        var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), columns, table);
-        var scope = new Scope(_root);
-        scope.Sources.Add(source);
-        return (source, scope);
+        return columns;
+    }
+
+    // The columns an UPDATE assigns, by name: what UPDATE OF triggers are matched against.
+    private static HashSet<string> AssignedColumns(UpdateStatement update)
+    {
+        var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        foreach (UpdateAssignment assignment in update.Assignments)
+        {
+            names.Add(assignment.Column);
+        }
+
+        return names;
     }
 
     private List<Expr> BindChecks(TableSchema table, Scope scope)
@@ -182,12 +200,7 @@ internal sealed partial class Binder
     private UpdatePlan BindUpdate(UpdateStatement update)
     {
         TableSchema table = TargetTable(update.Table);
-        var assignedNames = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
-        foreach (UpdateAssignment assignment in update.Assignments)
-        {
-            assignedNames.Add(assignment.Column);
-        }
-
+        HashSet<string> assignedNames = AssignedColumns(update);
         _changedTables = ChangedBy(table, TriggerEvent.Update, assignedNames);
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
         source.MarkAllUsed();

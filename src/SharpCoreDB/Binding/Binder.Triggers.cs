@@ -128,7 +128,7 @@ internal sealed partial class Binder
                 (QualifiedName? name, TriggerEvent stepEvent, HashSet<string>? stepAssigned) = step switch
                 {
                     InsertStatement i => (i.Table, TriggerEvent.Insert, null),
-                    UpdateStatement u => (u.Table, TriggerEvent.Update, new HashSet<string>(u.Assignments.Select(a => a.Column), StringComparer.OrdinalIgnoreCase)),
+                    UpdateStatement u => (u.Table, TriggerEvent.Update, AssignedColumns(u)),
                     DeleteStatement d => ((QualifiedName?)d.Table, TriggerEvent.Delete, (HashSet<string>?)null),
                     _ => (null, TriggerEvent.Insert, null),
                 };
@@ -231,14 +231,6 @@ internal sealed partial class Binder
         }
     }
 
-    private static SourceBinding RowSource(string name, int slot, TableSchema table)
-    {
-        var columns = new SourceColumn[table.Columns.Length];
-        foreach (ColumnSchema column in table.Columns)
-        {
-            columns[column.Ordinal] = new SourceColumn(column.Name, column.Ordinal, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
-        }
-
-        return new SourceBinding(name, slot, columns, table) { QualifiedOnly = true };
-    }
+    private static SourceBinding RowSource(string name, int slot, TableSchema table) =>
+        new(name, slot, TableColumns(table), table) { QualifiedOnly = true };
 }

@@ -83,9 +83,9 @@ internal sealed class Schema
     public List<TriggerSchema> TriggersOn(string table, TriggerEvent triggerEvent)
     {
         var found = new List<TriggerSchema>();
-        foreach (TriggerSchema trigger in Triggers.Values)
+        foreach (TriggerSchema trigger in TriggersOf(table))
         {
-            if (trigger.Event == triggerEvent && string.Equals(trigger.TableName, table, StringComparison.OrdinalIgnoreCase))
+            if (trigger.Event == triggerEvent)
             {
                 found.Add(trigger);
             }
@@ -93,6 +93,20 @@ internal sealed class Schema
 
         found.Sort((a, b) => b.Order.CompareTo(a.Order));
         return found;
+    }
+
+    /// <summary>Every trigger on a table, in no particular order.</summary>
+    /// <param name="table">The table name.</param>
+    /// <returns>The triggers.</returns>
+    public IEnumerable<TriggerSchema> TriggersOf(string table)
+    {
+        foreach (TriggerSchema trigger in Triggers.Values)
+        {
+            if (string.Equals(trigger.TableName, table, StringComparison.OrdinalIgnoreCase))
+            {
+                yield return trigger;
+            }
+        }
     }
 
     /// <summary>Finds a view.</summary>
@@ -152,12 +166,9 @@ internal sealed class Schema
 
         // Its triggers go with it, as in SQLite.
         ImmutableDictionary<string, TriggerSchema> triggers = Triggers;
-        foreach (TriggerSchema trigger in Triggers.Values)
+        foreach (TriggerSchema trigger in TriggersOf(table.Name))
         {
-            if (string.Equals(trigger.TableName, table.Name, StringComparison.OrdinalIgnoreCase))
-            {
-                triggers = triggers.Remove(trigger.Name);
-            }
+            triggers = triggers.Remove(trigger.Name);
         }
 
         return new(Version, Tables.Remove(table.Name), indexes, Views, triggers);

@@ -33,12 +33,9 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                     }
 
                     CatalogStore.RemoveTable(transaction, table);
-                    foreach (TriggerSchema trigger in current.Triggers.Values)
+                    foreach (TriggerSchema trigger in current.TriggersOf(table.Name))
                     {
-                        if (string.Equals(trigger.TableName, table.Name, StringComparison.OrdinalIgnoreCase))
-                        {
-                            CatalogStore.RemoveTrigger(transaction, trigger);
-                        }
+                        CatalogStore.RemoveTrigger(transaction, trigger);
                     }
 
                     SchemaChange.Apply(transaction, current.WithoutTable(table));

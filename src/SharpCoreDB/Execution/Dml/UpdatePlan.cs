@@ -27,6 +27,12 @@ internal sealed class UpdatePlan : DmlPlan
     private readonly TriggerSet? _triggers;
     private readonly bool[] _assigned;
 
+    // Scratch rows, reused by every execution (a plan runs one at a time; as a trigger step it runs once per firing).
+    private readonly SqlValue[] _oldRow;
+    private readonly SqlValue[] _newValues;
+    private readonly SqlValue[]? _triggerOld;
+    private readonly SqlValue[]? _shownNew;
+
     /// <summary>Creates the plan.</summary>
     /// <param name="schema">The schema.</param>
     /// <param name="slotWidths">The slot widths.</param>
@@ -47,7 +53,12 @@ internal sealed class UpdatePlan : DmlPlan
         _values = values;
         _conflict = conflict;
         _triggers = triggers;
-        _assigned = new bool[writer.Table.Columns.Length + 1];
+        int width = writer.Table.Columns.Length + 1;
+        _oldRow = new SqlValue[width];
+        _newValues = new SqlValue[values.Length];
+        _triggerOld = triggers is null ? null : new SqlValue[width];
+        _shownNew = triggers is { HasBefore: true } ? new SqlValue[width] : null;
+        _assigned = new bool[width];
         foreach (int column in columns)
         {
             _assigned[column] = true;
@@ -68,10 +79,10 @@ internal sealed class UpdatePlan : DmlPlan
         }
 
         SqlValue[] row = context.Slots[_slot];
-        var oldRow = new SqlValue[row.Length];
-        var newValues = new SqlValue[_values.Length];
-        SqlValue[]? triggerOld = _triggers is null ? null : new SqlValue[row.Length];
-        SqlValue[]? shownNew = _triggers is { HasBefore: true } ? new SqlValue[row.Length] : null;
+        SqlValue[] oldRow = _oldRow;
+        SqlValue[] newValues = _newValues;
+        SqlValue[]? triggerOld = _triggerOld;
+        SqlValue[]? shownNew = _shownNew;
         int count = 0;
         foreach (long rowId in rowIds)
         {

@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Diagnostics;
 using SharpCoreDB.Wal.Format;
 
@@ -37,7 +36,7 @@ internal sealed partial class WalWriter
         PlanFrames(commits);
         int frameSize = _log.FrameSize;
         int frameCount = _planned.Count;
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(checked(frameCount * frameSize));
+        byte[] buffer = FrameBuffer(checked(frameCount * frameSize));
         try
         {
             int frame = 0;
@@ -50,7 +49,11 @@ internal sealed partial class WalWriter
                     Span<byte> bytes = buffer.AsSpan(frame * frameSize, frameSize);
                     uint databaseSize = frame == segmentEnd - 1 ? last.DatabaseSize : 0;
                     WalFrameHeader.WriteIdentity(bytes, planned.Page, databaseSize, last.Sequence);
-                    _source.Seal(planned.Page, commits[planned.Commit].Sequence, bytes[WalFrameHeader.SizeOf..]);
+                    ulong version = commits[planned.Commit].Sequence;
+                    if (!SealedAhead(frame, planned.Page, version))
+                    {
+                        _source.Seal(planned.Page, version, bytes[WalFrameHeader.SizeOf..]);
+                    }
                 }
             }
 
@@ -76,7 +79,8 @@ internal sealed partial class WalWriter
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            ForgetSealedAhead();
+            TrimFrameBuffer();
             _planned.Clear();
             _segmentEnds.Clear();
             _superseded.Clear();

@@ -26,6 +26,8 @@ internal sealed partial class WalWriter
 
             DrainOnce(reader);
         }
+
+        ReleaseFrameBuffer();
     }
 
     private static bool WaitForWork(ChannelReader<WalCommit> reader, bool spin)
@@ -59,14 +61,17 @@ internal sealed partial class WalWriter
             // them for the next sync, and groups settle into alternating halves. Wait until as many commits as
             // last time are queued and nobody is mid-transaction, but never longer than a sync takes (at most 1 ms),
             // so a committer that does not come back costs at most one sync's worth of latency, once.
+            // The wait is spent sealing what has arrived (see SealAhead), so the sync follows the last commit sooner.
             long deadline = Stopwatch.GetTimestamp() + Math.Min(_lastSyncTicks, Stopwatch.Frequency / 1000);
             SpinWait spinner = default;
+            SealAhead();
             while (groupBytes < MaxGroupBytes
                 && (groupCommits < _lastGroupCommits || CommittersAhead() > 0)
                 && Stopwatch.GetTimestamp() < deadline)
             {
                 spinner.SpinOnce(sleep1Threshold: -1);
                 TakeQueued(reader, ref groupBytes, ref groupCommits);
+                SealAhead();
             }
 
             TakeQueued(reader, ref groupBytes, ref groupCommits);
@@ -175,6 +180,7 @@ internal sealed partial class WalWriter
         }
 
         _group.Clear();
+        ForgetSealedAhead();
         if (released != 0)
         {
             _onReleased?.Invoke(released);

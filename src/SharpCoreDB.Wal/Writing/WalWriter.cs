@@ -350,8 +350,10 @@ internal sealed partial class WalWriter : IDisposable
         }
         finally
         {
+            // Committing threads take turns here (under the writer lock), so the buffer does not stay with the writer.
             _frameCommits.Clear();
             commit.ReturnPages();
+            ReleaseFrameBuffer();
         }
     }
 

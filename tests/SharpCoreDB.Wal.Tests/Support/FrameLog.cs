@@ -19,12 +19,12 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
     private ulong _nextSequence;
     private long _durable;
 
-    public FrameLog(IStorageDevice device, DurabilityMode mode, TimeSpan? flushInterval = null, ulong checkpointSequence = 0)
+    public FrameLog(IStorageDevice device, DurabilityMode mode, TimeSpan? flushInterval = null, ulong checkpointSequence = 0, Func<int>? committersAhead = null)
     {
         Device = device;
         Log = WalLogFile.Start(device, PageSize, checkpointSequence, previousSalt1: 0);
         _nextSequence = checkpointSequence + 1;
-        Writer = new WalWriter(Log, mode, this, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s), onReleased: s => Released?.Invoke(s));
+        Writer = new WalWriter(Log, mode, this, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s), committersAhead, s => Released?.Invoke(s));
     }
 
     public IStorageDevice Device { get; }

@@ -155,6 +155,71 @@ public sealed class WalWriterTests
     }
 
     [Fact]
+    public async Task FullSync_seals_a_gathering_group_ahead_and_writes_each_page_newest_version()
+    {
+        // A committer stays "mid-transaction" throughout, so the writer holds every group for the group commit delay
+        // and seals what it has taken in the meantime, one frame slot per page, a later version over its slot. The
+        // writer asks how many committers are ahead while it waits, so the question tells how much was sealed by then.
+        using var device = new GatedDevice(new MemoryStorageDevice("ahead-wal"));
+        FrameLog? rig = null;
+        int sealedWhileWaiting = 0;
+        using var log = new FrameLog(device, DurabilityMode.FullSync, committersAhead: () =>
+        {
+            lock (rig!.Sealed)
+            {
+                sealedWhileWaiting = Math.Max(sealedWhileWaiting, rig.Sealed.Count);
+            }
+
+            return 1;
+        })
+        { MergeCommits = true };
+        rig = log;
+        (WalCommit first, List<WalCommit> queued) = log.QueueBehindHeldSync(device, 3, i => [i == 1 ? 6u : 5u]);
+        device.Open();
+        await Task.WhenAll(queued.Select(c => c.Completion!.Task).Append(first.Completion!.Task));
+
+        // Each page's first version sealed while waiting, in arrival order; page 6 not again when written, page 5 at
+        // its newest version in the slot its first version took.
+        (ulong v2, ulong v3, ulong v4) = (queued[0].Sequence, queued[1].Sequence, queued[2].Sequence);
+        Assert.Equal(3, Volatile.Read(ref sealedWhileWaiting));
+        Assert.Equal([(1u, first.Sequence), (5u, v2), (6u, v3), (5u, v4)], log.Sealed);
+
+        // The log holds page 5's newest version in the slot its first version took, then page 6.
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal([1u, 5u, 6u], scan.Frames.Select(f => f.PageNumber));
+        Assert.All(scan.Frames.Skip(1), f => Assert.Equal(v4, f.Sequence));
+        AssertImage(log, 5, v4);
+        AssertImage(log, 6, v3);
+    }
+
+    [Fact]
+    public async Task FullSync_group_split_by_a_snapshot_seals_again_what_its_layout_moved()
+    {
+        using var device = new GatedDevice(new MemoryStorageDevice("ahead-split-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync, committersAhead: () => 1) { MergeCommits = true };
+        (WalCommit first, List<WalCommit> queued) = log.QueueBehindHeldSync(device, 3, i => [i == 2 ? 6u : 5u]);
+
+        // Sealed ahead: page 5 at its first version in slot 0, page 6 in slot 1. A reader stands on the first queued
+        // commit, so that version is a log transaction of its own and page 5's second version and page 6 follow it:
+        // slot 0 still fits, slot 1 now needs page 5, and page 6 moves to slot 2.
+        (ulong v2, ulong v3, ulong v4) = (queued[0].Sequence, queued[1].Sequence, queued[2].Sequence);
+        log.ReaderSnapshots = [v2];
+        device.Open();
+        await Task.WhenAll(queued.Select(c => c.Completion!.Task).Append(first.Completion!.Task));
+
+        WalScanResult scan = FrameLog.Scan(device);
+        Assert.Equal([(1u, first.Sequence), (5u, v2), (5u, v4), (6u, v4)], scan.Frames.Select(f => (f.PageNumber, f.Sequence)));
+        Assert.Equal([(1u, first.Sequence), (5u, v2), (6u, v4), (5u, v3), (6u, v4)], log.Sealed);
+        Assert.True(log.Index.TryFind(5, v2, out ulong seen, out long offset));
+        Assert.Equal(v2, seen);
+        byte[] image = new byte[FrameLog.PageSize];
+        log.Log.ReadImage(offset, image);
+        Assert.True(FrameLog.ImageMatches(image, 5, v2));
+        AssertImage(log, 5, v3);
+        AssertImage(log, 6, v4);
+    }
+
+    [Fact]
     public void FullSync_many_threads_all_commits_become_durable_in_sequence_order()
     {
         using var device = new MemoryStorageDevice("threads-wal");
@@ -309,5 +374,15 @@ public sealed class WalWriterTests
         log.Dispose();
         Assert.True(acknowledged < held.Sequence);
         Assert.Equal(held.Sequence, FrameLog.Scan(device).LastSequence);
+    }
+
+    // The index's newest version of the page is the expected one, and the log holds its image.
+    private static void AssertImage(FrameLog log, uint page, ulong version)
+    {
+        Assert.True(log.Index.TryFind(page, ulong.MaxValue, out ulong newest, out long offset));
+        Assert.Equal(version, newest);
+        byte[] image = new byte[FrameLog.PageSize];
+        log.Log.ReadImage(offset, image);
+        Assert.True(FrameLog.ImageMatches(image, page, version), $"page {page} does not hold version {version}");
     }
 }

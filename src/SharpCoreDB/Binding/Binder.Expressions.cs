@@ -245,6 +245,14 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{(call.IsStar ? "*" : "DISTINCT")} is only allowed in aggregate functions, not in {name}()", call.Position);
         }
 
+        if (ConnectionCounterExpr.TryParse(name, out ConnectionCounterExpr.Counter counter))
+        {
+            // Not a ScalarFunction: the value belongs to the connection, not to the arguments.
+            return count == 0
+                ? new ConnectionCounterExpr(counter)
+                : throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"wrong number of arguments to function {name}()", call.Position);
+        }
+
         ScalarFunction function;
         try
         {

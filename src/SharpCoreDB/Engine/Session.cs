@@ -44,6 +44,9 @@ internal sealed class Session : IDisposable
     /// <summary>True when this session may not write (read-only open mode).</summary>
     public bool IsReadOnly { get; }
 
+    /// <summary>What last_insert_rowid(), changes() and total_changes() report for this connection.</summary>
+    internal ConnectionCounters Counters { get; } = new();
+
     /// <summary>True inside BEGIN … COMMIT/ROLLBACK.</summary>
     public bool InTransaction => _transaction is not null;
 
@@ -226,7 +229,9 @@ internal sealed class Session : IDisposable
     /// <returns>The transaction.</returns>
     internal TransactionContext BeginRead()
     {
-        return Database.BeginTransaction(Database.Store, static (store, schema) => new TransactionContext(store.BeginRead(), schema));
+        TransactionContext transaction = Database.BeginTransaction(Database.Store, static (store, schema) => new TransactionContext(store.BeginRead(), schema));
+        transaction.Counters = Counters;
+        return transaction;
     }
 
     /// <summary>Starts the write transaction with the schema it sees.</summary>
@@ -234,7 +239,9 @@ internal sealed class Session : IDisposable
     internal TransactionContext BeginWrite()
     {
         CheckWritable();
-        return Database.BeginTransaction(this, static (session, schema) => new TransactionContext(session.Database.Store.BeginWrite(session.BusyTimeout), schema));
+        TransactionContext transaction = Database.BeginTransaction(this, static (session, schema) => new TransactionContext(session.Database.Store.BeginWrite(session.BusyTimeout), schema));
+        transaction.Counters = Counters;
+        return transaction;
     }
 
     /// <summary>Starts the write transaction without blocking a thread while waiting for the writer slot.</summary>
@@ -246,7 +253,9 @@ internal sealed class Session : IDisposable
         // The schema check runs after the writer slot is taken. That is sound for the writer: no schema change
         // can commit after it starts, so the checks only have to catch changes committed before.
         IWriteTransaction write = await Database.Store.BeginWriteAsync(BusyTimeout, cancellationToken).ConfigureAwait(false);
-        return Database.BeginTransaction(write, static (transaction, schema) => new TransactionContext(transaction, schema));
+        TransactionContext started = Database.BeginTransaction(write, static (transaction, schema) => new TransactionContext(transaction, schema));
+        started.Counters = Counters;
+        return started;
     }
 
     /// <summary>Commits a write transaction, publishing its schema when it changed one.</summary>

@@ -1,5 +1,6 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Engine;
@@ -38,6 +39,8 @@ internal static class WriteRunner
         undo.IsRecording = true;
         int changed;
         bool rollBackTransaction = false;
+        bool changesData = plan is DmlPlan;
+        StatementStarting(session, changesData);
         try
         {
             plan.Context.Begin(transaction, parameters, cancellationToken);
@@ -45,11 +48,13 @@ internal static class WriteRunner
         }
         catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges)
         {
-            // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays.
+            // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays (and counts).
+            StatementCompleted(session, changesData, (plan as DmlPlan)?.ChangedSoFar ?? 0);
             throw;
         }
         catch (Exception ex)
         {
+            StatementFailed(session, changesData);
             // Statement atomicity: take back this statement's changes; the transaction goes on, unless a trigger
             // raised ROLLBACK, which ends it.
             undo.Rollback(transaction);
@@ -70,6 +75,7 @@ internal static class WriteRunner
 
         // Only after End: once back in the pool, another session may take the plan.
         statement.Return(index, plan);
+        StatementCompleted(session, changesData, changed);
         return changed;
     }
 
@@ -88,9 +94,12 @@ internal static class WriteRunner
             : session.BeginWrite();
         WritePlan? plan = null;
         bool executed = false;
+        bool changesData = false;
         try
         {
             plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
+            changesData = plan is DmlPlan;
+            StatementStarting(session, changesData);
             plan.Context.Begin(transaction, parameters, cancellationToken);
             int changed = plan.Execute();
             plan.Context.End();
@@ -105,12 +114,14 @@ internal static class WriteRunner
             }
 
             statement.Return(index, plan);
+            StatementCompleted(session, changesData, changed);
             return changed;
         }
         catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges && !executed)
         {
             // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays, so this statement's
-            // transaction commits it before the error is reported.
+            // transaction commits it before the error is reported; those rows count as its changes.
+            StatementCompleted(session, changesData, (plan as DmlPlan)?.ChangedSoFar ?? 0);
             plan!.Context.End();
             if (useAsync)
             {
@@ -125,6 +136,7 @@ internal static class WriteRunner
         }
         catch
         {
+            StatementFailed(session, changesData);
             if (!executed)
             {
                 plan?.Context.End();
@@ -136,6 +148,31 @@ internal static class WriteRunner
         finally
         {
             transaction.Dispose();
+        }
+    }
+
+    // changes() and total_changes() follow INSERT, UPDATE and DELETE only; other statements leave them as they were.
+    private static void StatementStarting(Session session, bool changesData)
+    {
+        if (changesData)
+        {
+            session.Counters.StatementStarting();
+        }
+    }
+
+    private static void StatementCompleted(Session session, bool changesData, int changed)
+    {
+        if (changesData)
+        {
+            session.Counters.StatementCompleted(changed);
+        }
+    }
+
+    private static void StatementFailed(Session session, bool changesData)
+    {
+        if (changesData)
+        {
+            session.Counters.StatementFailed();
         }
     }
 }

@@ -42,6 +42,9 @@ internal sealed class TransactionContext : IDisposable
         Undo = UndoLog.Rent();
     }
 
+    /// <summary>The counters of the connection running in this transaction (none for internal work such as loading the schema).</summary>
+    public Engine.ConnectionCounters? Counters { get; set; }
+
     /// <summary>The pages.</summary>
     public IPageTransaction Pages { get; }
 

@@ -29,6 +29,41 @@ public sealed class CommandTests : IDisposable
     }
 
     [Fact]
+    public void Insert_then_last_insert_rowid_in_one_command_returns_the_new_id()
+    {
+        // The usual way to get a generated key with SQLite and Dapper: ExecuteScalar of both statements at once.
+        using var command = _connection.CreateCommand();
+        command.CommandText = "INSERT INTO t(name) VALUES (@name); SELECT last_insert_rowid();";
+        command.Parameters.AddWithValue("@name", "first");
+        Assert.Equal(1L, command.ExecuteScalar());
+        command.Parameters[0].Value = "second";
+        Assert.Equal(2L, command.ExecuteScalar());
+
+        command.CommandText = "SELECT name FROM t WHERE id = last_insert_rowid()";
+        Assert.Equal("second", command.ExecuteScalar());
+    }
+
+    [Fact]
+    public async Task Each_connection_has_its_own_last_insert_rowid_and_changes()
+    {
+        using var database = new TempDatabase();
+        await using var first = new SharpCoreDBConnection(database.ConnectionString());
+        await using var second = new SharpCoreDBConnection(database.ConnectionString());
+        first.Open();
+        second.Open();
+        ConnectionTests.Execute(first, "CREATE TABLE items(id INTEGER PRIMARY KEY, name TEXT)");
+        ConnectionTests.Execute(first, "INSERT INTO items(name) VALUES ('a'), ('b')");
+        ConnectionTests.Execute(second, "INSERT INTO items(id, name) VALUES (10, 'c')");
+
+        using var ask = first.CreateCommand();
+        ask.CommandText = "SELECT last_insert_rowid() || ',' || changes() || ',' || total_changes()";
+        Assert.Equal("2,2,2", ask.ExecuteScalar());
+        using var askSecond = second.CreateCommand();
+        askSecond.CommandText = ask.CommandText;
+        Assert.Equal("10,1,1", await askSecond.ExecuteScalarAsync());
+    }
+
+    [Fact]
     public void ExecuteScalar_returns_null_without_rows_and_DBNull_for_sql_null()
     {
         using var command = _connection.CreateCommand();

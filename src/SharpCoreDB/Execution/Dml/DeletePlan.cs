@@ -33,7 +33,7 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
 
         SqlValue[] row = context.Slots[slot];
         SqlValue[]? oldRow = triggers is null ? null : _oldRow ??= new SqlValue[row.Length];
-        int count = 0;
+        ChangedSoFar = 0;
         foreach (long rowId in rowIds)
         {
             if (table.Indexes.Length == 0 && triggers is null)
@@ -56,11 +56,11 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
             }
 
             writer.Delete(context, row);
-            count++;
+            ChangedSoFar++;
             triggers?.FireAfter(context, null, oldRow);
         }
 
-        return count;
+        return ChangedSoFar;
     }
 
     /// <inheritdoc />

@@ -16,6 +16,12 @@ internal abstract class DmlPlan : WritePlan
     {
     }
 
+    /// <summary>
+    /// Rows the running (or last) execution changed itself so far: what a statement stopped by RAISE(FAIL) keeps, and
+    /// reports as its changes.
+    /// </summary>
+    public int ChangedSoFar { get; protected set; }
+
     /// <inheritdoc />
     public sealed override int Execute() => ExecuteIn(Context);
 

@@ -68,10 +68,10 @@ internal sealed class InsertPlan : DmlPlan
     public override int ExecuteIn(ExecutionContext context)
     {
         _writer.Begin();
-        int count = 0;
+        ChangedSoFar = 0;
         if (_source is null)
         {
-            count += InsertRow(context, []) ? 1 : 0;
+            ChangedSoFar += InsertRow(context, []) ? 1 : 0;
         }
         else if (_materialize)
         {
@@ -91,7 +91,7 @@ internal sealed class InsertPlan : DmlPlan
 
             foreach (SqlValue[] row in rows)
             {
-                count += InsertRow(context, row) ? 1 : 0;
+                ChangedSoFar += InsertRow(context, row) ? 1 : 0;
             }
         }
         else
@@ -101,7 +101,7 @@ internal sealed class InsertPlan : DmlPlan
             {
                 while (_source.Next(context))
                 {
-                    count += InsertRow(context, context.Slots[_sourceSlot]) ? 1 : 0;
+                    ChangedSoFar += InsertRow(context, context.Slots[_sourceSlot]) ? 1 : 0;
                 }
             }
             finally
@@ -111,7 +111,7 @@ internal sealed class InsertPlan : DmlPlan
         }
 
         _writer.Finish(context);
-        return count;
+        return ChangedSoFar;
     }
 
     /// <inheritdoc />

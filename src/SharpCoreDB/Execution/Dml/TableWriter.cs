@@ -121,6 +121,11 @@ internal sealed partial class TableWriter
         }
 
         NoteRowId(rowId);
+        if (transaction.Counters is { } counters)
+        {
+            counters.LastInsertRowId = rowId;
+        }
+
         return true;
     }
 

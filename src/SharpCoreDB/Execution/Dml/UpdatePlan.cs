@@ -83,7 +83,7 @@ internal sealed class UpdatePlan : DmlPlan
         SqlValue[] newValues = _newValues;
         SqlValue[]? triggerOld = _triggerOld;
         SqlValue[]? shownNew = _shownNew;
-        int count = 0;
+        ChangedSoFar = 0;
         foreach (long rowId in rowIds)
         {
             if (!_writer.Read(context.Transaction, rowId, row))
@@ -114,7 +114,7 @@ internal sealed class UpdatePlan : DmlPlan
 
             if (_writer.Update(context, oldRow, row, _conflict))
             {
-                count++;
+                ChangedSoFar++;
                 if (_triggers is { HasAfter: true })
                 {
                     _writer.BeforeTriggers(context);
@@ -124,7 +124,7 @@ internal sealed class UpdatePlan : DmlPlan
         }
 
         _writer.Finish(context);
-        return count;
+        return ChangedSoFar;
     }
 
     /// <inheritdoc />

@@ -100,6 +100,10 @@ internal sealed class TriggerSet(TriggerAction[] before, TriggerAction[] after)
 
             ExecutionContext nested = context.Nested();
             action.Running = true;
+
+            // As in SQLite, rows a trigger program inserts set last_insert_rowid() only while it runs.
+            Engine.ConnectionCounters? counters = context.Transaction.Counters;
+            long lastInsertRowId = counters?.LastInsertRowId ?? 0;
             try
             {
                 if (action.When is not null && action.When.EvaluateTruth(nested) != true)
@@ -121,6 +125,10 @@ internal sealed class TriggerSet(TriggerAction[] before, TriggerAction[] after)
             finally
             {
                 action.Running = false;
+                if (counters is not null)
+                {
+                    counters.LastInsertRowId = lastInsertRowId;
+                }
             }
         }
 

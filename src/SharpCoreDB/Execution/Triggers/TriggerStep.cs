@@ -19,7 +19,14 @@ internal abstract class TriggerStep
     public sealed class Write(DmlPlan plan) : TriggerStep
     {
         /// <inheritdoc />
-        public override void Run(ExecutionContext context) => plan.ExecuteIn(context);
+        public override void Run(ExecutionContext context)
+        {
+            int changed = plan.ExecuteIn(context);
+            if (context.Transaction.Counters is { } counters)
+            {
+                counters.TriggerChanges += changed;
+            }
+        }
 
         /// <inheritdoc />
         public override IReadOnlyList<string> Explain() => plan.Explain();

@@ -6,7 +6,7 @@ namespace SharpCoreDB.Execution.Scalar;
 /// The registry of scalar SQL functions, by case-insensitive name. Resolve a call once at bind time with
 /// <see cref="Resolve"/>, then call <see cref="ScalarFunction.Invoke"/> per row. Functions whose arguments must be
 /// evaluated lazily say so in <see cref="ScalarFunction.Lazy"/>: <c>coalesce</c>, <c>ifnull</c> (first non-NULL),
-/// <c>iif</c> and <c>if</c> (conditional). Date and time functions are not provided.
+/// <c>iif</c> and <c>if</c> (conditional).
 /// </summary>
 internal static partial class ScalarFunctions
 {
@@ -83,6 +83,7 @@ internal static partial class ScalarFunctions
         AddNumeric(all);
         AddMath(all);
         AddMisc(all);
+        AddDateTime(all);
         var map = new Dictionary<string, ScalarFunction>(StringComparer.OrdinalIgnoreCase);
         foreach (ScalarFunction function in all)
         {

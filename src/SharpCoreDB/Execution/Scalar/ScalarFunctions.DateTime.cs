@@ -1,0 +1,293 @@
+using System.Globalization;
+using System.Text;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <content>
+/// Date and time functions as in SQLite: date, time, datetime, julianday, unixepoch, strftime. A time value is
+/// ISO-8601 text (<c>YYYY-MM-DD</c>, <c>YYYY-MM-DD HH:MM[:SS[.SSS]]</c> with a <c>T</c> or a space, optionally a
+/// time zone <c>[+-]HH:MM</c> or <c>Z</c>; <c>HH:MM[:SS[.SSS]]</c> alone; <c>now</c>) or a number (a Julian day
+/// number, or Unix seconds with the <c>unixepoch</c> modifier), followed by any number of modifiers. An invalid value
+/// or modifier gives NULL. Not deterministic: <c>now</c> and <c>localtime</c> depend on the clock and the machine.
+/// </content>
+internal static partial class ScalarFunctions
+{
+    private static readonly SqlValue s_julianFormat = SqlValue.FromText("%.16g");
+
+    private static void AddDateTime(List<ScalarFunction> all)
+    {
+        all.Add(new("date", 0, Any, (a, _) => Format(a, DateTimeOutput.Date), deterministic: false));
+        all.Add(new("time", 0, Any, (a, _) => Format(a, DateTimeOutput.Time), deterministic: false));
+        all.Add(new("datetime", 0, Any, (a, _) => Format(a, DateTimeOutput.DateTime), deterministic: false));
+        all.Add(new("julianday", 0, Any, (a, _) => Format(a, DateTimeOutput.JulianDay), deterministic: false));
+        all.Add(new("unixepoch", 0, Any, (a, _) => Format(a, DateTimeOutput.UnixEpoch), deterministic: false));
+        all.Add(new("strftime", 1, Any, (a, _) => StrFTime(a), deterministic: false));
+    }
+
+    // The time value and modifiers in `arguments`, applied; false for NULL.
+    private static bool TryReadDateTime(ReadOnlySpan<SqlValue> arguments, out SqlDateTime value)
+    {
+        DateTime now = DateTime.UtcNow;
+        if (arguments.IsEmpty)
+        {
+            value = SqlDateTime.FromNow(now);
+            return value.Finish(0);
+        }
+
+        SqlValue first = arguments[0];
+        switch (first.StorageClass)
+        {
+            case SqlStorageClass.Null:
+                value = default;
+                return false;
+            case SqlStorageClass.Integer or SqlStorageClass.Real:
+                value = SqlDateTime.FromNumber(first.AsDouble());
+                break;
+            default:
+                if (!SqlDateTime.TryParse(TextConversion.ToText(first), now, out value))
+                {
+                    return false;
+                }
+
+                break;
+        }
+
+        for (int i = 1; i < arguments.Length; i++)
+        {
+            if (arguments[i].IsNull || !value.ApplyModifier(TextConversion.ToText(arguments[i]), i))
+            {
+                return false;
+            }
+        }
+
+        return value.Finish(arguments.Length - 1);
+    }
+
+    private static SqlValue Format(ReadOnlySpan<SqlValue> arguments, DateTimeOutput output)
+    {
+        if (!TryReadDateTime(arguments, out SqlDateTime value))
+        {
+            return SqlValue.Null;
+        }
+
+        switch (output)
+        {
+            case DateTimeOutput.JulianDay:
+                return SqlValue.FromDouble(value.JulianMs / 86_400_000.0);
+            case DateTimeOutput.UnixEpoch:
+                return value.UseSubsecond
+                    ? SqlValue.FromDouble((value.JulianMs - SqlDateTime.UnixEpochJulianMs) / 1000.0)
+                    : SqlValue.FromInt64((value.JulianMs / 1000) - (SqlDateTime.UnixEpochJulianMs / 1000));
+        }
+
+        value.ComputeDate();
+        value.ComputeTime();
+        var text = new StringBuilder(24);
+        if (output != DateTimeOutput.Time)
+        {
+            AppendDate(text, value);
+        }
+
+        if (output == DateTimeOutput.DateTime)
+        {
+            text.Append(' ');
+        }
+
+        if (output != DateTimeOutput.Date)
+        {
+            Pad(text, value.Hour, 2).Append(':');
+            Pad(text, value.Minute, 2).Append(':');
+            if (value.UseSubsecond)
+            {
+                int ms = (int)((1000.0 * value.Second) + 0.5);
+                Pad(text, ms / 1000, 2).Append('.');
+                Pad(text, ms % 1000, 3);
+            }
+            else
+            {
+                Pad(text, (int)value.Second, 2);
+            }
+        }
+
+        return SqlValue.FromText(text.ToString());
+    }
+
+    // YYYY-MM-DD, with a minus sign before a negative year.
+    private static void AppendDate(StringBuilder text, SqlDateTime value)
+    {
+        if (value.Year < 0)
+        {
+            text.Append('-');
+        }
+
+        Pad(text, Math.Abs(value.Year), 4).Append('-');
+        Pad(text, value.Month, 2).Append('-');
+        Pad(text, value.Day, 2);
+    }
+
+    // printf's %0Nd for a non-negative number.
+    private static StringBuilder Pad(StringBuilder text, int number, int width)
+    {
+        string digits = number.ToString(CultureInfo.InvariantCulture);
+        return text.Append('0', Math.Max(0, width - digits.Length)).Append(digits);
+    }
+
+    // printf's %0Nd for any number (the sign counts toward the width) and %Nd (space padded).
+    private static StringBuilder PrintF(StringBuilder text, int number, int width, char padding = '0')
+    {
+        if (number < 0 && padding == '0')
+        {
+            string digits = (-(long)number).ToString(CultureInfo.InvariantCulture);
+            return text.Append('-').Append('0', Math.Max(0, width - 1 - digits.Length)).Append(digits);
+        }
+
+        string all = number.ToString(CultureInfo.InvariantCulture);
+        return text.Append(padding, Math.Max(0, width - all.Length)).Append(all);
+    }
+
+    private static SqlValue StrFTime(ReadOnlySpan<SqlValue> arguments)
+    {
+        if (arguments[0].IsNull || !TryReadDateTime(arguments[1..], out SqlDateTime x))
+        {
+            return SqlValue.Null;
+        }
+
+        string format = TextConversion.ToText(arguments[0]);
+        x.ComputeJulian();
+        x.ComputeDate();
+        x.ComputeTime();
+        var text = new StringBuilder(format.Length + 16);
+        for (int i = 0; i < format.Length; i++)
+        {
+            char c = format[i];
+            if (c != '%')
+            {
+                text.Append(c);
+                continue;
+            }
+
+            if (++i == format.Length || !AppendField(text, format[i], x))
+            {
+                return SqlValue.Null;
+            }
+        }
+
+        return SqlValue.FromText(text.ToString());
+    }
+
+    // One %-field of strftime; false for one SQLite does not know (the whole result is then NULL).
+    private static bool AppendField(StringBuilder text, char field, SqlDateTime x)
+    {
+        switch (field)
+        {
+            case 'd':
+                PrintF(text, x.Day, 2);
+                break;
+            case 'e':
+                PrintF(text, x.Day, 2, ' ');
+                break;
+            case 'f':
+                text.Append(Math.Min(x.Second, 59.999).ToString("00.000", CultureInfo.InvariantCulture));
+                break;
+            case 'F':
+                PrintF(text, x.Year, 4).Append('-');
+                PrintF(text, x.Month, 2).Append('-');
+                PrintF(text, x.Day, 2);
+                break;
+            case 'G':
+                PrintF(text, x.ThursdayOfWeek().Year, 4);
+                break;
+            case 'g':
+                PrintF(text, x.ThursdayOfWeek().Year % 100, 2);
+                break;
+            case 'H':
+                PrintF(text, x.Hour, 2);
+                break;
+            case 'k':
+                PrintF(text, x.Hour, 2, ' ');
+                break;
+            case 'I' or 'l':
+                int hour12 = x.Hour > 12 ? x.Hour - 12 : x.Hour == 0 ? 12 : x.Hour;
+                PrintF(text, hour12, 2, field == 'I' ? '0' : ' ');
+                break;
+            case 'j':
+                PrintF(text, x.DaysAfterJanuaryFirst() + 1, 3);
+                break;
+            case 'J':
+                // SQLite's own %.16g, whose last digit can differ from a correctly rounded one.
+                text.Append((string)SqlPrintf.Format(s_julianFormat, [SqlValue.FromDouble(x.JulianMs / 86_400_000.0)]).RawReference!);
+                break;
+            case 'm':
+                PrintF(text, x.Month, 2);
+                break;
+            case 'M':
+                PrintF(text, x.Minute, 2);
+                break;
+            case 'p':
+                text.Append(x.Hour >= 12 ? "PM" : "AM");
+                break;
+            case 'P':
+                text.Append(x.Hour >= 12 ? "pm" : "am");
+                break;
+            case 'R':
+                PrintF(text, x.Hour, 2).Append(':');
+                PrintF(text, x.Minute, 2);
+                break;
+            case 's':
+                if (x.UseSubsecond)
+                {
+                    text.Append(((x.JulianMs - SqlDateTime.UnixEpochJulianMs) / 1000.0).ToString("F3", CultureInfo.InvariantCulture));
+                }
+                else
+                {
+                    text.Append(((x.JulianMs / 1000) - (SqlDateTime.UnixEpochJulianMs / 1000)).ToString(CultureInfo.InvariantCulture));
+                }
+
+                break;
+            case 'S':
+                PrintF(text, (int)x.Second, 2);
+                break;
+            case 'T':
+                PrintF(text, x.Hour, 2).Append(':');
+                PrintF(text, x.Minute, 2).Append(':');
+                PrintF(text, (int)x.Second, 2);
+                break;
+            case 'u':
+                text.Append(x.DaysAfterSunday == 0 ? '7' : (char)('0' + x.DaysAfterSunday));
+                break;
+            case 'w':
+                text.Append((char)('0' + x.DaysAfterSunday));
+                break;
+            case 'U':
+                PrintF(text, (x.DaysAfterJanuaryFirst() - x.DaysAfterSunday + 7) / 7, 2);
+                break;
+            case 'V':
+                PrintF(text, (x.ThursdayOfWeek().DaysAfterJanuaryFirst() / 7) + 1, 2);
+                break;
+            case 'W':
+                PrintF(text, (x.DaysAfterJanuaryFirst() - x.DaysAfterMonday + 7) / 7, 2);
+                break;
+            case 'Y':
+                PrintF(text, x.Year, 4);
+                break;
+            case '%':
+                text.Append('%');
+                break;
+            default:
+                return false;
+        }
+
+        return true;
+    }
+
+    /// <summary>What a date and time function returns.</summary>
+    private enum DateTimeOutput
+    {
+        Date,
+        Time,
+        DateTime,
+        JulianDay,
+        UnixEpoch,
+    }
+}

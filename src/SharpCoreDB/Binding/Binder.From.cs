@@ -133,6 +133,11 @@ internal sealed partial class Binder
         {
             case TableReference reference:
                 {
+                    if (TryBindCte(reference, scope) is { } cte)
+                    {
+                        return cte;
+                    }
+
                     string name = reference.Name.Name;
                     string alias = reference.Alias ?? name;
                     if (_schema.TemporaryViews.TryGetValue(name, out ViewSchema? temporary))

@@ -24,6 +24,11 @@ internal sealed partial class Binder
     /// <summary>Binds and plans a SELECT in an enclosing scope (null at top level).</summary>
     private BoundQuery BindQuery(SelectStatement select, Scope? parent)
     {
+        if (select.With.Length > 0)
+        {
+            return BindWithClause(select, parent);
+        }
+
         var scope = new Scope(parent);
         switch (select.Body)
         {

@@ -19,6 +19,7 @@ internal static class SyntaxWalker
         switch (node)
         {
             case SelectStatement s:
+                WalkAll(s.With, visit);
                 Walk(s.Body, visit);
                 WalkAll(s.OrderBy, visit);
                 Walk(s.Limit, visit);
@@ -58,6 +59,9 @@ internal static class SyntaxWalker
             case JoinClause j:
                 Walk(j.Table, visit);
                 Walk(j.On, visit);
+                break;
+            case CommonTableExpression cte:
+                Walk(cte.Query, visit);
                 break;
             case SubquerySource s:
                 Walk(s.Query, visit);

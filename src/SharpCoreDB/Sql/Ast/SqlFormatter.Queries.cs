@@ -7,6 +7,26 @@ internal static partial class SqlFormatter
 {
     private static void AppendSelect(StringBuilder sb, SelectStatement select)
     {
+        for (int i = 0; i < select.With.Length; i++)
+        {
+            CommonTableExpression cte = select.With[i];
+            sb.Append(i > 0 ? ", " : select.WithRecursive ? "WITH RECURSIVE " : "WITH ");
+            AppendIdentifier(sb, cte.Name.Name);
+            if (cte.Columns.Length > 0)
+            {
+                AppendIdentifierList(sb, cte.Columns);
+            }
+
+            sb.Append(" AS (");
+            AppendSelect(sb, cte.Query);
+            sb.Append(')');
+        }
+
+        if (select.With.Length > 0)
+        {
+            sb.Append(' ');
+        }
+
         AppendSelectBody(sb, select.Body);
         if (select.OrderBy.Length > 0)
         {

@@ -303,7 +303,7 @@ internal ref partial struct Parser
             return new InListExpression(left.Position, left, [], negated);
         }
 
-        if (At(Keyword.Select) || At(Keyword.Values))
+        if (AtQueryStart())
         {
             SelectStatement query = ParseSelectStatement();
             ExpectRightParen();

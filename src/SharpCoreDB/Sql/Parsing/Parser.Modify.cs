@@ -34,7 +34,7 @@ internal ref partial struct Parser
             Expect(Keyword.Values);
             source = null;
         }
-        else if (At(Keyword.Select) || At(Keyword.Values))
+        else if (AtQueryStart())
         {
             source = ParseSelectStatement();
         }

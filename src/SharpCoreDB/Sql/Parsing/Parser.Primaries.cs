@@ -81,7 +81,7 @@ internal ref partial struct Parser
     {
         SourcePosition position = CurrentPosition;
         Advance();
-        if (At(Keyword.Select) || At(Keyword.Values))
+        if (AtQueryStart())
         {
             SelectStatement query = ParseSelectStatement();
             ExpectRightParen();

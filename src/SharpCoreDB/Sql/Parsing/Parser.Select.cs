@@ -14,6 +14,8 @@ internal ref partial struct Parser
         int savedDepth = _depth;
         Nest();
         SourcePosition position = CurrentPosition;
+        bool recursive = false;
+        ImmutableArray<CommonTableExpression> with = At(Keyword.With) ? ParseWith(out recursive) : [];
         SelectBody body = ParseSelectBody();
         ImmutableArray<OrderingTerm> orderBy = ParseOptionalOrderBy();
         Expression? limit = null;
@@ -34,7 +36,44 @@ internal ref partial struct Parser
         }
 
         _depth = savedDepth;
-        return new SelectStatement(position, body, orderBy, limit, offset);
+        return new SelectStatement(position, body, orderBy, limit, offset) { With = with, WithRecursive = recursive };
+    }
+
+    /// <summary>True at the first token of a query: SELECT, VALUES or WITH.</summary>
+    private readonly bool AtQueryStart() => At(Keyword.Select) || At(Keyword.Values) || At(Keyword.With);
+
+    // WITH [RECURSIVE] name [(columns)] AS [[NOT] MATERIALIZED] (query), ...
+    private ImmutableArray<CommonTableExpression> ParseWith(out bool recursive)
+    {
+        Advance();
+        recursive = TryConsume(Keyword.Recursive);
+
+        var ctes = new ListBuilder<CommonTableExpression>();
+        do
+        {
+            SourcePosition position = CurrentPosition;
+            Identifier name = ParseIdentifier("a common table expression name");
+            ImmutableArray<Identifier> columns = _current.Kind == TokenKind.LeftParen
+                ? ParseParenthesizedIdentifiers("a column name")
+                : [];
+            Expect(Keyword.As);
+            if (TryConsume(Keyword.Not))
+            {
+                Expect(Keyword.Materialized);
+            }
+            else
+            {
+                TryConsume(Keyword.Materialized);
+            }
+
+            ExpectLeftParen();
+            SelectStatement query = ParseSelectStatement();
+            ExpectRightParen();
+            ctes.Add(new CommonTableExpression(position, name, columns, query));
+        }
+        while (TryConsume(TokenKind.Comma));
+
+        return ctes.ToImmutableAndClear();
     }
 
     private SelectBody ParseSelectBody()
@@ -253,7 +292,7 @@ internal ref partial struct Parser
             Nest();
             Advance();
             TableSource source;
-            if (At(Keyword.Select) || At(Keyword.Values))
+            if (AtQueryStart())
             {
                 SelectStatement query = ParseSelectStatement();
                 ExpectRightParen();

@@ -79,6 +79,7 @@ internal ref partial struct Parser
             {
                 case Keyword.Select:
                 case Keyword.Values:
+                case Keyword.With:
                     return ParseSelectStatement();
                 case Keyword.Insert:
                 case Keyword.Replace:

@@ -17,22 +17,31 @@ internal sealed partial class Binder
     // Names whose own query is being bound: a reference to one of them would be recursive.
     private readonly List<string> _definingCtes = [];
 
-    private BoundQuery BindWithClause(SelectStatement select, Scope? parent)
+    private BoundQuery BindWithClause(SelectStatement select, Scope? parent) =>
+        InWithScope(select, () => BindQuery(select with { With = [] }, parent));
+
+    // Binds with the statement's WITH names visible (as it is when it has none).
+    private T InWithScope<T>(Statement statement, Func<T> bind)
     {
-        if (select.WithRecursive)
+        if (statement.With.IsDefaultOrEmpty)
         {
-            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "WITH RECURSIVE is not supported", select.Position);
+            return bind();
+        }
+
+        if (statement.WithRecursive)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "WITH RECURSIVE is not supported", statement.Position);
         }
 
         CteEntry? saved = _ctes;
         try
         {
-            for (int i = 0; i < select.With.Length; i++)
+            for (int i = 0; i < statement.With.Length; i++)
             {
-                CommonTableExpression cte = select.With[i];
+                CommonTableExpression cte = statement.With[i];
                 for (int j = 0; j < i; j++)
                 {
-                    if (string.Equals(select.With[j].Name.Name, cte.Name.Name, StringComparison.OrdinalIgnoreCase))
+                    if (string.Equals(statement.With[j].Name.Name, cte.Name.Name, StringComparison.OrdinalIgnoreCase))
                     {
                         throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"duplicate WITH table name: {cte.Name.Name}", cte.Position);
                     }
@@ -47,7 +56,7 @@ internal sealed partial class Binder
                 entry!.BodyScope = _ctes;
             }
 
-            return BindQuery(select with { With = [] }, parent);
+            return bind();
         }
         finally
         {

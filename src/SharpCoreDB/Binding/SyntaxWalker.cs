@@ -16,10 +16,14 @@ internal static class SyntaxWalker
             return;
         }
 
+        if (node is Statement { With.Length: > 0 } statement)
+        {
+            WalkAll(statement.With, visit);
+        }
+
         switch (node)
         {
             case SelectStatement s:
-                WalkAll(s.With, visit);
                 Walk(s.Body, visit);
                 WalkAll(s.OrderBy, visit);
                 Walk(s.Limit, visit);

@@ -47,6 +47,34 @@ public sealed class WithTests : IDisposable
         Assert.Equal(DifferentialTests.SqliteRows(_sqlite, sql, 0), DifferentialTests.EngineRows(_engine, sql, 0));
     }
 
+    [Theory]
+    [InlineData("WITH c AS (SELECT a FROM t WHERE b = 'x') DELETE FROM t WHERE a IN (SELECT a FROM c)")]
+    [InlineData("WITH c AS (SELECT max(a) AS m FROM t) UPDATE t SET c = (SELECT m FROM c) * 2 WHERE a < 3")]
+    [InlineData("WITH c(v) AS (VALUES (10), (20)), d AS (SELECT v + 1 AS w FROM c) INSERT INTO u SELECT w FROM d")]
+    [InlineData("WITH c AS (SELECT a FROM t) REPLACE INTO t(a, b) SELECT a, 'r' FROM c WHERE a > 2")]
+    public void Data_changing_statements_after_a_with_clause_match_sqlite(string sql)
+    {
+        using (SqliteCommand command = _sqlite.CreateCommand())
+        {
+            command.CommandText = sql;
+            command.ExecuteNonQuery();
+        }
+
+        _engine.Execute(sql);
+        foreach (string query in (string[])["SELECT * FROM t ORDER BY a", "SELECT * FROM u ORDER BY v"])
+        {
+            Assert.Equal(DifferentialTests.SqliteRows(_sqlite, query, 0), DifferentialTests.EngineRows(_engine, query, 0));
+        }
+    }
+
+    [Fact]
+    public void A_with_clause_leads_only_queries_and_data_changes()
+    {
+        var error = Assert.Throws<SharpCoreDBException>(() => _engine.Execute("WITH c AS (SELECT 1) CREATE TABLE x(a)"));
+        Assert.Equal(SharpCoreDBErrorCode.SyntaxError, error.ErrorCode);
+        Assert.Contains("line 1, column 22", error.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Insert_select_with_parameters_in_the_named_query()
     {

@@ -14,11 +14,4 @@ internal sealed record SelectStatement(
     ImmutableArray<OrderingTerm> OrderBy,
     Expression? Limit,
     Expression? Offset)
-    : Statement(Position)
-{
-    /// <summary>The common table expressions of a leading WITH clause, in order; empty when there is none.</summary>
-    public ImmutableArray<CommonTableExpression> With { get; init; } = [];
-
-    /// <summary>Whether the WITH clause said RECURSIVE.</summary>
-    public bool WithRecursive { get; init; }
-}
+    : Statement(Position);

@@ -5,12 +5,13 @@ namespace SharpCoreDB.Sql.Ast;
 /// <content>SELECT, FROM, and the data-changing statements.</content>
 internal static partial class SqlFormatter
 {
-    private static void AppendSelect(StringBuilder sb, SelectStatement select)
+    // A leading WITH clause and the space after it, if the statement has one.
+    private static void AppendWith(StringBuilder sb, Statement statement)
     {
-        for (int i = 0; i < select.With.Length; i++)
+        for (int i = 0; i < statement.With.Length; i++)
         {
-            CommonTableExpression cte = select.With[i];
-            sb.Append(i > 0 ? ", " : select.WithRecursive ? "WITH RECURSIVE " : "WITH ");
+            CommonTableExpression cte = statement.With[i];
+            sb.Append(i > 0 ? ", " : statement.WithRecursive ? "WITH RECURSIVE " : "WITH ");
             AppendIdentifier(sb, cte.Name.Name);
             if (cte.Columns.Length > 0)
             {
@@ -22,11 +23,15 @@ internal static partial class SqlFormatter
             sb.Append(')');
         }
 
-        if (select.With.Length > 0)
+        if (statement.With.Length > 0)
         {
             sb.Append(' ');
         }
+    }
 
+    private static void AppendSelect(StringBuilder sb, SelectStatement select)
+    {
+        AppendWith(sb, select);
         AppendSelectBody(sb, select.Body);
         if (select.OrderBy.Length > 0)
         {
@@ -261,6 +266,7 @@ internal static partial class SqlFormatter
 
     private static void AppendInsert(StringBuilder sb, InsertStatement insert)
     {
+        AppendWith(sb, insert);
         sb.Append("INSERT");
         AppendConflict(sb, " OR ", insert.OnConflict);
         sb.Append(" INTO ");
@@ -285,6 +291,7 @@ internal static partial class SqlFormatter
 
     private static void AppendUpdate(StringBuilder sb, UpdateStatement update)
     {
+        AppendWith(sb, update);
         sb.Append("UPDATE");
         AppendConflict(sb, " OR ", update.OnConflict);
         sb.Append(' ');
@@ -313,6 +320,7 @@ internal static partial class SqlFormatter
 
     private static void AppendDelete(StringBuilder sb, DeleteStatement delete)
     {
+        AppendWith(sb, delete);
         sb.Append("DELETE FROM ");
         AppendQualifiedName(sb, delete.Table);
         AppendAlias(sb, delete.Alias);

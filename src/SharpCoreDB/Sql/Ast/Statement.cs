@@ -1,5 +1,17 @@
+using System.Collections.Immutable;
+
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>Base of all statements.</summary>
 /// <param name="Position">Where the node starts in the SQL text.</param>
-internal abstract record Statement(SourcePosition Position) : SyntaxNode(Position);
+internal abstract record Statement(SourcePosition Position) : SyntaxNode(Position)
+{
+    /// <summary>
+    /// The common table expressions of a leading WITH clause, in order; empty when there is none (only queries and
+    /// INSERT, UPDATE and DELETE have one).
+    /// </summary>
+    public ImmutableArray<CommonTableExpression> With { get; init; } = [];
+
+    /// <summary>Whether the WITH clause said RECURSIVE.</summary>
+    public bool WithRecursive { get; init; }
+}

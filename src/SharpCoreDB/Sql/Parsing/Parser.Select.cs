@@ -39,6 +39,21 @@ internal ref partial struct Parser
         return new SelectStatement(position, body, orderBy, limit, offset) { With = with, WithRecursive = recursive };
     }
 
+    // WITH ... followed by a query, INSERT, UPDATE or DELETE, which the clause's names are visible to.
+    private Statement ParseWithStatement()
+    {
+        ImmutableArray<CommonTableExpression> with = ParseWith(out bool recursive);
+        Statement statement = _current.Keyword switch
+        {
+            Keyword.Select or Keyword.Values => ParseSelectStatement(),
+            Keyword.Insert or Keyword.Replace => ParseInsert(),
+            Keyword.Update => ParseUpdate(),
+            Keyword.Delete => ParseDelete(),
+            _ => throw Expected("SELECT, VALUES, INSERT, REPLACE, UPDATE or DELETE after the WITH clause"),
+        };
+        return statement with { With = with, WithRecursive = recursive };
+    }
+
     /// <summary>True at the first token of a query: SELECT, VALUES or WITH.</summary>
     private readonly bool AtQueryStart() => At(Keyword.Select) || At(Keyword.Values) || At(Keyword.With);
 

@@ -79,8 +79,9 @@ internal ref partial struct Parser
             {
                 case Keyword.Select:
                 case Keyword.Values:
-                case Keyword.With:
                     return ParseSelectStatement();
+                case Keyword.With:
+                    return ParseWithStatement();
                 case Keyword.Insert:
                 case Keyword.Replace:
                     return ParseInsert();

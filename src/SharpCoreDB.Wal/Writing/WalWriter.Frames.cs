@@ -79,7 +79,6 @@ internal sealed partial class WalWriter
         }
         finally
         {
-            ForgetSealedAhead();
             TrimFrameBuffer();
             _planned.Clear();
             _segmentEnds.Clear();

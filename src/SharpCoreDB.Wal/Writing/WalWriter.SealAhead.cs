@@ -60,7 +60,8 @@ internal sealed partial class WalWriter
     private bool SealedAhead(int frame, uint page, ulong version) =>
         frame < _sealedAhead.Count && _sealedAhead[frame] == (page, version);
 
-    // Forgets what was sealed ahead: the group was written (or failed), and the buffer's slots mean nothing now.
+    // Forgets what was sealed ahead: the group was written (or failed), and the buffer's slots mean nothing now. The
+    // worker's group path calls it once per group (Legacy never seals ahead).
     private void ForgetSealedAhead()
     {
         _sealedAhead.Clear();
@@ -91,10 +92,9 @@ internal sealed partial class WalWriter
     // After a write: a buffer grown for an unusually large group is not held on to.
     private void TrimFrameBuffer()
     {
-        if (_frameBuffer is { Length: > KeptBufferBytes } buffer)
+        if (_frameBuffer is { Length: > KeptBufferBytes })
         {
-            _frameBuffer = null;
-            ArrayPool<byte>.Shared.Return(buffer);
+            ReleaseFrameBuffer();
         }
     }
 

@@ -26,7 +26,7 @@ internal sealed partial class Binder
     {
         if (select.With.Length > 0)
         {
-            return BindWithClause(select, parent);
+            return InWithScope(select, () => BindQuery(select with { With = [] }, parent));
         }
 
         var scope = new Scope(parent);

@@ -17,9 +17,6 @@ internal sealed partial class Binder
     // Names whose own query is being bound: a reference to one of them would be recursive.
     private readonly List<string> _definingCtes = [];
 
-    private BoundQuery BindWithClause(SelectStatement select, Scope? parent) =>
-        InWithScope(select, () => BindQuery(select with { With = [] }, parent));
-
     // Binds with the statement's WITH names visible (as it is when it has none).
     private T InWithScope<T>(Statement statement, Func<T> bind)
     {

@@ -39,8 +39,9 @@ internal static class WriteRunner
         undo.IsRecording = true;
         int changed;
         bool rollBackTransaction = false;
-        bool changesData = plan is DmlPlan;
-        StatementStarting(session, changesData);
+        // changes() and total_changes() follow INSERT, UPDATE and DELETE only; other statements leave them alone.
+        ConnectionCounters? counters = plan is DmlPlan ? session.Counters : null;
+        counters?.StatementStarting();
         try
         {
             plan.Context.Begin(transaction, parameters, cancellationToken);
@@ -49,12 +50,12 @@ internal static class WriteRunner
         catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges)
         {
             // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays (and counts).
-            StatementCompleted(session, changesData, (plan as DmlPlan)?.ChangedSoFar ?? 0);
+            counters?.StatementCompleted(((DmlPlan)plan).ChangedSoFar);
             throw;
         }
         catch (Exception ex)
         {
-            StatementFailed(session, changesData);
+            counters?.StatementFailed();
             // Statement atomicity: take back this statement's changes; the transaction goes on, unless a trigger
             // raised ROLLBACK, which ends it.
             undo.Rollback(transaction);
@@ -75,7 +76,7 @@ internal static class WriteRunner
 
         // Only after End: once back in the pool, another session may take the plan.
         statement.Return(index, plan);
-        StatementCompleted(session, changesData, changed);
+        counters?.StatementCompleted(changed);
         return changed;
     }
 
@@ -94,12 +95,12 @@ internal static class WriteRunner
             : session.BeginWrite();
         WritePlan? plan = null;
         bool executed = false;
-        bool changesData = false;
+        ConnectionCounters? counters = null;
         try
         {
             plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
-            changesData = plan is DmlPlan;
-            StatementStarting(session, changesData);
+            counters = plan is DmlPlan ? session.Counters : null;
+            counters?.StatementStarting();
             plan.Context.Begin(transaction, parameters, cancellationToken);
             int changed = plan.Execute();
             plan.Context.End();
@@ -114,14 +115,14 @@ internal static class WriteRunner
             }
 
             statement.Return(index, plan);
-            StatementCompleted(session, changesData, changed);
+            counters?.StatementCompleted(changed);
             return changed;
         }
         catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges && !executed)
         {
             // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays, so this statement's
             // transaction commits it before the error is reported; those rows count as its changes.
-            StatementCompleted(session, changesData, (plan as DmlPlan)?.ChangedSoFar ?? 0);
+            counters?.StatementCompleted(((DmlPlan)plan!).ChangedSoFar);
             plan!.Context.End();
             if (useAsync)
             {
@@ -136,7 +137,7 @@ internal static class WriteRunner
         }
         catch
         {
-            StatementFailed(session, changesData);
+            counters?.StatementFailed();
             if (!executed)
             {
                 plan?.Context.End();
@@ -148,31 +149,6 @@ internal static class WriteRunner
         finally
         {
             transaction.Dispose();
-        }
-    }
-
-    // changes() and total_changes() follow INSERT, UPDATE and DELETE only; other statements leave them as they were.
-    private static void StatementStarting(Session session, bool changesData)
-    {
-        if (changesData)
-        {
-            session.Counters.StatementStarting();
-        }
-    }
-
-    private static void StatementCompleted(Session session, bool changesData, int changed)
-    {
-        if (changesData)
-        {
-            session.Counters.StatementCompleted(changed);
-        }
-    }
-
-    private static void StatementFailed(Session session, bool changesData)
-    {
-        if (changesData)
-        {
-            session.Counters.StatementFailed();
         }
     }
 }

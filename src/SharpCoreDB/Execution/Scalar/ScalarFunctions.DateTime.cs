@@ -15,6 +15,13 @@ internal static partial class ScalarFunctions
 {
     private static readonly SqlValue s_julianFormat = SqlValue.FromText("%.16g");
 
+    // Builders over 256 characters (a long strftime format) are not kept.
+    private const int KeptTextCapacity = 256;
+
+    // One builder per thread for the result text, so a call allocates only the string it returns.
+    [ThreadStatic]
+    private static StringBuilder? t_dateText;
+
     private static void AddDateTime(List<ScalarFunction> all)
     {
         all.Add(new("date", 0, Any, (a, _) => Format(a, DateTimeOutput.Date), deterministic: false));
@@ -83,7 +90,7 @@ internal static partial class ScalarFunctions
 
         value.ComputeDate();
         value.ComputeTime();
-        var text = new StringBuilder(24);
+        StringBuilder text = DateText();
         if (output != DateTimeOutput.Time)
         {
             AppendDate(text, value);
@@ -96,21 +103,21 @@ internal static partial class ScalarFunctions
 
         if (output != DateTimeOutput.Date)
         {
-            Pad(text, value.Hour, 2).Append(':');
-            Pad(text, value.Minute, 2).Append(':');
+            PrintF(text, value.Hour, 2).Append(':');
+            PrintF(text, value.Minute, 2).Append(':');
             if (value.UseSubsecond)
             {
                 int ms = (int)((1000.0 * value.Second) + 0.5);
-                Pad(text, ms / 1000, 2).Append('.');
-                Pad(text, ms % 1000, 3);
+                PrintF(text, ms / 1000, 2).Append('.');
+                PrintF(text, ms % 1000, 3);
             }
             else
             {
-                Pad(text, (int)value.Second, 2);
+                PrintF(text, (int)value.Second, 2);
             }
         }
 
-        return SqlValue.FromText(text.ToString());
+        return Result(text);
     }
 
     // YYYY-MM-DD, with a minus sign before a negative year.
@@ -121,29 +128,54 @@ internal static partial class ScalarFunctions
             text.Append('-');
         }
 
-        Pad(text, Math.Abs(value.Year), 4).Append('-');
-        Pad(text, value.Month, 2).Append('-');
-        Pad(text, value.Day, 2);
+        PrintF(text, Math.Abs(value.Year), 4).Append('-');
+        PrintF(text, value.Month, 2).Append('-');
+        PrintF(text, value.Day, 2);
     }
 
-    // printf's %0Nd for a non-negative number.
-    private static StringBuilder Pad(StringBuilder text, int number, int width)
-    {
-        string digits = number.ToString(CultureInfo.InvariantCulture);
-        return text.Append('0', Math.Max(0, width - digits.Length)).Append(digits);
-    }
+    private static StringBuilder DateText() => (t_dateText ??= new StringBuilder(32)).Clear();
 
-    // printf's %0Nd for any number (the sign counts toward the width) and %Nd (space padded).
-    private static StringBuilder PrintF(StringBuilder text, int number, int width, char padding = '0')
+    private static SqlValue Result(StringBuilder text)
     {
-        if (number < 0 && padding == '0')
+        var result = SqlValue.FromText(text.ToString());
+        if (text.Capacity > KeptTextCapacity)
         {
-            string digits = (-(long)number).ToString(CultureInfo.InvariantCulture);
-            return text.Append('-').Append('0', Math.Max(0, width - 1 - digits.Length)).Append(digits);
+            t_dateText = null;
         }
 
-        string all = number.ToString(CultureInfo.InvariantCulture);
-        return text.Append(padding, Math.Max(0, width - all.Length)).Append(all);
+        return result;
+    }
+
+    // printf's %0Nd (zeros after the sign) and %Nd (spaces before it): the sign counts toward the width.
+    private static StringBuilder PrintF(StringBuilder text, int number, int width, char padding = '0')
+    {
+        Span<char> digits = stackalloc char[11];
+        Math.Abs((long)number).TryFormat(digits, out int count, default, CultureInfo.InvariantCulture);
+        int fill = Math.Max(0, width - count - (number < 0 ? 1 : 0));
+        if (padding == ' ')
+        {
+            text.Append(' ', fill);
+        }
+
+        if (number < 0)
+        {
+            text.Append('-');
+        }
+
+        if (padding == '0')
+        {
+            text.Append('0', fill);
+        }
+
+        return text.Append(digits[..count]);
+    }
+
+    // A double in a .NET numeric format, without an intermediate string.
+    private static StringBuilder AppendNumber(StringBuilder text, double value, string format)
+    {
+        Span<char> digits = stackalloc char[32];
+        value.TryFormat(digits, out int count, format, CultureInfo.InvariantCulture);
+        return text.Append(digits[..count]);
     }
 
     private static SqlValue StrFTime(ReadOnlySpan<SqlValue> arguments)
@@ -157,7 +189,7 @@ internal static partial class ScalarFunctions
         x.ComputeJulian();
         x.ComputeDate();
         x.ComputeTime();
-        var text = new StringBuilder(format.Length + 16);
+        StringBuilder text = DateText();
         for (int i = 0; i < format.Length; i++)
         {
             char c = format[i];
@@ -173,7 +205,7 @@ internal static partial class ScalarFunctions
             }
         }
 
-        return SqlValue.FromText(text.ToString());
+        return Result(text);
     }
 
     // One %-field of strftime; false for one SQLite does not know (the whole result is then NULL).
@@ -188,7 +220,7 @@ internal static partial class ScalarFunctions
                 PrintF(text, x.Day, 2, ' ');
                 break;
             case 'f':
-                text.Append(Math.Min(x.Second, 59.999).ToString("00.000", CultureInfo.InvariantCulture));
+                AppendNumber(text, Math.Min(x.Second, 59.999), "00.000");
                 break;
             case 'F':
                 PrintF(text, x.Year, 4).Append('-');
@@ -237,11 +269,11 @@ internal static partial class ScalarFunctions
             case 's':
                 if (x.UseSubsecond)
                 {
-                    text.Append(((x.JulianMs - SqlDateTime.UnixEpochJulianMs) / 1000.0).ToString("F3", CultureInfo.InvariantCulture));
+                    AppendNumber(text, (x.JulianMs - SqlDateTime.UnixEpochJulianMs) / 1000.0, "F3");
                 }
                 else
                 {
-                    text.Append(((x.JulianMs / 1000) - (SqlDateTime.UnixEpochJulianMs / 1000)).ToString(CultureInfo.InvariantCulture));
+                    text.Append(CultureInfo.InvariantCulture, $"{(x.JulianMs / 1000) - (SqlDateTime.UnixEpochJulianMs / 1000)}");
                 }
 
                 break;

@@ -27,9 +27,15 @@ internal sealed class BenchmarkPageTransaction : IPageTransaction
 
     public int PageCount => _pages.Count - 1 - _free.Count;
 
+    public long ChangeStamp { get; private set; }
+
     public PageLease Read(uint pageNumber) => new(pageNumber, _pages[(int)pageNumber], UsableSize, false, null, 0);
 
-    public PageLease Write(uint pageNumber) => new(pageNumber, _pages[(int)pageNumber], UsableSize, true, null, 0);
+    public PageLease Write(uint pageNumber)
+    {
+        ChangeStamp++;
+        return new(pageNumber, _pages[(int)pageNumber], UsableSize, true, null, 0);
+    }
 
     public PageLease Allocate()
     {
@@ -46,5 +52,9 @@ internal sealed class BenchmarkPageTransaction : IPageTransaction
         return Write(page);
     }
 
-    public void Free(uint pageNumber) => _free.Push(pageNumber);
+    public void Free(uint pageNumber)
+    {
+        ChangeStamp++;
+        _free.Push(pageNumber);
+    }
 }

@@ -46,7 +46,17 @@ internal sealed partial class BTree
 
     private PutOutcome PutCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, PutMode mode)
     {
-        int leafLevel = DescendForWrite(key, out int position, out bool found, out bool rightEdge);
+        // Past the remembered last key the answer is known without descending: not found, at the end of the last leaf.
+        // The descent is made only if that leaf has to split.
+        bool pastEdge = PastRememberedEdge(key, out uint edgeLeaf, out int position);
+        int leafLevel = -1;
+        bool found = false;
+        bool rightEdge = true;
+        if (!pastEdge)
+        {
+            leafLevel = DescendForWrite(key, out position, out found, out rightEdge);
+        }
+
         if (found ? mode == PutMode.InsertOnly : mode == PutMode.UpdateOnly)
         {
             return PutOutcome.Unchanged;
@@ -70,7 +80,22 @@ internal sealed partial class BTree
             return PutOutcome.Replaced;
         }
 
-        InsertCell(leafLevel, position, cell, rightEdge);
+        if (pastEdge)
+        {
+            if (TryAppendAtEdge(edgeLeaf, position, key, cell))
+            {
+                return PutOutcome.Inserted;
+            }
+
+            leafLevel = DescendForWrite(key, out position, out _, out rightEdge);
+        }
+
+        if (InsertCell(leafLevel, position, cell, rightEdge) && rightEdge)
+        {
+            // The new last key of the tree, in a leaf that did not split: the next larger key can go straight there.
+            RememberEdge(Scratch.PathPages[leafLevel], position + 1, key);
+        }
+
         return PutOutcome.Inserted;
     }
 
@@ -135,10 +160,12 @@ internal sealed partial class BTree
     /// True when the cell is appended after the last key of the whole tree. Splits then leave the left node full and
     /// start a new right node (SQLite's "quick balance"), so ascending inserts fill pages instead of half-filling them.
     /// </param>
-    private void InsertCell(int level, int position, ReadOnlySpan<byte> cell, bool rightEdge)
+    /// <returns>True when the cell went into the node at <paramref name="level"/> without a split.</returns>
+    private bool InsertCell(int level, int position, ReadOnlySpan<byte> cell, bool rightEdge)
     {
         WriteScratch scratch = Scratch;
         bool separatorInB = true;
+        bool split = false;
         while (true)
         {
             uint page = Scratch.PathPages[level];
@@ -147,14 +174,15 @@ internal sealed partial class BTree
             if (NodeWriter.TryInsert(data, page, position, cell, scratch.PageCopy))
             {
                 NodeWriter.AssertInvariants(data, page);
-                return;
+                return !split;
             }
 
+            split = true;
             bool quick = rightEdge && position == new NodeReader(data, page).Count;
             if (level == 0)
             {
                 SplitRoot(data, page, position, cell, quick);
-                return;
+                return false;
             }
 
             // The separator for the parent goes to whichever cell buffer does not hold the cell being placed.

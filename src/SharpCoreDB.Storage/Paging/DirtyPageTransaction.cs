@@ -49,6 +49,9 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
     public bool IsWritable => true;
 
     /// <inheritdoc />
+    public override long ChangeStamp => Pages.ChangeStamp;
+
+    /// <inheritdoc />
     public override uint CatalogRoot
     {
         get => base.CatalogRoot;

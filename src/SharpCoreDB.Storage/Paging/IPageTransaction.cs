@@ -23,6 +23,14 @@ public interface IPageTransaction
     /// <summary>The root page of the catalog tree, or 0 before one is created. Setting it is part of the transaction.</summary>
     uint CatalogRoot { get; set; }
 
+    /// <summary>
+    /// A number that changes whenever a page of this transaction may change: each writable lease handed out
+    /// (<see cref="Write"/>, <see cref="Allocate"/>, and the writes <see cref="Free"/> makes) and the transaction's
+    /// end. While it holds its value every page reads as it did, so a reader may reuse what it learnt from them
+    /// (the B+tree remembers where its last key is). Read-only transactions never change it.
+    /// </summary>
+    long ChangeStamp { get; }
+
     /// <summary>Reads a page as this transaction sees it.</summary>
     PageLease Read(uint pageNumber);
 

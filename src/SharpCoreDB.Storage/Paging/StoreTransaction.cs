@@ -29,6 +29,9 @@ internal abstract class StoreTransaction
         set => throw SnapshotTransaction.ReadOnly();
     }
 
+    /// <inheritdoc cref="IPageTransaction.ChangeStamp" />
+    public virtual long ChangeStamp => 0;
+
     /// <inheritdoc cref="IPageTransaction.Read" />
     public PageLease Read(uint pageNumber)
     {

@@ -26,6 +26,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     private int _count;
     private int _retained;
     private bool _ended;
+    private long _changeStamp;
 
     /// <summary>Creates an empty set.</summary>
     /// <param name="pageSize">The buffer size (a whole page, so callers may seal next to the plain bytes if they wish).</param>
@@ -37,6 +38,12 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         _bufferSize = pageSize;
         _usableSize = usableSize;
     }
+
+    /// <summary>
+    /// Changes with every writable lease handed out and at <see cref="End"/>; never goes back, so a value seen in one
+    /// transaction is never seen again in a later one that reuses the set.
+    /// </summary>
+    public long ChangeStamp => _changeStamp;
 
     /// <summary>The number of dirty pages.</summary>
     public int Count => _count;
@@ -102,6 +109,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
             i = Add(pageNumber, buffer);
         }
 
+        _changeStamp++;
         return NewLease(i, isWritable: true);
     }
 
@@ -125,6 +133,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         }
 
         _entries[i].Buffer.AsSpan(0, _usableSize).Clear();
+        _changeStamp++;
         return NewLease(i, isWritable: true);
     }
 
@@ -171,6 +180,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
             return false;
         }
 
+        _changeStamp++;
         int retained = 0;
         for (int i = 0; i < _count; i++)
         {

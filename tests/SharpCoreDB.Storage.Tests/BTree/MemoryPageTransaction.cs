@@ -30,6 +30,8 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
 
     public uint CatalogRoot { get; set; }
 
+    public long ChangeStamp { get; private set; }
+
     /// <summary>The highest page number ever handed out: the size the file would have.</summary>
     public uint HighWater { get; private set; }
 
@@ -45,7 +47,14 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
     /// <summary>Every page currently in use (allocated, not freed).</summary>
     public IEnumerable<uint> LivePageNumbers => _pages.Keys.Where(p => !_freedThisTransaction.Contains(p) && !_reusableSet.Contains(p));
 
-    public PageLease Read(uint pageNumber) => Lease(pageNumber, writable: false);
+    /// <summary>Read leases handed out so far.</summary>
+    public long Reads { get; private set; }
+
+    public PageLease Read(uint pageNumber)
+    {
+        Reads++;
+        return Lease(pageNumber, writable: false);
+    }
 
     public PageLease Write(uint pageNumber)
     {
@@ -95,11 +104,13 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
 
         _freedThisTransaction.Add(pageNumber);
         FreeCount++;
+        ChangeStamp++;
     }
 
     /// <summary>Makes this transaction's freed pages available to later allocations.</summary>
     public void Commit()
     {
+        ChangeStamp++;
         foreach (uint page in _freedThisTransaction)
         {
             _reusable.Push(page);
@@ -109,8 +120,12 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
         _freedThisTransaction.Clear();
     }
 
-    /// <summary>Direct access to a page's bytes, for corrupting them in tests.</summary>
-    public byte[] RawPage(uint pageNumber) => _pages[pageNumber];
+    /// <summary>Direct access to a page's bytes, for corrupting them in tests (counts as a change).</summary>
+    public byte[] RawPage(uint pageNumber)
+    {
+        ChangeStamp++;
+        return _pages[pageNumber];
+    }
 
     public void Release(int token)
     {
@@ -131,6 +146,11 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
         if (_freedThisTransaction.Contains(pageNumber) || _reusableSet.Contains(pageNumber))
         {
             throw new InvalidOperationException($"page {pageNumber} is used after being freed");
+        }
+
+        if (writable)
+        {
+            ChangeStamp++;
         }
 
         int token = ++_nextToken;

@@ -103,6 +103,53 @@ public sealed class PagerStoreTests
     }
 
     [Fact]
+    public void Change_stamp_moves_with_every_page_change_and_never_repeats()
+    {
+        using var kit = new PagerTestKit();
+        using PagerStore store = kit.Open();
+        var seen = new HashSet<long>();
+        using (IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(1)))
+        {
+            Assert.True(seen.Add(tx.ChangeStamp));
+            uint first;
+            using (PageLease page = tx.Allocate())
+            {
+                first = page.PageNumber;
+            }
+
+            Assert.True(seen.Add(tx.ChangeStamp), "Allocate must change the stamp");
+            tx.Read(first).Dispose();
+            Assert.Contains(tx.ChangeStamp, seen);
+            Assert.Equal(seen.Max(), tx.ChangeStamp);
+            tx.Write(first).Dispose();
+            Assert.True(seen.Add(tx.ChangeStamp), "Write must change the stamp, also for a page already written");
+            uint second;
+            using (PageLease page = tx.Allocate())
+            {
+                second = page.PageNumber;
+            }
+
+            seen.Add(tx.ChangeStamp);
+            tx.Commit();
+            Assert.NotEqual(0u, second);
+        }
+
+        using (IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(1)))
+        {
+            // A later transaction never shows a stamp an earlier one had: what was learnt there is stale here.
+            Assert.True(seen.Add(tx.ChangeStamp), "a new transaction must not repeat an earlier stamp");
+            tx.Free(1);
+            Assert.True(seen.Add(tx.ChangeStamp), "Free must change the stamp");
+            tx.Rollback();
+        }
+
+        using IReadTransaction read = store.BeginRead();
+        long stamp = read.ChangeStamp;
+        read.Read(1).Dispose();
+        Assert.Equal(stamp, read.ChangeStamp);
+    }
+
+    [Fact]
     public void Catalog_root_is_transactional_and_survives_reopen()
     {
         using var kit = new PagerTestKit(PagerTestKit.Encrypted());

@@ -371,14 +371,10 @@ internal sealed partial class TableWriter
     {
         if (_largestRowId is null)
         {
-            long largest = 0;
-            using (BTreeCursor cursor = transaction.Tree(_table.RootPage).OpenCursor())
-            {
-                if (cursor.Last())
-                {
-                    largest = KeyEncoder.ReadRowId(cursor.Key);
-                }
-            }
+            // The tree remembers where this key is, so inserting the next row id does not descend again.
+            Span<byte> lastKey = stackalloc byte[16];
+            int length = transaction.Tree(_table.RootPage).CopyLastKey(lastKey);
+            long largest = length < 0 ? 0 : KeyEncoder.ReadRowId(lastKey[..Math.Min(length, lastKey.Length)]);
 
             if (_table.AutoIncrement)
             {

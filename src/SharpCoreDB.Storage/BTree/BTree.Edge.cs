@@ -1,0 +1,123 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <content>
+/// The last key and the remembered right edge. A table that numbers its rows asks for its largest row id and then
+/// inserts the next one, one descent after the other down the same right edge; remembering the last leaf from the
+/// first lets the insert skip the second (SQLite's append hint does the same for new row ids).
+/// </content>
+internal sealed partial class BTree
+{
+    // Longer last keys are not remembered: row ids take 8 bytes, and the edge is for them.
+    private const int EdgeKeyCapacity = 16;
+
+    private EdgeKey _edgeKey;
+    private int _edgeKeyLength;
+    private int _edgeCount;
+    private uint _edgeLeaf;
+    private long _edgeStamp;
+
+    /// <summary>
+    /// Copies the largest key into <paramref name="destination"/> (as much of it as fits) and returns its full length,
+    /// or -1 when the tree is empty. Allocates nothing.
+    /// </summary>
+    /// <remarks>
+    /// The tree remembers the last leaf it found, so an insert of a larger key, made before any page of the transaction
+    /// changes (<see cref="IPageTransaction.ChangeStamp"/>), goes straight to that leaf without descending again.
+    /// </remarks>
+    /// <param name="destination">Receives the key's first bytes.</param>
+    /// <returns>The key's length in bytes, or -1 for an empty tree.</returns>
+    /// <exception cref="SharpCoreDBException">Corrupt when a page on the way is damaged.</exception>
+    public int CopyLastKey(Span<byte> destination)
+    {
+        CheckNotDropped();
+        uint page = _root;
+        for (int level = 0; ; level++)
+        {
+            CheckDepth(level, page);
+            using PageLease lease = _tx.Read(page);
+            var node = new NodeReader(lease.Data, page);
+            if (!node.IsLeaf)
+            {
+                page = node.Child(node.Count);
+                continue;
+            }
+
+            if (node.Count == 0)
+            {
+                if (level > 0)
+                {
+                    BTreeCorruption.Throw(page, "an empty leaf below the root");
+                }
+
+                RememberEdge(page, 0, default);
+                return -1;
+            }
+
+            ReadOnlySpan<byte> key = node.Key(node.Count - 1);
+            RememberEdge(page, node.Count, key);
+            key[..Math.Min(key.Length, destination.Length)].CopyTo(destination);
+            return key.Length;
+        }
+    }
+
+    /// <summary>Remembers that <paramref name="leaf"/>, holding <paramref name="count"/> cells, ends the tree with <paramref name="lastKey"/>.</summary>
+    private void RememberEdge(uint leaf, int count, ReadOnlySpan<byte> lastKey)
+    {
+        if (lastKey.Length > EdgeKeyCapacity)
+        {
+            _edgeLeaf = 0;
+            return;
+        }
+
+        lastKey.CopyTo(_edgeKey);
+        _edgeKeyLength = lastKey.Length;
+        _edgeCount = count;
+        _edgeLeaf = leaf;
+        _edgeStamp = _tx.ChangeStamp;
+    }
+
+    /// <summary>
+    /// True when <paramref name="key"/> sorts after the remembered last key and no page changed since it was
+    /// remembered: the key is then not in the tree and belongs at the end of <paramref name="leaf"/>.
+    /// </summary>
+    private bool PastRememberedEdge(ReadOnlySpan<byte> key, out uint leaf, out int count)
+    {
+        leaf = _edgeLeaf;
+        count = _edgeCount;
+        return leaf != 0
+            && _edgeStamp == _tx.ChangeStamp
+            && (count == 0 || key.SequenceCompareTo(((ReadOnlySpan<byte>)_edgeKey)[.._edgeKeyLength]) > 0);
+    }
+
+    /// <summary>Appends <paramref name="cell"/> to the remembered last leaf when it fits there without a split.</summary>
+    private bool TryAppendAtEdge(uint leaf, int count, ReadOnlySpan<byte> key, ReadOnlySpan<byte> cell)
+    {
+        using (PageLease lease = _tx.Write(leaf))
+        {
+            Span<byte> data = lease.Writable;
+            var node = new NodeReader(data, leaf);
+
+            // The stamp says the leaf is as it was; the check keeps a mistake in that reasoning from misplacing a cell.
+            Debug.Assert(node.IsLeaf && node.Count == count, "The remembered edge leaf changed under an unchanged stamp.");
+            if (!node.IsLeaf || node.Count != count || !NodeWriter.TryInsert(data, leaf, count, cell, Scratch.PageCopy))
+            {
+                return false;
+            }
+
+            NodeWriter.AssertInvariants(data, leaf);
+        }
+
+        RememberEdge(leaf, count + 1, key);
+        return true;
+    }
+
+    [InlineArray(EdgeKeyCapacity)]
+    private struct EdgeKey
+    {
+        private byte _first;
+    }
+}

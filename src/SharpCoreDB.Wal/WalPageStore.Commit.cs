@@ -168,12 +168,22 @@ internal sealed partial class WalPageStore
             uint pageNumber = _commitPages[i];
             numbers[i] = pageNumber;
             ReadOnlySpan<byte> page = pages.GetPage(pageNumber);
-            _pending.Add(pageNumber, sequence, page);
             ulong previous = index.Add(pageNumber, sequence, WalIndex.Unwritten);
 
             // The next writer reads these pages first (a hot leaf, the header); without this it would load each
             // one back from the queued copy or the log.
             _cache.AddCommitted(pageNumber, previous, sequence, page);
+
+            // The transaction is done with its pages, so the queue keeps them as they are (the set's buffers come
+            // from the queue's pool); only a page someone still holds a lease on is copied.
+            if (pages.TryDetach(pageNumber) is { } buffer)
+            {
+                _pending.Adopt(pageNumber, sequence, buffer);
+            }
+            else
+            {
+                _pending.Add(pageNumber, sequence, page);
+            }
         }
 
         DurabilityMode mode = _writer!.Mode;

@@ -315,7 +315,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         try
         {
             ThrowIfCannotWrite();
-            TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize);
+            TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize, WalBuffers.Pool);
             _spareSet = null;
             return new WalWriteTransaction(this, pages, _enqueued, _enqueuedPageCount, Volatile.Read(ref _index));
         }

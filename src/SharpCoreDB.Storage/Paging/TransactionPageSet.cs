@@ -20,6 +20,7 @@ namespace SharpCoreDB.Storage.Paging;
 internal sealed class TransactionPageSet : IPageLeaseOwner
 {
     private readonly Dictionary<uint, int> _index = new();
+    private readonly ArrayPool<byte> _pool;
     private readonly int _bufferSize;
     private readonly int _usableSize;
     private Entry[] _entries = new Entry[16];
@@ -31,12 +32,14 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     /// <summary>Creates an empty set.</summary>
     /// <param name="pageSize">The buffer size (a whole page, so callers may seal next to the plain bytes if they wish).</param>
     /// <param name="usableSize">The bytes a lease exposes.</param>
-    public TransactionPageSet(int pageSize, int usableSize)
+    /// <param name="pool">Where the page buffers come from and go back to (default: <see cref="ArrayPool{T}.Shared"/>).</param>
+    public TransactionPageSet(int pageSize, int usableSize, ArrayPool<byte>? pool = null)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(usableSize, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(pageSize, usableSize);
         _bufferSize = pageSize;
         _usableSize = usableSize;
+        _pool = pool ?? ArrayPool<byte>.Shared;
     }
 
     /// <summary>
@@ -95,14 +98,14 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         ThrowIfEnded();
         if (!_index.TryGetValue(pageNumber, out int i))
         {
-            byte[] buffer = ArrayPool<byte>.Shared.Rent(_bufferSize);
+            byte[] buffer = _pool.Rent(_bufferSize);
             try
             {
                 source.ReadCommittedPage(pageNumber, buffer.AsSpan(0, _usableSize));
             }
             catch
             {
-                ArrayPool<byte>.Shared.Return(buffer);
+                _pool.Return(buffer);
                 throw;
             }
 
@@ -129,10 +132,10 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         }
         else
         {
-            i = Add(pageNumber, ArrayPool<byte>.Shared.Rent(_bufferSize));
+            i = Add(pageNumber, _pool.Rent(_bufferSize));
         }
 
-        _entries[i].Buffer.AsSpan(0, _usableSize).Clear();
+        Buffer(i).AsSpan(0, _usableSize).Clear();
         _changeStamp++;
         return NewLease(i, isWritable: true);
     }
@@ -143,12 +146,29 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     /// <exception cref="KeyNotFoundException">The page is not dirty.</exception>
     public ReadOnlySpan<byte> GetPage(uint pageNumber)
     {
-        if (!_index.TryGetValue(pageNumber, out int i))
+        return Buffer(IndexOf(pageNumber)).AsSpan(0, _usableSize);
+    }
+
+    /// <summary>
+    /// Takes a dirty page's buffer out of the set, for a commit that keeps the image until it is written: the caller
+    /// owns it from now on and returns it to the set's pool. The page can no longer be read or written through the set.
+    /// </summary>
+    /// <param name="pageNumber">A dirty page.</param>
+    /// <returns>The buffer (at least the usable size), or null while a lease on the page is still open: then copy it.</returns>
+    /// <exception cref="KeyNotFoundException">The page is not dirty.</exception>
+    public byte[]? TryDetach(uint pageNumber)
+    {
+        ThrowIfEnded();
+        ref Entry e = ref _entries[IndexOf(pageNumber)];
+        if (e.Leases > 0 || e.Buffer is null)
         {
-            throw new KeyNotFoundException($"Page {pageNumber} is not dirty in this transaction.");
+            return null;
         }
 
-        return _entries[i].Buffer.AsSpan(0, _usableSize);
+        byte[] buffer = e.Buffer;
+        e.Buffer = null!;
+        _changeStamp++;
+        return buffer;
     }
 
     /// <summary>Copies the dirty page numbers into <paramref name="destination"/> in ascending order (the write order at commit).</summary>
@@ -187,7 +207,12 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
             ref Entry e = ref _entries[i];
             if (e.Leases == 0)
             {
-                ArrayPool<byte>.Shared.Return(e.Buffer);
+                // A detached buffer belongs to whoever took it.
+                if (e.Buffer is not null)
+                {
+                    _pool.Return(e.Buffer);
+                }
+
                 e.Buffer = null!;
             }
             else
@@ -222,7 +247,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
 
         if (--e.Leases == 0 && _ended)
         {
-            ArrayPool<byte>.Shared.Return(e.Buffer);
+            _pool.Return(e.Buffer);
             e.Buffer = null!;
             _retained--;
         }
@@ -243,10 +268,17 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
 
     private PageLease NewLease(int i, bool isWritable)
     {
+        byte[] buffer = Buffer(i);
         ref Entry e = ref _entries[i];
         e.Leases++;
-        return new PageLease(e.PageNumber, e.Buffer, _usableSize, isWritable, this, i);
+        return new PageLease(e.PageNumber, buffer, _usableSize, isWritable, this, i);
     }
+
+    private int IndexOf(uint pageNumber) =>
+        _index.TryGetValue(pageNumber, out int i) ? i : throw new KeyNotFoundException($"Page {pageNumber} is not dirty in this transaction.");
+
+    private byte[] Buffer(int i) =>
+        _entries[i].Buffer ?? throw new InvalidOperationException($"Page {_entries[i].PageNumber} was handed to the commit; the transaction can no longer use it.");
 
     private void ThrowIfEnded()
     {

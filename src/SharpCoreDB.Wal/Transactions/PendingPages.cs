@@ -35,10 +35,21 @@ internal sealed class PendingPages
     {
         byte[] copy = Writing.WalBuffers.Pool.Rent(_usableSize);
         plain[.._usableSize].CopyTo(copy);
+        Adopt(pageNumber, sequence, copy);
+    }
+
+    /// <summary>
+    /// Keeps a queued page version in <paramref name="buffer"/> itself (the committing transaction's own page, which
+    /// it gave up), saving the copy. The buffer must come from <see cref="Writing.WalBuffers.Pool"/>: it goes back
+    /// there once the version is durable.
+    /// </summary>
+    public void Adopt(uint pageNumber, ulong sequence, byte[] buffer)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(buffer.Length, _usableSize, nameof(buffer));
         var key = new PageKey(pageNumber, sequence);
         lock (_pages)
         {
-            _pages.Add(key, copy);
+            _pages.Add(key, buffer);
             _order.Enqueue(key);
         }
     }

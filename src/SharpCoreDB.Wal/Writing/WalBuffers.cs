@@ -4,7 +4,8 @@ namespace SharpCoreDB.Wal.Writing;
 
 /// <summary>
 /// The pool for buffers that one thread rents and another returns: a transaction's frames (rented by the
-/// committer, returned by the log writer) and the plain copies of queued pages (returned when they are durable).
+/// committer, returned by the log writer) and the pages of write transactions, which the queue keeps as the plain
+/// images of committed pages until they are durable (returned by the log writer then).
 /// </summary>
 /// <remarks>
 /// <see cref="ArrayPool{T}.Shared"/> caches per thread and per core and keeps only a few arrays of each size, so

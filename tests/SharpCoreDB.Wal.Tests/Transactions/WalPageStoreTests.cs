@@ -107,6 +107,47 @@ public sealed class WalPageStoreTests
         Assert.Equal(page + 1, ((SharpCoreDB.Wal.Transactions.WalReadTransaction)read).PageCount);
     }
 
+    [Theory]
+    [InlineData(DurabilityMode.Async)]
+    [InlineData(DurabilityMode.FullSync)]
+    [InlineData(DurabilityMode.Legacy)]
+    public void A_lease_still_open_at_commit_cannot_change_what_was_committed(DurabilityMode mode)
+    {
+        // The queue keeps a committed page's own buffer when the transaction is done with it; a page still leased
+        // must be copied instead, or writing through the lease after the commit would change committed data.
+        using var kit = new WalTestKit(mode) { AutoCheckpoint = false };
+        uint held;
+        uint released;
+        using (WalPageStore store = kit.Open())
+        {
+            held = AllocateAndFill(store, version: 1);
+            released = AllocateAndFill(store, version: 1);
+            IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(5));
+            PageLease open = tx.Write(held);
+            WalTestKit.Fill(open.Writable, held, 2);
+            using (PageLease closed = tx.Write(released))
+            {
+                WalTestKit.Fill(closed.Writable, released, 2);
+            }
+
+            tx.Commit();
+            WalTestKit.Fill(open.Writable, held, 99);
+            open.Dispose();
+            tx.Dispose();
+
+            using IReadTransaction read = store.BeginRead();
+            WalTestKit.AssertMatches(read, new Dictionary<uint, int> { [held] = 2, [released] = 2 }, $"{mode}, right after the commit");
+            store.Flush();
+            Rewrite(store, released, 3);
+            using IReadTransaction later = store.BeginRead();
+            WalTestKit.AssertMatches(later, new Dictionary<uint, int> { [held] = 2, [released] = 3 }, $"{mode}, after another commit");
+        }
+
+        using WalPageStore reopened = kit.Open();
+        using IReadTransaction afterReopen = reopened.BeginRead();
+        WalTestKit.AssertMatches(afterReopen, new Dictionary<uint, int> { [held] = 2, [released] = 3 }, $"{mode}, after reopening");
+    }
+
     [Fact]
     public void Reader_keeps_its_snapshot_while_the_writer_commits()
     {

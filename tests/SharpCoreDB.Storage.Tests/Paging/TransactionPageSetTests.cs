@@ -1,0 +1,86 @@
+using System.Buffers;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.Tests.Paging;
+
+/// <summary>The dirty-page set: buffers from its pool, detached at commit, and the change stamp.</summary>
+public sealed class TransactionPageSetTests
+{
+    [Fact]
+    public void A_detached_buffer_leaves_the_set_and_is_not_returned_to_the_pool_at_end()
+    {
+        var pool = new CountingPool();
+        var set = new TransactionPageSet(512, 508, pool);
+        var source = new FilledSource();
+        using (PageLease lease = set.Write(7, source))
+        {
+            lease.Writable[0] = 42;
+        }
+
+        set.Create(9).Dispose();
+        long stamp = set.ChangeStamp;
+        byte[]? detached = set.TryDetach(7);
+        Assert.NotNull(detached);
+        Assert.Equal(42, detached[0]);
+        Assert.Equal(7, detached[1]);
+        Assert.NotEqual(stamp, set.ChangeStamp);
+        Assert.Null(set.TryDetach(7));
+        Assert.Throws<InvalidOperationException>(() => set.GetPage(7).ToArray());
+        Assert.Throws<InvalidOperationException>(() => set.TryRead(7, out _));
+        Assert.Throws<InvalidOperationException>(() => set.Write(7, source));
+
+        Assert.True(set.End());
+        Assert.Equal(2, pool.Rented);
+        Assert.Equal(1, pool.Returned);
+        Assert.DoesNotContain(detached, pool.ReturnedArrays);
+
+        // The caller owns it now and gives it back itself.
+        pool.Return(detached);
+        Assert.Equal(2, pool.Returned);
+    }
+
+    [Fact]
+    public void A_page_with_an_open_lease_is_not_detached()
+    {
+        var pool = new CountingPool();
+        var set = new TransactionPageSet(512, 508, pool);
+        PageLease open = set.Write(3, new FilledSource());
+        Assert.Null(set.TryDetach(3));
+        Assert.Equal(3, set.GetPage(3)[0]);
+        open.Dispose();
+        Assert.NotNull(set.TryDetach(3));
+    }
+
+    [Fact]
+    public void Detaching_a_page_that_is_not_dirty_throws()
+    {
+        var set = new TransactionPageSet(512, 508, new CountingPool());
+        Assert.Throws<KeyNotFoundException>(() => set.TryDetach(5));
+    }
+
+    private sealed class FilledSource : ICommittedPageSource
+    {
+        public void ReadCommittedPage(uint pageNumber, Span<byte> destination) => destination.Fill((byte)pageNumber);
+    }
+
+    private sealed class CountingPool : ArrayPool<byte>
+    {
+        public int Rented { get; private set; }
+
+        public int Returned { get; private set; }
+
+        public List<byte[]> ReturnedArrays { get; } = [];
+
+        public override byte[] Rent(int minimumLength)
+        {
+            Rented++;
+            return new byte[minimumLength];
+        }
+
+        public override void Return(byte[] array, bool clearArray = false)
+        {
+            Returned++;
+            ReturnedArrays.Add(array);
+        }
+    }
+}

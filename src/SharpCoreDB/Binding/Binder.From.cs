@@ -185,22 +185,29 @@ internal sealed partial class Binder
             scope.OuterSlots.Add(slot);
         }
 
-        if (columnNames.Count > 0 && columnNames.Count != bound.Columns.Count)
+        SourceColumn[] columns = DerivedSourceColumns(bound.Columns, columnNames, alias, position);
+        return new FromItem(new SourceBinding(alias, bound.Slot, columns, null) { DerivedColumns = bound.Columns }) { Derived = bound };
+    }
+
+    // The columns a derived table shows: the query's result columns, renamed by the column list when there is one.
+    private static SourceColumn[] DerivedSourceColumns(IReadOnlyList<ResultColumnInfo> result, IReadOnlyList<string> columnNames, string alias, SourcePosition position)
+    {
+        if (columnNames.Count > 0 && columnNames.Count != result.Count)
         {
             throw SqlErrors.At(
                 SharpCoreDBErrorCode.Unsupported,
-                $"expected {columnNames.Count} columns for {alias} but got {bound.Columns.Count}",
+                $"expected {columnNames.Count} columns for {alias} but got {result.Count}",
                 position);
         }
 
-        var columns = new SourceColumn[bound.Columns.Count];
+        var columns = new SourceColumn[result.Count];
         for (int i = 0; i < columns.Length; i++)
         {
-            ResultColumnInfo info = bound.Columns[i];
+            ResultColumnInfo info = result[i];
             columns[i] = new SourceColumn(columnNames.Count > 0 ? columnNames[i] : info.Name, i, info.Affinity, info.DeclaredType, info.DeclaredTypeName);
         }
 
-        return new FromItem(new SourceBinding(alias, bound.Slot, columns, null) { DerivedColumns = bound.Columns }) { Derived = bound };
+        return columns;
     }
 
     private static void AddConjuncts(Expr expression, List<Expr> target)

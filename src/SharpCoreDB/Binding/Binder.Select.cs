@@ -24,9 +24,23 @@ internal sealed partial class Binder
     /// <summary>Binds and plans a SELECT in an enclosing scope (null at top level).</summary>
     private BoundQuery BindQuery(SelectStatement select, Scope? parent)
     {
+        // How deep in queries the binder is: a recursive table may only be named at its recursive SELECT's own level.
+        _queryDepth++;
+        try
+        {
+            return BindQueryAtDepth(select, parent);
+        }
+        finally
+        {
+            _queryDepth--;
+        }
+    }
+
+    private BoundQuery BindQueryAtDepth(SelectStatement select, Scope? parent)
+    {
         if (select.With.Length > 0)
         {
-            return InWithScope(select, () => BindQuery(select with { With = [] }, parent));
+            return InWithScope(select, () => BindQueryAtDepth(select with { With = [] }, parent));
         }
 
         var scope = new Scope(parent);

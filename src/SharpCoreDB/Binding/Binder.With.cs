@@ -6,8 +6,8 @@ namespace SharpCoreDB.Binding;
 /// <content>
 /// Common table expressions. A WITH clause names queries for the query it leads: each name is visible to that query
 /// (and everything nested in it) and to the common table expressions after it in the same clause, and it hides a
-/// table or view of the same name. Every reference binds the named query again, as a view is bound; recursive ones
-/// are not supported.
+/// table or view of the same name. Every reference binds the named query again, as a view is bound (a recursive one
+/// as the operator that computes it: see Binder.Recursive.cs).
 /// </content>
 internal sealed partial class Binder
 {
@@ -23,11 +23,6 @@ internal sealed partial class Binder
         if (statement.With.IsDefaultOrEmpty)
         {
             return bind();
-        }
-
-        if (statement.WithRecursive)
-        {
-            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "WITH RECURSIVE is not supported", statement.Position);
         }
 
         CteEntry? saved = _ctes;
@@ -74,7 +69,9 @@ internal sealed partial class Binder
         {
             if (string.Equals(defining, name, StringComparison.OrdinalIgnoreCase))
             {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"circular reference: {name} (recursive common table expressions are not supported)", reference.Position);
+                // Only the recursive SELECT of a recursive expression may name it, once, in its own FROM.
+                return TryBindRecursiveReference(reference, name)
+                    ?? throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"circular reference: {name}", reference.Position);
             }
         }
 
@@ -95,7 +92,9 @@ internal sealed partial class Binder
         try
         {
             string[] columns = [.. entry.Cte.Columns.Select(c => c.Name)];
-            return BindDerived(entry.Cte.Query, reference.Alias ?? name, columns, scope, reference.Position);
+            return IsRecursive(entry.Cte)
+                ? BindRecursive(entry.Cte, reference.Alias ?? name, columns, scope, reference.Position)
+                : BindDerived(entry.Cte.Query, reference.Alias ?? name, columns, scope, reference.Position);
         }
         finally
         {

@@ -157,15 +157,17 @@ internal sealed class CompoundSelectOperator : Operator
         return builder.ToString();
     }
 
+    // Of equal rows the last one stays, as in SQLite, whose set operations insert the rows into an index where a
+    // later equal row replaces an earlier one: SELECT 1.0 UNION SELECT 1 gives the integer 1.
     private static List<SqlValue[]> DistinctSorted(List<SqlValue[]> rows, RowComparer comparer)
     {
         var set = new HashSet<SqlValue[]>(comparer);
         var result = new List<SqlValue[]>(rows.Count);
-        foreach (SqlValue[] row in rows)
+        for (int i = rows.Count - 1; i >= 0; i--)
         {
-            if (set.Add(row))
+            if (set.Add(rows[i]))
             {
-                result.Add(row);
+                result.Add(rows[i]);
             }
         }
 

@@ -58,7 +58,12 @@ internal sealed class LimitOperator(Operator input, Expr? limit, Expr? offset) :
     /// <inheritdoc />
     public override string Describe() => "Limit " + (limit?.ToString() ?? "ALL") + (offset is null ? string.Empty : " OFFSET " + offset);
 
-    private static long ToCount(in SqlValue value, string clause)
+    /// <summary>A LIMIT or OFFSET value as a row count (negative: no limit).</summary>
+    /// <param name="value">The evaluated expression.</param>
+    /// <param name="clause">"LIMIT" or "OFFSET", for the error.</param>
+    /// <returns>The count.</returns>
+    /// <exception cref="SharpCoreDBException">TypeMismatch when the value is not an integer.</exception>
+    internal static long ToCount(in SqlValue value, string clause)
     {
         SqlValue number = NumericConversion.ApplyNumericAffinity(value, preferInteger: true);
         if (number.StorageClass != SqlStorageClass.Integer)

@@ -94,7 +94,7 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
     // The sequence number breaks ties, so equal rows keep their input order, as SQLite's sorter does.
     private void SortRows() => _rows.Sort((a, b) =>
     {
-        int order = Compare(a.Row, b.Row);
+        int order = SortKey.Compare(keys, a.Row, b.Row);
         return order != 0 ? order : a.Sequence.CompareTo(b.Sequence);
     });
 
@@ -119,36 +119,5 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
 
         long keep = count.RawBits + skip;
         return keep > int.MaxValue / 4 ? -1 : (int)keep;
-    }
-
-    private int Compare(SqlValue[] x, SqlValue[] y)
-    {
-        foreach (SortKey key in keys)
-        {
-            SqlValue a = x[key.Column];
-            SqlValue b = y[key.Column];
-            int order;
-            if (a.IsNull || b.IsNull)
-            {
-                if (a.IsNull && b.IsNull)
-                {
-                    continue;
-                }
-
-                order = a.IsNull == key.NullsFirst ? -1 : 1;
-                if (order != 0)
-                {
-                    return order;
-                }
-            }
-
-            order = SqlValueComparer.CompareValues(a, b);
-            if (order != 0)
-            {
-                return key.Descending ? -order : order;
-            }
-        }
-
-        return 0;
     }
 }

@@ -146,7 +146,104 @@ internal sealed partial class Binder
         var writer = new TableWriter(table, row.Slot, BindChecks(table, scope));
         ConflictResolution conflict = StepConflict(insert.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
-        return new InsertPlan(_schema, SlotWidths, writer, row.Slot, source, sourceSlot, targets, defaults, conflict, materialize, triggers);
+        UpsertAction[]? upserts = insert.Upserts.IsDefaultOrEmpty ? null : BindUpserts(insert, table, row, writer, conflict);
+        return new InsertPlan(_schema, SlotWidths, writer, row.Slot, source, sourceSlot, targets, defaults, conflict, materialize, triggers, upserts);
+    }
+
+    // ON CONFLICT clauses. DO UPDATE sees the existing row under the table's name (or alias) and the row that was to be
+    // inserted as "excluded" (the insert's own slot, so nothing is copied), which only a qualified name reaches.
+    private UpsertAction[] BindUpserts(InsertStatement insert, TableSchema table, SourceBinding proposed, TableWriter writer, ConflictResolution conflict)
+    {
+        var actions = new UpsertAction[insert.Upserts.Length];
+        for (int i = 0; i < actions.Length; i++)
+        {
+            UpsertClause clause = insert.Upserts[i];
+            bool rowIdTarget = false;
+            IndexSchema? index = null;
+            if (!clause.Target.IsDefaultOrEmpty)
+            {
+                (rowIdTarget, index) = UpsertTarget(table, clause);
+                if (clause.TargetWhere is not null)
+                {
+                    // Checked for unknown names as SQLite does, then unused: it could only select a partial index.
+                    BindExpr(clause.TargetWhere, TableScope(table, insert.Alias).Scope);
+                }
+            }
+
+            RowUpdater? updater = null;
+            if (!clause.DoNothing)
+            {
+                (SourceBinding existing, Scope scope) = TableScope(table, insert.Alias);
+                existing.MarkAllUsed();
+                scope.Sources.Add(new SourceBinding("excluded", proposed.Slot, TableColumns(table), table) { QualifiedOnly = true });
+                (int[] columns, Expr[] values) = BindAssignments(table, clause.Assignments, scope);
+                Expr? where = clause.Where is null ? null : Rewriter.Apply(BindExpr(clause.Where, scope));
+                var assigned = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+                foreach (UpdateAssignment assignment in clause.Assignments)
+                {
+                    assigned.Add(assignment.Column);
+                }
+
+                TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assigned, conflict);
+                updater = new RowUpdater(writer, existing.Slot, columns, values, where, ConflictResolution.Unspecified, triggers);
+            }
+
+            actions[i] = new UpsertAction(rowIdTarget, index, updater);
+        }
+
+        return actions;
+    }
+
+    // The uniqueness constraint a conflict target names: the row id, or the unique index on exactly those columns.
+    private static (bool RowId, IndexSchema? Index) UpsertTarget(TableSchema table, UpsertClause clause)
+    {
+        var ordinals = new HashSet<int>();
+        foreach (Identifier column in clause.Target)
+        {
+            int ordinal = table.FindColumn(column.Name)?.Ordinal ?? (IsRowIdName(column.Name) ? table.RowIdSlot : -1);
+            if (ordinal < 0)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {column.Name}", column.Position);
+            }
+
+            ordinals.Add(ordinal == table.RowIdAlias ? table.RowIdSlot : ordinal);
+        }
+
+        if (ordinals.Count == 1 && ordinals.Contains(table.RowIdSlot))
+        {
+            return (true, null);
+        }
+
+        foreach (IndexSchema index in table.Indexes)
+        {
+            if (index.IsUnique && index.Columns.Length == ordinals.Count && Array.TrueForAll([.. index.Columns], c => ordinals.Contains(c.Ordinal)))
+            {
+                return (false, index);
+            }
+        }
+
+        throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint", clause.Position);
+    }
+
+    // SET column = value, ..., bound in the scope of the row being updated.
+    private (int[] Columns, Expr[] Values) BindAssignments(TableSchema table, ImmutableArray<UpdateAssignment> assignments, Scope scope)
+    {
+        var columns = new int[assignments.Length];
+        var values = new Expr[assignments.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            UpdateAssignment assignment = assignments[i];
+            int ordinal = table.FindColumn(assignment.Column)?.Ordinal ?? (IsRowIdName(assignment.Column) ? table.RowIdSlot : -1);
+            if (ordinal < 0)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {assignment.Column}", assignment.Position);
+            }
+
+            columns[i] = ordinal;
+            values[i] = Rewriter.Apply(BindExpr(assignment.Value, scope));
+        }
+
+        return (columns, values);
     }
 
     private static int[] InsertTargets(InsertStatement insert, TableSchema table)
@@ -204,20 +301,7 @@ internal sealed partial class Binder
         _changedTables = ChangedBy(table, TriggerEvent.Update, assignedNames);
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
         source.MarkAllUsed();
-        var columns = new int[update.Assignments.Length];
-        var values = new Expr[update.Assignments.Length];
-        for (int i = 0; i < columns.Length; i++)
-        {
-            UpdateAssignment assignment = update.Assignments[i];
-            int ordinal = table.FindColumn(assignment.Column)?.Ordinal ?? (IsRowIdName(assignment.Column) ? table.RowIdSlot : -1);
-            if (ordinal < 0)
-            {
-                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {assignment.Column}", assignment.Position);
-            }
-
-            columns[i] = ordinal;
-            values[i] = Rewriter.Apply(BindExpr(assignment.Value, scope));
-        }
+        (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
         Operator access = BindWhereAccess(update.Where, source, scope);
         var writer = new TableWriter(table, source.Slot, BindChecks(table, scope));

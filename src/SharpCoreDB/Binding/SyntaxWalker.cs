@@ -81,6 +81,12 @@ internal static class SyntaxWalker
                 break;
             case InsertStatement i:
                 Walk(i.Source, visit);
+                WalkAll(i.Upserts, visit);
+                break;
+            case UpsertClause c:
+                Walk(c.TargetWhere, visit);
+                WalkAll(c.Assignments, visit);
+                Walk(c.Where, visit);
                 break;
             case UpdateStatement u:
                 WalkAll(u.Assignments, visit);

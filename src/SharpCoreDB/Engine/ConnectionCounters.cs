@@ -32,10 +32,15 @@ internal sealed class ConnectionCounters
         TriggerChanges = 0;
     }
 
-    /// <summary>A data-changing statement failed: nothing it did counts.</summary>
+    /// <summary>
+    /// A data-changing statement failed: its own rows do not count, but the trigger statements that completed before
+    /// the failure stay in total_changes() (SQLite counts each trigger statement as it finishes), though the
+    /// rollback takes their rows back too.
+    /// </summary>
     public void StatementFailed()
     {
         Changes = 0;
+        TotalChanges += TriggerChanges;
         TriggerChanges = 0;
     }
 }

@@ -188,7 +188,8 @@ public sealed class DifferentialTests
         _ => $"INSERT INTO t1 SELECT z, y, x + 0.5, x FROM t2 WHERE {Predicate(random, true).Replace("t1.", "t2.", StringComparison.Ordinal).Replace("t2.a", "t2.x", StringComparison.Ordinal).Replace("t2.b", "t2.y", StringComparison.Ordinal).Replace("t2.c", "t2.z", StringComparison.Ordinal).Replace("t2.d", "t2.x", StringComparison.Ordinal)} ORDER BY x",
     };
 
-    private static void Both(EngineHarness engine, SqliteConnection sqlite, string sql, int seed)
+    /// <summary>Runs a statement on both; they must agree on whether it fails (the message names the seed and both errors).</summary>
+    internal static void Both(EngineHarness engine, SqliteConnection sqlite, string sql, int seed)
     {
         string? sqliteError = null;
         try

@@ -25,6 +25,7 @@ internal sealed class InsertPlan : DmlPlan
     private readonly ConflictResolution _conflict;
     private readonly bool _materialize;
     private readonly TriggerSet? _triggers;
+    private readonly UpsertAction[]? _upserts;
     private SqlValue[]? _newRow;
 
     /// <summary>Creates the plan.</summary>
@@ -39,6 +40,7 @@ internal sealed class InsertPlan : DmlPlan
     /// <param name="conflict">OR REPLACE / OR IGNORE / abort.</param>
     /// <param name="materialize">True to read the whole source before inserting (INSERT … SELECT).</param>
     /// <param name="triggers">The INSERT triggers it fires, or null.</param>
+    /// <param name="upserts">The ON CONFLICT clauses, or null.</param>
     public InsertPlan(
         Schema schema,
         int[] slotWidths,
@@ -50,7 +52,8 @@ internal sealed class InsertPlan : DmlPlan
         Expr?[] defaults,
         ConflictResolution conflict,
         bool materialize,
-        TriggerSet? triggers)
+        TriggerSet? triggers,
+        UpsertAction[]? upserts)
         : base(schema, slotWidths)
     {
         _writer = writer;
@@ -62,6 +65,7 @@ internal sealed class InsertPlan : DmlPlan
         _conflict = conflict;
         _materialize = materialize;
         _triggers = triggers;
+        _upserts = upserts;
     }
 
     /// <inheritdoc />
@@ -151,7 +155,7 @@ internal sealed class InsertPlan : DmlPlan
 
         if (_triggers is null)
         {
-            return _writer.Insert(context, row, _conflict);
+            return _writer.Insert(context, row, _conflict, _upserts) || UpsertInstead(context);
         }
 
         if (_triggers.HasBefore)
@@ -165,9 +169,9 @@ internal sealed class InsertPlan : DmlPlan
             }
         }
 
-        if (!_writer.Insert(context, row, _conflict))
+        if (!_writer.Insert(context, row, _conflict, _upserts))
         {
-            return false;
+            return UpsertInstead(context);
         }
 
         if (_triggers.HasAfter)
@@ -178,4 +182,9 @@ internal sealed class InsertPlan : DmlPlan
 
         return true;
     }
+
+    // The row collided with an existing one under an upsert clause: DO NOTHING, or DO UPDATE that row (a change, as
+    // in SQLite; no INSERT trigger fires for it after the BEFORE ones).
+    private bool UpsertInstead(ExecutionContext context) =>
+        _writer.Collision is { } collision && collision.Action.Updater is { } updater && updater.Update(context, collision.RowId);
 }

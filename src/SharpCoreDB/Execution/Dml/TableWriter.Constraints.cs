@@ -96,6 +96,64 @@ internal sealed partial class TableWriter
         return true;
     }
 
+    // The first upsert clause whose constraint the row would break, and the existing row it collides with. The
+    // clauses' own targets are checked first, in clause order (SQLite checks an upsert's target before the other
+    // constraints); a clause without a target then takes a conflict on the row id or any unique index.
+    private (UpsertAction Action, long RowId)? FindCollision(TransactionContext transaction, SqlValue[] row, long rowId, IReadOnlyList<UpsertAction> upserts)
+    {
+        foreach (UpsertAction action in upserts)
+        {
+            long existing = action.RowIdTarget ? ExistingRowId(transaction, rowId)
+                : action.Index is { } index ? ExistingEntry(transaction, index, row)
+                : long.MinValue;
+            if (existing != long.MinValue)
+            {
+                return (action, existing);
+            }
+        }
+
+        UpsertAction last = upserts[^1];
+        if (!last.AnyConstraint)
+        {
+            return null;
+        }
+
+        long id = ExistingRowId(transaction, rowId);
+        if (id != long.MinValue)
+        {
+            return (last, id);
+        }
+
+        foreach (IndexSchema index in _table.Indexes)
+        {
+            long existing = index.IsUnique ? ExistingEntry(transaction, index, row) : long.MinValue;
+            if (existing != long.MinValue)
+            {
+                return (last, existing);
+            }
+        }
+
+        return null;
+    }
+
+    private long ExistingRowId(TransactionContext transaction, long rowId)
+    {
+        KeyEncoder.WriteRowId(rowId, _rowKey);
+        return transaction.Tree(_table.RootPage).ContainsKey(_rowKey) ? rowId : long.MinValue;
+    }
+
+    // The row whose key in a unique index equals the row's (NULLs never collide), or long.MinValue.
+    private long ExistingEntry(TransactionContext transaction, IndexSchema index, SqlValue[] row)
+    {
+        if (HasNullKey(index, row))
+        {
+            return long.MinValue;
+        }
+
+        EncodeIndexPrefix(index, row, _key);
+        return FindEntry(transaction, index, _key.WrittenSpan);
+    }
+
     private static bool HasNullKey(IndexSchema index, SqlValue[] row)
     {
         foreach (IndexColumn column in index.Columns)

@@ -69,13 +69,21 @@ internal sealed partial class TableWriter
         }
     }
 
+    /// <summary>
+    /// After <see cref="Insert"/> returned false: the upsert clause whose constraint the row collided with and the row
+    /// id of the existing row, or null when the insert was skipped for another reason.
+    /// </summary>
+    public (UpsertAction Action, long RowId)? Collision { get; private set; }
+
     /// <summary>Inserts a row.</summary>
     /// <param name="context">The execution context.</param>
     /// <param name="row">The row in slot layout (the row-id position is filled in); normally the writer's slot.</param>
     /// <param name="conflict">OR REPLACE / OR IGNORE / default (abort).</param>
-    /// <returns>True when inserted; false when OR IGNORE skipped it.</returns>
-    public bool Insert(ExecutionContext context, SqlValue[] row, ConflictResolution conflict)
+    /// <param name="upserts">The statement's ON CONFLICT clauses, or null.</param>
+    /// <returns>True when inserted; false when OR IGNORE skipped it or it collided under an upsert clause (<see cref="Collision"/>).</returns>
+    public bool Insert(ExecutionContext context, SqlValue[] row, ConflictResolution conflict, IReadOnlyList<UpsertAction>? upserts = null)
     {
+        Collision = null;
         TransactionContext transaction = context.Transaction;
         ApplyAffinity(row);
         long rowId = AssignRowId(transaction, row);
@@ -88,6 +96,14 @@ internal sealed partial class TableWriter
 
         if (!CheckRow(context, row, conflict))
         {
+            return false;
+        }
+
+        // Uniqueness conflicts an upsert clause takes over are found before anything is written; the rest are
+        // handled below as the statement's conflict resolution says.
+        if (upserts is not null && FindCollision(transaction, row, rowId, upserts) is { } collision)
+        {
+            Collision = collision;
             return false;
         }
 

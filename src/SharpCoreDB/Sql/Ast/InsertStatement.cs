@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 
 namespace SharpCoreDB.Sql.Ast;
 
-/// <summary><c>INSERT [OR action] INTO t [(columns)] VALUES ..|SELECT ..|DEFAULT VALUES</c>, and <c>REPLACE INTO</c>.</summary>
+/// <summary><c>INSERT [OR action] INTO t [(columns)] VALUES ..|SELECT ..|DEFAULT VALUES [ON CONFLICT ..]</c>, and <c>REPLACE INTO</c>.</summary>
 /// <param name="Position">Where the node starts in the SQL text.</param>
 /// <param name="OnConflict">The OR action; REPLACE INTO gives Replace.</param>
 /// <param name="Table">The target table.</param>
@@ -16,4 +16,8 @@ internal sealed record InsertStatement(
     string? Alias,
     ImmutableArray<Identifier> Columns,
     SelectStatement? Source)
-    : Statement(Position);
+    : Statement(Position)
+{
+    /// <summary>The upsert clauses, in order; empty when there are none.</summary>
+    public ImmutableArray<UpsertClause> Upserts { get; init; } = [];
+}

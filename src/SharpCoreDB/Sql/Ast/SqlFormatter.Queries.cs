@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Text;
 
 namespace SharpCoreDB.Sql.Ast;
@@ -287,6 +288,27 @@ internal static partial class SqlFormatter
             sb.Append(' ');
             AppendSelect(sb, insert.Source);
         }
+
+        foreach (UpsertClause upsert in insert.Upserts)
+        {
+            sb.Append(" ON CONFLICT");
+            if (upsert.Target.Length > 0)
+            {
+                sb.Append(' ');
+                AppendIdentifierList(sb, upsert.Target);
+                AppendWhere(sb, upsert.TargetWhere);
+            }
+
+            if (upsert.DoNothing)
+            {
+                sb.Append(" DO NOTHING");
+                continue;
+            }
+
+            sb.Append(" DO UPDATE SET ");
+            AppendAssignments(sb, upsert.Assignments);
+            AppendWhere(sb, upsert.Where);
+        }
     }
 
     private static void AppendUpdate(StringBuilder sb, UpdateStatement update)
@@ -298,17 +320,21 @@ internal static partial class SqlFormatter
         AppendQualifiedName(sb, update.Table);
         AppendAlias(sb, update.Alias);
         sb.Append(" SET ");
-        for (int i = 0; i < update.Assignments.Length; i++)
+        AppendAssignments(sb, update.Assignments);
+        AppendWhere(sb, update.Where);
+    }
+
+    private static void AppendAssignments(StringBuilder sb, ImmutableArray<UpdateAssignment> assignments)
+    {
+        for (int i = 0; i < assignments.Length; i++)
         {
             if (i > 0)
             {
                 sb.Append(", ");
             }
 
-            AppendAssignment(sb, update.Assignments[i]);
+            AppendAssignment(sb, assignments[i]);
         }
-
-        AppendWhere(sb, update.Where);
     }
 
     private static void AppendAssignment(StringBuilder sb, UpdateAssignment assignment)

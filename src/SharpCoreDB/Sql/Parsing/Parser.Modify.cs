@@ -43,17 +43,49 @@ internal ref partial struct Parser
             throw Expected("\"VALUES\", \"SELECT\" or \"DEFAULT VALUES\"");
         }
 
-        return new InsertStatement(position, onConflict, table, alias, columns, source);
+        var upserts = new ListBuilder<UpsertClause>();
+        bool targetless = false;
+        while (source is not null && _current.Keyword == Keyword.On)
+        {
+            if (targetless)
+            {
+                throw SyntaxErrors.At(_source, _current, "only the last ON CONFLICT clause may omit the conflict target");
+            }
+
+            UpsertClause upsert = ParseUpsert();
+            targetless = upsert.Target.IsDefaultOrEmpty;
+            upserts.Add(upsert);
+        }
+
+        return new InsertStatement(position, onConflict, table, alias, columns, source) { Upserts = upserts.ToImmutableAndClear() };
     }
 
-    private UpdateStatement ParseUpdate()
+    private UpsertClause ParseUpsert()
     {
         SourcePosition position = CurrentPosition;
         Advance();
-        ConflictResolution onConflict = TryConsume(Keyword.Or) ? ParseConflictAction() : ConflictResolution.Unspecified;
-        QualifiedName table = ParseQualifiedName("a table name");
-        string? alias = TryConsume(Keyword.As) ? ParseName("an alias") : null;
+        Expect(Keyword.Conflict);
+        ImmutableArray<Identifier> target = _current.Kind == TokenKind.LeftParen
+            ? ParseParenthesizedIdentifiers("a column name")
+            : [];
+        // A WHERE on the target selects a partial index; SQLite ignores it for a full one, and every index is full.
+        Expression? targetWhere = !target.IsDefaultOrEmpty && TryConsume(Keyword.Where) ? ParseExpression() : null;
+
+        Expect(Keyword.Do);
+        if (TryConsume(Keyword.Nothing))
+        {
+            return new UpsertClause(position, target, targetWhere, DoNothing: true, [], null);
+        }
+
+        Expect(Keyword.Update);
         Expect(Keyword.Set);
+        ImmutableArray<UpdateAssignment> assignments = ParseAssignments();
+        Expression? where = TryConsume(Keyword.Where) ? ParseExpression() : null;
+        return new UpsertClause(position, target, targetWhere, DoNothing: false, assignments, where);
+    }
+
+    private ImmutableArray<UpdateAssignment> ParseAssignments()
+    {
         var assignments = new ListBuilder<UpdateAssignment>();
         do
         {
@@ -64,8 +96,20 @@ internal ref partial struct Parser
         }
         while (TryConsume(TokenKind.Comma));
 
+        return assignments.ToImmutableAndClear();
+    }
+
+    private UpdateStatement ParseUpdate()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        ConflictResolution onConflict = TryConsume(Keyword.Or) ? ParseConflictAction() : ConflictResolution.Unspecified;
+        QualifiedName table = ParseQualifiedName("a table name");
+        string? alias = TryConsume(Keyword.As) ? ParseName("an alias") : null;
+        Expect(Keyword.Set);
+        ImmutableArray<UpdateAssignment> assignments = ParseAssignments();
         Expression? where = TryConsume(Keyword.Where) ? ParseExpression() : null;
-        return new UpdateStatement(position, onConflict, table, alias, assignments.ToImmutableAndClear(), where);
+        return new UpdateStatement(position, onConflict, table, alias, assignments, where);
     }
 
     private DeleteStatement ParseDelete()

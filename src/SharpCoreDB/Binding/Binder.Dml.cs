@@ -79,6 +79,42 @@ internal sealed partial class Binder
         return checks;
     }
 
+    // RETURNING: result columns over the changed row, bound like a SELECT's over the target table alone (its slot
+    // holds the row as stored, or as it was for DELETE), aggregates refused.
+    private T WithReturning<T>(Statement statement, T plan)
+        where T : DmlPlan
+    {
+        if (statement.Returning.IsDefaultOrEmpty)
+        {
+            return plan;
+        }
+
+        foreach (ResultColumn column in statement.Returning)
+        {
+            if (column is ExpressionResultColumn e && ContainsAggregate(e.Expression))
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in RETURNING", e.Position);
+            }
+        }
+
+        TableSchema table = plan.Table;
+        var scope = new Scope(_root);
+        // The table goes by its own name here, never the statement's alias (as in SQLite).
+        scope.Sources.Add(new SourceBinding(table.Name, plan.TableSlot, TableColumns(table), table));
+        var core = new SelectCore(statement.Position, false, statement.Returning, null, null, [], null);
+        var block = new SelectBlock { Scope = scope, ChangedTables = _changedTables };
+        ExpandResultColumns(core, scope, block);
+        var values = new Expr[block.Projection.Count];
+        for (int i = 0; i < values.Length; i++)
+        {
+            values[i] = Rewriter.Apply(block.Projection[i]);
+        }
+
+        plan.Returning = (values, ResultColumns(core, block, scope));
+        return plan;
+    }
+
+
     private InsertPlan BindInsert(InsertStatement insert)
     {
         TableSchema table = TargetTable(insert.Table);

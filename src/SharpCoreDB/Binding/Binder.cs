@@ -47,9 +47,9 @@ internal sealed partial class Binder
     private ExecutablePlan BindStatement(Statement statement) => statement switch
     {
         SelectStatement select => BindSelectStatement(select),
-        InsertStatement insert => InWithScope(insert, () => BindInsert(insert)),
-        UpdateStatement update => InWithScope(update, () => BindUpdate(update)),
-        DeleteStatement delete => InWithScope(delete, () => BindDelete(delete)),
+        InsertStatement insert => InWithScope(insert, () => WithReturning(insert, BindInsert(insert))),
+        UpdateStatement update => InWithScope(update, () => WithReturning(update, BindUpdate(update))),
+        DeleteStatement delete => InWithScope(delete, () => WithReturning(delete, BindDelete(delete))),
         CreateTableStatement create => BindCreateTable(create),
         CreateIndexStatement create => BindCreateIndex(create),
         CreateViewStatement create => BindCreateView(create),

@@ -18,6 +18,8 @@ internal sealed class QueryResult : IDisposable
     private readonly CancellationToken _cancellationToken;
     private int _index = -1;
     private QueryPlan? _query;
+    private List<SqlValue[]>? _returned;
+    private int _returnedNext;
     private TransactionContext? _snapshot;
     private bool _readingInTransaction;
     private IReadOnlyList<ResultColumnInfo> _columns = [];
@@ -52,7 +54,7 @@ internal sealed class QueryResult : IDisposable
     {
         get
         {
-            if (!_hadRows && _query is not null && !_peeked)
+            if (!_hadRows && (_query is not null || _returned is not null) && !_peeked)
             {
                 _peekedRow = Pull();
                 _peeked = true;
@@ -260,6 +262,20 @@ internal sealed class QueryResult : IDisposable
 
     private bool Pull()
     {
+        if (_returned is { } returned)
+        {
+            if (_returnedNext < returned.Count)
+            {
+                _row = returned[_returnedNext++];
+                _hadRows = true;
+                return true;
+            }
+
+            _returned = null;
+            _row = null;
+            return false;
+        }
+
         QueryPlan? query = _query;
         if (query is null)
         {
@@ -359,11 +375,21 @@ internal sealed class QueryResult : IDisposable
                 RecordsAffected = Math.Max(RecordsAffected, 0);
                 return false;
             default:
+                // A RETURNING clause makes the change a result: its rows, collected while the statement ran.
+                ReturnedRows? returned = _statement.Syntax(index).Returning.IsDefaultOrEmpty ? null : new ReturnedRows();
                 int changed = _session.Transaction is { } explicitTransaction
-                    ? WriteRunner.RunInTransaction(_session, explicitTransaction, _statement, index, _parameters, _cancellationToken)
-                    : await WriteRunner.RunAutocommit(_session, _statement, index, _parameters, useAsync, _cancellationToken).ConfigureAwait(false);
+                    ? WriteRunner.RunInTransaction(_session, explicitTransaction, _statement, index, _parameters, _cancellationToken, returned)
+                    : await WriteRunner.RunAutocommit(_session, _statement, index, _parameters, useAsync, _cancellationToken, returned).ConfigureAwait(false);
                 RecordsAffected = Math.Max(RecordsAffected, 0) + changed;
-                return false;
+                if (returned is null)
+                {
+                    return false;
+                }
+
+                _columns = returned.Columns;
+                _returned = returned.Rows;
+                _returnedNext = 0;
+                return true;
         }
     }
 
@@ -408,6 +434,7 @@ internal sealed class QueryResult : IDisposable
             _session.OpenReadersInTransaction--;
         }
 
+        _returned = null;
         QueryPlan? query = _query;
         _query = null;
         if (query is not null)

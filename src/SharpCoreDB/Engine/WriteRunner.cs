@@ -19,8 +19,9 @@ internal static class WriteRunner
     /// <param name="index">Which of its statements.</param>
     /// <param name="parameters">The parameter values (read only while the statement runs).</param>
     /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <param name="returned">Receives the rows of a RETURNING clause, or null when the caller does not read them.</param>
     /// <returns>The rows changed.</returns>
-    public static int RunInTransaction(Session session, TransactionContext transaction, Statement statement, int index, SqlValue[] parameters, CancellationToken cancellationToken)
+    public static int RunInTransaction(Session session, TransactionContext transaction, Statement statement, int index, SqlValue[] parameters, CancellationToken cancellationToken, ReturnedRows? returned = null)
     {
         if (!transaction.IsWritable)
         {
@@ -75,9 +76,25 @@ internal static class WriteRunner
         }
 
         // Only after End: once back in the pool, another session may take the plan.
+        TakeReturned(plan, returned);
         statement.Return(index, plan);
         counters?.StatementCompleted(changed);
         return changed;
+    }
+
+    // The RETURNING rows leave the plan before it goes back to the pool.
+    private static void TakeReturned(WritePlan plan, ReturnedRows? returned)
+    {
+        if (plan is DmlPlan { Returning: { } returning } dml)
+        {
+            if (returned is not null)
+            {
+                returned.Columns = returning.Columns;
+                returned.Rows.AddRange(dml.Returned);
+            }
+
+            dml.Returned.Clear();
+        }
     }
 
     /// <summary>Runs a write statement in its own write transaction and commits it.</summary>
@@ -87,8 +104,9 @@ internal static class WriteRunner
     /// <param name="parameters">The parameter values.</param>
     /// <param name="useAsync">True to wait for the writer slot and the commit without blocking a thread.</param>
     /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <param name="returned">Receives the rows of a RETURNING clause, or null when the caller does not read them.</param>
     /// <returns>The rows changed.</returns>
-    public static async ValueTask<int> RunAutocommit(Session session, Statement statement, int index, SqlValue[] parameters, bool useAsync, CancellationToken cancellationToken)
+    public static async ValueTask<int> RunAutocommit(Session session, Statement statement, int index, SqlValue[] parameters, bool useAsync, CancellationToken cancellationToken, ReturnedRows? returned = null)
     {
         TransactionContext transaction = useAsync
             ? await session.BeginWriteAsync(cancellationToken).ConfigureAwait(false)
@@ -114,6 +132,7 @@ internal static class WriteRunner
                 session.CommitWrite(transaction);
             }
 
+            TakeReturned(plan, returned);
             statement.Return(index, plan);
             counters?.StatementCompleted(changed);
             return changed;

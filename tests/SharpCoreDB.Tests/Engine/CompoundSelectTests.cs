@@ -8,16 +8,9 @@ namespace SharpCoreDB.Tests.Engine;
 /// </summary>
 public sealed class CompoundSelectTests : IDisposable
 {
-    private readonly SqliteConnection _sqlite = new("Data Source=:memory:");
-    private readonly EngineHarness _engine = new();
+    private readonly DualDatabase _both = new();
 
-    public CompoundSelectTests() => _sqlite.Open();
-
-    public void Dispose()
-    {
-        _engine.Dispose();
-        _sqlite.Dispose();
-    }
+    public void Dispose() => _both.Dispose();
 
     [Theory]
     [InlineData("SELECT typeof(x), x FROM (SELECT 1.0 AS x UNION SELECT 1)")]
@@ -31,5 +24,5 @@ public sealed class CompoundSelectTests : IDisposable
     [InlineData("SELECT typeof(x), x FROM (SELECT 1.0 AS x UNION SELECT 1 UNION ALL SELECT 1.0)")]
     [InlineData("SELECT typeof(x), x FROM (SELECT 2 AS x UNION SELECT 2.0 UNION SELECT 1.0 UNION SELECT 1)")]
     public void Equal_rows_of_different_types_keep_the_last_as_in_sqlite(string sql) =>
-        Assert.Equal(DifferentialTests.SqliteRows(_sqlite, sql, 0), DifferentialTests.EngineRows(_engine, sql, 0));
+        _both.AssertSame(sql);
 }

@@ -20,21 +20,9 @@ public sealed class RecursiveWithTests : IDisposable
         "INSERT INTO edge VALUES (1, 2), (2, 3), (3, 1), (3, 4), (4, 5), (2, 5), (6, 6); " +
         "CREATE TABLE log(v INTEGER)";
 
-    private readonly SqliteConnection _sqlite = new("Data Source=:memory:");
-    private readonly EngineHarness _engine = new();
+    private readonly DualDatabase _both = new(Setup);
 
-    public RecursiveWithTests()
-    {
-        _sqlite.Open();
-        Execute(_sqlite, Setup);
-        _engine.Execute(Setup);
-    }
-
-    public void Dispose()
-    {
-        _engine.Dispose();
-        _sqlite.Dispose();
-    }
+    public void Dispose() => _both.Dispose();
 
     [Theory]
     [InlineData("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 10) SELECT * FROM c")]
@@ -66,7 +54,7 @@ public sealed class RecursiveWithTests : IDisposable
     [InlineData("WITH RECURSIVE c(n) AS (SELECT NULL UNION SELECT NULL FROM c) SELECT count(*) FROM c")]
     [InlineData("SELECT * FROM (WITH RECURSIVE c(n) AS (SELECT 3 UNION ALL SELECT n - 1 FROM c WHERE n > 0) SELECT n FROM c) ORDER BY n")]
     [InlineData("SELECT name FROM org WHERE salary IN (WITH RECURSIVE c(n) AS (SELECT 40 UNION ALL SELECT n + 5 FROM c WHERE n < 100) SELECT n FROM c) ORDER BY name")]
-    public void Queries_match_sqlite(string sql) => AssertSame(sql);
+    public void Queries_match_sqlite(string sql) => _both.AssertSame(sql);
 
     [Theory]
     [InlineData(3)]
@@ -76,14 +64,14 @@ public sealed class RecursiveWithTests : IDisposable
         // Recursing on row 3 fails (integer overflow): with LIMIT 3 that step never runs, with LIMIT 4 it does.
         string sql = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c " +
             $"WHERE CASE WHEN n = 3 THEN abs(-9223372036854775808) ELSE 1 END LIMIT {limit}) SELECT * FROM c";
-        Assert.Equal(limit == 4, DifferentialTests.SqliteRows(_sqlite, sql, 0).Contains("error"));
+        Assert.Equal(limit == 4, DifferentialTests.SqliteRows(_both.Sqlite, sql, 0).Contains("error"));
         if (limit == 3)
         {
-            Assert.Equal(["1", "2", "3"], _engine.Query(sql));
+            Assert.Equal(["1", "2", "3"], _both.Engine.Query(sql));
         }
         else
         {
-            Assert.Contains("integer overflow", Assert.Throws<SharpCoreDBException>(() => _engine.Query(sql)).Message, StringComparison.Ordinal);
+            Assert.Contains("integer overflow", Assert.Throws<SharpCoreDBException>(() => _both.Engine.Query(sql)).Message, StringComparison.Ordinal);
         }
     }
 
@@ -95,7 +83,7 @@ public sealed class RecursiveWithTests : IDisposable
     [InlineData("WITH RECURSIVE reach(n) AS (SELECT 1 UNION SELECT edge.b FROM edge, reach WHERE edge.a = reach.n) SELECT n FROM reach ORDER BY n")]
     [InlineData("WITH RECURSIVE reach(n) AS (SELECT 6 UNION SELECT edge.b FROM reach JOIN edge ON edge.a = reach.n) SELECT n FROM reach")]
     [InlineData("WITH RECURSIVE path(n, p, d) AS (SELECT 1, '1', 0 UNION ALL SELECT edge.b, p || '>' || edge.b, d + 1 FROM path, edge WHERE edge.a = path.n AND d < 4) SELECT p FROM path ORDER BY d, p")]
-    public void Tree_and_graph_walks_match_sqlite(string sql) => AssertSame(sql);
+    public void Tree_and_graph_walks_match_sqlite(string sql) => _both.AssertSame(sql);
 
     [Fact]
     public void Recursive_expressions_feed_data_changes_and_views_that_survive_reopening()
@@ -104,12 +92,11 @@ public sealed class RecursiveWithTests : IDisposable
         const string delete = "WITH RECURSIVE under(name) AS (SELECT 'Fred' UNION ALL SELECT org.name FROM org, under WHERE org.boss = under.name) DELETE FROM org WHERE name IN (SELECT name FROM under)";
         foreach (string sql in (string[])[insert, delete])
         {
-            Execute(_sqlite, sql);
-            _engine.Execute(sql);
+            _both.Execute(sql);
         }
 
-        AssertSame("SELECT * FROM log ORDER BY v");
-        AssertSame("SELECT name FROM org ORDER BY name");
+        _both.AssertSame("SELECT * FROM log ORDER BY v");
+        _both.AssertSame("SELECT name FROM org ORDER BY name");
 
         using var file = new TempDatabase();
         const string view = "CREATE VIEW powers AS WITH RECURSIVE c(n, p) AS (SELECT 0, 1 UNION ALL SELECT n + 1, p * 2 FROM c WHERE n < 10) SELECT n, p FROM c";
@@ -140,10 +127,10 @@ public sealed class RecursiveWithTests : IDisposable
     [InlineData("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3 LIMIT 'x') SELECT * FROM c", "datatype mismatch")]
     public void Refused_forms_are_errors_as_in_sqlite(string sql, string message)
     {
-        Assert.Equal(["error"], DifferentialTests.SqliteRows(_sqlite, sql, 0));
-        var error = Assert.Throws<SharpCoreDBException>(() => _engine.Query(sql));
+        Assert.Equal(["error"], DifferentialTests.SqliteRows(_both.Sqlite, sql, 0));
+        var error = Assert.Throws<SharpCoreDBException>(() => _both.Engine.Query(sql));
         Assert.Contains(message, error.Message, StringComparison.Ordinal);
-        Assert.Equal(["8"], _engine.Query("SELECT count(*) FROM org"));
+        Assert.Equal(["8"], _both.Engine.Query("SELECT count(*) FROM org"));
     }
 
     [Fact]
@@ -181,8 +168,7 @@ public sealed class RecursiveWithTests : IDisposable
                 sql.Append(i == 0 ? string.Empty : ", ").Append(CultureInfo.InvariantCulture, $"({parent}, {child})");
             }
 
-            Execute(_sqlite, sql.ToString());
-            _engine.Execute(sql.ToString());
+            _both.Execute(sql.ToString());
             int start = random.Next(0, nodes + 1);
             int depth = random.Next(1, 8);
             // Within one step the recursive SELECT's rows come in the order its plan finds them, which SQLite leaves
@@ -200,8 +186,8 @@ public sealed class RecursiveWithTests : IDisposable
 
             foreach ((string query, bool ordered) in queries)
             {
-                List<string> expected = DifferentialTests.SqliteRows(_sqlite, query, seed);
-                List<string> actual = DifferentialTests.EngineRows(_engine, query, seed);
+                List<string> expected = DifferentialTests.SqliteRows(_both.Sqlite, query, seed);
+                List<string> actual = DifferentialTests.EngineRows(_both.Engine, query, seed);
                 if (!ordered)
                 {
                     expected.Sort(StringComparer.Ordinal);
@@ -212,14 +198,4 @@ public sealed class RecursiveWithTests : IDisposable
             }
         }
     }
-
-    private static void Execute(SqliteConnection connection, string sql)
-    {
-        using SqliteCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
-    private void AssertSame(string sql) =>
-        Assert.Equal(DifferentialTests.SqliteRows(_sqlite, sql, 0), DifferentialTests.EngineRows(_engine, sql, 0));
 }

@@ -25,20 +25,9 @@ public sealed class UpsertTests : IDisposable
         "SELECT changes(), total_changes(), last_insert_rowid()",
     ];
 
-    private readonly SqliteConnection _sqlite = new("Data Source=:memory:");
-    private readonly EngineHarness _engine = new();
+    private readonly DualDatabase _both = new(Setup);
 
-    public UpsertTests()
-    {
-        _sqlite.Open();
-        Execute(Setup);
-    }
-
-    public void Dispose()
-    {
-        _engine.Dispose();
-        _sqlite.Dispose();
-    }
+    public void Dispose() => _both.Dispose();
 
     [Theory]
     [InlineData("INSERT INTO t VALUES (1, 'z', 3, 3) ON CONFLICT DO NOTHING")]
@@ -69,7 +58,7 @@ public sealed class UpsertTests : IDisposable
     [InlineData("INSERT INTO t SELECT a, b, c + 1, d FROM t WHERE true ON CONFLICT(a) DO UPDATE SET c = excluded.c * 10")]
     public void Statements_match_sqlite(string sql)
     {
-        Execute(sql);
+        _both.Execute(sql);
         AssertSame();
     }
 
@@ -87,8 +76,8 @@ public sealed class UpsertTests : IDisposable
     public void Refused_statements_change_nothing(string sql, string message)
     {
         List<string> before = Snapshot();
-        Assert.Throws<SqliteException>(() => ExecuteSqlite(sql));
-        var error = Assert.Throws<SharpCoreDBException>(() => _engine.Execute(sql));
+        Assert.Throws<SqliteException>(() => _both.ExecuteSqlite(sql));
+        var error = Assert.Throws<SharpCoreDBException>(() => _both.Engine.Execute(sql));
         Assert.Contains(message, error.Message, StringComparison.Ordinal);
         Assert.Equal(before, Snapshot());
         AssertSame();
@@ -121,8 +110,8 @@ public sealed class UpsertTests : IDisposable
     [InlineData("INSERT INTO t VALUES (1, 'x', 1, 1) ON CONFLICT DO UPDATE")]
     public void Malformed_upserts_are_syntax_errors(string sql)
     {
-        Assert.Throws<SqliteException>(() => ExecuteSqlite(sql));
-        var error = Assert.Throws<SharpCoreDBException>(() => _engine.Execute(sql));
+        Assert.Throws<SqliteException>(() => _both.ExecuteSqlite(sql));
+        var error = Assert.Throws<SharpCoreDBException>(() => _both.Engine.Execute(sql));
         Assert.Equal(SharpCoreDBErrorCode.SyntaxError, error.ErrorCode);
         Assert.Contains("line 1, column", error.Message, StringComparison.Ordinal);
     }
@@ -173,11 +162,11 @@ public sealed class UpsertTests : IDisposable
                       (random.Next(3) == 0 ? $" WHERE excluded.d IS NOT {random.Next(4)}" : string.Empty);
             }
 
-            DifferentialTests.Both(_engine, _sqlite, sql, seed);
+            DifferentialTests.Both(_both.Engine, _both.Sqlite, sql, seed);
             foreach (string check in Checks)
             {
                 Assert.True(
-                    DifferentialTests.SqliteRows(_sqlite, check, seed).SequenceEqual(DifferentialTests.EngineRows(_engine, check, seed)),
+                    DifferentialTests.SqliteRows(_both.Sqlite, check, seed).SequenceEqual(DifferentialTests.EngineRows(_both.Engine, check, seed)),
                     $"seed {seed}, step {step}: {sql}\n  differs on {check}");
             }
         }
@@ -187,25 +176,12 @@ public sealed class UpsertTests : IDisposable
 
     private static string Text(Random random) => random.Next(8) == 0 ? "NULL" : $"'{(char)('p' + random.Next(6))}'";
 
-    private void Execute(string sql)
-    {
-        ExecuteSqlite(sql);
-        _engine.Execute(sql);
-    }
-
-    private void ExecuteSqlite(string sql)
-    {
-        using SqliteCommand command = _sqlite.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
     private List<string> Snapshot()
     {
         var rows = new List<string>();
         foreach (string check in Checks[..3])
         {
-            rows.AddRange(DifferentialTests.EngineRows(_engine, check, 0));
+            rows.AddRange(DifferentialTests.EngineRows(_both.Engine, check, 0));
         }
 
         return rows;
@@ -215,7 +191,7 @@ public sealed class UpsertTests : IDisposable
     {
         foreach (string check in Checks)
         {
-            Assert.Equal(DifferentialTests.SqliteRows(_sqlite, check, 0), DifferentialTests.EngineRows(_engine, check, 0));
+            Assert.Equal(DifferentialTests.SqliteRows(_both.Sqlite, check, 0), DifferentialTests.EngineRows(_both.Engine, check, 0));
         }
     }
 }

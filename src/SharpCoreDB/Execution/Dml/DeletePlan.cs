@@ -20,6 +20,12 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
     private SqlValue[]? _oldRow;
 
     /// <inheritdoc />
+    public override TableSchema Table => writer.Table;
+
+    /// <inheritdoc />
+    public override int TableSlot => slot;
+
+    /// <inheritdoc />
     public override int ExecuteIn(ExecutionContext context)
     {
         TableSchema table = writer.Table;
@@ -34,9 +40,10 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
         SqlValue[] row = context.Slots[slot];
         SqlValue[]? oldRow = triggers is null ? null : _oldRow ??= new SqlValue[row.Length];
         ChangedSoFar = 0;
+        Returned.Clear();
         foreach (long rowId in rowIds)
         {
-            if (table.Indexes.Length == 0 && triggers is null)
+            if (table.Indexes.Length == 0 && triggers is null && Returning is null)
             {
                 row[table.RowIdSlot] = SqlValue.FromInt64(rowId);
             }
@@ -57,6 +64,7 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
 
             writer.Delete(context, row);
             ChangedSoFar++;
+            ReturnRow(context);
             triggers?.FireAfter(context, null, oldRow);
         }
 

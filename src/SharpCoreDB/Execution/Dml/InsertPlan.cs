@@ -69,10 +69,17 @@ internal sealed class InsertPlan : DmlPlan
     }
 
     /// <inheritdoc />
+    public override TableSchema Table => _writer.Table;
+
+    /// <inheritdoc />
+    public override int TableSlot => _rowSlot;
+
+    /// <inheritdoc />
     public override int ExecuteIn(ExecutionContext context)
     {
         _writer.Begin();
         ChangedSoFar = 0;
+        Returned.Clear();
         if (_source is null)
         {
             ChangedSoFar += InsertRow(context, []) ? 1 : 0;
@@ -155,7 +162,13 @@ internal sealed class InsertPlan : DmlPlan
 
         if (_triggers is null)
         {
-            return _writer.Insert(context, row, _conflict, _upserts) || UpsertInstead(context);
+            if (_writer.Insert(context, row, _conflict, _upserts))
+            {
+                ReturnRow(context);
+                return true;
+            }
+
+            return UpsertInstead(context);
         }
 
         if (_triggers.HasBefore)
@@ -174,6 +187,8 @@ internal sealed class InsertPlan : DmlPlan
             return UpsertInstead(context);
         }
 
+        ReturnRow(context);
+
         if (_triggers.HasAfter)
         {
             _writer.BeforeTriggers(context);
@@ -185,6 +200,21 @@ internal sealed class InsertPlan : DmlPlan
 
     // The row collided with an existing one under an upsert clause: DO NOTHING, or DO UPDATE that row (a change, as
     // in SQLite; no INSERT trigger fires for it after the BEFORE ones).
-    private bool UpsertInstead(ExecutionContext context) =>
-        _writer.Collision is { } collision && collision.Action.Updater is { } updater && updater.Update(context, collision.RowId);
+    private bool UpsertInstead(ExecutionContext context)
+    {
+        if (_writer.Collision is not { } collision || collision.Action.Updater is not { } updater || !updater.Update(context, collision.RowId))
+        {
+            return false;
+        }
+
+        if (Returning is not null)
+        {
+            // RETURNING reads the table slot: show it the row as updated.
+            SqlValue[] updated = context.Slots[updater.Slot];
+            Array.Copy(updated, context.Slots[_rowSlot], updated.Length);
+            ReturnRow(context);
+        }
+
+        return true;
+    }
 }

@@ -61,6 +61,9 @@ internal sealed class RowUpdater
         }
     }
 
+    /// <summary>The slot the row is read into and updated in.</summary>
+    public int Slot => _slot;
+
     /// <summary>The UPDATE triggers, for EXPLAIN.</summary>
     public TriggerSet? Triggers => _triggers;
 

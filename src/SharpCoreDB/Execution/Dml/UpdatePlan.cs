@@ -37,6 +37,12 @@ internal sealed class UpdatePlan : DmlPlan
     }
 
     /// <inheritdoc />
+    public override TableSchema Table => _writer.Table;
+
+    /// <inheritdoc />
+    public override int TableSlot => _slot;
+
+    /// <inheritdoc />
     public override int ExecuteIn(ExecutionContext context)
     {
         _writer.Begin();
@@ -50,11 +56,13 @@ internal sealed class UpdatePlan : DmlPlan
         }
 
         ChangedSoFar = 0;
+        Returned.Clear();
         foreach (long rowId in rowIds)
         {
             if (_updater.Update(context, rowId))
             {
                 ChangedSoFar++;
+                ReturnRow(context);
             }
         }
 

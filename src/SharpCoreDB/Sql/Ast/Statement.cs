@@ -14,4 +14,7 @@ internal abstract record Statement(SourcePosition Position) : SyntaxNode(Positio
 
     /// <summary>Whether the WITH clause said RECURSIVE.</summary>
     public bool WithRecursive { get; init; }
+
+    /// <summary>The result columns of a RETURNING clause; empty when there is none (only INSERT, UPDATE and DELETE have one).</summary>
+    public ImmutableArray<ResultColumn> Returning { get; init; } = [];
 }

@@ -180,7 +180,7 @@ internal static class Keywords
         Keyword.Materialized, Keyword.No, Keyword.Nulls, Keyword.Of, Keyword.Offset, Keyword.Others,
         Keyword.Over, Keyword.Partition, Keyword.Plan, Keyword.Pragma, Keyword.Preceding, Keyword.Query,
         Keyword.Raise, Keyword.Range, Keyword.Recursive, Keyword.Regexp, Keyword.Reindex, Keyword.Release,
-        Keyword.Rename, Keyword.Replace, Keyword.Restrict, Keyword.Row, Keyword.Rows, Keyword.Rollback,
+        Keyword.Rename, Keyword.Replace, Keyword.Restrict, Keyword.Returning, Keyword.Row, Keyword.Rows, Keyword.Rollback,
         Keyword.Savepoint, Keyword.Stored, Keyword.Strict, Keyword.Temp, Keyword.Ties, Keyword.Trigger,
         Keyword.True, Keyword.Unbounded, Keyword.Vacuum, Keyword.View, Keyword.Virtual, Keyword.Window,
         Keyword.With, Keyword.Without,

@@ -57,7 +57,7 @@ internal ref partial struct Parser
             upserts.Add(upsert);
         }
 
-        return new InsertStatement(position, onConflict, table, alias, columns, source) { Upserts = upserts.ToImmutableAndClear() };
+        return new InsertStatement(position, onConflict, table, alias, columns, source) { Upserts = upserts.ToImmutableAndClear(), Returning = ParseReturning() };
     }
 
     private UpsertClause ParseUpsert()
@@ -109,7 +109,7 @@ internal ref partial struct Parser
         Expect(Keyword.Set);
         ImmutableArray<UpdateAssignment> assignments = ParseAssignments();
         Expression? where = TryConsume(Keyword.Where) ? ParseExpression() : null;
-        return new UpdateStatement(position, onConflict, table, alias, assignments, where);
+        return new UpdateStatement(position, onConflict, table, alias, assignments, where) { Returning = ParseReturning() };
     }
 
     private DeleteStatement ParseDelete()
@@ -120,7 +120,32 @@ internal ref partial struct Parser
         QualifiedName table = ParseQualifiedName("a table name");
         string? alias = TryConsume(Keyword.As) ? ParseName("an alias") : null;
         Expression? where = TryConsume(Keyword.Where) ? ParseExpression() : null;
-        return new DeleteStatement(position, table, alias, where);
+        return new DeleteStatement(position, table, alias, where) { Returning = ParseReturning() };
+    }
+
+    // RETURNING result-column, ... after INSERT, UPDATE or DELETE; empty when absent.
+    private ImmutableArray<ResultColumn> ParseReturning()
+    {
+        if (_current.Keyword != Keyword.Returning)
+        {
+            return [];
+        }
+
+        if (_inTriggerBody)
+        {
+            throw SyntaxErrors.At(_source, _current, "RETURNING is not allowed in a trigger");
+        }
+
+        Advance();
+
+        var columns = new ListBuilder<ResultColumn>();
+        do
+        {
+            columns.Add(ParseResultColumn());
+        }
+        while (TryConsume(TokenKind.Comma));
+
+        return columns.ToImmutableAndClear();
     }
 
     private ConflictResolution ParseConflictAction()

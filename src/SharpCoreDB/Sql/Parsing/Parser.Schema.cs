@@ -178,6 +178,19 @@ internal ref partial struct Parser
 
     private Statement ParseTriggerBodyStatement()
     {
+        _inTriggerBody = true;
+        try
+        {
+            return ParseTriggerBodyStep();
+        }
+        finally
+        {
+            _inTriggerBody = false;
+        }
+    }
+
+    private Statement ParseTriggerBodyStep()
+    {
         if (_current.Kind == TokenKind.Identifier)
         {
             switch (_current.Keyword)

@@ -29,6 +29,9 @@ internal ref partial struct Parser
     private Token _current;
     private int _previousEnd;
     private int _depth;
+
+    // True while a trigger's body is parsed: RETURNING is not allowed there (as in SQLite).
+    private bool _inTriggerBody;
     private int _maxParameterOrdinal;
     private Dictionary<string, int>? _parameterOrdinals;
 

@@ -1,0 +1,49 @@
+using Microsoft.Data.Sqlite;
+
+namespace SharpCoreDB.Tests.Engine;
+
+/// <summary>An in-memory SQLite database and an engine database side by side, for tests that run the same SQL on both.</summary>
+internal sealed class DualDatabase : IDisposable
+{
+    /// <summary>Opens both and runs <paramref name="setup"/> on each.</summary>
+    /// <param name="setup">Statements to run first, or null.</param>
+    public DualDatabase(string? setup = null)
+    {
+        Sqlite.Open();
+        if (setup is not null)
+        {
+            Execute(setup);
+        }
+    }
+
+    /// <summary>The SQLite side.</summary>
+    public SqliteConnection Sqlite { get; } = new("Data Source=:memory:");
+
+    /// <summary>The engine side.</summary>
+    public EngineHarness Engine { get; } = new();
+
+    /// <summary>Runs statements on both; either failing fails the test.</summary>
+    public void Execute(string sql)
+    {
+        ExecuteSqlite(sql);
+        Engine.Execute(sql);
+    }
+
+    /// <summary>Runs statements on SQLite only.</summary>
+    public void ExecuteSqlite(string sql)
+    {
+        using SqliteCommand command = Sqlite.CreateCommand();
+        command.CommandText = sql;
+        command.ExecuteNonQuery();
+    }
+
+    /// <summary>Asserts both give the same rows (with storage classes), or both fail.</summary>
+    public void AssertSame(string sql) =>
+        Assert.Equal(DifferentialTests.SqliteRows(Sqlite, sql, 0), DifferentialTests.EngineRows(Engine, sql, 0));
+
+    public void Dispose()
+    {
+        Engine.Dispose();
+        Sqlite.Dispose();
+    }
+}

@@ -87,6 +87,40 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     }
 
     /// <inheritdoc />
+    public override bool SupportsSavepoints => true;
+
+    /// <summary>Sets a savepoint (SQL <c>SAVEPOINT name</c>) to roll back to later without ending the transaction.</summary>
+    /// <param name="savepointName">The savepoint's name.</param>
+    /// <exception cref="InvalidOperationException">The transaction has already completed.</exception>
+    public override void Save(string savepointName)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(savepointName);
+        Active().Session.Savepoint(savepointName);
+    }
+
+    /// <summary>Takes back everything done since the savepoint (SQL <c>ROLLBACK TO name</c>); the transaction goes on.</summary>
+    /// <param name="savepointName">The savepoint's name.</param>
+    /// <exception cref="InvalidOperationException">The transaction has already completed.</exception>
+    /// <exception cref="SharpCoreDBException">No such savepoint, or a table or index was dropped since it was set.</exception>
+    public override void Rollback(string savepointName)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(savepointName);
+        Active().Session.RollbackTo(savepointName);
+    }
+
+    /// <summary>Forgets the savepoint and those after it (SQL <c>RELEASE name</c>), keeping their changes in the transaction.</summary>
+    /// <param name="savepointName">The savepoint's name.</param>
+    /// <exception cref="InvalidOperationException">The transaction has already completed.</exception>
+    /// <exception cref="SharpCoreDBException">No such savepoint.</exception>
+    public override void Release(string savepointName)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(savepointName);
+
+        // The transaction was begun here, not by SAVEPOINT, so releasing never commits it.
+        Active().Session.Release(savepointName);
+    }
+
+    /// <inheritdoc />
     protected override void Dispose(bool disposing)
     {
         if (disposing && _connection is { } connection)

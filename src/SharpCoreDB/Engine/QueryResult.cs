@@ -371,6 +371,9 @@ internal sealed class QueryResult : IDisposable
             case PlanKind.Query:
                 OpenQuery(index);
                 return true;
+            case PlanKind.Savepoint:
+                await RunSavepoint(_statement.Syntax(index), useAsync).ConfigureAwait(false);
+                return false;
             case PlanKind.SessionSchema when _session.RunTemporaryViewStatement(_statement.Syntax(index)):
                 RecordsAffected = Math.Max(RecordsAffected, 0);
                 return false;
@@ -390,6 +393,33 @@ internal sealed class QueryResult : IDisposable
                 _returned = returned.Rows;
                 _returnedNext = 0;
                 return true;
+        }
+    }
+
+    private async ValueTask RunSavepoint(Sql.Ast.Statement syntax, bool useAsync)
+    {
+        switch (syntax)
+        {
+            case Sql.Ast.SavepointStatement savepoint when useAsync:
+                await _session.SavepointAsync(savepoint.Name, _cancellationToken).ConfigureAwait(false);
+                break;
+            case Sql.Ast.SavepointStatement savepoint:
+                _session.Savepoint(savepoint.Name);
+                break;
+            case Sql.Ast.ReleaseStatement release when _session.Release(release.Name):
+                if (useAsync)
+                {
+                    await _session.CommitAsync(_cancellationToken).ConfigureAwait(false);
+                }
+                else
+                {
+                    _session.Commit();
+                }
+
+                break;
+            case Sql.Ast.RollbackStatement { ToSavepoint: { } name }:
+                _session.RollbackTo(name);
+                break;
         }
     }
 

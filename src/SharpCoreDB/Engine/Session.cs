@@ -24,6 +24,7 @@ internal sealed class Session : IDisposable
     private ImmutableDictionary<string, ViewSchema> _temporaryViews = ImmutableDictionary.Create<string, ViewSchema>(StringComparer.OrdinalIgnoreCase);
     private Schema? _overlayBase;
     private Schema? _overlay;
+    private readonly List<SavepointMark> _savepoints = [];
     private bool _disposed;
 
     /// <summary>Creates a session; use <see cref="Database.CreateSession"/>.</summary>
@@ -137,6 +138,93 @@ internal sealed class Session : IDisposable
         {
             transaction.Dispose();
         }
+    }
+
+    /// <summary>True while SAVEPOINTs are open: statements then keep their undo records for ROLLBACK TO.</summary>
+    internal bool HasSavepoints => _savepoints.Count > 0;
+
+    /// <summary>SAVEPOINT: marks the transaction here, starting one when none is open (as SQLite's BEGIN DEFERRED).</summary>
+    /// <param name="name">The savepoint's name (names may repeat: the newest one answers).</param>
+    public void Savepoint(string name)
+    {
+        bool begins = _transaction is null;
+        if (begins)
+        {
+            Begin();
+        }
+
+        Mark(name, begins);
+    }
+
+    /// <summary>Like <see cref="Savepoint"/>, without blocking a thread while waiting for the writer slot.</summary>
+    /// <param name="name">The savepoint's name.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the savepoint is set.</returns>
+    public async ValueTask SavepointAsync(string name, CancellationToken cancellationToken = default)
+    {
+        bool begins = _transaction is null;
+        if (begins)
+        {
+            await BeginAsync(cancellationToken).ConfigureAwait(false);
+        }
+
+        Mark(name, begins);
+    }
+
+    /// <summary>
+    /// RELEASE: forgets the savepoint and every later one; releasing the outermost one of a transaction that SAVEPOINT
+    /// began commits it.
+    /// </summary>
+    /// <param name="name">The savepoint's name.</param>
+    /// <returns>True when the release committed the transaction (the caller then commits: see <see cref="Commit"/>).</returns>
+    /// <exception cref="SharpCoreDBException">Error when there is no such savepoint.</exception>
+    public bool Release(string name)
+    {
+        int index = FindSavepoint(name);
+        bool commits = index == 0 && _savepoints[0].BeganTransaction;
+        _savepoints.RemoveRange(index, _savepoints.Count - index);
+        if (_savepoints.Count == 0 && !commits)
+        {
+            // Nothing can roll back to these changes any more: statement atomicity alone needs the log.
+            _transaction?.Undo?.Clear();
+        }
+
+        return commits;
+    }
+
+    /// <summary>
+    /// ROLLBACK TO: takes back every change made since the savepoint (data and schema) and forgets the later
+    /// savepoints; the savepoint itself stays, and so does the transaction.
+    /// </summary>
+    /// <param name="name">The savepoint's name.</param>
+    /// <exception cref="SharpCoreDBException">
+    /// Error when there is no such savepoint; Unsupported when a table or index was dropped since (its pages are
+    /// freed, so only rolling back the whole transaction brings it back).
+    /// </exception>
+    public void RollbackTo(string name)
+    {
+        int index = FindSavepoint(name);
+        if (OpenReadersInTransaction > 0)
+        {
+            throw new InvalidOperationException("Cannot ROLLBACK TO while a result of this session is still being read; dispose it first.");
+        }
+
+        SavepointMark savepoint = _savepoints[index];
+        TransactionContext transaction = _transaction!;
+        if (transaction.Undo is { } undo)
+        {
+            if (undo.DroppedSince(savepoint.UndoMark))
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Unsupported,
+                    $"cannot roll back to savepoint {name}: a table or index dropped since then cannot be restored; roll back the whole transaction instead");
+            }
+
+            undo.RollbackTo(transaction, savepoint.UndoMark);
+        }
+
+        transaction.Schema = savepoint.Schema;
+        _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
     }
 
     /// <summary>Rolls back an open transaction and ends the session.</summary>
@@ -334,6 +422,31 @@ internal sealed class Session : IDisposable
         }
 
         _transaction = null;
+        _savepoints.Clear();
         return transaction;
     }
+
+    private void Mark(string name, bool beganTransaction)
+    {
+        TransactionContext transaction = _transaction!;
+        _savepoints.Add(new SavepointMark(name, transaction.Undo?.Count ?? 0, transaction.Schema, beganTransaction));
+    }
+
+    // The newest savepoint of that name.
+    private int FindSavepoint(string name)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        for (int i = _savepoints.Count - 1; i >= 0; i--)
+        {
+            if (string.Equals(_savepoints[i].Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return i;
+            }
+        }
+
+        throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"no such savepoint: {name}");
+    }
+
+    /// <summary>An open savepoint: where the transaction's undo log stood, and its schema, when it was set.</summary>
+    private readonly record struct SavepointMark(string Name, int UndoMark, Schema Schema, bool BeganTransaction);
 }

@@ -161,7 +161,8 @@ internal sealed class Statement
         Ast.SelectStatement or Ast.ExplainStatement => PlanKind.Query,
         Ast.BeginStatement => PlanKind.Begin,
         Ast.CommitStatement => PlanKind.Commit,
-        Ast.RollbackStatement => PlanKind.Rollback,
+        Ast.RollbackStatement { ToSavepoint: null } => PlanKind.Rollback,
+        Ast.RollbackStatement or Ast.SavepointStatement or Ast.ReleaseStatement => PlanKind.Savepoint,
         Ast.CreateViewStatement { Temporary: true } or Ast.DropStatement { Kind: Ast.SchemaObjectKind.View } => PlanKind.SessionSchema,
         _ => PlanKind.Write,
     };

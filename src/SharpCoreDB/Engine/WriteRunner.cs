@@ -36,7 +36,16 @@ internal static class WriteRunner
         var plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
         UndoLog undo = transaction.Undo!;
         Schema before = transaction.Schema;
-        undo.Clear();
+
+        // Under a savepoint the records stay after the statement (ROLLBACK TO needs them); a failing statement takes
+        // back only its own.
+        bool keep = session.HasSavepoints;
+        if (!keep)
+        {
+            undo.Clear();
+        }
+
+        int mark = undo.Count;
         undo.IsRecording = true;
         int changed;
         bool rollBackTransaction = false;
@@ -59,7 +68,7 @@ internal static class WriteRunner
             counters?.StatementFailed();
             // Statement atomicity: take back this statement's changes; the transaction goes on, unless a trigger
             // raised ROLLBACK, which ends it.
-            undo.Rollback(transaction);
+            undo.RollbackTo(transaction, mark);
             transaction.Schema = before;
             rollBackTransaction = ex is SharpCoreDBException { RollsBackTransaction: true };
             throw;
@@ -67,7 +76,11 @@ internal static class WriteRunner
         finally
         {
             undo.IsRecording = false;
-            undo.Clear();
+            if (!keep)
+            {
+                undo.Clear();
+            }
+
             plan.Context.End();
             if (rollBackTransaction)
             {

@@ -20,4 +20,7 @@ internal enum PlanKind : byte
 
     /// <summary>CREATE TEMPORARY VIEW, or DROP VIEW (which may name a temporary view): the session's own schema.</summary>
     SessionSchema,
+
+    /// <summary>SAVEPOINT, RELEASE or ROLLBACK TO: handled by the session's savepoint stack.</summary>
+    Savepoint,
 }

@@ -114,6 +114,11 @@ internal sealed class TransactionContext : IDisposable
     /// <param name="root">The root page.</param>
     public void DropTree(uint root)
     {
+        if (Undo is { IsRecording: true })
+        {
+            Undo.Record(UndoKind.DroppedTree, root, default, default);
+        }
+
         Tree(root).Drop();
         if (_firstTree?.RootPage == root)
         {

@@ -14,4 +14,7 @@ internal enum UndoKind : byte
 
     /// <summary>A tree was created: undo drops it.</summary>
     CreatedTree,
+
+    /// <summary>A tree was dropped (its pages freed): nothing can bring it back, so a savepoint before it cannot be rolled back to.</summary>
+    DroppedTree,
 }

@@ -88,13 +88,37 @@ internal sealed class UndoLog : IDisposable
 
     /// <summary>Reverses every recorded change, newest first, and clears the log.</summary>
     /// <param name="transaction">The transaction the changes were made in.</param>
-    public void Rollback(TransactionContext transaction)
+    public void Rollback(TransactionContext transaction) => RollbackTo(transaction, 0);
+
+    /// <summary>True when a tree was dropped after <paramref name="mark"/> (a <see cref="Count"/> taken earlier).</summary>
+    public bool DroppedSince(int mark)
     {
+        for (int i = mark; i < _count; i++)
+        {
+            if (_entries[i].Kind == UndoKind.DroppedTree)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Reverses the changes recorded after <paramref name="mark"/> (a <see cref="Count"/> taken earlier), newest first,
+    /// and forgets them; the earlier ones stay (a statement inside a savepoint, or ROLLBACK TO).
+    /// </summary>
+    /// <param name="transaction">The transaction the changes were made in.</param>
+    /// <param name="mark">How many changes to keep.</param>
+    public void RollbackTo(TransactionContext transaction, int mark)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(mark);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(mark, _count);
         bool recording = IsRecording;
         IsRecording = false;
         try
         {
-            for (int i = _count - 1; i >= 0; i--)
+            for (int i = _count - 1; i >= mark; i--)
             {
                 Entry entry = _entries[i];
                 ReadOnlySpan<byte> key = _arena.AsSpan(entry.KeyOffset, entry.KeyLength);
@@ -116,7 +140,9 @@ internal sealed class UndoLog : IDisposable
         }
         finally
         {
-            Clear();
+            // A drop is a statement's last step, so a failing statement never needs one back; savepoints check first.
+            _count = mark;
+            _used = mark == 0 ? 0 : _entries[mark - 1].ValueOffset + _entries[mark - 1].ValueLength;
             IsRecording = recording;
         }
     }

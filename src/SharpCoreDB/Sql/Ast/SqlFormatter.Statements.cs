@@ -72,8 +72,22 @@ internal static partial class SqlFormatter
             case CommitStatement:
                 sb.Append("COMMIT");
                 break;
-            case RollbackStatement:
+            case RollbackStatement rollback:
                 sb.Append("ROLLBACK");
+                if (rollback.ToSavepoint is { } target)
+                {
+                    sb.Append(" TO SAVEPOINT ");
+                    AppendIdentifier(sb, target);
+                }
+
+                break;
+            case SavepointStatement savepoint:
+                sb.Append("SAVEPOINT ");
+                AppendIdentifier(sb, savepoint.Name);
+                break;
+            case ReleaseStatement release:
+                sb.Append("RELEASE SAVEPOINT ");
+                AppendIdentifier(sb, release.Name);
                 break;
             case ExplainStatement explain:
                 sb.Append(explain.QueryPlan ? "EXPLAIN QUERY PLAN " : "EXPLAIN ");

@@ -102,6 +102,21 @@ internal ref partial struct Parser
                     return ParseCommit();
                 case Keyword.Rollback:
                     return ParseRollback();
+                case Keyword.Savepoint:
+                    {
+                        SourcePosition savepoint = CurrentPosition;
+                        Advance();
+                        return new SavepointStatement(savepoint, ParseName("a savepoint name"));
+                    }
+
+                case Keyword.Release:
+                    {
+                        SourcePosition release = CurrentPosition;
+                        Advance();
+                        TryConsume(Keyword.Savepoint);
+                        return new ReleaseStatement(release, ParseName("a savepoint name"));
+                    }
+
                 case Keyword.Explain:
                     return ParseExplain();
                 case Keyword.Pragma:
@@ -168,7 +183,13 @@ internal ref partial struct Parser
         SourcePosition position = CurrentPosition;
         Advance();
         TryConsume(Keyword.Transaction);
-        return new RollbackStatement(position);
+        if (!TryConsume(Keyword.To))
+        {
+            return new RollbackStatement(position);
+        }
+
+        TryConsume(Keyword.Savepoint);
+        return new RollbackStatement(position) { ToSavepoint = ParseName("a savepoint name") };
     }
 
     private ExplainStatement ParseExplain()

@@ -221,12 +221,25 @@ public sealed class BTreeAllocationTests
 
         Scan(cursor);
         LookUp(tree, key, buffer, random);
-        before = GC.GetAllocatedBytesForCurrentThread();
-        long warm = Scan(cursor);
-        int found = LookUp(tree, key, buffer, random);
-        long warmBytes = GC.GetAllocatedBytesForCurrentThread() - before;
-        Assert.True(warm == Entries && found == Operations, $"seed {Seed}: warm scan saw {warm} entries, lookups found {found}");
-        Assert.True(warmBytes == 0, $"seed {Seed}: a warm scan and {Operations} lookups allocated {warmBytes} bytes");
+
+        // The runtime may still be recompiling these methods (tiered compilation) during the first warm passes, which
+        // can count against this thread; a code path that allocates does so on every pass, so one clean pass of a few
+        // tells them apart.
+        long warmBytes = long.MaxValue;
+        for (int attempt = 0; attempt < 5 && warmBytes != 0; attempt++)
+        {
+            before = GC.GetAllocatedBytesForCurrentThread();
+            long warm = Scan(cursor);
+            int found = LookUp(tree, key, buffer, random);
+            warmBytes = GC.GetAllocatedBytesForCurrentThread() - before;
+            Assert.True(warm == Entries && found == Operations, $"seed {Seed}: warm scan saw {warm} entries, lookups found {found}");
+            if (warmBytes != 0)
+            {
+                Thread.Sleep(200);
+            }
+        }
+
+        Assert.True(warmBytes == 0, $"seed {Seed}: five warm scans with {Operations} lookups each all allocated, the last {warmBytes} bytes");
     }
 
     private static long Scan(BTreeCursor cursor)

@@ -54,7 +54,29 @@ public sealed class DateTimeDifferentialTests : IDisposable
         runner.AssertClean();
     }
 
+    [Fact]
+    public void Timediff_matches_sqlite_and_adding_it_back_gives_the_first_value()
+    {
+        int seed = StressScale.Seed(7200);
+        var random = new Random(seed);
+        var runner = new DifferentialRunner(seed);
+        for (int i = 0; i < s_cases; i++)
+        {
+            SqlValue first = TimeValue(random);
+            SqlValue second = random.Next(4) == 0 ? first : TimeValue(random);
+            Check(runner, "timediff", [first, second]);
+        }
+
+        runner.AssertClean();
+    }
+
     [Theory]
+    [InlineData("SELECT timediff('2023-02-15', '2023-03-15')", "-0000-01-00 00:00:00.000")]
+    [InlineData("SELECT timediff('2024-03-31 10:00:00', '2023-02-28 12:30:15.5')", "+0001-01-02 21:29:44.500")]
+    [InlineData("SELECT datetime('2023-02-28 12:30:15.5', timediff('2024-03-31 10:00:00', '2023-02-28 12:30:15.5'))", "2024-03-31 10:00:00")]
+    [InlineData("SELECT timediff('2024-01-01', '2024-01-01')", "+0000-00-00 00:00:00.000")]
+    [InlineData("SELECT timediff('2060-03-01 11:52:17.36803', '-0003-09-30T08:52 -11:32')", "+2062-04-30 15:28:17.368")]
+    [InlineData("SELECT strftime('%f', '17:41:21.27750')", "21.277")]
     [InlineData("SELECT date('2024-01-31', '+1 month')", "2024-03-02")]
     [InlineData("SELECT date('2024-01-31', '+1 month', 'floor')", "2024-02-29")]
     [InlineData("SELECT datetime(1700000000, 'unixepoch')", "2023-11-14 22:13:20")]

@@ -30,6 +30,80 @@ internal static partial class ScalarFunctions
         all.Add(new("julianday", 0, Any, (a, _) => Format(a, DateTimeOutput.JulianDay), deterministic: false));
         all.Add(new("unixepoch", 0, Any, (a, _) => Format(a, DateTimeOutput.UnixEpoch), deterministic: false));
         all.Add(new("strftime", 1, Any, (a, _) => StrFTime(a), deterministic: false));
+        all.Add(new("timediff", 2, 2, (a, _) => TimeDiff(a), deterministic: false));
+    }
+
+    // timediff(A, B): what to add to B to reach A, as (+|-)YYYY-MM-DD HH:MM:SS.SSS, so datetime(B, timediff(A, B)) is
+    // datetime(A). Whole years and months are counted on the calendar first (the later date's year and month moved
+    // onto the earlier one, a month back while that overshoots); the rest is a time span, printed as a date after
+    // 0000-01-01 00:00 with the day counted from zero. Numbers are Julian day numbers here, as in SQLite.
+    private static SqlValue TimeDiff(ReadOnlySpan<SqlValue> arguments)
+    {
+        if (!TryReadDateTime(arguments[..1], out SqlDateTime a) || !TryReadDateTime(arguments[1..], out SqlDateTime b))
+        {
+            return SqlValue.Null;
+        }
+
+        const long YearZeroMs = 148_699_540_800_000;
+        a.ComputeDate();
+        a.ComputeTime();
+        b.ComputeDate();
+        b.ComputeTime();
+        bool forward = a.JulianMs >= b.JulianMs;
+        int years = forward ? a.Year - b.Year : b.Year - a.Year;
+        if (years != 0)
+        {
+            b.MoveTo(a.Year, b.Month);
+        }
+
+        int months = forward ? a.Month - b.Month : b.Month - a.Month;
+        if (months < 0)
+        {
+            years--;
+            months += 12;
+        }
+
+        if (months != 0)
+        {
+            b.MoveTo(b.Year, a.Month);
+        }
+
+        // A month back can still overshoot (a 30th that rolled over into the next month), so step until it does not.
+        while (forward ? a.JulianMs < b.JulianMs : a.JulianMs > b.JulianMs)
+        {
+            months--;
+            if (months < 0)
+            {
+                months = 11;
+                years--;
+            }
+
+            int month = forward ? b.Month - 1 : b.Month + 1;
+            int year = b.Year;
+            if (month < 1)
+            {
+                (month, year) = (12, year - 1);
+            }
+            else if (month > 12)
+            {
+                (month, year) = (1, year + 1);
+            }
+
+            b.MoveTo(year, month);
+        }
+
+        var span = default(SqlDateTime);
+        span.SetJulian((forward ? a.JulianMs - b.JulianMs : b.JulianMs - a.JulianMs) + YearZeroMs);
+        span.ComputeDate();
+        span.ComputeTime();
+        StringBuilder text = DateText().Append(forward ? '+' : '-');
+        PrintF(text, years, 4).Append('-');
+        PrintF(text, months, 2).Append('-');
+        PrintF(text, span.Day - 1, 2).Append(' ');
+        PrintF(text, span.Hour, 2).Append(':');
+        PrintF(text, span.Minute, 2).Append(':');
+        AppendSeconds(text, span.Second);
+        return Result(text);
     }
 
     // The time value and modifiers in `arguments`, applied; false for NULL.
@@ -171,6 +245,15 @@ internal static partial class ScalarFunctions
     }
 
     // A double in a .NET numeric format, without an intermediate string.
+    // printf's %06.3f for seconds (0 to 60): "F3" rounds the exact binary value as C does (21.2775 is 21.27749…, so
+    // 21.277), where a custom pattern would round a 15-digit approximation up.
+    private static void AppendSeconds(StringBuilder text, double seconds)
+    {
+        Span<char> digits = stackalloc char[32];
+        seconds.TryFormat(digits, out int count, "F3", CultureInfo.InvariantCulture);
+        text.Append('0', Math.Max(0, 6 - count)).Append(digits[..count]);
+    }
+
     private static StringBuilder AppendNumber(StringBuilder text, double value, string format)
     {
         Span<char> digits = stackalloc char[32];
@@ -220,7 +303,7 @@ internal static partial class ScalarFunctions
                 PrintF(text, x.Day, 2, ' ');
                 break;
             case 'f':
-                AppendNumber(text, Math.Min(x.Second, 59.999), "00.000");
+                AppendSeconds(text, Math.Min(x.Second, 59.999));
                 break;
             case 'F':
                 PrintF(text, x.Year, 4).Append('-');

@@ -271,6 +271,31 @@ internal struct SqlDateTime
         }
     }
 
+    /// <summary>
+    /// Moves the calendar date to another year and month, keeping the day and the time (a day past the month's end
+    /// rolls over, as SQLite's computeJD does), and recomputes the Julian time.
+    /// </summary>
+    /// <param name="year">The year.</param>
+    /// <param name="month">The month, 1-12.</param>
+    public void MoveTo(int year, int month)
+    {
+        ComputeDate();
+        ComputeTime();
+        _year = year;
+        _month = month;
+        _validJd = false;
+        ComputeJulian();
+    }
+
+    /// <summary>Replaces the value by a Julian time in milliseconds; the calendar fields are computed from it again.</summary>
+    /// <param name="julianMs">The Julian time.</param>
+    public void SetJulian(long julianMs)
+    {
+        JulianMs = julianMs;
+        _validJd = true;
+        ClearDateTime();
+    }
+
     /// <summary>Makes the calendar date valid.</summary>
     public void ComputeDate()
     {

@@ -3,6 +3,7 @@ using System.Globalization;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SortKey = SharpCoreDB.Execution.Operators.SortKey;
@@ -31,7 +32,7 @@ internal sealed partial class Binder
         for (int i = 0; i < width; i++)
         {
             Expr first = rows[0][i];
-            columns.Add(new ResultColumnInfo("column" + (i + 1).ToString(CultureInfo.InvariantCulture), first.DeclaredTypeName, first.DeclaredType, first.Affinity));
+            columns.Add(new ResultColumnInfo("column" + (i + 1).ToString(CultureInfo.InvariantCulture), first.DeclaredTypeName, first.DeclaredType, first.Affinity, DataTypes: DataTypesOf(first)));
         }
 
         return new BoundQuery(new ValuesOperator(rows, slot), slot, columns, scope.OuterSlots);
@@ -49,11 +50,11 @@ internal sealed partial class Binder
 
         var arms = new Operator[bodies.Count];
         var armSlots = new int[bodies.Count];
-        IReadOnlyList<ResultColumnInfo>? columns = null;
+        var armColumns = new IReadOnlyList<ResultColumnInfo>[bodies.Count];
         for (int i = 0; i < bodies.Count; i++)
         {
             BoundQuery arm = BindArm(bodies[i], scope);
-            if (columns is not null && arm.Columns.Count != columns.Count)
+            if (i > 0 && arm.Columns.Count != armColumns[0].Count)
             {
                 throw SqlErrors.At(
                     SharpCoreDBErrorCode.Unsupported,
@@ -61,15 +62,65 @@ internal sealed partial class Binder
                     bodies[i].Position);
             }
 
-            columns ??= arm.Columns;
+            armColumns[i] = arm.Columns;
             arms[i] = arm.Root;
             armSlots[i] = arm.Slot;
         }
 
-        int slot = NewSlot(columns!.Count);
-        var root = new CompoundSelectOperator(arms, armSlots, [.. operators], slot, columns.Count);
+        ResultColumnInfo[] columns = CompoundColumns(armColumns);
+        int slot = NewSlot(columns.Length);
+        var root = new CompoundSelectOperator(arms, armSlots, [.. operators], slot, columns.Length);
         return FinishSetQuery(root, slot, columns, select, scope, compound.First as SelectCore);
     }
+
+    // A compound's result columns are the leftmost arm's, with SQLite's affinity: the leftmost arm's, or the first arm
+    // to the right that has one; then none (BLOB) when another arm can give text under a numeric affinity, or a
+    // number under TEXT. What a derived table built on it compares with and reads (REAL turns integers into reals)
+    // follows from that.
+    private static ResultColumnInfo[] CompoundColumns(IReadOnlyList<ResultColumnInfo>[] arms)
+    {
+        var columns = new ResultColumnInfo[arms[0].Count];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            int arm = 0;
+            Affinity affinity = arms[0][i].Affinity;
+            while (affinity == Affinity.None && arm + 1 < arms.Length)
+            {
+                affinity = arms[++arm][i].Affinity;
+            }
+
+            int types = 0;
+            for (int right = 1; right < arms.Length; right++)
+            {
+                types |= arms[right][i].DataTypes;
+            }
+
+            if ((affinity == Affinity.Text && (types & 1) != 0) || (affinity >= Affinity.Numeric && (types & 2) != 0))
+            {
+                affinity = Affinity.Blob;
+            }
+
+            columns[i] = arms[0][i] with { Affinity = affinity };
+        }
+
+        return columns;
+    }
+
+    // SQLite's guess at what kinds of value an expression gives (sqlite3ExprDataType): 1 numeric, 2 text, 4 blob.
+    private static int DataTypesOf(Expr expression) => expression switch
+    {
+        LiteralExpr literal => literal.Value.StorageClass switch
+        {
+            Records.SqlStorageClass.Null => 0,
+            Records.SqlStorageClass.Text => 2,
+            Records.SqlStorageClass.Blob => 4,
+            _ => 1,
+        },
+        ColumnExpr or CastExpr or SubqueryExpr => expression.Affinity >= Affinity.Numeric ? 5 : expression.Affinity == Affinity.Text ? 6 : 7,
+        ArithmeticExpr { Operator: BinaryOperator.Concat } => 6,
+        FunctionExpr or ParameterExpr or CaseExpr or CoalesceExpr => 7,
+        _ => 1,
+    };
 
     private BoundQuery BindArm(SelectBody body, Scope scope) => body switch
     {

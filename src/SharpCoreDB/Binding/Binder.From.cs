@@ -2,6 +2,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 
@@ -186,7 +187,23 @@ internal sealed partial class Binder
         }
 
         SourceColumn[] columns = DerivedSourceColumns(bound.Columns, columnNames, alias, position);
+        bound = WithRealAffinity(bound);
         return new FromItem(new SourceBinding(alias, bound.Slot, columns, null) { DerivedColumns = bound.Columns }) { Derived = bound };
+    }
+
+    // A derived table's REAL columns read integers as reals (only a compound's other arms can have given any).
+    private static BoundQuery WithRealAffinity(BoundQuery bound)
+    {
+        List<int>? real = null;
+        for (int i = 0; i < bound.Columns.Count; i++)
+        {
+            if (bound.Columns[i].Affinity == Affinity.Real)
+            {
+                (real ??= []).Add(i);
+            }
+        }
+
+        return real is null ? bound : bound with { Root = new RealAffinityOperator(bound.Root, bound.Slot, [.. real]) };
     }
 
     // The columns a derived table shows: the query's result columns, renamed by the column list when there is one.

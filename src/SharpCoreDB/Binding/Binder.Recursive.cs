@@ -190,7 +190,7 @@ internal sealed partial class Binder
                 limits.Offset,
                 outSlot,
                 columns.Count);
-            var bound = new BoundQuery(root, outSlot, columns, queryScope.OuterSlots);
+            BoundQuery bound = WithRealAffinity(new BoundQuery(root, outSlot, columns, queryScope.OuterSlots));
             return new FromItem(new SourceBinding(alias, outSlot, sourceColumns, null) { DerivedColumns = columns }) { Derived = bound };
         }
         finally

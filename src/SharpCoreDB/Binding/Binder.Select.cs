@@ -347,7 +347,7 @@ internal sealed partial class Binder
             {
                 Expr bound = block.Projection[index++];
                 string name = e.Alias ?? (UnwrapColumn(e.Expression) is ColumnReference reference ? reference.Column : e.SourceText);
-                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope)));
+                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope), DataTypesOf(bound)));
                 continue;
             }
 
@@ -368,7 +368,7 @@ internal sealed partial class Binder
                     }
 
                     Expr bound = block.Projection[index++];
-                    columns.Add(new ResultColumnInfo(sourceColumn.Name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope)));
+                    columns.Add(new ResultColumnInfo(sourceColumn.Name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope), DataTypesOf(bound)));
                 }
             }
         }

@@ -10,4 +10,8 @@ namespace SharpCoreDB.Execution;
 /// <param name="DeclaredType">The declared CLR type tag.</param>
 /// <param name="Affinity">The affinity (for derived tables and IN).</param>
 /// <param name="Base">The table column the result column reads unchanged, or null for an expression.</param>
-internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity, BaseColumnInfo? Base = null);
+/// <param name="DataTypes">
+/// The kinds of value it can give, as SQLite guesses them for a compound SELECT's column affinity: 1 numeric, 2 text,
+/// 4 blob (0 for NULL alone).
+/// </param>
+internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity, BaseColumnInfo? Base = null, int DataTypes = 7);

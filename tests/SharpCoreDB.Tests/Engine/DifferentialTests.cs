@@ -152,8 +152,21 @@ public sealed class DifferentialTests
             _ => $"t1 LEFT JOIN t2 ON t2.x = t1.{"ad"[random.Next(2)]}",
         };
         string where = random.Next(5) == 0 ? string.Empty : " WHERE " + Predicate(random, joined);
-        switch (random.Next(6))
+        switch (random.Next(7))
         {
+            case 6:
+                {
+                    // Compound SELECTs over columns of different affinities, where equal values of different types
+                    // meet (3 and 3.0): typeof shows which one a set operation keeps.
+                    string op = (string[])["UNION", "UNION ALL", "INTERSECT", "EXCEPT"] is var ops ? ops[random.Next(ops.Length)] : string.Empty;
+                    string left = $"SELECT t1.{"abcd"[random.Next(4)]} AS v FROM t1 WHERE {Predicate(random, false)}";
+                    string right = random.Next(2) == 0
+                        ? $"SELECT t1.{"abcd"[random.Next(4)]} FROM t1 WHERE {Predicate(random, false)}"
+                        : $"SELECT {"xyz"[random.Next(3)]} FROM t2";
+                    string third = random.Next(3) == 0 ? $" {ops[random.Next(ops.Length)]} SELECT {Value(random)}" : string.Empty;
+                    return ($"SELECT typeof(v), v FROM ({left} {op} {right}{third})", false);
+                }
+
             case 0:
                 {
                     string key = "t1." + "abd"[random.Next(3)];

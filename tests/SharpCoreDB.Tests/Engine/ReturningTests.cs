@@ -43,6 +43,40 @@ public sealed class ReturningTests : IDisposable
         }
     }
 
+    [Fact]
+    public async Task Returning_inside_a_transaction_and_asynchronously()
+    {
+        using var connection = new SharpCoreDBConnection("Data Source=:memory:");
+        await connection.OpenAsync();
+        using SharpCoreDBCommand command = connection.CreateCommand();
+        command.CommandText = "CREATE TABLE n(id INTEGER PRIMARY KEY, v INT)";
+        await command.ExecuteNonQueryAsync();
+        using (SharpCoreDBTransaction transaction = connection.BeginTransaction())
+        {
+            command.Transaction = transaction;
+            command.CommandText = "INSERT INTO n(v) VALUES (10), (20) RETURNING id * 100 + v";
+            var values = new List<long>();
+            using (SharpCoreDBDataReader reader = command.ExecuteReader())
+            {
+                while (reader.Read())
+                {
+                    values.Add(reader.GetInt64(0));
+                }
+            }
+
+            Assert.Equal([110L, 220L], values);
+            command.CommandText = "UPDATE n SET v = v + 1 WHERE id = 2 RETURNING v";
+            Assert.Equal(21L, await command.ExecuteScalarAsync());
+            transaction.Rollback();
+        }
+
+        command.Transaction = null;
+        command.CommandText = "INSERT INTO n(v) VALUES (7) RETURNING id";
+        Assert.Equal(1L, await command.ExecuteScalarAsync());
+        command.CommandText = "DELETE FROM n RETURNING v";
+        Assert.Equal(7L, await command.ExecuteScalarAsync());
+    }
+
     [Theory]
     [InlineData("INSERT INTO t(name) VALUES ('d') RETURNING count(*)", "aggregate functions are not allowed in RETURNING")]
     [InlineData("INSERT INTO t(name) VALUES ('d') RETURNING nosuch", "no such column: nosuch")]

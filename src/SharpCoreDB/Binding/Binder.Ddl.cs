@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Ddl;
@@ -65,8 +66,20 @@ internal sealed partial class Binder
         }
 
         var stored = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
-        int close = table.Sql.LastIndexOf(')');
-        string sql = string.Concat(table.Sql.AsSpan(0, close), ", ", alter.ColumnText, table.Sql.AsSpan(close));
+
+        // The new column goes after the last column, before any table constraint (columns must come first).
+        string sql;
+        if (stored.Constraints.Length > 0)
+        {
+            int at = stored.Constraints[0].Position.Offset;
+            sql = string.Concat(table.Sql.AsSpan(0, at), alter.ColumnText, ", ", table.Sql.AsSpan(at));
+        }
+        else
+        {
+            int close = table.Sql.LastIndexOf(')');
+            sql = string.Concat(table.Sql.AsSpan(0, close), ", ", alter.ColumnText, table.Sql.AsSpan(close));
+        }
+
         CreateTableStatement create = stored with { Columns = stored.Columns.Add(column), SourceText = sql };
         TableSchema altered = TableSchemaBuilder.Build(create, table.RootPage, name => ExistingIndexRoot(table, name))
             .WithIndexes(table.Indexes);
@@ -98,6 +111,109 @@ internal sealed partial class Binder
         }
 
         return false;
+    }
+
+    // ALTER TABLE … DROP COLUMN, with SQLite's refusals: the row id or a PRIMARY KEY, UNIQUE, indexed or foreign-key
+    // column, the only column, and a column that a CHECK, a view or a trigger still names (they are bound again
+    // against the table without it). Every stored row is then rewritten without the column.
+    private DropColumnPlan BindDropColumn(DropColumnStatement drop)
+    {
+        TableSchema table = TargetTable(drop.Table);
+        string name = drop.Column.Name;
+        ColumnSchema column = table.FindColumn(name)
+            ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: \"{name}\"", drop.Column.Position);
+        if (column.IsRowIdAlias)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot drop PRIMARY KEY column: \"{column.Name}\"", drop.Column.Position);
+        }
+
+        foreach (IndexSchema index in table.Indexes)
+        {
+            if (!Array.Exists([.. index.Columns], c => c.Ordinal == column.Ordinal))
+            {
+                continue;
+            }
+
+            string refused = index.Origin switch
+            {
+                IndexOrigin.PrimaryKey => $"cannot drop PRIMARY KEY column: \"{column.Name}\"",
+                IndexOrigin.UniqueConstraint => $"cannot drop UNIQUE column: \"{column.Name}\"",
+                _ => $"error in index {index.Name} after drop column: no such column: {column.Name}",
+            };
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, refused, drop.Column.Position);
+        }
+
+        if (table.Columns.Length == 1)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot drop column \"{column.Name}\": no other columns exist", drop.Column.Position);
+        }
+
+        var stored = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
+        ColumnDefinition definition = stored.Columns[column.Ordinal];
+        bool foreignKey = definition.Constraints.Any(c => c is ReferencesColumnConstraint)
+            || stored.Constraints.Any(c => c is ForeignKeyTableConstraint fk && fk.Columns.Any(k => string.Equals(k.Name, name, StringComparison.OrdinalIgnoreCase)));
+        if (foreignKey)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot drop column \"{column.Name}\": it is used in a foreign key", drop.Column.Position);
+        }
+
+        CreateTableStatement without = stored with { Columns = stored.Columns.RemoveAt(column.Ordinal), SourceText = string.Empty };
+        without = without with { SourceText = SqlFormatter.Format(without) };
+        TableSchema built = TableSchemaBuilder.Build(without, table.RootPage, indexName => ExistingIndexRoot(table, indexName));
+        var indexes = ImmutableArray.CreateBuilder<IndexSchema>(table.Indexes.Length);
+        foreach (IndexSchema index in table.Indexes)
+        {
+            indexes.Add(index.Sql is null
+                ? built.Indexes.First(i => string.Equals(i.Name, index.Name, StringComparison.OrdinalIgnoreCase))
+                : IndexSchemaBuilder.Build((CreateIndexStatement)SqlParser.ParseStatement(index.Sql), built, index.RootPage));
+        }
+
+        TableSchema altered = built.WithIndexes(indexes.MoveToImmutable());
+        Schema after = _schema.WithTable(altered);
+        (SourceBinding row, Scope scope) = TableScope(altered, null);
+        row.MarkAllUsed();
+        var writer = new TableWriter(altered, row.Slot, BindChecks(altered, scope));
+        ValidateDependents(after, table.Name, column.Name);
+
+        (SourceBinding oldRow, _) = TableScope(table, null);
+        oldRow.MarkAllUsed();
+        Operator rows = AccessPathSelector.Choose(oldRow, [], null, out _);
+        return new DropColumnPlan(_schema, SlotWidths, altered, column.Ordinal, rows, oldRow.Slot, row.Slot, writer);
+    }
+
+    // Views and triggers that would no longer bind make the change an error, as in SQLite.
+    private static void ValidateDependents(Schema after, string table, string column)
+    {
+        foreach (ViewSchema view in after.Views.Values)
+        {
+            try
+            {
+                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after);
+            }
+            catch (SharpCoreDBException ex)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"error in view {view.Name} after drop column {table}.{column}: {ex.Message}", ex);
+            }
+        }
+
+        foreach (TriggerSchema trigger in after.Triggers.Values)
+        {
+            var check = new Binder(after, new Dictionary<string, int>());
+            TableSchema? on = after.FindTable(trigger.TableName);
+            if (on is null)
+            {
+                continue;
+            }
+
+            try
+            {
+                check.BindTriggers(on, trigger.Event, null, ConflictResolution.Unspecified);
+            }
+            catch (SharpCoreDBException ex)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"error in trigger {trigger.Name} after drop column {table}.{column}: {ex.Message}", ex);
+            }
+        }
     }
 
     private static uint ExistingIndexRoot(TableSchema table, string name)

@@ -55,6 +55,7 @@ internal sealed partial class Binder
         CreateViewStatement create => BindCreateView(create),
         DropStatement drop => BindDrop(drop),
         AlterTableStatement alter => BindAlterTable(alter),
+        DropColumnStatement drop => BindDropColumn(drop),
         BeginStatement => new TransactionControlPlan(_schema, PlanKind.Begin),
         CommitStatement => new TransactionControlPlan(_schema, PlanKind.Commit),
         RollbackStatement { ToSavepoint: null } => new TransactionControlPlan(_schema, PlanKind.Rollback),

@@ -225,6 +225,12 @@ internal sealed partial class TableWriter
         return true;
     }
 
+    /// <summary>Stores a row again in this table's layout, under its row id (last slot), leaving the index entries alone.</summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <param name="row">The row (slot layout of this table).</param>
+    public void Rewrite(TransactionContext transaction, SqlValue[] row) =>
+        WriteRecord(transaction, row, row[_table.RowIdSlot].AsInt64(), insert: false);
+
     /// <summary>Deletes a row and its index entries.</summary>
     /// <param name="context">The execution context.</param>
     /// <param name="row">The row (slot layout, every indexed column decoded).</param>

@@ -39,6 +39,12 @@ internal static partial class SqlFormatter
                 sb.Append(" ADD COLUMN ");
                 AppendColumnDefinition(sb, alter.AddColumn);
                 break;
+            case DropColumnStatement dropColumn:
+                sb.Append("ALTER TABLE ");
+                AppendQualifiedName(sb, dropColumn.Table);
+                sb.Append(" DROP COLUMN ");
+                AppendIdentifier(sb, dropColumn.Column.Name);
+                break;
             case DropStatement drop:
                 sb.Append("DROP ").Append(drop.Kind switch
                 {

@@ -131,15 +131,22 @@ internal ref partial struct Parser
         throw Expected("a statement");
     }
 
-    private AlterTableStatement ParseAlterTable()
+    private Statement ParseAlterTable()
     {
         SourcePosition position = CurrentPosition;
         Advance();
         Expect(Keyword.Table);
         QualifiedName table = ParseQualifiedName("a table name");
+        if (TryConsume(Keyword.Drop))
+        {
+            TryConsume(Keyword.Column);
+            SourcePosition columnPosition = CurrentPosition;
+            return new DropColumnStatement(position, table, new Identifier(columnPosition, ParseName("a column name")));
+        }
+
         if (!TryConsume(Keyword.Add))
         {
-            throw Expected("ADD [COLUMN] (RENAME and DROP COLUMN are not supported yet)");
+            throw Expected("ADD [COLUMN] or DROP [COLUMN] (RENAME is not supported yet)");
         }
 
         TryConsume(Keyword.Column);

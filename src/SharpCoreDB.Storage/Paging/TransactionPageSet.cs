@@ -43,7 +43,8 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     }
 
     /// <summary>
-    /// Changes with every writable lease handed out and at <see cref="End"/>; never goes back, so a value seen in one
+    /// Changes with every writable lease handed out, every page taken out (<see cref="TryDetach"/>) and at
+    /// <see cref="End"/>; never goes back, so a value seen in one
     /// transaction is never seen again in a later one that reuses the set.
     /// </summary>
     public long ChangeStamp => _changeStamp;

@@ -129,7 +129,7 @@ internal sealed partial class Binder
 
         foreach (IndexSchema index in table.Indexes)
         {
-            if (!Array.Exists([.. index.Columns], c => c.Ordinal == column.Ordinal))
+            if (!index.Columns.Any(c => c.Ordinal == column.Ordinal))
             {
                 continue;
             }
@@ -172,7 +172,10 @@ internal sealed partial class Binder
         Schema after = _schema.WithTable(altered);
         (SourceBinding row, Scope scope) = TableScope(altered, null);
         row.MarkAllUsed();
-        var writer = new TableWriter(altered, row.Slot, BindChecks(altered, scope));
+        // The remaining CHECKs must still bind; the rows already satisfy them (the same expressions over the same
+        // values), so they are not evaluated again.
+        BindChecks(altered, scope);
+        var writer = new TableWriter(altered, row.Slot, []);
         ValidateDependents(after, table.Name, column.Name);
 
         (SourceBinding oldRow, _) = TableScope(table, null);

@@ -252,7 +252,7 @@ internal sealed partial class Binder
 
         foreach (IndexSchema index in table.Indexes)
         {
-            if (index.IsUnique && index.Columns.Length == ordinals.Count && Array.TrueForAll([.. index.Columns], c => ordinals.Contains(c.Ordinal)))
+            if (index.IsUnique && index.Columns.Length == ordinals.Count && index.Columns.All(c => ordinals.Contains(c.Ordinal)))
             {
                 return (false, index);
             }

@@ -187,11 +187,15 @@ internal sealed partial class Binder
         }
 
         SourceColumn[] columns = DerivedSourceColumns(bound.Columns, columnNames, alias, position);
-        bound = WithRealAffinity(bound);
+        if (query.Body is CompoundSelect)
+        {
+            bound = WithRealAffinity(bound);
+        }
         return new FromItem(new SourceBinding(alias, bound.Slot, columns, null) { DerivedColumns = bound.Columns }) { Derived = bound };
     }
 
-    // A derived table's REAL columns read integers as reals (only a compound's other arms can have given any).
+    // A derived table's REAL columns read integers as reals. Only a compound's other arms (or a recursive expression's
+    // recursive SELECTs) can give any: a single SELECT's REAL column already holds reals.
     private static BoundQuery WithRealAffinity(BoundQuery bound)
     {
         List<int>? real = null;

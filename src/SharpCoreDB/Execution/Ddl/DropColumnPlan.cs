@@ -2,15 +2,14 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Records;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Execution.Ddl;
 
 /// <summary>
 /// ALTER TABLE … DROP COLUMN: reads every stored row as the table was, writes it back without the column (so every
 /// record holds the new layout), and replaces the table's definition in the catalog. Index entries stay: no index
-/// may contain the column. Changes go through the transaction, so a failure (a CHECK of the new table, I/O) takes
-/// the whole statement back.
+/// may contain the column, and no constraint is evaluated again: the rows keep the values that satisfied them.
+/// Changes go through the transaction, so a failure (I/O) takes the whole statement back.
 /// </summary>
 internal sealed class DropColumnPlan : WritePlan
 {
@@ -75,7 +74,6 @@ internal sealed class DropColumnPlan : WritePlan
                 }
             }
 
-            _writer.CheckRow(Context, row, ConflictResolution.Abort);
             _writer.Rewrite(transaction, row);
         }
 

@@ -29,6 +29,7 @@ internal sealed class RecursiveCteOperator : Operator
     private readonly Queue<SqlValue[]> _fifo = new();
     private readonly PriorityQueue<SqlValue[], (SqlValue[] Row, long Sequence)>? _ordered;
     private readonly HashSet<SqlValue[]>? _seen;
+    private readonly Operator[] _inputs;
     private long _sequence;
     private long _remaining;
     private long _skip;
@@ -69,6 +70,7 @@ internal sealed class RecursiveCteOperator : Operator
         _offset = offset;
         _slot = slot;
         _width = width;
+        _inputs = [initial, .. arms];
         if (order.Count > 0)
         {
             _ordered = new PriorityQueue<SqlValue[], (SqlValue[] Row, long Sequence)>(Comparer<(SqlValue[] Row, long Sequence)>.Create(CompareQueued));
@@ -81,7 +83,7 @@ internal sealed class RecursiveCteOperator : Operator
     }
 
     /// <inheritdoc />
-    public override IReadOnlyList<Operator> Inputs => [_initial, .. _arms];
+    public override IReadOnlyList<Operator> Inputs => _inputs;
 
     /// <inheritdoc />
     public override void Open(ExecutionContext context)

@@ -5,10 +5,10 @@ using BenchmarkDotNet.Toolchains.InProcess.Emit;
 namespace SharpCoreDB.Benchmarks.GroupCommit;
 
 /// <summary>
-/// The job of the engine-level commit benchmarks: in process (no generated project to build), one invocation of
-/// 1,024 commits per iteration (a Legacy one already takes a few hundred milliseconds of fsyncs, and the start and
-/// end of an invocation — waking the committer threads, waiting for the last — are spread over that many commits),
-/// 3 warm-up and 12 measured iterations.
+/// The job of the commit benchmarks (through the provider and on the store): in process (no generated project to
+/// build), one invocation of 1,024 commits per iteration (a Legacy one already takes over a hundred milliseconds of
+/// fsyncs, and the start and end of an invocation — waking the committer threads, waiting for the last — are spread
+/// over that many commits), 3 warm-up and 12 measured iterations.
 /// </summary>
 public sealed class CommitJobConfig : ManualConfig
 {

@@ -8,7 +8,8 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 /// The job of the commit benchmarks (through the provider and on the store): in process (no generated project to
 /// build), one invocation of 1,024 commits per iteration (a Legacy one already takes over a hundred milliseconds of
 /// fsyncs, and the start and end of an invocation — waking the committer threads, waiting for the last — are spread
-/// over that many commits), 3 warm-up and 12 measured iterations.
+/// over that many commits), 3 warm-up and 30 measured iterations (the disk's sync latency drifts within a run; more
+/// iterations make the mean less a matter of which stretch a case ran on).
 /// </summary>
 public sealed class CommitJobConfig : ManualConfig
 {
@@ -19,7 +20,7 @@ public sealed class CommitJobConfig : ManualConfig
             .WithToolchain(InProcessEmitToolchain.Instance)
             .WithLaunchCount(1)
             .WithWarmupCount(3)
-            .WithIterationCount(12)
+            .WithIterationCount(30)
             .WithInvocationCount(1)
             .WithUnrollFactor(1));
     }

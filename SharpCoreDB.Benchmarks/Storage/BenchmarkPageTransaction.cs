@@ -31,6 +31,11 @@ internal sealed class BenchmarkPageTransaction : IPageTransaction
 
     public PageLease Read(uint pageNumber) => new(pageNumber, _pages[(int)pageNumber], UsableSize, false, null, 0);
 
+    // Every page is in memory already.
+    public void ReadAhead(ReadOnlySpan<uint> pageNumbers)
+    {
+    }
+
     public PageLease Write(uint pageNumber)
     {
         ChangeStamp++;

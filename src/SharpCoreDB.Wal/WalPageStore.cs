@@ -261,6 +261,37 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         return _cache.Read(pageNumber, 0, _file);
     }
 
+    /// <summary>
+    /// Queues for <paramref name="readAhead"/> (created on first use) each page a snapshot will read soon that is not
+    /// cached yet, as the version <see cref="ReadVersion"/> would read. Pages past the snapshot's page count are
+    /// skipped: its own read reports them.
+    /// </summary>
+    internal void ReadAhead(ref PageReadAhead? readAhead, ReadOnlySpan<uint> pageNumbers, ulong sequence, WalIndex? index, uint pageCount)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        foreach (uint pageNumber in pageNumbers)
+        {
+            if (pageNumber == 0 || pageNumber >= pageCount)
+            {
+                continue;
+            }
+
+            ulong version = 0;
+            IPageCacheLoader loader = _file;
+            if (index is not null && index.TryFind(pageNumber, sequence, out ulong found, out _))
+            {
+                version = found;
+                loader = this;
+            }
+
+            if (!_cache.Contains(pageNumber, version))
+            {
+                // At most a quarter of the cache waits to be read, so pages read ahead are not evicted before use.
+                (readAhead ??= new PageReadAhead(_cache, Math.Max(1, _cache.Capacity / 4))).Enqueue(pageNumber, version, loader);
+            }
+        }
+    }
+
     /// <summary>Loads a log version of a page: from the queued commits while it is not written yet, else from its frame.</summary>
     void IPageCacheLoader.LoadPage(uint pageNumber, ulong version, Span<byte> destination)
     {

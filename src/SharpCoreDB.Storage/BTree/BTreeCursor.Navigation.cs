@@ -113,6 +113,10 @@ internal sealed partial class BTreeCursor
                 }
 
                 child = node.Child(++_indices[level]);
+                if (level == _leafLevel - 1)
+                {
+                    ReadAheadLeaves(node, level, forward: true);
+                }
             }
 
             return DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel);
@@ -137,6 +141,10 @@ internal sealed partial class BTreeCursor
                 }
 
                 child = node.Child(--_indices[level]);
+                if (level == _leafLevel - 1)
+                {
+                    ReadAheadLeaves(node, level, forward: false);
+                }
             }
 
             return DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel);

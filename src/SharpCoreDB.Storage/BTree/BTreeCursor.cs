@@ -295,6 +295,7 @@ internal sealed partial class BTreeCursor : IDisposable
         ObjectDisposedException.ThrowIf(_state == CursorState.Disposed, this);
         _tree.CheckNotDropped();
         ReleaseLeaf();
+        ResetReadAhead();
         _state = CursorState.Unpositioned;
     }
 

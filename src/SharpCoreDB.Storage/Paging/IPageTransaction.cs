@@ -34,6 +34,16 @@ public interface IPageTransaction
     /// <summary>Reads a page as this transaction sees it.</summary>
     PageLease Read(uint pageNumber);
 
+    /// <summary>
+    /// Says that these pages will be read soon, in this order (a scan's next leaves). A store may load them into its
+    /// cache on another thread meanwhile, so that reading, verifying and decrypting them overlaps with the caller's
+    /// work; <see cref="Read"/> then finds them there (or waits for the load already under way). It is only advice:
+    /// it never changes what <see cref="Read"/> returns or reports, and a store or transaction without a background
+    /// loader ignores it. Page numbers it cannot read (0, past the end) are skipped; <see cref="Read"/> reports them.
+    /// </summary>
+    /// <param name="pageNumbers">The pages, in the order they will be read.</param>
+    void ReadAhead(ReadOnlySpan<uint> pageNumbers);
+
     /// <summary>Returns a writable copy of a page, private to this transaction until commit.</summary>
     PageLease Write(uint pageNumber);
 

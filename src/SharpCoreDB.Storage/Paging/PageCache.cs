@@ -206,6 +206,17 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
         }
     }
 
+    /// <summary>True when a page version is cached or being loaded (so reading it ahead would add nothing).</summary>
+    /// <param name="pageNumber">The page number.</param>
+    /// <param name="version">The version (0 = database file).</param>
+    public bool Contains(uint pageNumber, ulong version)
+    {
+        lock (_gate)
+        {
+            return _map.ContainsKey(new PageKey(pageNumber, version));
+        }
+    }
+
     /// <summary>
     /// Replaces the cached copy of a page version with new committed bytes, if it is cached: in place when
     /// unpinned, by detaching the old slot when leases still read it. Pages not cached stay uncached, so a

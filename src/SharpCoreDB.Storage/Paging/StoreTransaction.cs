@@ -39,6 +39,15 @@ internal abstract class StoreTransaction
         return ReadPage(pageNumber);
     }
 
+    /// <inheritdoc cref="IPageTransaction.ReadAhead" />
+    /// <remarks>
+    /// Here it does nothing: a write transaction's reads go through its own dirty pages and are mostly point reads,
+    /// and a store reads ahead only where it overrides this (the write-ahead-log store's snapshots).
+    /// </remarks>
+    public virtual void ReadAhead(ReadOnlySpan<uint> pageNumbers)
+    {
+    }
+
     /// <inheritdoc cref="ITransactionPageAccess.ReadPage" />
     public abstract PageLease ReadPage(uint pageNumber);
 

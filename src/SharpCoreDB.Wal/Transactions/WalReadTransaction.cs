@@ -11,6 +11,8 @@ internal sealed class WalReadTransaction : SnapshotTransaction
     private readonly WalPageStore _store;
     private readonly int _slot;
     private readonly WalIndex? _index;
+    private PageReadAhead? _readAhead;
+    private bool _ended;
 
     /// <summary>Creates the snapshot; the store has already registered it in <paramref name="slot"/>.</summary>
     /// <param name="store">The store.</param>
@@ -40,11 +42,28 @@ internal sealed class WalReadTransaction : SnapshotTransaction
     public override string SourceName => _store.Name;
 
     /// <inheritdoc />
+    /// <remarks>The pages are loaded on a thread-pool thread (<see cref="PageReadAhead"/>); ending the snapshot stops that first.</remarks>
+    public override void ReadAhead(ReadOnlySpan<uint> pageNumbers)
+    {
+        ObjectDisposedException.ThrowIf(_ended, this);
+        _store.ReadAhead(ref _readAhead, pageNumbers, Sequence, _index, PageCount);
+    }
+
+    /// <summary>Pages loaded by this snapshot's read-ahead so far.</summary>
+    internal long ReadAheadLoads => _readAhead?.Loaded ?? 0;
+
+    /// <inheritdoc />
     protected override PageLease ReadCommitted(uint pageNumber) => _store.ReadVersion(pageNumber, Sequence, _index);
 
     /// <inheritdoc />
     protected override void CheckPageNumber(uint pageNumber, uint pageCount) => _store.CheckPageNumber(pageNumber, pageCount);
 
     /// <inheritdoc />
-    protected override void End() => _store.EndRead(_slot);
+    protected override void End()
+    {
+        // The snapshot keeps what the read-ahead loads readable (see PageReadAhead), so it stops before it ends.
+        _ended = true;
+        _readAhead?.Stop();
+        _store.EndRead(_slot);
+    }
 }

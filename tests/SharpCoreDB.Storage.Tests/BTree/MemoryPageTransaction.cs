@@ -53,7 +53,19 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
     public PageLease Read(uint pageNumber)
     {
         Reads++;
+        AccessLog?.Add((false, pageNumber));
         return Lease(pageNumber, writable: false);
+    }
+
+    /// <summary>When set, every <see cref="Read"/> and every page passed to <see cref="ReadAhead"/>, in order.</summary>
+    public List<(bool Hint, uint Page)>? AccessLog { get; set; }
+
+    public void ReadAhead(ReadOnlySpan<uint> pageNumbers)
+    {
+        foreach (uint page in pageNumbers)
+        {
+            AccessLog?.Add((true, page));
+        }
     }
 
     public PageLease Write(uint pageNumber)

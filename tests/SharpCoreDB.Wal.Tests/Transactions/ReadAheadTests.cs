@@ -1,0 +1,269 @@
+using System.Buffers.Binary;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Wal.Tests.Support;
+using SharpCoreDB.Wal.Transactions;
+
+namespace SharpCoreDB.Wal.Tests.Transactions;
+
+/// <summary>
+/// A snapshot's read-ahead: the pages it loads in the background are the versions the snapshot reads (from the
+/// database file or the log, plain or encrypted), a damaged page is still reported by the scan that reaches it, and
+/// ending a snapshot while its read-ahead runs never lets a load outlive the versions it reads.
+/// </summary>
+public sealed class ReadAheadTests
+{
+    private const int Rows = 4_000;
+    private static readonly TimeSpan s_patience = TimeSpan.FromSeconds(30);
+
+    public static TheoryData<bool, string> Layouts => new()
+    {
+        { false, "file" },
+        { false, "log" },
+        { false, "mixed" },
+        { true, "file" },
+        { true, "log" },
+        { true, "mixed" },
+    };
+
+    [Theory]
+    [MemberData(nameof(Layouts))]
+    public void Pages_read_ahead_are_the_versions_the_snapshot_reads(bool encrypted, string layout)
+    {
+        // One store throughout: closing would checkpoint everything into the database file.
+        using WalTestKit kit = NewKit(encrypted);
+        var model = new Dictionary<long, int>();
+        using WalPageStore store = kit.Open();
+        Write(store, model, Enumerable.Range(1, Rows).Select(i => (long)i), version: 1);
+        if (layout != "log")
+        {
+            store.Checkpoint();
+        }
+
+        if (layout == "mixed")
+        {
+            // Newer versions of every third leaf's rows sit in the log, the rest only in the database file.
+            Write(store, model, Enumerable.Range(1, Rows).Where(i => i / 40 % 3 == 0).Select(i => (long)i), version: 2);
+        }
+
+        using WalReadTransaction read = store.BeginSnapshot();
+        var tree = new BTree(read, read.CatalogRoot);
+        List<uint> leaves = Leaves(read, tree.RootPage, out int interior);
+        Assert.True(leaves.Count > 50, $"only {leaves.Count} leaves");
+
+        // Finding the leaves read them (and commits left their pages cached): start cold.
+        store.Cache.Clear();
+
+        // Everything read ahead first; then the scan must find every leaf in the cache (only the interior pages are
+        // read by the scan itself): a page loaded as another version than the snapshot's would be a miss (or, if
+        // served, a wrong row below).
+        read.ReadAhead(leaves.ToArray());
+        WaitUntil(() => read.ReadAheadLoads == leaves.Count, "every leaf to be read ahead");
+        long missesBefore = store.Cache.Misses;
+        AssertScan(tree, model);
+        Assert.Equal(interior, store.Cache.Misses - missesBefore);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void A_scan_reads_ahead_by_itself_and_sees_every_row(bool encrypted)
+    {
+        using WalTestKit kit = NewKit(encrypted);
+        var model = new Dictionary<long, int>();
+        using (WalPageStore store = kit.Open())
+        {
+            Write(store, model, Enumerable.Range(1, Rows).Select(i => (long)i), version: 1);
+            store.Checkpoint();
+        }
+
+        using WalPageStore reopened = kit.Open();
+        using WalReadTransaction read = reopened.BeginSnapshot();
+        AssertScan(new BTree(read, read.CatalogRoot), model);
+
+        // The scan named its later leaves; the background loader gets through them whatever the timing.
+        WaitUntil(() => read.ReadAheadLoads > 0, "the scan's read-ahead to load a page");
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void A_damaged_leaf_read_ahead_is_still_reported_by_the_scan_that_reaches_it(bool encrypted)
+    {
+        using WalTestKit kit = NewKit(encrypted);
+        var model = new Dictionary<long, int>();
+        uint damaged;
+        using (WalPageStore store = kit.Open())
+        {
+            Write(store, model, Enumerable.Range(1, Rows).Select(i => (long)i), version: 1);
+            store.Checkpoint();
+            using WalReadTransaction read = store.BeginSnapshot();
+            damaged = Leaves(read, read.CatalogRoot, out _)[30];
+        }
+
+        int pageSize = kit.File.PageSize;
+        byte[] one = new byte[1];
+        kit.Database.Read(((long)damaged * pageSize) + 100, one);
+        one[0] ^= 0x10;
+        kit.Database.Write(((long)damaged * pageSize) + 100, one);
+
+        using WalPageStore reopened = kit.Open();
+        for (int attempt = 0; attempt < 2; attempt++)
+        {
+            using WalReadTransaction read = reopened.BeginSnapshot();
+            var tree = new BTree(read, read.CatalogRoot);
+            var error = Assert.Throws<SharpCoreDBException>(() => AssertScan(tree, model));
+            Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
+            Assert.Contains($"page {damaged} ", error.Message, StringComparison.Ordinal);
+        }
+
+        // Nothing else is affected: the first rows still read.
+        using WalReadTransaction after = reopened.BeginSnapshot();
+        Assert.NotNull(new BTree(after, after.CatalogRoot).Get(Key(1)));
+    }
+
+    [Fact]
+    public void Snapshots_ended_while_reading_ahead_never_disturb_checkpoints_and_log_restarts()
+    {
+        using WalTestKit kit = NewKit(encrypted: false);
+        kit.CachePages = 64;
+        var model = new Dictionary<long, int>();
+        var random = new Random(20261123);
+        using WalPageStore store = kit.Open();
+        Write(store, model, Enumerable.Range(1, Rows).Select(i => (long)i), version: 1);
+        int rounds = WalTestKit.Stress ? 5_000 : 600;
+        for (int round = 0; round < rounds; round++)
+        {
+            using (WalReadTransaction read = store.BeginSnapshot())
+            {
+                // Far enough to cross a few leaves, so hints go out; the snapshot ends with loads queued or running.
+                using BTreeCursor cursor = new BTree(read, read.CatalogRoot).OpenCursor();
+                bool on = cursor.Seek(Key(random.Next(1, Rows)), BTreeSeek.GreaterOrEqual);
+                for (int step = 0; on && step < 120; step++)
+                {
+                    on = cursor.MoveNext();
+                }
+            }
+
+            Write(store, model, Enumerable.Range(0, 30).Select(_ => (long)random.Next(1, Rows + 1)), version: round + 2);
+            if (round % 3 == 0)
+            {
+                store.Checkpoint();
+            }
+        }
+
+        using (WalReadTransaction read = store.BeginSnapshot())
+        {
+            AssertScan(new BTree(read, read.CatalogRoot), model);
+        }
+
+        WalTestKit.AssertIntegrity(store, "after snapshots ended mid read-ahead");
+    }
+
+    private static WalTestKit NewKit(bool encrypted) =>
+        new(DurabilityMode.FullSync)
+        {
+            File = encrypted ? WalTestKit.Encrypted() : new PageFileOptions(),
+            AutoCheckpoint = false,
+            CachePages = 1024,
+        };
+
+    // Rows as key → (version, 100-byte value derived from both), in one transaction.
+    private static void Write(WalPageStore store, Dictionary<long, int> model, IEnumerable<long> ids, int version)
+    {
+        using IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(30));
+        uint root = tx.CatalogRoot;
+        if (root == 0)
+        {
+            root = BTree.Create(tx);
+            tx.CatalogRoot = root;
+        }
+
+        var tree = new BTree(tx, root);
+        foreach (long id in ids)
+        {
+            tree.Upsert(Key(id), Value(id, version));
+            model[id] = version;
+        }
+
+        tx.Commit();
+    }
+
+    private static void AssertScan(BTree tree, Dictionary<long, int> model)
+    {
+        using BTreeCursor cursor = tree.OpenCursor();
+        long expected = 1;
+        for (bool on = cursor.First(); on; on = cursor.MoveNext())
+        {
+            long id = BinaryPrimitives.ReadInt64BigEndian(cursor.Key);
+            Assert.Equal(expected, id);
+            Assert.Equal(Value(id, model[id]), cursor.GetValue());
+            expected++;
+        }
+
+        Assert.Equal(model.Count + 1, expected);
+    }
+
+    private static List<uint> Leaves(IPageTransaction tx, uint root, out int interior)
+    {
+        var leaves = new List<uint>();
+        int interiorPages = 0;
+        Walk(root);
+        interior = interiorPages;
+        return leaves;
+
+        void Walk(uint page)
+        {
+            uint[] children;
+            using (PageLease lease = tx.Read(page))
+            {
+                var node = new NodeReader(lease.Data, page);
+                if (node.IsLeaf)
+                {
+                    leaves.Add(page);
+                    return;
+                }
+
+                interiorPages++;
+                children = new uint[node.Count + 1];
+                for (int i = 0; i < children.Length; i++)
+                {
+                    children[i] = node.Child(i);
+                }
+            }
+
+            foreach (uint child in children)
+            {
+                Walk(child);
+            }
+        }
+    }
+
+    private static void WaitUntil(Func<bool> condition, string what)
+    {
+        DateTime deadline = DateTime.UtcNow + s_patience;
+        while (!condition())
+        {
+            Assert.True(DateTime.UtcNow < deadline, $"timed out waiting for {what}");
+            Thread.Sleep(1);
+        }
+    }
+
+    private static byte[] Key(long id)
+    {
+        byte[] key = new byte[8];
+        BinaryPrimitives.WriteInt64BigEndian(key, id);
+        return key;
+    }
+
+    private static byte[] Value(long id, int version)
+    {
+        byte[] value = new byte[100];
+        for (int i = 0; i < value.Length; i++)
+        {
+            value[i] = (byte)((id * 31) + (version * 7) + i);
+        }
+
+        return value;
+    }
+}

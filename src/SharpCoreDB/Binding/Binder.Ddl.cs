@@ -176,7 +176,7 @@ internal sealed partial class Binder
         // values), so they are not evaluated again.
         BindChecks(altered, scope);
         var writer = new TableWriter(altered, row.Slot, []);
-        ValidateDependents(after, table.Name, column.Name);
+        ValidateDependents(after, $"drop column {table.Name}.{column.Name}");
 
         (SourceBinding oldRow, _) = TableScope(table, null);
         oldRow.MarkAllUsed();
@@ -185,7 +185,7 @@ internal sealed partial class Binder
     }
 
     // Views and triggers that would no longer bind make the change an error, as in SQLite.
-    private static void ValidateDependents(Schema after, string table, string column)
+    private static void ValidateDependents(Schema after, string change)
     {
         foreach (ViewSchema view in after.Views.Values)
         {
@@ -195,7 +195,7 @@ internal sealed partial class Binder
             }
             catch (SharpCoreDBException ex)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"error in view {view.Name} after drop column {table}.{column}: {ex.Message}", ex);
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"error in view {view.Name} after {change}: {ex.Message}", ex);
             }
         }
 
@@ -214,7 +214,7 @@ internal sealed partial class Binder
             }
             catch (SharpCoreDBException ex)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"error in trigger {trigger.Name} after drop column {table}.{column}: {ex.Message}", ex);
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"error in trigger {trigger.Name} after {change}: {ex.Message}", ex);
             }
         }
     }

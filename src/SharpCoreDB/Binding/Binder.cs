@@ -56,6 +56,7 @@ internal sealed partial class Binder
         DropStatement drop => BindDrop(drop),
         AlterTableStatement alter => BindAlterTable(alter),
         DropColumnStatement drop => BindDropColumn(drop),
+        RenameTableStatement rename => BindRenameTable(rename),
         BeginStatement => new TransactionControlPlan(_schema, PlanKind.Begin),
         CommitStatement => new TransactionControlPlan(_schema, PlanKind.Commit),
         RollbackStatement { ToSavepoint: null } => new TransactionControlPlan(_schema, PlanKind.Rollback),

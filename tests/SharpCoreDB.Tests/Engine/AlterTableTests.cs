@@ -64,7 +64,7 @@ public sealed class AlterTableTests
         Assert.Contains("line 2", duplicate.Message, StringComparison.Ordinal);
         Assert.Equal(SharpCoreDBErrorCode.UnknownTable, db.Fails("ALTER TABLE nope ADD COLUMN f").ErrorCode);
         Assert.Equal(SharpCoreDBErrorCode.Unsupported, db.Fails("ALTER TABLE v ADD COLUMN f").ErrorCode);
-        Assert.Equal(SharpCoreDBErrorCode.SyntaxError, db.Fails("ALTER TABLE t RENAME TO u").ErrorCode);
+        Assert.Equal(SharpCoreDBErrorCode.SyntaxError, db.Fails("ALTER TABLE t MODIFY a TEXT").ErrorCode);
 
         // Nothing of a refused ALTER remains, and the connection goes on.
         Assert.Equal(["1|x|2|5"], db.Query("SELECT * FROM t"));

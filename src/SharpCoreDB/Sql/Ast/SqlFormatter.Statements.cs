@@ -39,6 +39,12 @@ internal static partial class SqlFormatter
                 sb.Append(" ADD COLUMN ");
                 AppendColumnDefinition(sb, alter.AddColumn);
                 break;
+            case RenameTableStatement rename:
+                sb.Append("ALTER TABLE ");
+                AppendQualifiedName(sb, rename.Table);
+                sb.Append(" RENAME TO ");
+                AppendIdentifier(sb, rename.NewName.Name);
+                break;
             case DropColumnStatement dropColumn:
                 sb.Append("ALTER TABLE ");
                 AppendQualifiedName(sb, dropColumn.Table);

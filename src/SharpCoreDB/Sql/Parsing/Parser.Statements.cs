@@ -144,9 +144,22 @@ internal ref partial struct Parser
             return new DropColumnStatement(position, table, new Identifier(columnPosition, ParseName("a column name")));
         }
 
+        if (_current.Is(Keyword.Rename))
+        {
+            SourcePosition rename = CurrentPosition;
+            Advance();
+            if (!TryConsume(Keyword.To))
+            {
+                throw Binding.SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "ALTER TABLE … RENAME COLUMN is not supported yet (RENAME TO is)", rename);
+            }
+
+            SourcePosition namePosition = CurrentPosition;
+            return new RenameTableStatement(position, table, new Identifier(namePosition, ParseName("a new table name")));
+        }
+
         if (!TryConsume(Keyword.Add))
         {
-            throw Expected("ADD [COLUMN] or DROP [COLUMN] (RENAME is not supported yet)");
+            throw Expected("ADD [COLUMN], DROP [COLUMN] or RENAME TO");
         }
 
         TryConsume(Keyword.Column);

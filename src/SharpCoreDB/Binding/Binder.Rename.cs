@@ -7,14 +7,18 @@ using SharpCoreDB.Sql.Parsing;
 
 namespace SharpCoreDB.Binding;
 
-/// <content>ALTER TABLE … RENAME TO.</content>
+/// <content>ALTER TABLE … RENAME TO and RENAME COLUMN.</content>
+/// <remarks>
+/// Both edit stored SQL the way SQLite does: the name's tokens are replaced where they stand and everything else
+/// stays as written. Views and trigger bodies are not rewritten: one that still names the old table or column no
+/// longer binds against the new schema, which is reported, and nothing changes.
+/// </remarks>
 internal sealed partial class Binder
 {
-    // ALTER TABLE … RENAME TO, as SQLite does it: the table keeps its rows and root page; its stored CREATE TABLE, its
-    // indexes (constraint indexes are renamed with it), its triggers' ON clause, its AUTOINCREMENT sequence and every
-    // foreign key that references it (its own included) take the new name, each in the text as written. Views and
-    // trigger bodies are not rewritten: one that names the table is reported and nothing changes.
-    private RenameTablePlan BindRenameTable(RenameTableStatement rename)
+    // ALTER TABLE … RENAME TO: the table keeps its rows and root page; its stored CREATE TABLE, its indexes (constraint
+    // indexes are renamed with it), its triggers' ON clause, its AUTOINCREMENT sequence and every foreign key that
+    // references it (its own included) take the new name, always quoted (as SQLite writes it).
+    private RenamePlan BindRenameTable(RenameTableStatement rename)
     {
         if (_schema.FindTable(rename.Table.Name) is null && _schema.FindView(rename.Table.Name) is not null)
         {
@@ -29,10 +33,111 @@ internal sealed partial class Binder
         }
 
         string oldName = table.Name;
+        string quoted = Quote(newName);
         var definition = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
-        string sql = RenameReferences(SpliceName(table.Sql, definition.Name.Position.Offset, newName), oldName, newName);
-        var create = (CreateTableStatement)SqlParser.ParseStatement(sql);
+        var edits = new List<(int Start, int Length)> { NameToken(table.Sql, definition.Name.Position.Offset, afterReferences: false) };
+        AddReferenceEdits(definition, table.Sql, oldName, column: null, edits);
+        var create = (CreateTableStatement)SqlParser.ParseStatement(Apply(table.Sql, edits, _ => quoted));
         TableSchema built = TableSchemaBuilder.Build(create, table.RootPage, name => RenamedIndexRoot(table, newName, name));
+        TableSchema renamed = WithRewrittenIndexes(table, built, (createIndex, sql) =>
+            Apply(sql, [NameToken(sql, createIndex.Table.Position.Offset, afterReferences: false)], _ => quoted));
+        Schema after = _schema.WithoutTable(table).WithTable(renamed);
+        var triggers = new List<TriggerSchema>();
+        foreach (TriggerSchema trigger in _schema.TriggersOf(oldName))
+        {
+            var stored = (CreateTriggerStatement)SqlParser.ParseStatement(trigger.Sql);
+            string triggerSql = Apply(trigger.Sql, [NameToken(trigger.Sql, stored.Table.Position.Offset, afterReferences: false)], _ => quoted);
+            TriggerSchema moved = Moved(trigger, renamed.Name, triggerSql);
+            triggers.Add(moved);
+            after = after.WithTrigger(moved);
+        }
+
+        List<TableSchema> referencing = Referencing(table, oldName, column: null, _ => quoted, ref after);
+        ValidateDependents(after, $"rename of {oldName} to {newName}");
+        return new RenamePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after, $"RenameTable {oldName} TO {newName}");
+    }
+
+    // ALTER TABLE … RENAME [COLUMN] old TO new: rows stay as they are (columns are stored by position); the column's
+    // definition and every reference to it in the table's CHECKs, constraints and generated columns, in its indexes,
+    // in its triggers' UPDATE OF lists and in foreign keys that reference it take the new name: bare where the old
+    // one was bare (unless the new name was written quoted), quoted where it was quoted, as SQLite writes it.
+    private RenamePlan BindRenameColumn(RenameColumnStatement rename)
+    {
+        if (_schema.FindTable(rename.Table.Name) is null && _schema.FindView(rename.Table.Name) is not null)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot rename columns of view \"{rename.Table.Name}\"", rename.Table.Position);
+        }
+
+        TableSchema table = TargetTable(rename.Table);
+        string oldName = rename.Column.Name;
+        string newName = rename.NewName.Name;
+        ColumnSchema column = table.FindColumn(oldName)
+            ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: \"{oldName}\"", rename.Column.Position);
+        if (table.FindColumn(newName) is { } taken && taken.Ordinal != column.Ordinal)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.AlreadyExists, $"error in table {table.Name} after rename: duplicate column name: {newName}", rename.NewName.Position);
+        }
+
+        string bare = rename.NewNameQuoted ? Quote(newName) : newName;
+        string quotedName = Quote(newName);
+        Func<char, string> replacement = first => first is '"' or '`' or '[' or '\'' ? quotedName : bare;
+        oldName = column.Name;
+
+        var definition = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
+        var edits = new List<(int Start, int Length)>();
+        foreach (ColumnDefinition defined in definition.Columns)
+        {
+            if (Same(defined.Name, oldName))
+            {
+                edits.Add(NameToken(table.Sql, defined.Position.Offset, afterReferences: false));
+            }
+        }
+
+        AddColumnReferenceEdits(definition, table.Sql, table.Name, oldName, edits);
+        foreach (TableConstraint constraint in definition.Constraints)
+        {
+            if (constraint is ForeignKeyTableConstraint foreignKey)
+            {
+                AddIdentifierEdits(foreignKey.Columns, table.Sql, oldName, edits);
+            }
+        }
+
+        AddReferenceEdits(definition, table.Sql, table.Name, oldName, edits);
+        var create = (CreateTableStatement)SqlParser.ParseStatement(Apply(table.Sql, edits, replacement));
+        TableSchema built = TableSchemaBuilder.Build(create, table.RootPage, name => ExistingIndexRoot(table, name));
+        TableSchema renamed = WithRewrittenIndexes(table, built, (createIndex, sql) =>
+        {
+            var indexEdits = new List<(int Start, int Length)>();
+            AddColumnReferenceEdits(createIndex, sql, table.Name, oldName, indexEdits);
+            return Apply(sql, indexEdits, replacement);
+        });
+        Schema after = _schema.WithTable(renamed);
+        var triggers = new List<TriggerSchema>();
+        foreach (TriggerSchema trigger in _schema.TriggersOf(table.Name))
+        {
+            var stored = (CreateTriggerStatement)SqlParser.ParseStatement(trigger.Sql);
+            var triggerEdits = new List<(int Start, int Length)>();
+            AddIdentifierEdits(stored.UpdateColumns, trigger.Sql, oldName, triggerEdits);
+            if (triggerEdits.Count > 0)
+            {
+                TriggerSchema moved = Moved(trigger, table.Name, Apply(trigger.Sql, triggerEdits, replacement));
+                triggers.Add(moved);
+                after = after.WithTrigger(moved);
+            }
+        }
+
+        List<TableSchema> referencing = Referencing(table, table.Name, oldName, replacement, ref after);
+        (SourceBinding row, Scope scope) = TableScope(renamed, null);
+        row.MarkAllUsed();
+        BindChecks(renamed, scope);
+        ValidateDependents(after, $"rename of column {table.Name}.{oldName} to {newName}");
+        return new RenamePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after, $"RenameColumn {table.Name}.{oldName} TO {newName}");
+    }
+
+    // The rebuilt table with the old table's indexes: constraint indexes as the rebuild made them (matched by root
+    // page), CREATE INDEX ones with their stored text rewritten.
+    private static TableSchema WithRewrittenIndexes(TableSchema table, TableSchema built, Func<CreateIndexStatement, string, string> rewrite)
+    {
         var indexes = ImmutableArray.CreateBuilder<IndexSchema>(table.Indexes.Length);
         foreach (IndexSchema index in table.Indexes)
         {
@@ -42,24 +147,24 @@ internal sealed partial class Binder
                 continue;
             }
 
-            var createIndex = (CreateIndexStatement)SqlParser.ParseStatement(index.Sql);
-            string indexSql = SpliceName(index.Sql, createIndex.Table.Position.Offset, newName);
-            indexes.Add(IndexSchemaBuilder.Build((CreateIndexStatement)SqlParser.ParseStatement(indexSql), built, index.RootPage));
+            string sql = rewrite((CreateIndexStatement)SqlParser.ParseStatement(index.Sql), index.Sql);
+            indexes.Add(IndexSchemaBuilder.Build((CreateIndexStatement)SqlParser.ParseStatement(sql), built, index.RootPage));
         }
 
-        TableSchema renamed = built.WithIndexes(indexes.MoveToImmutable());
-        Schema after = _schema.WithoutTable(table).WithTable(renamed);
-        var triggers = new List<TriggerSchema>();
-        foreach (TriggerSchema trigger in _schema.TriggersOf(oldName))
-        {
-            var stored = (CreateTriggerStatement)SqlParser.ParseStatement(trigger.Sql);
-            string triggerSql = SpliceName(trigger.Sql, stored.Table.Position.Offset, newName);
-            var statement = (CreateTriggerStatement)SqlParser.ParseStatement(triggerSql);
-            TriggerSchema moved = new() { Name = trigger.Name, TableName = renamed.Name, Statement = statement, Order = trigger.Order };
-            triggers.Add(moved);
-            after = after.WithTrigger(moved);
-        }
+        return built.WithIndexes(indexes.MoveToImmutable());
+    }
 
+    private static TriggerSchema Moved(TriggerSchema trigger, string tableName, string sql) => new()
+    {
+        Name = trigger.Name,
+        TableName = tableName,
+        Statement = (CreateTriggerStatement)SqlParser.ParseStatement(sql),
+        Order = trigger.Order,
+    };
+
+    // Every other table with a foreign key to `tableName` (to its `column`, when one is named), rewritten.
+    private List<TableSchema> Referencing(TableSchema table, string tableName, string? column, Func<char, string> replacement, ref Schema after)
+    {
         var referencing = new List<TableSchema>();
         foreach (TableSchema other in _schema.Tables.Values)
         {
@@ -68,19 +173,22 @@ internal sealed partial class Binder
                 continue;
             }
 
-            string otherSql = RenameReferences(other.Sql, oldName, newName);
-            if (!ReferenceEquals(otherSql, other.Sql))
+            var create = (CreateTableStatement)SqlParser.ParseStatement(other.Sql);
+            var edits = new List<(int Start, int Length)>();
+            AddReferenceEdits(create, other.Sql, tableName, column, edits);
+            if (edits.Count == 0)
             {
-                var otherCreate = (CreateTableStatement)SqlParser.ParseStatement(otherSql);
-                TableSchema updated = TableSchemaBuilder.Build(otherCreate, other.RootPage, name => ExistingIndexRoot(other, name))
-                    .WithIndexes(other.Indexes);
-                referencing.Add(updated);
-                after = after.WithTable(updated);
+                continue;
             }
+
+            var rewritten = (CreateTableStatement)SqlParser.ParseStatement(Apply(other.Sql, edits, replacement));
+            TableSchema updated = TableSchemaBuilder.Build(rewritten, other.RootPage, name => ExistingIndexRoot(other, name))
+                .WithIndexes(other.Indexes);
+            referencing.Add(updated);
+            after = after.WithTable(updated);
         }
 
-        ValidateDependents(after, $"rename of {oldName} to {newName}");
-        return new RenameTablePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after);
+        return referencing;
     }
 
     // The root of the old table's index that a constraint index of the renamed table stands for: the same number.
@@ -88,7 +196,7 @@ internal sealed partial class Binder
     {
         for (int number = 1; number <= table.Indexes.Length; number++)
         {
-            if (string.Equals(name, TableSchemaBuilder.AutoIndexName(newName, number), StringComparison.OrdinalIgnoreCase))
+            if (Same(name, TableSchemaBuilder.AutoIndexName(newName, number)))
             {
                 return ExistingIndexRoot(table, TableSchemaBuilder.AutoIndexName(table.Name, number));
             }
@@ -97,46 +205,79 @@ internal sealed partial class Binder
         return ExistingIndexRoot(table, name);
     }
 
-    // Every REFERENCES clause of a CREATE TABLE that names the old table, pointed at the new one; the same string
-    // instance when there is none.
-    private static string RenameReferences(string sql, string oldName, string newName)
+    // The REFERENCES clauses of a CREATE TABLE that name `table`: the table name itself (no column given) or the
+    // referenced column names equal to `column`.
+    private static void AddReferenceEdits(CreateTableStatement create, string sql, string table, string? column, List<(int Start, int Length)> edits)
     {
-        var create = (CreateTableStatement)SqlParser.ParseStatement(sql);
-        var offsets = new List<int>();
-        foreach (ColumnDefinition column in create.Columns)
+        foreach (ColumnDefinition definition in create.Columns)
         {
-            foreach (ColumnConstraint constraint in column.Constraints)
+            foreach (ColumnConstraint constraint in definition.Constraints)
             {
-                if (constraint is ReferencesColumnConstraint references && Names(references.ForeignKey.Table, oldName))
+                if (constraint is ReferencesColumnConstraint references)
                 {
-                    offsets.Add(references.ForeignKey.Position.Offset);
+                    AddReferenceEdit(references.ForeignKey, sql, table, column, edits);
                 }
             }
         }
 
         foreach (TableConstraint constraint in create.Constraints)
         {
-            if (constraint is ForeignKeyTableConstraint foreignKey && Names(foreignKey.ForeignKey.Table, oldName))
+            if (constraint is ForeignKeyTableConstraint foreignKey)
             {
-                offsets.Add(foreignKey.ForeignKey.Position.Offset);
+                AddReferenceEdit(foreignKey.ForeignKey, sql, table, column, edits);
             }
         }
-
-        // Last first, so the earlier offsets stay valid.
-        offsets.Sort();
-        for (int i = offsets.Count - 1; i >= 0; i--)
-        {
-            sql = SpliceName(sql, offsets[i], newName, afterReferences: true);
-        }
-
-        return sql;
-
-        static bool Names(string table, string name) => string.Equals(table, name, StringComparison.OrdinalIgnoreCase);
     }
 
-    // Replaces the object name that starts at `offset` (after a REFERENCES keyword when asked; past a schema prefix)
-    // with the quoted new name, leaving the rest of the text as written.
-    private static string SpliceName(string sql, int offset, string newName, bool afterReferences = false)
+    private static void AddReferenceEdit(ForeignKeyClause clause, string sql, string table, string? column, List<(int Start, int Length)> edits)
+    {
+        if (!Same(clause.Table, table))
+        {
+            return;
+        }
+
+        if (column is null)
+        {
+            edits.Add(NameToken(sql, clause.Position.Offset, afterReferences: true));
+        }
+        else
+        {
+            AddIdentifierEdits(clause.Columns, sql, column, edits);
+        }
+    }
+
+    private static void AddIdentifierEdits(ImmutableArray<Identifier> names, string sql, string column, List<(int Start, int Length)> edits)
+    {
+        if (names.IsDefault)
+        {
+            return;
+        }
+
+        foreach (Identifier name in names)
+        {
+            if (Same(name.Name, column))
+            {
+                edits.Add(NameToken(sql, name.Position.Offset, afterReferences: false));
+            }
+        }
+    }
+
+    // Column references to `column` of `table` (unqualified, or qualified with the table's name) anywhere in `node`.
+    private static void AddColumnReferenceEdits(SyntaxNode node, string sql, string table, string column, List<(int Start, int Length)> edits)
+    {
+        SyntaxWalker.Walk(node, n =>
+        {
+            if (n is ColumnReference reference && Same(reference.Column, column) && (reference.Table is null || Same(reference.Table, table)))
+            {
+                edits.Add(NameToken(sql, reference.Position.Offset, afterReferences: false));
+            }
+
+            return true;
+        });
+    }
+
+    // The name token that starts at `offset` (after a REFERENCES keyword when asked): the last part of a dotted name.
+    private static (int Start, int Length) NameToken(string sql, int offset, bool afterReferences)
     {
         var lexer = new Lexer(sql.AsSpan(offset));
         Token token = lexer.Next();
@@ -145,12 +286,30 @@ internal sealed partial class Binder
             token = lexer.Next();
         }
 
-        Token next = lexer.Next();
-        if (next.Kind == TokenKind.Dot)
+        while (true)
         {
+            Token next = lexer.Next();
+            if (next.Kind != TokenKind.Dot)
+            {
+                return (offset + token.Start, token.Length);
+            }
+
             token = lexer.Next();
         }
-
-        return string.Concat(sql.AsSpan(0, offset + token.Start), Quote(newName), sql.AsSpan(offset + token.End));
     }
+
+    // Replaces each token with what `replacement` gives for its first character (a quote, or not), last first so the
+    // earlier offsets stay valid.
+    private static string Apply(string sql, List<(int Start, int Length)> edits, Func<char, string> replacement)
+    {
+        edits.Sort((a, b) => b.Start.CompareTo(a.Start));
+        foreach ((int start, int length) in edits)
+        {
+            sql = string.Concat(sql.AsSpan(0, start), replacement(sql[start]), sql.AsSpan(start + length));
+        }
+
+        return sql;
+    }
+
+    private static bool Same(string a, string b) => string.Equals(a, b, StringComparison.OrdinalIgnoreCase);
 }

@@ -57,6 +57,7 @@ internal sealed partial class Binder
         AlterTableStatement alter => BindAlterTable(alter),
         DropColumnStatement drop => BindDropColumn(drop),
         RenameTableStatement rename => BindRenameTable(rename),
+        RenameColumnStatement rename => BindRenameColumn(rename),
         BeginStatement => new TransactionControlPlan(_schema, PlanKind.Begin),
         CommitStatement => new TransactionControlPlan(_schema, PlanKind.Commit),
         RollbackStatement { ToSavepoint: null } => new TransactionControlPlan(_schema, PlanKind.Rollback),

@@ -118,6 +118,15 @@ internal static class SyntaxWalker
             case CheckTableConstraint c:
                 Walk(c.Condition, visit);
                 break;
+            case PrimaryKeyTableConstraint p:
+                WalkAll(p.Columns, visit);
+                break;
+            case UniqueTableConstraint u:
+                WalkAll(u.Columns, visit);
+                break;
+            case GeneratedColumnConstraint g:
+                Walk(g.Expression, visit);
+                break;
             case CreateIndexStatement i:
                 WalkAll(i.Columns, visit);
                 Walk(i.Where, visit);

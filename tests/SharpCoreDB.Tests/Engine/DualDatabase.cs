@@ -41,6 +41,16 @@ internal sealed class DualDatabase : IDisposable
     public void AssertSame(string sql) =>
         Assert.Equal(DifferentialTests.SqliteRows(Sqlite, sql, 0), DifferentialTests.EngineRows(Engine, sql, 0));
 
+    /// <summary>The SQL text SQLite stores for a schema object (sqlite_master.sql).</summary>
+    public string SqliteDefinition(string type, string name)
+    {
+        using SqliteCommand command = Sqlite.CreateCommand();
+        command.CommandText = "SELECT sql FROM sqlite_master WHERE type = $type AND name = $name";
+        command.Parameters.AddWithValue("$type", type);
+        command.Parameters.AddWithValue("$name", name);
+        return (string)command.ExecuteScalar()!;
+    }
+
     public void Dispose()
     {
         Engine.Dispose();

@@ -45,6 +45,14 @@ internal static partial class SqlFormatter
                 sb.Append(" RENAME TO ");
                 AppendIdentifier(sb, rename.NewName.Name);
                 break;
+            case RenameColumnStatement renameColumn:
+                sb.Append("ALTER TABLE ");
+                AppendQualifiedName(sb, renameColumn.Table);
+                sb.Append(" RENAME COLUMN ");
+                AppendIdentifier(sb, renameColumn.Column.Name);
+                sb.Append(" TO ");
+                AppendIdentifier(sb, renameColumn.NewName.Name);
+                break;
             case DropColumnStatement dropColumn:
                 sb.Append("ALTER TABLE ");
                 AppendQualifiedName(sb, dropColumn.Table);

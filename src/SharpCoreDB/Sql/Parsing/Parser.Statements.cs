@@ -144,17 +144,21 @@ internal ref partial struct Parser
             return new DropColumnStatement(position, table, new Identifier(columnPosition, ParseName("a column name")));
         }
 
-        if (_current.Is(Keyword.Rename))
+        if (TryConsume(Keyword.Rename))
         {
-            SourcePosition rename = CurrentPosition;
-            Advance();
-            if (!TryConsume(Keyword.To))
+            if (TryConsume(Keyword.To))
             {
-                throw Binding.SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "ALTER TABLE … RENAME COLUMN is not supported yet (RENAME TO is)", rename);
+                SourcePosition namePosition = CurrentPosition;
+                return new RenameTableStatement(position, table, new Identifier(namePosition, ParseName("a new table name")));
             }
 
-            SourcePosition namePosition = CurrentPosition;
-            return new RenameTableStatement(position, table, new Identifier(namePosition, ParseName("a new table name")));
+            TryConsume(Keyword.Column);
+            SourcePosition oldPosition = CurrentPosition;
+            var renamed = new Identifier(oldPosition, ParseName("a column name"));
+            Expect(Keyword.To);
+            SourcePosition newPosition = CurrentPosition;
+            bool quoted = _current.Kind == TokenKind.QuotedIdentifier;
+            return new RenameColumnStatement(position, table, renamed, new Identifier(newPosition, ParseName("a new column name")), quoted);
         }
 
         if (!TryConsume(Keyword.Add))

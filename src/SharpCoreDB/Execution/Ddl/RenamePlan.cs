@@ -3,27 +3,30 @@ using SharpCoreDB.Catalog;
 namespace SharpCoreDB.Execution.Ddl;
 
 /// <summary>
-/// ALTER TABLE … RENAME TO: moves the table's catalog entries (definition, indexes, AUTOINCREMENT sequence) to the
-/// new name and stores the triggers on it and the tables whose foreign keys reference it with their text rewritten.
-/// No row or page moves. Everything goes through the transaction, so it commits or rolls back as one change.
+/// ALTER TABLE … RENAME TO and RENAME COLUMN: replaces the table's catalog entries (definition, indexes,
+/// AUTOINCREMENT sequence) under its (new) name and stores the triggers on it and the tables whose foreign keys
+/// reference it with their text rewritten. No row or page moves. Everything goes through the transaction, so it
+/// commits or rolls back as one change.
 /// </summary>
-internal sealed class RenameTablePlan : WritePlan
+internal sealed class RenamePlan : WritePlan
 {
     private readonly TableSchema _table;
     private readonly TableSchema _renamed;
     private readonly List<TriggerSchema> _triggers;
     private readonly List<TableSchema> _referencing;
     private readonly Schema _after;
+    private readonly string _explain;
 
     /// <summary>Creates the plan.</summary>
     /// <param name="schema">The schema.</param>
     /// <param name="slotWidths">The slot widths.</param>
     /// <param name="table">The table as it is.</param>
-    /// <param name="renamed">The table under its new name, with its indexes.</param>
-    /// <param name="triggers">The triggers on it, pointed at the new name.</param>
-    /// <param name="referencing">Other tables whose foreign keys now reference the new name.</param>
+    /// <param name="renamed">The table as renamed (or with the column renamed), with its indexes.</param>
+    /// <param name="triggers">The triggers on it whose text changed.</param>
+    /// <param name="referencing">Other tables whose foreign keys were rewritten.</param>
     /// <param name="after">The schema after the change.</param>
-    public RenameTablePlan(Schema schema, int[] slotWidths, TableSchema table, TableSchema renamed, List<TriggerSchema> triggers, List<TableSchema> referencing, Schema after)
+    /// <param name="explain">The plan's EXPLAIN line.</param>
+    public RenamePlan(Schema schema, int[] slotWidths, TableSchema table, TableSchema renamed, List<TriggerSchema> triggers, List<TableSchema> referencing, Schema after, string explain)
         : base(schema, slotWidths)
     {
         _table = table;
@@ -31,6 +34,7 @@ internal sealed class RenameTablePlan : WritePlan
         _triggers = triggers;
         _referencing = referencing;
         _after = after;
+        _explain = explain;
     }
 
     /// <inheritdoc />
@@ -71,5 +75,5 @@ internal sealed class RenameTablePlan : WritePlan
     }
 
     /// <inheritdoc />
-    public override IReadOnlyList<string> Explain() => ["RenameTable " + _table.Name + " TO " + _renamed.Name];
+    public override IReadOnlyList<string> Explain() => [_explain];
 }

@@ -42,19 +42,50 @@ internal sealed partial class Binder
         TableSchema renamed = WithRewrittenIndexes(table, built, (createIndex, sql) =>
             Apply(sql, [NameToken(sql, createIndex.Table.Position.Offset, afterReferences: false)], _ => quoted));
         Schema after = _schema.WithoutTable(table).WithTable(renamed);
+        // Every trigger: those on the table move with it (their ON clause), and any body may name it.
         var triggers = new List<TriggerSchema>();
-        foreach (TriggerSchema trigger in _schema.TriggersOf(oldName))
+        foreach (TriggerSchema trigger in _schema.Triggers.Values)
         {
             var stored = (CreateTriggerStatement)SqlParser.ParseStatement(trigger.Sql);
-            string triggerSql = Apply(trigger.Sql, [NameToken(trigger.Sql, stored.Table.Position.Offset, afterReferences: false)], _ => quoted);
-            TriggerSchema moved = Moved(trigger, renamed.Name, triggerSql);
-            triggers.Add(moved);
-            after = after.WithTrigger(moved);
+            bool on = Same(trigger.TableName, oldName);
+            var triggerEdits = new List<(int Start, int Length)>();
+            if (on)
+            {
+                triggerEdits.Add(NameToken(trigger.Sql, stored.Table.Position.Offset, afterReferences: false));
+            }
+
+            var roots = new List<SyntaxNode>(stored.Body);
+            if (stored.When is not null)
+            {
+                roots.Add(stored.When);
+            }
+
+            AddTableReferenceEdits(roots, trigger.Sql, oldName, triggerEdits);
+            if (triggerEdits.Count > 0)
+            {
+                TriggerSchema moved = Moved(trigger, on ? renamed.Name : trigger.TableName, Apply(trigger.Sql, triggerEdits, _ => quoted));
+                triggers.Add(moved);
+                after = after.WithTrigger(moved);
+            }
+        }
+
+        var views = new List<ViewSchema>();
+        foreach (ViewSchema view in _schema.Views.Values)
+        {
+            var stored = (CreateViewStatement)SqlParser.ParseStatement(view.Sql);
+            var viewEdits = new List<(int Start, int Length)>();
+            AddTableReferenceEdits([stored.Query], view.Sql, oldName, viewEdits);
+            if (viewEdits.Count > 0)
+            {
+                ViewSchema rewritten = CatalogStore.ViewBuilder((CreateViewStatement)SqlParser.ParseStatement(Apply(view.Sql, viewEdits, _ => quoted)));
+                views.Add(rewritten);
+                after = after.WithView(rewritten);
+            }
         }
 
         List<TableSchema> referencing = Referencing(table, oldName, column: null, _ => quoted, ref after);
         ValidateDependents(after, $"rename of {oldName} to {newName}");
-        return new RenamePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after, $"RenameTable {oldName} TO {newName}");
+        return new RenamePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after, $"RenameTable {oldName} TO {newName}") { Views = views };
     }
 
     // ALTER TABLE … RENAME [COLUMN] old TO new: rows stay as they are (columns are stored by position); the column's
@@ -132,6 +163,76 @@ internal sealed partial class Binder
         BindChecks(renamed, scope);
         ValidateDependents(after, $"rename of column {table.Name}.{oldName} to {newName}");
         return new RenamePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after, $"RenameColumn {table.Name}.{oldName} TO {newName}");
+    }
+
+    // The references to table `table` in a view's query or a trigger's body: table names in FROM clauses and as the
+    // target of INSERT, UPDATE and DELETE, and the qualifier of `table.column`. When the text gives the name another
+    // meaning as well (an alias or a common table expression of that name), nothing is rewritten: the statement is
+    // then bound as it is, and if it still names the old table the rename is refused.
+    private static void AddTableReferenceEdits(List<SyntaxNode> roots, string sql, string table, List<(int Start, int Length)> edits)
+    {
+        var found = new List<(int Start, int Length)>();
+        bool ambiguous = false;
+        foreach (SyntaxNode root in roots)
+        {
+            SyntaxWalker.Walk(root, node =>
+            {
+                switch (node)
+                {
+                    case TableReference reference:
+                        ambiguous |= reference.Alias is not null && Same(reference.Alias, table);
+                        AddTarget(reference.Name);
+                        break;
+                    case CommonTableExpression cte:
+                        ambiguous |= Same(cte.Name.Name, table);
+                        break;
+                    case InsertStatement insert:
+                        ambiguous |= insert.Alias is not null && Same(insert.Alias, table);
+                        AddTarget(insert.Table);
+                        break;
+                    case UpdateStatement update:
+                        ambiguous |= update.Alias is not null && Same(update.Alias, table);
+                        AddTarget(update.Table);
+                        break;
+                    case DeleteStatement delete:
+                        ambiguous |= delete.Alias is not null && Same(delete.Alias, table);
+                        AddTarget(delete.Table);
+                        break;
+                    case ColumnReference column when column.Table is not null && Same(column.Table, table):
+                        found.Add(QualifierToken(sql, column.Position.Offset, column.Schema is not null));
+                        break;
+                }
+
+                return true;
+            });
+        }
+
+        if (!ambiguous)
+        {
+            edits.AddRange(found);
+        }
+
+        void AddTarget(QualifiedName name)
+        {
+            if (Same(name.Name, table))
+            {
+                found.Add(NameToken(sql, name.Position.Offset, afterReferences: false));
+            }
+        }
+    }
+
+    // The table part of `[schema.]table.column` starting at `offset`.
+    private static (int Start, int Length) QualifierToken(string sql, int offset, bool hasSchema)
+    {
+        var lexer = new Lexer(sql.AsSpan(offset));
+        Token token = lexer.Next();
+        if (hasSchema)
+        {
+            lexer.Next();
+            token = lexer.Next();
+        }
+
+        return (offset + token.Start, token.Length);
     }
 
     // The rebuilt table with the old table's indexes: constraint indexes as the rebuild made them (matched by root

@@ -37,6 +37,9 @@ internal sealed class RenamePlan : WritePlan
         _explain = explain;
     }
 
+    /// <summary>Views whose text was rewritten to name the renamed table.</summary>
+    public List<ViewSchema> Views { get; init; } = [];
+
     /// <inheritdoc />
     public override bool ChangesSchema => true;
 
@@ -68,6 +71,11 @@ internal sealed class RenamePlan : WritePlan
         foreach (TableSchema table in _referencing)
         {
             CatalogStore.PutTable(transaction, table);
+        }
+
+        foreach (ViewSchema view in Views)
+        {
+            CatalogStore.PutView(transaction, view);
         }
 
         SchemaChange.Apply(transaction, _after);

@@ -75,7 +75,7 @@ internal sealed partial class Binder
                     ? BindParameter(p)
                     : throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "trigger programs cannot use parameters", p.Position);
             case ColumnReference c:
-                return ResolveColumn(c, scope);
+                return ResolveColumn(c, scope, _columnResolved);
             case UnaryExpression u:
                 Expr operand = BindExpr(u.Operand, scope);
                 return u.Operator == UnaryOperator.Not ? new NotExpr(operand) : new UnaryExpr(u.Operator, operand);
@@ -318,7 +318,7 @@ internal sealed partial class Binder
         return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty);
     }
 
-    private static ColumnExpr ResolveColumn(ColumnReference reference, Scope scope)
+    private static ColumnExpr ResolveColumn(ColumnReference reference, Scope scope, Action<ColumnReference, SourceBinding, SourceColumn>? resolved = null)
     {
         for (Scope? current = scope; current is not null; current = current.Parent)
         {
@@ -328,6 +328,7 @@ internal sealed partial class Binder
             }
 
             source!.MarkUsed(column!.Index);
+            resolved?.Invoke(reference, source, column);
             string display = reference.Table is null ? column.Name : source.Name + "." + column.Name;
             var expression = new ColumnExpr(source.Slot, column.Index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
             ColumnExpr result = expression;

@@ -15,6 +15,10 @@ namespace SharpCoreDB.Binding;
 /// </remarks>
 internal sealed partial class Binder
 {
+    // Told of every column reference this binder resolves, with the source and column it resolved to (RENAME COLUMN
+    // uses it to find the references to the renamed column in views and trigger bodies).
+    private Action<ColumnReference, SourceBinding, SourceColumn>? _columnResolved;
+
     // ALTER TABLE … RENAME TO: the table keeps its rows and root page; its stored CREATE TABLE, its indexes (constraint
     // indexes are renamed with it), its triggers' ON clause, its AUTOINCREMENT sequence and every foreign key that
     // references it (its own included) take the new name, always quoted (as SQLite writes it).
@@ -158,11 +162,12 @@ internal sealed partial class Binder
         }
 
         List<TableSchema> referencing = Referencing(table, table.Name, oldName, replacement, ref after);
+        List<ViewSchema> views = RewriteColumnUses(table, oldName, replacement, triggers, ref after);
         (SourceBinding row, Scope scope) = TableScope(renamed, null);
         row.MarkAllUsed();
         BindChecks(renamed, scope);
         ValidateDependents(after, $"rename of column {table.Name}.{oldName} to {newName}");
-        return new RenamePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after, $"RenameColumn {table.Name}.{oldName} TO {newName}");
+        return new RenamePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after, $"RenameColumn {table.Name}.{oldName} TO {newName}") { Views = views };
     }
 
     // The references to table `table` in a view's query or a trigger's body: table names in FROM clauses and as the
@@ -253,6 +258,131 @@ internal sealed partial class Binder
         }
 
         return built.WithIndexes(indexes.MoveToImmutable());
+    }
+
+    // The references to column `column` of `table` in views and trigger bodies, found by binding them against the
+    // schema as it is (so an unqualified name counts only where it resolves to this table's column), plus the column
+    // lists of INSERT, UPDATE and upsert steps that write the table. Triggers already rewritten (UPDATE OF) are
+    // edited on top of that text. Returns the rewritten views; rewritten triggers are added to `triggers`.
+    private List<ViewSchema> RewriteColumnUses(TableSchema table, string column, Func<char, string> replacement, List<TriggerSchema> triggers, ref Schema after)
+    {
+        // Statements re-parsed from their stored text, so positions are offsets into that text.
+        Schema probe = _schema;
+        var triggerTexts = new Dictionary<string, TriggerSchema>(StringComparer.OrdinalIgnoreCase);
+        foreach (TriggerSchema trigger in _schema.Triggers.Values)
+        {
+            TriggerSchema current = triggers.Find(t => Same(t.Name, trigger.Name)) ?? trigger;
+            TriggerSchema reparsed = Moved(current, current.TableName, current.Sql);
+            triggerTexts[trigger.Name] = reparsed;
+            probe = probe.WithTrigger(reparsed);
+        }
+
+        var uses = new HashSet<ColumnReference>(ReferenceEqualityComparer.Instance);
+        Action<ColumnReference, SourceBinding, SourceColumn> record = (reference, source, resolved) =>
+        {
+            if (source.Table is { } owner && Same(owner.Name, table.Name) && Same(resolved.Name, column))
+            {
+                uses.Add(reference);
+            }
+        };
+
+        var viewStatements = new List<(ViewSchema View, CreateViewStatement Statement)>();
+        foreach (ViewSchema view in _schema.Views.Values)
+        {
+            var statement = (CreateViewStatement)SqlParser.ParseStatement(view.Sql);
+            viewStatements.Add((view, statement));
+            new Binder(probe, new Dictionary<string, int>()) { _columnResolved = record }.BindQuery(statement.Query, null);
+        }
+
+        foreach (TriggerSchema trigger in triggerTexts.Values)
+        {
+            if (probe.FindTable(trigger.TableName) is { } on)
+            {
+                new Binder(probe, new Dictionary<string, int>()) { _columnResolved = record }.BindTriggers(on, trigger.Event, null, ConflictResolution.Unspecified);
+            }
+        }
+
+        var views = new List<ViewSchema>();
+        foreach ((ViewSchema view, CreateViewStatement statement) in viewStatements)
+        {
+            var edits = new List<(int Start, int Length)>();
+            AddUses(statement.Query, view.Sql, edits);
+            if (edits.Count > 0)
+            {
+                ViewSchema rewritten = CatalogStore.ViewBuilder((CreateViewStatement)SqlParser.ParseStatement(Apply(view.Sql, edits, replacement)));
+                views.Add(rewritten);
+                after = after.WithView(rewritten);
+            }
+        }
+
+        foreach (TriggerSchema trigger in triggerTexts.Values)
+        {
+            CreateTriggerStatement statement = trigger.Statement;
+            var edits = new List<(int Start, int Length)>();
+            AddUses(statement.When, trigger.Sql, edits);
+            foreach (Statement step in statement.Body)
+            {
+                AddUses(step, trigger.Sql, edits);
+                AddWrittenColumns(step, trigger.Sql, table.Name, column, edits);
+            }
+
+            if (edits.Count > 0)
+            {
+                TriggerSchema rewritten = Moved(trigger, trigger.TableName, Apply(trigger.Sql, edits, replacement));
+                triggers.RemoveAll(t => Same(t.Name, trigger.Name));
+                triggers.Add(rewritten);
+                after = after.WithTrigger(rewritten);
+            }
+        }
+
+        return views;
+
+        void AddUses(SyntaxNode? node, string sql, List<(int Start, int Length)> edits) =>
+            SyntaxWalker.Walk(node, n =>
+            {
+                if (n is ColumnReference reference && uses.Contains(reference))
+                {
+                    edits.Add(NameToken(sql, reference.Position.Offset, afterReferences: false));
+                }
+
+                return true;
+            });
+    }
+
+    // The column names an INSERT, UPDATE or upsert step writes in table `table`.
+    private static void AddWrittenColumns(Statement step, string sql, string table, string column, List<(int Start, int Length)> edits)
+    {
+        switch (step)
+        {
+            case InsertStatement insert when Same(insert.Table.Name, table):
+                AddIdentifierEdits(insert.Columns, sql, column, edits);
+                foreach (UpsertClause upsert in insert.Upserts)
+                {
+                    AddIdentifierEdits(upsert.Target, sql, column, edits);
+                    AddAssignmentEdits(upsert.Assignments, sql, column, edits);
+                }
+
+                break;
+            case UpdateStatement update when Same(update.Table.Name, table):
+                AddAssignmentEdits(update.Assignments, sql, column, edits);
+                break;
+        }
+    }
+
+    private static void AddAssignmentEdits(ImmutableArray<UpdateAssignment> assignments, string sql, string column, List<(int Start, int Length)> edits)
+    {
+        if (assignments.IsDefault)
+        {
+            return;
+        }
+
+        foreach (UpdateAssignment assignment in assignments)
+        {
+            if (Same(assignment.Column, column))
+            {
+                edits.Add(NameToken(sql, assignment.Position.Offset, afterReferences: false));
+            }
+        }
     }
 
     private static TriggerSchema Moved(TriggerSchema trigger, string tableName, string sql) => new()

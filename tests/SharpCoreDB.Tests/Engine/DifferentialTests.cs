@@ -202,7 +202,8 @@ public sealed class DifferentialTests
     };
 
     /// <summary>Runs a statement on both; they must agree on whether it fails (the message names the seed and both errors).</summary>
-    internal static void Both(EngineHarness engine, SqliteConnection sqlite, string sql, int seed)
+    /// <returns>True when both succeeded.</returns>
+    internal static bool Both(EngineHarness engine, SqliteConnection sqlite, string sql, int seed)
     {
         string? sqliteError = null;
         try
@@ -227,6 +228,7 @@ public sealed class DifferentialTests
         }
 
         Assert.True(sqliteError is null == engineError is null, $"seed {seed}: {sql}\n  sqlite: {sqliteError ?? "ok"}\n  engine: {engineError ?? "ok"}");
+        return sqliteError is null;
     }
 
     /// <summary>SQLite's rows for a query, each rendered with storage classes ("I:1|T:a|"); one "error" row when it fails.</summary>

@@ -10,8 +10,9 @@ namespace SharpCoreDB.Binding;
 /// <content>ALTER TABLE … RENAME TO and RENAME COLUMN.</content>
 /// <remarks>
 /// Both edit stored SQL the way SQLite does: the name's tokens are replaced where they stand and everything else
-/// stays as written. Views and trigger bodies are not rewritten: one that still names the old table or column no
-/// longer binds against the new schema, which is reported, and nothing changes.
+/// stays as written, in the table's definition, its indexes, triggers, views and other tables' foreign keys. Then
+/// every view and trigger is bound against the new schema: one that still names the old table or column (text this
+/// engine could not rewrite safely) is reported, and nothing changes.
 /// </remarks>
 internal sealed partial class Binder
 {
@@ -46,6 +47,7 @@ internal sealed partial class Binder
         TableSchema renamed = WithRewrittenIndexes(table, built, (createIndex, sql) =>
             Apply(sql, [NameToken(sql, createIndex.Table.Position.Offset, afterReferences: false)], _ => quoted));
         Schema after = _schema.WithoutTable(table).WithTable(renamed);
+
         // Every trigger: those on the table move with it (their ON clause), and any body may name it.
         var triggers = new List<TriggerSchema>();
         foreach (TriggerSchema trigger in _schema.Triggers.Values)
@@ -94,8 +96,9 @@ internal sealed partial class Binder
 
     // ALTER TABLE … RENAME [COLUMN] old TO new: rows stay as they are (columns are stored by position); the column's
     // definition and every reference to it in the table's CHECKs, constraints and generated columns, in its indexes,
-    // in its triggers' UPDATE OF lists and in foreign keys that reference it take the new name: bare where the old
-    // one was bare (unless the new name was written quoted), quoted where it was quoted, as SQLite writes it.
+    // in triggers' UPDATE OF lists, WHEN clauses and bodies, in views and in foreign keys that reference it take the
+    // new name: bare where the old one was bare (unless the new name was written quoted), quoted where it was quoted,
+    // as SQLite writes it.
     private RenamePlan BindRenameColumn(RenameColumnStatement rename)
     {
         if (_schema.FindTable(rename.Table.Name) is null && _schema.FindView(rename.Table.Name) is not null)

@@ -202,14 +202,13 @@ internal sealed partial class Binder
         foreach (TriggerSchema trigger in after.Triggers.Values)
         {
             var check = new Binder(after, new Dictionary<string, int>());
-            TableSchema? on = after.FindTable(trigger.TableName);
-            if (on is null)
-            {
-                continue;
-            }
-
             try
             {
+                if (check.TriggerTarget(trigger.TableName) is not { } on)
+                {
+                    continue;
+                }
+
                 check.BindTriggers(on, trigger.Event, null, ConflictResolution.Unspecified);
             }
             catch (SharpCoreDBException ex)

@@ -115,8 +115,13 @@ internal sealed partial class Binder
     }
 
 
-    private InsertPlan BindInsert(InsertStatement insert)
+    private DmlPlan BindInsert(InsertStatement insert)
     {
+        if (ViewTarget(insert, insert.Table, TriggerEvent.Insert) is { } view)
+        {
+            return BindViewInsert(insert, view);
+        }
+
         TableSchema table = TargetTable(insert.Table);
         _changedTables = ChangedBy(table, TriggerEvent.Insert, null);
         (SourceBinding row, Scope scope) = TableScope(table, insert.Alias);
@@ -330,8 +335,13 @@ internal sealed partial class Binder
         _conflictOverride != ConflictResolution.Unspecified ? _conflictOverride
         : resolution is ConflictResolution.Replace or ConflictResolution.Ignore ? resolution : ConflictResolution.Unspecified;
 
-    private UpdatePlan BindUpdate(UpdateStatement update)
+    private DmlPlan BindUpdate(UpdateStatement update)
     {
+        if (ViewTarget(update, update.Table, TriggerEvent.Update) is { } view)
+        {
+            return BindViewUpdate(update, view);
+        }
+
         TableSchema table = TargetTable(update.Table);
         HashSet<string> assignedNames = AssignedColumns(update);
         _changedTables = ChangedBy(table, TriggerEvent.Update, assignedNames);
@@ -346,8 +356,13 @@ internal sealed partial class Binder
         return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, conflict, triggers);
     }
 
-    private DeletePlan BindDelete(DeleteStatement delete)
+    private DmlPlan BindDelete(DeleteStatement delete)
     {
+        if (ViewTarget(delete, delete.Table, TriggerEvent.Delete) is { } view)
+        {
+            return BindViewDelete(delete, view);
+        }
+
         TableSchema table = TargetTable(delete.Table);
         _changedTables = ChangedBy(table, TriggerEvent.Delete, null);
         (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);

@@ -299,9 +299,10 @@ internal sealed partial class Binder
 
         foreach (TriggerSchema trigger in triggerTexts.Values)
         {
-            if (probe.FindTable(trigger.TableName) is { } on)
+            var binder = new Binder(probe, new Dictionary<string, int>()) { _columnResolved = record };
+            if (binder.TriggerTarget(trigger.TableName) is { } on)
             {
-                new Binder(probe, new Dictionary<string, int>()) { _columnResolved = record }.BindTriggers(on, trigger.Event, null, ConflictResolution.Unspecified);
+                binder.BindTriggers(on, trigger.Event, null, ConflictResolution.Unspecified);
             }
         }
 

@@ -158,7 +158,8 @@ internal static class CatalogStore
                 throw Corrupt($"the definition of trigger {name} is not a CREATE TRIGGER");
             }
 
-            if (schema.FindTable(table) is null)
+            // A table's trigger, or a view's INSTEAD OF trigger.
+            if (schema.FindTable(table) is null && (create.Timing != TriggerTiming.InsteadOf || schema.FindView(table) is null))
             {
                 throw Corrupt($"trigger {name} names the missing table {table}");
             }

@@ -30,25 +30,32 @@ internal sealed class CreateTriggerPlan(Schema schema, int[] slotWidths, CreateT
 
         string tableName = statement.Table.Name;
         TableSchema? table = current.FindTable(tableName);
+        string target;
         if (table is null)
         {
-            if (current.FindView(tableName) is null)
+            if (current.FindView(tableName) is not { } view)
             {
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {tableName}");
             }
 
-            throw statement.Timing == TriggerTiming.InsteadOf
-                ? new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"INSTEAD OF triggers are not supported (view {tableName})")
-                : new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"cannot create {(statement.Timing == TriggerTiming.After ? "AFTER" : "BEFORE")} trigger on view: {tableName}");
-        }
+            if (statement.Timing != TriggerTiming.InsteadOf)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"cannot create {(statement.Timing == TriggerTiming.After ? "AFTER" : "BEFORE")} trigger on view: {tableName}");
+            }
 
-        if (statement.Timing == TriggerTiming.InsteadOf)
+            target = view.Name;
+        }
+        else if (statement.Timing == TriggerTiming.InsteadOf)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"cannot create INSTEAD OF trigger on table: {tableName}");
         }
+        else
+        {
+            target = table.Name;
+        }
 
-        // The version this change creates orders the trigger among the others on its table.
-        var trigger = new TriggerSchema { Name = name, TableName = table.Name, Statement = statement, Order = current.Version + 1 };
+        // The version this change creates orders the trigger among the others on its table (or view).
+        var trigger = new TriggerSchema { Name = name, TableName = target, Statement = statement, Order = current.Version + 1 };
         CatalogStore.PutTrigger(transaction, trigger);
         SchemaChange.Apply(transaction, current.WithTrigger(trigger));
         return 0;

@@ -77,8 +77,16 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                             : new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such view: {name}"));
                     }
 
+                    // Its INSTEAD OF triggers go with it, as in SQLite.
+                    Schema after = current.WithoutView(view);
+                    foreach (TriggerSchema trigger in current.TriggersOf(view.Name))
+                    {
+                        CatalogStore.RemoveTrigger(transaction, trigger);
+                        after = after.WithoutTrigger(trigger);
+                    }
+
                     CatalogStore.RemoveView(transaction, view);
-                    SchemaChange.Apply(transaction, current.WithoutView(view));
+                    SchemaChange.Apply(transaction, after);
                     return 0;
                 }
 

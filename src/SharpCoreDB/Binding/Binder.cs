@@ -65,6 +65,7 @@ internal sealed partial class Binder
         ExplainStatement explain => BindExplain(explain),
         ReindexStatement reindex => BindReindex(reindex),
         CreateTriggerStatement trigger => BindCreateTrigger(trigger),
+        PragmaStatement pragma => BindPragma(pragma),
         _ => throw SqlErrors.At(
             SharpCoreDBErrorCode.Unsupported, $"{Describe(statement)} is not supported", statement.Position),
     };

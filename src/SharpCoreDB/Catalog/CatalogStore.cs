@@ -32,6 +32,7 @@ internal static class CatalogStore
     private const long ViewKind = 3;
     private const long SequenceKind = 4;
     private const long TriggerKind = 5;
+    private const long UserVersionKind = 6;
 
     // Read at the start of every transaction to see whether the cached schema is current, so encoded once.
     private static readonly byte[] s_versionKey = Key(VersionKind, string.Empty);
@@ -98,6 +99,7 @@ internal static class CatalogStore
                         views.Add((reader.GetString(1), reader.GetString(4)));
                         break;
                     case SequenceKind:
+                    case UserVersionKind:
                         break;
                     case TriggerKind:
                         triggers.Add((reader.GetString(1), reader.GetString(2), reader.GetInt64(3), reader.GetString(4)));
@@ -186,6 +188,26 @@ internal static class CatalogStore
 
         return new ViewSchema { Name = create.Name.Name, ColumnNames = names.ToImmutable(), Query = create.Query, Sql = create.SourceText };
     }
+
+    /// <summary>The application's own version number (<c>PRAGMA user_version</c>; 0 until one is set).</summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <returns>The value.</returns>
+    public static long ReadUserVersion(TransactionContext transaction)
+    {
+        uint root = transaction.Pages.CatalogRoot;
+        if (root == 0 || transaction.Tree(root).Get(Key(UserVersionKind, string.Empty)) is not { } value)
+        {
+            return 0;
+        }
+
+        return new RecordReader(value).GetInt64(0);
+    }
+
+    /// <summary>Stores the application's version number (part of the transaction).</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="value">The value.</param>
+    public static void WriteUserVersion(TransactionContext transaction, long value) =>
+        Put(transaction, UserVersionKind, string.Empty, [SqlValue.FromInt64(value)]);
 
     /// <summary>Stores the schema version.</summary>
     /// <param name="transaction">The write transaction.</param>

@@ -159,6 +159,10 @@ internal sealed class Statement
     internal PlanKind KindOf(int index) => _statements[index] switch
     {
         Ast.SelectStatement or Ast.ExplainStatement => PlanKind.Query,
+
+        // Every PRAGMA but setting user_version only reads (or is refused).
+        Ast.PragmaStatement { Value: not null } pragma when pragma.Name.Name.Equals("user_version", StringComparison.OrdinalIgnoreCase) => PlanKind.Write,
+        Ast.PragmaStatement => PlanKind.Query,
         Ast.BeginStatement => PlanKind.Begin,
         Ast.CommitStatement => PlanKind.Commit,
         Ast.RollbackStatement { ToSavepoint: null } => PlanKind.Rollback,

@@ -1,0 +1,233 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Ddl;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>PRAGMA: the ones an application reads its schema and version through, answered as SQLite answers them.</content>
+internal sealed partial class Binder
+{
+    private const string SupportedPragmas = "user_version, schema_version, table_info, index_list, index_info, journal_mode, foreign_keys";
+
+    private ExecutablePlan BindPragma(PragmaStatement pragma)
+    {
+        string name = pragma.Name.Name.ToLowerInvariant();
+        string? argument = pragma.Value switch
+        {
+            StringLiteral s => s.Value,
+            null => null,
+            _ => null,
+        };
+        switch (name)
+        {
+            case "user_version" when pragma.Value is null:
+                return Rows(["user_version"], [[new UserVersionExpr()]]);
+            case "user_version":
+                return new UserVersionPlan(_schema, SlotWidths, PragmaInteger(pragma.Value));
+            case "schema_version" when pragma.Value is null:
+                return Rows(["schema_version"], [[Literal(SqlValue.FromInt64(_schema.Version))]]);
+            case "table_info":
+                return Rows(["cid", "name", "type", "notnull", "dflt_value", "pk"], TableInfo(argument));
+            case "index_list":
+                return Rows(["seq", "name", "unique", "origin", "partial"], IndexList(argument));
+            case "index_info":
+                return Rows(["seqno", "cid", "name"], IndexInfo(argument));
+            case "journal_mode":
+                // Every database here keeps a write-ahead log; like SQLite, the answer is the mode in effect.
+                return Rows(["journal_mode"], [[Literal(SqlValue.FromText("wal"))]]);
+            case "foreign_keys" when pragma.Value is null || !Truthy(pragma.Value):
+                return pragma.Value is null ? Rows(["foreign_keys"], [[Literal(SqlValue.FromInt64(0))]]) : Rows([], []);
+            case "foreign_keys":
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "foreign-key enforcement is not supported (PRAGMA foreign_keys = ON)", pragma.Position);
+            default:
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"PRAGMA {pragma.Name.Name} is not supported (supported: {SupportedPragmas})", pragma.Position);
+        }
+    }
+
+    // SQLite's columns of PRAGMA table_info: declared type as written, NOT NULL, the default's text, position in the primary key.
+    private List<Expr[]> TableInfo(string? tableName)
+    {
+        var rows = new List<Expr[]>();
+        if (tableName is null || _schema.FindTable(tableName) is not { } table)
+        {
+            return rows;
+        }
+
+        var definition = (CreateTableStatement)Sql.Parsing.SqlParser.ParseStatement(table.Sql);
+        IndexSchema? primaryKey = table.Indexes.FirstOrDefault(i => i.Origin == IndexOrigin.PrimaryKey);
+        foreach (ColumnSchema column in table.Columns)
+        {
+            int pk = column.IsRowIdAlias ? 1 : 0;
+            if (primaryKey is not null)
+            {
+                for (int i = 0; i < primaryKey.Columns.Length; i++)
+                {
+                    if (primaryKey.Columns[i].Ordinal == column.Ordinal)
+                    {
+                        pk = i + 1;
+                    }
+                }
+            }
+
+            ColumnDefinition declared = definition.Columns[column.Ordinal];
+            string? defaultText = DefaultText(table.Sql, declared);
+            bool notNull = declared.Constraints.Any(c => c is NotNullColumnConstraint);
+            rows.Add(
+            [
+                Literal(SqlValue.FromInt64(column.Ordinal)),
+                Literal(SqlValue.FromText(column.Name)),
+                Literal(SqlValue.FromText(TypeText(column.DeclaredTypeName))),
+                Literal(SqlValue.FromInt64(notNull ? 1 : 0)),
+                Literal(defaultText is null ? SqlValue.Null : SqlValue.FromText(defaultText)),
+                Literal(SqlValue.FromInt64(pk)),
+            ]);
+        }
+
+        return rows;
+    }
+
+    // SQLite spells the six type names it knows (INT, INTEGER, REAL, TEXT, BLOB, ANY) in capitals, any other as written.
+    private static string TypeText(string declared) =>
+        declared.ToUpperInvariant() is "INT" or "INTEGER" or "REAL" or "TEXT" or "BLOB" or "ANY" ? declared.ToUpperInvariant() : declared;
+
+    // The DEFAULT's text as written in the CREATE TABLE (inside its parentheses when it has them), as SQLite reports it.
+    private static string? DefaultText(string sql, ColumnDefinition column)
+    {
+        foreach (ColumnConstraint constraint in column.Constraints)
+        {
+            if (constraint is DefaultColumnConstraint defaultValue)
+            {
+                var lexer = new Sql.Lexing.Lexer(sql.AsSpan(defaultValue.Position.Offset));
+                Sql.Lexing.Token keyword = lexer.Next();
+                if (!keyword.Is(Sql.Lexing.Keyword.Default))
+                {
+                    // A named constraint: CONSTRAINT name DEFAULT …
+                    lexer.Next();
+                    keyword = lexer.Next();
+                }
+
+                Sql.Lexing.Token first = lexer.Next();
+                int start = defaultValue.Position.Offset + first.Start;
+                if (first.Kind == Sql.Lexing.TokenKind.LeftParen)
+                {
+                    int depth = 1;
+                    Sql.Lexing.Token token = first;
+                    while (depth > 0)
+                    {
+                        token = lexer.Next();
+                        if (token.Kind == Sql.Lexing.TokenKind.EndOfInput)
+                        {
+                            break;
+                        }
+
+                        depth += token.Kind == Sql.Lexing.TokenKind.LeftParen ? 1 : token.Kind == Sql.Lexing.TokenKind.RightParen ? -1 : 0;
+                    }
+
+                    return sql[(start + 1)..(defaultValue.Position.Offset + token.Start)];
+                }
+
+                Sql.Lexing.Token last = first;
+                if (first.Kind is Sql.Lexing.TokenKind.Minus or Sql.Lexing.TokenKind.Plus)
+                {
+                    last = lexer.Next();
+                }
+
+                return sql[start..(defaultValue.Position.Offset + last.End)];
+            }
+        }
+
+        return null;
+    }
+
+    // Newest index first, as SQLite lists them; origin c (CREATE INDEX), u (UNIQUE) or pk (PRIMARY KEY).
+    private List<Expr[]> IndexList(string? tableName)
+    {
+        var rows = new List<Expr[]>();
+        if (tableName is null || _schema.FindTable(tableName) is not { } table)
+        {
+            return rows;
+        }
+
+        for (int i = table.Indexes.Length - 1; i >= 0; i--)
+        {
+            IndexSchema index = table.Indexes[i];
+            string origin = index.Origin switch
+            {
+                IndexOrigin.PrimaryKey => "pk",
+                IndexOrigin.UniqueConstraint => "u",
+                _ => "c",
+            };
+            rows.Add(
+            [
+                Literal(SqlValue.FromInt64(rows.Count)),
+                Literal(SqlValue.FromText(index.Name)),
+                Literal(SqlValue.FromInt64(index.IsUnique ? 1 : 0)),
+                Literal(SqlValue.FromText(origin)),
+                Literal(SqlValue.FromInt64(0)),
+            ]);
+        }
+
+        return rows;
+    }
+
+    private List<Expr[]> IndexInfo(string? indexName)
+    {
+        var rows = new List<Expr[]>();
+        if (indexName is null || _schema.FindIndex(indexName) is not { } index || _schema.FindTable(index.TableName) is not { } table)
+        {
+            return rows;
+        }
+
+        foreach (IndexColumn column in index.Columns)
+        {
+            rows.Add(
+            [
+                Literal(SqlValue.FromInt64(rows.Count)),
+                Literal(SqlValue.FromInt64(column.Ordinal)),
+                Literal(SqlValue.FromText(table.Columns[column.Ordinal].Name)),
+            ]);
+        }
+
+        return rows;
+    }
+
+    private QueryPlan Rows(string[] names, List<Expr[]> rows)
+    {
+        int slot = NewSlot(Math.Max(1, names.Length));
+        var values = new List<IReadOnlyList<Expr>>(rows.Count);
+        values.AddRange(rows);
+        var columns = new ResultColumnInfo[names.Length];
+        for (int i = 0; i < names.Length; i++)
+        {
+            columns[i] = new ResultColumnInfo(names[i], string.Empty, SqlDeclaredType.None, Affinity.None);
+        }
+
+        return new QueryPlan(_schema, SlotWidths, new ValuesOperator(values, slot), slot, columns);
+    }
+
+    private static LiteralExpr Literal(SqlValue value) => new(value);
+
+    // PRAGMA user_version = value: SQLite's integer reading of the value (text that is not a number reads as 0).
+    private static long PragmaInteger(Expression value) => value switch
+    {
+        IntegerLiteral i => i.Value,
+        RealLiteral r => (long)r.Value,
+        UnaryExpression { Operator: UnaryOperator.Negate, Operand: IntegerLiteral i } => -i.Value,
+        UnaryExpression { Operator: UnaryOperator.Negate, Operand: RealLiteral r } => -(long)r.Value,
+        StringLiteral s => long.TryParse(s.Value, System.Globalization.NumberStyles.Integer, System.Globalization.CultureInfo.InvariantCulture, out long parsed) ? parsed : 0,
+        _ => 0,
+    };
+
+    private static bool Truthy(Expression value) => value switch
+    {
+        IntegerLiteral i => i.Value != 0,
+        StringLiteral s => s.Value.Equals("on", StringComparison.OrdinalIgnoreCase) || s.Value.Equals("true", StringComparison.OrdinalIgnoreCase)
+            || s.Value.Equals("yes", StringComparison.OrdinalIgnoreCase) || (long.TryParse(s.Value, System.Globalization.CultureInfo.InvariantCulture, out long n) && n != 0),
+        _ => true,
+    };
+}

@@ -164,6 +164,11 @@ internal sealed partial class Binder
                         return new FromItem(new SourceBinding(alias, slot, columns, schemaTable));
                     }
 
+                    if (SchemaTableQuery(name) is { } schemaRows)
+                    {
+                        return BindDerived(schemaRows, alias, SchemaTableColumns, scope, reference.Position);
+                    }
+
                     ViewSchema? view = _schema.FindView(name)
                         ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {name}", reference.Position);
                     return BindDerived(view.Query, alias, view.ColumnNames, scope, reference.Position);

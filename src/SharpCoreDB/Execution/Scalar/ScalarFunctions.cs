@@ -84,6 +84,7 @@ internal static partial class ScalarFunctions
         AddMath(all);
         AddMisc(all);
         AddDateTime(all);
+        AddJson(all);
         var map = new Dictionary<string, ScalarFunction>(StringComparer.OrdinalIgnoreCase);
         foreach (ScalarFunction function in all)
         {

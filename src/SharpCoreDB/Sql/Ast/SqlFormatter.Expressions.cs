@@ -121,6 +121,13 @@ internal static partial class SqlFormatter
                 AppendQualifiedName(sb, inTable.Table);
                 sb.Append(')');
                 break;
+            case FunctionCallExpression { Name: "->" or "->>" } arrow:
+                sb.Append('(');
+                AppendExpression(sb, arrow.Arguments[0]);
+                sb.Append(' ').Append(arrow.Name).Append(' ');
+                AppendExpression(sb, arrow.Arguments[1]);
+                sb.Append(')');
+                break;
             case FunctionCallExpression call:
                 AppendIdentifier(sb, call.Name);
                 sb.Append('(');

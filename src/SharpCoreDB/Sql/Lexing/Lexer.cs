@@ -62,6 +62,12 @@ internal ref struct Lexer
             case '+':
                 return Make(TokenKind.Plus, start, 1, line, column);
             case '-':
+                if (next == '>')
+                {
+                    bool twice = start + 2 < s.Length && s[start + 2] == '>';
+                    return Make(twice ? TokenKind.DoubleArrow : TokenKind.Arrow, start, twice ? 3 : 2, line, column);
+                }
+
                 return Make(TokenKind.Minus, start, 1, line, column);
             case '/':
                 return Make(TokenKind.Slash, start, 1, line, column);

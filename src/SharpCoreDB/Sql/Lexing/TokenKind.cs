@@ -60,6 +60,12 @@ internal enum TokenKind : byte
     /// <summary><c>||</c></summary>
     Concat,
 
+    /// <summary><c>-&gt;</c> (JSON subcomponent as JSON).</summary>
+    Arrow,
+
+    /// <summary><c>-&gt;&gt;</c> (JSON subcomponent as an SQL value).</summary>
+    DoubleArrow,
+
     /// <summary><c>=</c> or <c>==</c></summary>
     Equal,
 

@@ -116,6 +116,8 @@ internal ref partial struct Parser
             case TokenKind.Percent:
                 return PrecedenceMultiplicative;
             case TokenKind.Concat:
+            case TokenKind.Arrow:
+            case TokenKind.DoubleArrow:
                 return PrecedenceConcat;
             default:
                 return 0;
@@ -130,6 +132,11 @@ internal ref partial struct Parser
         {
             case TokenKind.Identifier:
                 return ParseKeywordOperator(left);
+            case TokenKind.Arrow:
+            case TokenKind.DoubleArrow:
+                // SQLite's JSON operators: the built-in functions "->" and "->>" (no SQL name can spell them).
+                Advance();
+                return new FunctionCallExpression(left.Position, op.Kind == TokenKind.Arrow ? "->" : "->>", [left, ParseBinary(precedence + 1)], false, false);
             case TokenKind.Equal:
                 binary = BinaryOperator.Equal;
                 break;

@@ -1,0 +1,364 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <content>
+/// SQLite's JSON functions over JSON text: <c>json</c>, <c>json_valid</c>, <c>json_extract</c>, <c>json_type</c>,
+/// <c>json_array_length</c> and the <c>-&gt;</c> / <c>-&gt;&gt;</c> operators, with SQLite's paths (<c>$</c>,
+/// <c>.key</c>, <c>."key"</c>, <c>[n]</c>, <c>[#-n]</c>) and its mapping of JSON values to SQL values (true 1,
+/// false 0, null NULL, integers INTEGER, other numbers REAL, strings TEXT, arrays and objects their minified text).
+/// JSON is parsed with System.Text.Json (RFC 8259; SQLite also reads JSON5, which is not accepted here).
+/// </content>
+internal static partial class ScalarFunctions
+{
+    private static void AddJson(List<ScalarFunction> all)
+    {
+        all.Add(new("json", 1, 1, (a, _) => a[0].IsNull ? SqlValue.Null : Json(a[0], element => SqlValue.FromText(Minified(element)))));
+        all.Add(new("json_valid", 1, 1, (a, _) => a[0].IsNull ? SqlValue.Null : SqlValue.FromInt64(IsValidJson(a[0]) ? 1 : 0)));
+        all.Add(new("json_extract", 2, Any, (a, _) => JsonExtract(a)));
+        all.Add(new("json_type", 1, 2, (a, _) => JsonAt(a, element => SqlValue.FromText(TypeName(element)))));
+        all.Add(new("json_array_length", 1, 2, (a, _) => JsonAt(a, element => SqlValue.FromInt64(element.ValueKind == JsonValueKind.Array ? element.GetArrayLength() : 0))));
+        all.Add(new("->", 2, 2, (a, _) => Arrow(a[0], a[1], asJson: true)));
+        all.Add(new("->>", 2, 2, (a, _) => Arrow(a[0], a[1], asJson: false)));
+    }
+
+    private static SqlValue Json(in SqlValue text, Func<JsonElement, SqlValue> use)
+    {
+        using JsonDocument document = Parse(text);
+        return use(document.RootElement);
+    }
+
+    private static JsonDocument Parse(in SqlValue value)
+    {
+        if (value.StorageClass == SqlStorageClass.Blob)
+        {
+            throw Malformed();
+        }
+
+        try
+        {
+            return JsonDocument.Parse(TextConversion.ToText(value), new JsonDocumentOptions { MaxDepth = 1000 });
+        }
+        catch (JsonException)
+        {
+            throw Malformed();
+        }
+    }
+
+    private static bool IsValidJson(in SqlValue value)
+    {
+        if (value.StorageClass == SqlStorageClass.Blob)
+        {
+            return false;
+        }
+
+        try
+        {
+            using JsonDocument document = JsonDocument.Parse(TextConversion.ToText(value), new JsonDocumentOptions { MaxDepth = 1000 });
+            return true;
+        }
+        catch (JsonException)
+        {
+            return false;
+        }
+    }
+
+    private static SharpCoreDBException Malformed() => new(SharpCoreDBErrorCode.TypeMismatch, "malformed JSON");
+
+    // json_type / json_array_length: the root, or the element at the path (NULL when the path leads nowhere).
+    private static SqlValue JsonAt(ReadOnlySpan<SqlValue> arguments, Func<JsonElement, SqlValue> use)
+    {
+        if (arguments[0].IsNull || (arguments.Length > 1 && arguments[1].IsNull))
+        {
+            return SqlValue.Null;
+        }
+
+        using JsonDocument document = Parse(arguments[0]);
+        if (arguments.Length == 1)
+        {
+            return use(document.RootElement);
+        }
+
+        return Find(document.RootElement, TextConversion.ToText(arguments[1])) is { } found ? use(found) : SqlValue.Null;
+    }
+
+    private static SqlValue JsonExtract(ReadOnlySpan<SqlValue> arguments)
+    {
+        if (arguments[0].IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        using JsonDocument document = Parse(arguments[0]);
+        if (arguments.Length == 2)
+        {
+            if (arguments[1].IsNull)
+            {
+                return SqlValue.Null;
+            }
+
+            return Find(document.RootElement, TextConversion.ToText(arguments[1])) is { } found ? ToSql(found) : SqlValue.Null;
+        }
+
+        // Several paths: a JSON array of what each finds (null where nothing).
+        var result = new StringBuilder("[");
+        for (int i = 1; i < arguments.Length; i++)
+        {
+            if (arguments[i].IsNull)
+            {
+                return SqlValue.Null;
+            }
+
+            result.Append(i > 1 ? "," : string.Empty)
+                .Append(Find(document.RootElement, TextConversion.ToText(arguments[i])) is { } found ? Minified(found) : "null");
+        }
+
+        return SqlValue.FromText(result.Append(']').ToString());
+    }
+
+    // x -> y and x ->> y: y is a path ('$…'), an object label (other text) or an array index (an integer).
+    private static SqlValue Arrow(in SqlValue json, in SqlValue selector, bool asJson)
+    {
+        if (json.IsNull || selector.IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        using JsonDocument document = Parse(json);
+        JsonElement root = document.RootElement;
+        JsonElement? found;
+        if (selector.StorageClass == SqlStorageClass.Integer)
+        {
+            long index = selector.AsInt64();
+            found = root.ValueKind == JsonValueKind.Array ? Item(root, index < 0 ? root.GetArrayLength() + index : index) : null;
+        }
+        else
+        {
+            string text = TextConversion.ToText(selector);
+            found = text.StartsWith('$') ? Find(root, text)
+                : root.ValueKind == JsonValueKind.Object && TryGetFirst(root, text, out JsonElement value) ? value : null;
+        }
+
+        if (found is not { } element)
+        {
+            return SqlValue.Null;
+        }
+
+        return asJson ? SqlValue.FromText(Minified(element)) : ToSql(element);
+    }
+
+    private static JsonElement? Item(JsonElement array, long index) =>
+        index >= 0 && index < array.GetArrayLength() ? array[(int)index] : null;
+
+    // SQLite's path: $ then .key, ."key", [n], [#] or [#-n] steps. A malformed path is an error; a path that leads
+    // nowhere is null.
+    private static JsonElement? Find(JsonElement root, string path)
+    {
+        if (path.Length == 0 || path[0] != '$')
+        {
+            throw BadPath(path);
+        }
+
+        JsonElement current = root;
+        int at = 1;
+        while (at < path.Length)
+        {
+            if (path[at] == '.')
+            {
+                at++;
+                string key;
+                if (at < path.Length && path[at] == '"')
+                {
+                    int close = path.IndexOf('"', at + 1);
+                    if (close < 0)
+                    {
+                        throw BadPath(path);
+                    }
+
+                    key = path[(at + 1)..close];
+                    at = close + 1;
+                }
+                else
+                {
+                    int end = at;
+                    while (end < path.Length && path[end] != '.' && path[end] != '[')
+                    {
+                        end++;
+                    }
+
+                    if (end == at)
+                    {
+                        throw BadPath(path);
+                    }
+
+                    key = path[at..end];
+                    at = end;
+                }
+
+                if (current.ValueKind != JsonValueKind.Object || !TryGetFirst(current, key, out current))
+                {
+                    return null;
+                }
+            }
+            else if (path[at] == '[')
+            {
+                int close = path.IndexOf(']', at);
+                if (close < 0)
+                {
+                    throw BadPath(path);
+                }
+
+                string inside = path[(at + 1)..close];
+                at = close + 1;
+                if (current.ValueKind != JsonValueKind.Array)
+                {
+                    return null;
+                }
+
+                long index;
+                if (inside.StartsWith('#'))
+                {
+                    long back = 0;
+                    if (inside.Length > 1 && (inside[1] != '-' || !long.TryParse(inside.AsSpan(2), NumberStyles.None, CultureInfo.InvariantCulture, out back)))
+                    {
+                        throw BadPath(path);
+                    }
+
+                    index = current.GetArrayLength() - back;
+                }
+                else if (!long.TryParse(inside, NumberStyles.None, CultureInfo.InvariantCulture, out index))
+                {
+                    throw BadPath(path);
+                }
+
+                if (Item(current, index) is not { } item)
+                {
+                    return null;
+                }
+
+                current = item;
+            }
+            else
+            {
+                throw BadPath(path);
+            }
+        }
+
+        return current;
+    }
+
+    // Duplicate keys: the first one counts, as in SQLite.
+    private static bool TryGetFirst(JsonElement obj, string key, out JsonElement value)
+    {
+        foreach (JsonProperty property in obj.EnumerateObject())
+        {
+            if (property.NameEquals(key))
+            {
+                value = property.Value;
+                return true;
+            }
+        }
+
+        value = default;
+        return false;
+    }
+
+    private static SharpCoreDBException BadPath(string path) => new(SharpCoreDBErrorCode.TypeMismatch, $"bad JSON path: '{path}'");
+
+    private static SqlValue ToSql(JsonElement element) => element.ValueKind switch
+    {
+        JsonValueKind.Null => SqlValue.Null,
+        JsonValueKind.True => SqlValue.FromInt64(1),
+        JsonValueKind.False => SqlValue.FromInt64(0),
+        JsonValueKind.String => SqlValue.FromText(element.GetString()!),
+        JsonValueKind.Number => IsIntegerText(element.GetRawText()) && element.TryGetInt64(out long integer)
+            ? SqlValue.FromInt64(integer)
+            : SqlValue.FromDouble(double.Parse(element.GetRawText(), NumberStyles.Float, CultureInfo.InvariantCulture)),
+        _ => SqlValue.FromText(Minified(element)),
+    };
+
+    private static string TypeName(JsonElement element) => element.ValueKind switch
+    {
+        JsonValueKind.Null => "null",
+        JsonValueKind.True => "true",
+        JsonValueKind.False => "false",
+        JsonValueKind.String => "text",
+        JsonValueKind.Number => IsIntegerText(element.GetRawText()) ? "integer" : "real",
+        JsonValueKind.Array => "array",
+        _ => "object",
+    };
+
+    private static bool IsIntegerText(string text) => text.AsSpan().IndexOfAny('.', 'e', 'E') < 0;
+
+    // The element without insignificant whitespace; strings and numbers as written.
+    private static string Minified(JsonElement element)
+    {
+        var builder = new StringBuilder();
+        AppendMinified(builder, element);
+        return builder.ToString();
+    }
+
+    private static void AppendMinified(StringBuilder builder, JsonElement element)
+    {
+        switch (element.ValueKind)
+        {
+            case JsonValueKind.Object:
+                builder.Append('{');
+                bool firstProperty = true;
+                foreach (JsonProperty property in element.EnumerateObject())
+                {
+                    builder.Append(firstProperty ? string.Empty : ",");
+                    firstProperty = false;
+                    AppendJsonString(builder, property.Name);
+                    builder.Append(':');
+                    AppendMinified(builder, property.Value);
+                }
+
+                builder.Append('}');
+                break;
+            case JsonValueKind.Array:
+                builder.Append('[');
+                bool firstItem = true;
+                foreach (JsonElement item in element.EnumerateArray())
+                {
+                    builder.Append(firstItem ? string.Empty : ",");
+                    firstItem = false;
+                    AppendMinified(builder, item);
+                }
+
+                builder.Append(']');
+                break;
+            default:
+                builder.Append(element.GetRawText());
+                break;
+        }
+    }
+
+    private static void AppendJsonString(StringBuilder builder, string value)
+    {
+        builder.Append('"');
+        foreach (char c in value)
+        {
+            switch (c)
+            {
+                case '"':
+                    builder.Append("\\\"");
+                    break;
+                case '\\':
+                    builder.Append("\\\\");
+                    break;
+                case < ' ':
+                    builder.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
+                    break;
+                default:
+                    builder.Append(c);
+                    break;
+            }
+        }
+
+        builder.Append('"');
+    }
+}

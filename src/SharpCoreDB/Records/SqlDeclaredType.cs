@@ -35,4 +35,11 @@ internal enum SqlDeclaredType : byte
 
     /// <summary>A <see cref="decimal"/> stored as invariant TEXT.</summary>
     Decimal = 4,
+
+    /// <summary>
+    /// TEXT that a JSON function produced (SQLite's JSON subtype): another JSON function takes it as JSON rather than
+    /// as a string. Like SQLite's subtype it lives only while the value passes from function to function; nothing
+    /// stores it, and it reads as a string.
+    /// </summary>
+    Json = 5,
 }

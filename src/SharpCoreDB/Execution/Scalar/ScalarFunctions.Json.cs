@@ -16,7 +16,10 @@ internal static partial class ScalarFunctions
 {
     private static void AddJson(List<ScalarFunction> all)
     {
-        all.Add(new("json", 1, 1, (a, _) => a[0].IsNull ? SqlValue.Null : Json(a[0], element => SqlValue.FromText(Minified(element)))));
+        all.Add(new("json", 1, 1, (a, _) => a[0].IsNull ? SqlValue.Null : Json(a[0], element => JsonText(Minified(element)))));
+        all.Add(new("json_array", 0, Any, (a, _) => JsonArray(a)));
+        all.Add(new("json_object", 0, Any, (a, _) => JsonObject(a)));
+        all.Add(new("json_quote", 1, 1, (a, _) => JsonText(JsonOf(a[0]))));
         all.Add(new("json_valid", 1, 1, (a, _) => a[0].IsNull ? SqlValue.Null : SqlValue.FromInt64(IsValidJson(a[0]) ? 1 : 0)));
         all.Add(new("json_extract", 2, Any, (a, _) => JsonExtract(a)));
         all.Add(new("json_type", 1, 2, (a, _) => JsonAt(a, element => SqlValue.FromText(TypeName(element)))));
@@ -116,7 +119,7 @@ internal static partial class ScalarFunctions
                 .Append(Find(document.RootElement, TextConversion.ToText(arguments[i])) is { } found ? Minified(found) : "null");
         }
 
-        return SqlValue.FromText(result.Append(']').ToString());
+        return JsonText(result.Append(']').ToString());
     }
 
     // x -> y and x ->> y: y is a path ('$…'), an object label (other text) or an array index (an integer).
@@ -147,7 +150,7 @@ internal static partial class ScalarFunctions
             return SqlValue.Null;
         }
 
-        return asJson ? SqlValue.FromText(Minified(element)) : ToSql(element);
+        return asJson ? JsonText(Minified(element)) : ToSql(element);
     }
 
     private static JsonElement? Item(JsonElement array, long index) =>
@@ -277,8 +280,67 @@ internal static partial class ScalarFunctions
         JsonValueKind.Number => IsIntegerText(element.GetRawText()) && element.TryGetInt64(out long integer)
             ? SqlValue.FromInt64(integer)
             : SqlValue.FromDouble(double.Parse(element.GetRawText(), NumberStyles.Float, CultureInfo.InvariantCulture)),
-        _ => SqlValue.FromText(Minified(element)),
+        _ => JsonText(Minified(element)),
     };
+
+    // Text marked as JSON, so a JSON function it is passed to takes it as JSON (SQLite's JSON subtype).
+    private static SqlValue JsonText(string json) => SqlValue.FromText(json).WithDeclaredType(SqlDeclaredType.Json);
+
+    private static SqlValue JsonArray(ReadOnlySpan<SqlValue> arguments)
+    {
+        var result = new StringBuilder("[");
+        for (int i = 0; i < arguments.Length; i++)
+        {
+            result.Append(i > 0 ? "," : string.Empty).Append(JsonOf(arguments[i]));
+        }
+
+        return JsonText(result.Append(']').ToString());
+    }
+
+    private static SqlValue JsonObject(ReadOnlySpan<SqlValue> arguments)
+    {
+        if (arguments.Length % 2 != 0)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "json_object() requires an even number of arguments");
+        }
+
+        var result = new StringBuilder("{");
+        for (int i = 0; i < arguments.Length; i += 2)
+        {
+            if (arguments[i].StorageClass != SqlStorageClass.Text)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "json_object() labels must be TEXT");
+            }
+
+            result.Append(i > 0 ? "," : string.Empty);
+            AppendJsonString(result, (string)arguments[i].RawReference!);
+            result.Append(':').Append(JsonOf(arguments[i + 1]));
+        }
+
+        return JsonText(result.Append('}').ToString());
+    }
+
+    // An SQL value as JSON: NULL null, numbers as numbers, JSON text as itself, other text as a string; no BLOBs.
+    private static string JsonOf(in SqlValue value)
+    {
+        switch (value.StorageClass)
+        {
+            case SqlStorageClass.Null:
+                return "null";
+            case SqlStorageClass.Integer:
+                return value.AsInt64().ToString(CultureInfo.InvariantCulture);
+            case SqlStorageClass.Real:
+                return RealFormatter.FormatText(value.AsDouble());
+            case SqlStorageClass.Text when value.DeclaredType == SqlDeclaredType.Json:
+                return (string)value.RawReference!;
+            case SqlStorageClass.Text:
+                var builder = new StringBuilder();
+                AppendJsonString(builder, (string)value.RawReference!);
+                return builder.ToString();
+            default:
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "JSON cannot hold BLOB values");
+        }
+    }
 
     private static string TypeName(JsonElement element) => element.ValueKind switch
     {

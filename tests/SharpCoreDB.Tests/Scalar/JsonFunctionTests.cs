@@ -73,6 +73,11 @@ public sealed class JsonFunctionTests : IDisposable
     [InlineData("SELECT json_quote('x\"y'), json_quote(3), json_quote(1.5), json_quote(NULL), json_quote(json('[1]'))")]
     [InlineData("SELECT json_extract(json_object('k', json_array(1, 2, 3)), '$.k[2]')")]
     [InlineData("SELECT typeof(json_array(1)), length(json_object('a', 'bc'))")]
+    [InlineData("SELECT json_group_array(doc ->> '$.a'), json_group_array(id) FROM j")]
+    [InlineData("SELECT json_group_object('k' || id, doc -> '$.b') FROM j")]
+    [InlineData("SELECT json_group_array(id), json_group_object('x', id) FROM j WHERE 0")]
+    [InlineData("SELECT id % 2, json_group_array(json_type(doc)) FROM j GROUP BY id % 2 ORDER BY 1")]
+    [InlineData("SELECT json_object('all', (SELECT json_group_array(id) FROM j))")]
     public void Other_uses_match_sqlite(string sql) => _both.AssertSame(sql);
 
     [Theory]

@@ -57,6 +57,8 @@ internal static class AggregateFunctions
             "avg" => new SumAccumulator(SumKind.Average),
             "min" => new MinMaxAccumulator(max: false),
             "max" => new MinMaxAccumulator(max: true),
+            "json_group_array" => new JsonGroupAccumulator(asObject: false),
+            "json_group_object" => new JsonGroupAccumulator(asObject: true),
             _ => new GroupConcatAccumulator(),
         };
         return distinct ? new DistinctAccumulator(accumulator) : accumulator;
@@ -85,6 +87,16 @@ internal static class AggregateFunctions
         if (name.Equals("group_concat", StringComparison.OrdinalIgnoreCase))
         {
             return (1, 2);
+        }
+
+        if (name.Equals("json_group_array", StringComparison.OrdinalIgnoreCase))
+        {
+            return (1, 1);
+        }
+
+        if (name.Equals("json_group_object", StringComparison.OrdinalIgnoreCase))
+        {
+            return (2, 2);
         }
 
         return name.Equals("string_agg", StringComparison.OrdinalIgnoreCase) ? (2, 2) : null;

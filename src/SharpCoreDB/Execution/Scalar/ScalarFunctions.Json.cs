@@ -284,7 +284,7 @@ internal static partial class ScalarFunctions
     };
 
     // Text marked as JSON, so a JSON function it is passed to takes it as JSON (SQLite's JSON subtype).
-    private static SqlValue JsonText(string json) => SqlValue.FromText(json).WithDeclaredType(SqlDeclaredType.Json);
+    internal static SqlValue JsonText(string json) => SqlValue.FromText(json).WithDeclaredType(SqlDeclaredType.Json);
 
     private static SqlValue JsonArray(ReadOnlySpan<SqlValue> arguments)
     {
@@ -321,7 +321,7 @@ internal static partial class ScalarFunctions
     }
 
     // An SQL value as JSON: NULL null, numbers as numbers, JSON text as itself, other text as a string; no BLOBs.
-    private static string JsonOf(in SqlValue value)
+    internal static string JsonOf(in SqlValue value)
     {
         switch (value.StorageClass)
         {
@@ -399,7 +399,7 @@ internal static partial class ScalarFunctions
         }
     }
 
-    private static void AppendJsonString(StringBuilder builder, string value)
+    internal static void AppendJsonString(StringBuilder builder, string value)
     {
         builder.Append('"');
         foreach (char c in value)

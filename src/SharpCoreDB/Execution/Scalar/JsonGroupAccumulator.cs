@@ -1,0 +1,41 @@
+using System.Text;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <summary>
+/// <c>json_group_array(x)</c> and <c>json_group_object(label, x)</c>: every value of the group (NULL as null) as a JSON
+/// array, or as an object keyed by the labels; <c>[]</c> or <c>{}</c> for an empty group. Values are converted as
+/// <c>json_array</c> converts them (JSON from another JSON function stays JSON).
+/// </summary>
+/// <param name="asObject">True for json_group_object.</param>
+internal sealed class JsonGroupAccumulator(bool asObject) : AggregateAccumulator
+{
+    private readonly StringBuilder _json = new();
+
+    /// <inheritdoc/>
+    public override void Step(ReadOnlySpan<SqlValue> arguments)
+    {
+        _json.Append(_json.Length == 0 ? string.Empty : ",");
+        if (!asObject)
+        {
+            _json.Append(ScalarFunctions.JsonOf(arguments[0]));
+            return;
+        }
+
+        if (arguments[0].IsNull)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "json_group_object() labels must not be NULL");
+        }
+
+        ScalarFunctions.AppendJsonString(_json, TextConversion.ToText(arguments[0]));
+        _json.Append(':').Append(ScalarFunctions.JsonOf(arguments[1]));
+    }
+
+    /// <inheritdoc/>
+    public override SqlValue Result() =>
+        ScalarFunctions.JsonText(asObject ? "{" + _json + "}" : "[" + _json + "]");
+
+    /// <inheritdoc/>
+    public override void Reset() => _json.Clear();
+}

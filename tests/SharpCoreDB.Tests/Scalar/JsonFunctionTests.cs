@@ -78,6 +78,14 @@ public sealed class JsonFunctionTests : IDisposable
     [InlineData("SELECT json_group_array(id), json_group_object('x', id) FROM j WHERE 0")]
     [InlineData("SELECT id % 2, json_group_array(json_type(doc)) FROM j GROUP BY id % 2 ORDER BY 1")]
     [InlineData("SELECT json_object('all', (SELECT json_group_array(id) FROM j))")]
+    [InlineData("SELECT json_set('{\"a\":1}', '$.b', 2), json_set('{\"a\":1}', '$.a', 'x', '$.c.d', 3)")]
+    [InlineData("SELECT json_insert('[1,2]', '$[#]', 3, '$[0]', 9), json_insert('{\"a\":1}', '$.a', 5, '$.b', 6)")]
+    [InlineData("SELECT json_replace('{\"a\":1}', '$.a', json('[1]'), '$.z', 1), json_replace('[1,2]', '$[1]', NULL)")]
+    [InlineData("SELECT json_remove('[1,2,3]', '$[1]', '$[0]'), json_remove('{\"a\":1,\"b\":2}', '$.a'), json_remove('{}', '$')")]
+    [InlineData("SELECT json_set('[1]', '$[5]', 2), json_set('[1]', '$[1]', 2), json_set('{}', '$', 5), json_remove('[1,2]', '$[#-1]')")]
+    [InlineData("SELECT json_set('{\"a\":[1,{\"b\":2}]}', '$.a[1].b', 'z', '$.a[#]', json_object('q', 1)), json_set('{\"a\":1}', '$.a.b', 2)")]
+    [InlineData("SELECT id, json_set(doc, '$.a', 100, '$.new', json_array(1, 2)) FROM j WHERE json_type(doc) = 'object'")]
+    [InlineData("SELECT id, json_remove(doc, '$.b[0]', '$.o') FROM j WHERE json_type(doc) = 'object'")]
     public void Other_uses_match_sqlite(string sql) => _both.AssertSame(sql);
 
     [Theory]

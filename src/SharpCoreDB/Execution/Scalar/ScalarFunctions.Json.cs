@@ -156,97 +156,27 @@ internal static partial class ScalarFunctions
     private static JsonElement? Item(JsonElement array, long index) =>
         index >= 0 && index < array.GetArrayLength() ? array[(int)index] : null;
 
-    // SQLite's path: $ then .key, ."key", [n], [#] or [#-n] steps. A malformed path is an error; a path that leads
-    // nowhere is null.
+    // SQLite's path (see PathSteps): a malformed path is an error; a path that leads nowhere is null.
     private static JsonElement? Find(JsonElement root, string path)
     {
-        if (path.Length == 0 || path[0] != '$')
-        {
-            throw BadPath(path);
-        }
-
         JsonElement current = root;
-        int at = 1;
-        while (at < path.Length)
+        foreach ((string? key, long index, bool fromEnd) in PathSteps(path))
         {
-            if (path[at] == '.')
+            if (key is not null)
             {
-                at++;
-                string key;
-                if (at < path.Length && path[at] == '"')
-                {
-                    int close = path.IndexOf('"', at + 1);
-                    if (close < 0)
-                    {
-                        throw BadPath(path);
-                    }
-
-                    key = path[(at + 1)..close];
-                    at = close + 1;
-                }
-                else
-                {
-                    int end = at;
-                    while (end < path.Length && path[end] != '.' && path[end] != '[')
-                    {
-                        end++;
-                    }
-
-                    if (end == at)
-                    {
-                        throw BadPath(path);
-                    }
-
-                    key = path[at..end];
-                    at = end;
-                }
-
                 if (current.ValueKind != JsonValueKind.Object || !TryGetFirst(current, key, out current))
                 {
                     return null;
                 }
             }
-            else if (path[at] == '[')
+            else if (current.ValueKind != JsonValueKind.Array
+                || Item(current, fromEnd ? current.GetArrayLength() - index : index) is not { } item)
             {
-                int close = path.IndexOf(']', at);
-                if (close < 0)
-                {
-                    throw BadPath(path);
-                }
-
-                string inside = path[(at + 1)..close];
-                at = close + 1;
-                if (current.ValueKind != JsonValueKind.Array)
-                {
-                    return null;
-                }
-
-                long index;
-                if (inside.StartsWith('#'))
-                {
-                    long back = 0;
-                    if (inside.Length > 1 && (inside[1] != '-' || !long.TryParse(inside.AsSpan(2), NumberStyles.None, CultureInfo.InvariantCulture, out back)))
-                    {
-                        throw BadPath(path);
-                    }
-
-                    index = current.GetArrayLength() - back;
-                }
-                else if (!long.TryParse(inside, NumberStyles.None, CultureInfo.InvariantCulture, out index))
-                {
-                    throw BadPath(path);
-                }
-
-                if (Item(current, index) is not { } item)
-                {
-                    return null;
-                }
-
-                current = item;
+                return null;
             }
             else
             {
-                throw BadPath(path);
+                current = item;
             }
         }
 

@@ -85,6 +85,7 @@ internal static partial class ScalarFunctions
         AddMisc(all);
         AddDateTime(all);
         AddJson(all);
+        AddJsonEdits(all);
         var map = new Dictionary<string, ScalarFunction>(StringComparer.OrdinalIgnoreCase);
         foreach (ScalarFunction function in all)
         {

@@ -1,0 +1,321 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+using SharpCoreDB.Records;
+
+namespace SharpCoreDB.Execution.Scalar;
+
+/// <content>
+/// <c>json_set</c>, <c>json_insert</c>, <c>json_replace</c> and <c>json_remove</c>: edits applied path by path, each
+/// on the result of the one before, as SQLite applies them. Set and insert create missing object members along the
+/// path; an array grows only at its end (<c>[#]</c>, or the index one past its last item); removing <c>$</c> gives NULL.
+/// </content>
+internal static partial class ScalarFunctions
+{
+    private enum JsonEdit
+    {
+        Set,
+        Insert,
+        Replace,
+        Remove,
+    }
+
+    private static void AddJsonEdits(List<ScalarFunction> all)
+    {
+        all.Add(new("json_set", 1, Any, (a, _) => EditJson(a, JsonEdit.Set)));
+        all.Add(new("json_insert", 1, Any, (a, _) => EditJson(a, JsonEdit.Insert)));
+        all.Add(new("json_replace", 1, Any, (a, _) => EditJson(a, JsonEdit.Replace)));
+        all.Add(new("json_remove", 1, Any, (a, _) => EditJson(a, JsonEdit.Remove)));
+    }
+
+    private static SqlValue EditJson(ReadOnlySpan<SqlValue> arguments, JsonEdit edit)
+    {
+        if (edit != JsonEdit.Remove && arguments.Length % 2 == 0)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"json_{edit.ToString().ToLowerInvariant()}() needs an odd number of arguments");
+        }
+
+        if (arguments[0].IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        object root = ParseTree(arguments[0]);
+
+        int step = edit == JsonEdit.Remove ? 1 : 2;
+        for (int i = 1; i < arguments.Length; i += step)
+        {
+            if (arguments[i].IsNull)
+            {
+                return SqlValue.Null;
+            }
+
+            List<(string? Key, long Index, bool FromEnd)> path = PathSteps(TextConversion.ToText(arguments[i]));
+            if (path.Count == 0)
+            {
+                // The whole document.
+                if (edit == JsonEdit.Remove)
+                {
+                    return SqlValue.Null;
+                }
+
+                if (edit != JsonEdit.Insert)
+                {
+                    root = ParseTree(JsonOf(arguments[i + 1]));
+                }
+
+                continue;
+            }
+
+            ApplyEdit(root, path, edit, edit == JsonEdit.Remove ? null : JsonOf(arguments[i + 1]));
+        }
+
+        var text = new StringBuilder();
+        AppendNode(text, root);
+        return JsonText(text.ToString());
+    }
+
+    // The document as an editable tree: objects as ordered (key, value) lists (duplicate keys kept, as SQLite keeps
+    // them; lookups take the first), arrays as lists, anything else as its text as written.
+    private static object ParseTree(in SqlValue json)
+    {
+        using JsonDocument document = Parse(json);
+        return Tree(document.RootElement);
+    }
+
+    private static object ParseTree(string json)
+    {
+        using JsonDocument document = JsonDocument.Parse(json);
+        return Tree(document.RootElement);
+    }
+
+    private static object Tree(JsonElement element)
+    {
+        switch (element.ValueKind)
+        {
+            case JsonValueKind.Object:
+                var members = new List<KeyValuePair<string, object>>();
+                foreach (JsonProperty property in element.EnumerateObject())
+                {
+                    members.Add(new(property.Name, Tree(property.Value)));
+                }
+
+                return members;
+            case JsonValueKind.Array:
+                var items = new List<object>();
+                foreach (JsonElement item in element.EnumerateArray())
+                {
+                    items.Add(Tree(item));
+                }
+
+                return items;
+            default:
+                return element.GetRawText();
+        }
+    }
+
+    private static void ApplyEdit(object root, List<(string? Key, long Index, bool FromEnd)> path, JsonEdit edit, string? valueJson)
+    {
+        object current = root;
+        for (int s = 0; s < path.Count; s++)
+        {
+            (string? key, long index, bool fromEnd) = path[s];
+            bool last = s == path.Count - 1;
+            if (key is not null)
+            {
+                if (current is not List<KeyValuePair<string, object>> members)
+                {
+                    return;
+                }
+
+                int at = members.FindIndex(m => m.Key == key);
+                if (!last)
+                {
+                    if (at < 0)
+                    {
+                        if (edit is JsonEdit.Replace or JsonEdit.Remove)
+                        {
+                            return;
+                        }
+
+                        members.Add(new(key, new List<KeyValuePair<string, object>>()));
+                        at = members.Count - 1;
+                    }
+
+                    current = members[at].Value;
+                    continue;
+                }
+
+                switch (edit)
+                {
+                    case JsonEdit.Remove when at >= 0:
+                        members.RemoveAt(at);
+                        break;
+                    case JsonEdit.Insert when at < 0:
+                    case JsonEdit.Set when at < 0:
+                        members.Add(new(key, ParseTree(valueJson!)));
+                        break;
+                    case JsonEdit.Replace when at >= 0:
+                    case JsonEdit.Set when at >= 0:
+                        members[at] = new(key, ParseTree(valueJson!));
+                        break;
+                }
+
+                return;
+            }
+
+            if (current is not List<object> items)
+            {
+                return;
+            }
+
+            long position = fromEnd ? items.Count - index : index;
+            bool append = position == items.Count;
+            if (position < 0 || position > items.Count)
+            {
+                return;
+            }
+
+            if (!last)
+            {
+                if (append)
+                {
+                    return;
+                }
+
+                current = items[(int)position];
+                continue;
+            }
+
+            switch (edit)
+            {
+                case JsonEdit.Remove when !append:
+                    items.RemoveAt((int)position);
+                    break;
+                case JsonEdit.Insert when append:
+                case JsonEdit.Set when append:
+                    items.Add(ParseTree(valueJson!));
+                    break;
+                case JsonEdit.Replace when !append:
+                case JsonEdit.Set when !append:
+                    items[(int)position] = ParseTree(valueJson!);
+                    break;
+            }
+
+            return;
+        }
+    }
+
+    // The steps of a path as Find reads it: a key, or an index (from the end for [#-n]; [#] is one past the end).
+    private static List<(string? Key, long Index, bool FromEnd)> PathSteps(string path)
+    {
+        if (path.Length == 0 || path[0] != '$')
+        {
+            throw BadPath(path);
+        }
+
+        var steps = new List<(string? Key, long Index, bool FromEnd)>();
+        int at = 1;
+        while (at < path.Length)
+        {
+            if (path[at] == '.')
+            {
+                at++;
+                if (at < path.Length && path[at] == '"')
+                {
+                    int close = path.IndexOf('"', at + 1);
+                    if (close < 0)
+                    {
+                        throw BadPath(path);
+                    }
+
+                    steps.Add((path[(at + 1)..close], 0, false));
+                    at = close + 1;
+                    continue;
+                }
+
+                int end = at;
+                while (end < path.Length && path[end] != '.' && path[end] != '[')
+                {
+                    end++;
+                }
+
+                if (end == at)
+                {
+                    throw BadPath(path);
+                }
+
+                steps.Add((path[at..end], 0, false));
+                at = end;
+            }
+            else if (path[at] == '[')
+            {
+                int close = path.IndexOf(']', at);
+                if (close < 0)
+                {
+                    throw BadPath(path);
+                }
+
+                string inside = path[(at + 1)..close];
+                at = close + 1;
+                if (inside.StartsWith('#'))
+                {
+                    long back = 0;
+                    if (inside.Length > 1 && (inside[1] != '-' || !long.TryParse(inside.AsSpan(2), NumberStyles.None, CultureInfo.InvariantCulture, out back)))
+                    {
+                        throw BadPath(path);
+                    }
+
+                    steps.Add((null, back, true));
+                }
+                else if (long.TryParse(inside, NumberStyles.None, CultureInfo.InvariantCulture, out long index))
+                {
+                    steps.Add((null, index, false));
+                }
+                else
+                {
+                    throw BadPath(path);
+                }
+            }
+            else
+            {
+                throw BadPath(path);
+            }
+        }
+
+        return steps;
+    }
+
+    // Minified, with strings and numbers as they were written.
+    private static void AppendNode(StringBuilder builder, object node)
+    {
+        switch (node)
+        {
+            case List<KeyValuePair<string, object>> members:
+                builder.Append('{');
+                for (int i = 0; i < members.Count; i++)
+                {
+                    builder.Append(i > 0 ? "," : string.Empty);
+                    AppendJsonString(builder, members[i].Key);
+                    builder.Append(':');
+                    AppendNode(builder, members[i].Value);
+                }
+
+                builder.Append('}');
+                break;
+            case List<object> items:
+                builder.Append('[');
+                for (int i = 0; i < items.Count; i++)
+                {
+                    builder.Append(i > 0 ? "," : string.Empty);
+                    AppendNode(builder, items[i]);
+                }
+
+                builder.Append(']');
+                break;
+            default:
+                builder.Append((string)node);
+                break;
+        }
+    }
+}

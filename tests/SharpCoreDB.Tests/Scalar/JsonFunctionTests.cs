@@ -86,6 +86,9 @@ public sealed class JsonFunctionTests : IDisposable
     [InlineData("SELECT json_set('{\"a\":[1,{\"b\":2}]}', '$.a[1].b', 'z', '$.a[#]', json_object('q', 1)), json_set('{\"a\":1}', '$.a.b', 2)")]
     [InlineData("SELECT id, json_set(doc, '$.a', 100, '$.new', json_array(1, 2)) FROM j WHERE json_type(doc) = 'object'")]
     [InlineData("SELECT id, json_remove(doc, '$.b[0]', '$.o') FROM j WHERE json_type(doc) = 'object'")]
+    [InlineData("SELECT json_patch('{\"a\":1,\"b\":{\"c\":2,\"d\":3}}', '{\"b\":{\"c\":null,\"e\":[1]},\"f\":\"g\",\"a\":null}')")]
+    [InlineData("SELECT json_patch('[1,2]', '{\"a\":1}'), json_patch('{\"a\":1}', '[3]'), json_patch('{}', '{\"x\":{\"y\":null}}'), json_patch(NULL, '{}')")]
+    [InlineData("SELECT id, json_patch(doc, '{\"o\":{\"k\":null,\"z\":true},\"s\":null}') FROM j WHERE json_type(doc) = 'object'")]
     public void Other_uses_match_sqlite(string sql) => _both.AssertSame(sql);
 
     [Theory]

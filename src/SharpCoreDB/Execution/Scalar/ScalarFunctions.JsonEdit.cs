@@ -6,7 +6,8 @@ using SharpCoreDB.Records;
 namespace SharpCoreDB.Execution.Scalar;
 
 /// <content>
-/// <c>json_set</c>, <c>json_insert</c>, <c>json_replace</c> and <c>json_remove</c>: edits applied path by path, each
+/// <c>json_patch</c> (RFC 7396 merge patch), and <c>json_set</c>, <c>json_insert</c>, <c>json_replace</c> and
+/// <c>json_remove</c>: edits applied path by path, each
 /// on the result of the one before, as SQLite applies them. Set and insert create missing object members along the
 /// path; an array grows only at its end (<c>[#]</c>, or the index one past its last item); removing <c>$</c> gives NULL.
 /// </content>
@@ -26,6 +27,47 @@ internal static partial class ScalarFunctions
         all.Add(new("json_insert", 1, Any, (a, _) => EditJson(a, JsonEdit.Insert)));
         all.Add(new("json_replace", 1, Any, (a, _) => EditJson(a, JsonEdit.Replace)));
         all.Add(new("json_remove", 1, Any, (a, _) => EditJson(a, JsonEdit.Remove)));
+        all.Add(new("json_patch", 2, 2, (a, _) => a[0].IsNull || a[1].IsNull ? SqlValue.Null : Patched(ParseTree(a[0]), ParseTree(a[1]))));
+    }
+
+    private static SqlValue Patched(object target, object patch)
+    {
+        var text = new StringBuilder();
+        AppendNode(text, MergePatch(target, patch));
+        return JsonText(text.ToString());
+    }
+
+    // RFC 7396 merge patch, as json_patch applies it: an object patch merges member by member (a null member removes
+    // the target's), anything else replaces the target.
+    private static object MergePatch(object target, object patch)
+    {
+        if (patch is not List<KeyValuePair<string, object>> changes)
+        {
+            return patch;
+        }
+
+        var members = target as List<KeyValuePair<string, object>> ?? [];
+        foreach ((string key, object value) in changes)
+        {
+            int at = members.FindIndex(m => m.Key == key);
+            if (value is "null")
+            {
+                if (at >= 0)
+                {
+                    members.RemoveAt(at);
+                }
+            }
+            else if (at >= 0)
+            {
+                members[at] = new(key, MergePatch(members[at].Value, value));
+            }
+            else
+            {
+                members.Add(new(key, MergePatch(new List<KeyValuePair<string, object>>(), value)));
+            }
+        }
+
+        return members;
     }
 
     private static SqlValue EditJson(ReadOnlySpan<SqlValue> arguments, JsonEdit edit)

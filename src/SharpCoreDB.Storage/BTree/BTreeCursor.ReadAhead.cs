@@ -48,7 +48,7 @@ internal sealed partial class BTreeCursor
         }
 
         // Children are 0..Count. Continue from past the last leaf hinted (or the current one, after a turn).
-        int from = (forward ? Math.Max(_aheadEdge, current) + 1 : Math.Min(_aheadEdge, current) - 1);
+        int from = forward ? Math.Max(_aheadEdge, current) + 1 : Math.Min(_aheadEdge, current) - 1;
         int to = forward ? Math.Min(parent.Count, current + _aheadWindow) : Math.Max(0, current - _aheadWindow);
         Span<uint> pages = stackalloc uint[MaxReadAhead];
         int count = 0;

@@ -16,6 +16,9 @@ internal abstract class SnapshotTransaction : StoreTransaction, IReadTransaction
     /// <summary>The page count this snapshot sees.</summary>
     public uint PageCount { get; }
 
+    /// <summary>True once the snapshot was disposed (it is ending or has ended).</summary>
+    protected bool IsEnded => _disposed;
+
     /// <inheritdoc />
     public bool IsWritable => false;
 
@@ -35,7 +38,7 @@ internal abstract class SnapshotTransaction : StoreTransaction, IReadTransaction
     /// <inheritdoc />
     public override PageLease ReadPage(uint pageNumber)
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
+        ObjectDisposedException.ThrowIf(IsEnded, this);
         CheckPageNumber(pageNumber, PageCount);
         return ReadCommitted(pageNumber);
     }

@@ -12,7 +12,6 @@ internal sealed class WalReadTransaction : SnapshotTransaction
     private readonly int _slot;
     private readonly WalIndex? _index;
     private PageReadAhead? _readAhead;
-    private bool _ended;
 
     /// <summary>Creates the snapshot; the store has already registered it in <paramref name="slot"/>.</summary>
     /// <param name="store">The store.</param>
@@ -45,7 +44,7 @@ internal sealed class WalReadTransaction : SnapshotTransaction
     /// <remarks>The pages are loaded on a thread-pool thread (<see cref="PageReadAhead"/>); ending the snapshot stops that first.</remarks>
     public override void ReadAhead(ReadOnlySpan<uint> pageNumbers)
     {
-        ObjectDisposedException.ThrowIf(_ended, this);
+        ObjectDisposedException.ThrowIf(IsEnded, this);
         _store.ReadAhead(ref _readAhead, pageNumbers, Sequence, _index, PageCount);
     }
 
@@ -62,7 +61,6 @@ internal sealed class WalReadTransaction : SnapshotTransaction
     protected override void End()
     {
         // The snapshot keeps what the read-ahead loads readable (see PageReadAhead), so it stops before it ends.
-        _ended = true;
         _readAhead?.Stop();
         _store.EndRead(_slot);
     }

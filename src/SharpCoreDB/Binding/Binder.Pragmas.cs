@@ -17,12 +17,8 @@ internal sealed partial class Binder
     private ExecutablePlan BindPragma(PragmaStatement pragma)
     {
         string name = pragma.Name.Name.ToLowerInvariant();
-        string? argument = pragma.Value switch
-        {
-            StringLiteral s => s.Value,
-            null => null,
-            _ => null,
-        };
+        // table_info(t) and the like: the parser gives the name as a string.
+        string? argument = (pragma.Value as StringLiteral)?.Value;
         switch (name)
         {
             case "user_version" when pragma.Value is null:

@@ -49,23 +49,7 @@ internal sealed class CreateTablePlan : WritePlan
             throw taken;
         }
 
-        List<SqlValue[]>? rows = null;
-        if (_source is not null)
-        {
-            rows = [];
-            _source.Open(Context);
-            try
-            {
-                while (_source.Next(Context))
-                {
-                    rows.Add((SqlValue[])Context.Slots[_sourceSlot].Clone());
-                }
-            }
-            finally
-            {
-                _source.Close(Context);
-            }
-        }
+        List<SqlValue[]>? rows = _source is null ? null : RowCollector.CollectRows(Context, _source, _sourceSlot);
 
         uint root = transaction.CreateTree();
         TableSchema table = TableSchemaBuilder.Build(_statement, root, _ => transaction.CreateTree());

@@ -49,19 +49,7 @@ internal sealed class DropColumnPlan : WritePlan
         TransactionContext transaction = Context.Transaction;
 
         // Read first, write after: the scan's cursor must not see the tree change under it.
-        var rows = new List<SqlValue[]>();
-        _rows.Open(Context);
-        try
-        {
-            while (_rows.Next(Context))
-            {
-                rows.Add((SqlValue[])Context.Slots[_oldSlot].Clone());
-            }
-        }
-        finally
-        {
-            _rows.Close(Context);
-        }
+        List<SqlValue[]> rows = RowCollector.CollectRows(Context, _rows, _oldSlot);
 
         SqlValue[] row = Context.Slots[_newSlot];
         foreach (SqlValue[] old in rows)

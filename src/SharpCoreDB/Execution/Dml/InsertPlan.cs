@@ -86,21 +86,7 @@ internal sealed class InsertPlan : DmlPlan
         }
         else if (_materialize)
         {
-            var rows = new List<SqlValue[]>();
-            _source.Open(context);
-            try
-            {
-                while (_source.Next(context))
-                {
-                    rows.Add((SqlValue[])context.Slots[_sourceSlot].Clone());
-                }
-            }
-            finally
-            {
-                _source.Close(context);
-            }
-
-            foreach (SqlValue[] row in rows)
+            foreach (SqlValue[] row in RowCollector.CollectRows(context, _source, _sourceSlot))
             {
                 ChangedSoFar += InsertRow(context, row) ? 1 : 0;
             }

@@ -4,8 +4,10 @@ using SharpCoreDB.Records;
 namespace SharpCoreDB.Execution.Dml;
 
 /// <summary>
-/// The first phase of UPDATE and DELETE: reads the qualifying row ids before anything changes, because a tree
-/// being modified cannot be scanned at the same time (its cursors are invalidated by every change).
+/// The first phase of a write that reads what it will change: the qualifying row ids of UPDATE and DELETE, or whole
+/// rows (INSERT … SELECT from the same table, CREATE TABLE … AS, DROP COLUMN, writes through a view), are read before
+/// anything changes, because a tree being modified cannot be scanned at the same time (its cursors are invalidated
+/// by every change).
 /// </summary>
 internal static class RowCollector
 {
@@ -33,5 +35,29 @@ internal static class RowCollector
         }
 
         return rowIds;
+    }
+
+    /// <summary>Collects a copy of every row the operator yields.</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="source">The operator, writing rows into <paramref name="slot"/>.</param>
+    /// <param name="slot">The slot it fills.</param>
+    /// <returns>The rows in order.</returns>
+    public static List<SqlValue[]> CollectRows(ExecutionContext context, Operator source, int slot)
+    {
+        var rows = new List<SqlValue[]>();
+        source.Open(context);
+        try
+        {
+            while (source.Next(context))
+            {
+                rows.Add((SqlValue[])context.Slots[slot].Clone());
+            }
+        }
+        finally
+        {
+            source.Close(context);
+        }
+
+        return rows;
     }
 }

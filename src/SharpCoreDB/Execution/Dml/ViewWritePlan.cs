@@ -53,47 +53,37 @@ internal sealed class ViewWritePlan : DmlPlan
     /// <inheritdoc />
     public override int ExecuteIn(ExecutionContext context)
     {
-        var rows = new List<SqlValue[]>();
-        _rows.Open(context);
-        try
-        {
-            while (_rows.Next(context))
-            {
-                rows.Add((SqlValue[])context.Slots[_rowSlot].Clone());
-            }
-        }
-        finally
-        {
-            _rows.Close(context);
-        }
-
-        int width = _view.Columns.Length + 1;
+        List<SqlValue[]> rows = RowCollector.CollectRows(context, _rows, _rowSlot);
         ChangedSoFar = 0;
         Returned.Clear();
+
+        // NEW and OLD in the view's layout (its columns, then an unused row-id slot); the programs get copies of
+        // them, so two buffers serve every row. INSERT rows are the values; UPDATE rows are OLD, then the values.
+        int columns = _view.Columns.Length;
+        SqlValue[]? oldRow = _event == TriggerEvent.Insert ? null : new SqlValue[columns + 1];
+        SqlValue[]? newRow = _event == TriggerEvent.Delete ? null : new SqlValue[columns + 1];
+        int valuesAt = _event == TriggerEvent.Insert ? 0 : columns;
         foreach (SqlValue[] row in rows)
         {
-            SqlValue[]? oldRow = null;
-            SqlValue[]? newRow = null;
-            if (_event != TriggerEvent.Insert)
+            if (oldRow is not null)
             {
-                oldRow = new SqlValue[width];
-                row.AsSpan(0, _view.Columns.Length).CopyTo(oldRow);
+                row.AsSpan(0, columns).CopyTo(oldRow);
             }
 
-            if (_event == TriggerEvent.Insert)
+            if (newRow is not null)
             {
-                newRow = new SqlValue[width];
-                for (int i = 0; i < _targets.Length; i++)
+                if (oldRow is null)
                 {
-                    newRow[_targets[i]] = row[i];
+                    Array.Clear(newRow);
                 }
-            }
-            else if (_event == TriggerEvent.Update)
-            {
-                newRow = (SqlValue[])oldRow!.Clone();
+                else
+                {
+                    oldRow.AsSpan().CopyTo(newRow);
+                }
+
                 for (int i = 0; i < _targets.Length; i++)
                 {
-                    newRow[_targets[i]] = row[_view.Columns.Length + i];
+                    newRow[_targets[i]] = row[valuesAt + i];
                 }
             }
 

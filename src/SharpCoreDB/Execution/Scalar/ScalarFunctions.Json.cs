@@ -34,11 +34,14 @@ internal static partial class ScalarFunctions
         return use(document.RootElement);
     }
 
-    private static JsonDocument Parse(in SqlValue value)
+    private static JsonDocument Parse(in SqlValue value) => TryParse(value) ?? throw Malformed();
+
+    // The document, or null when the value is not JSON text (a BLOB, or text that does not parse).
+    private static JsonDocument? TryParse(in SqlValue value)
     {
         if (value.StorageClass == SqlStorageClass.Blob)
         {
-            throw Malformed();
+            return null;
         }
 
         try
@@ -47,26 +50,15 @@ internal static partial class ScalarFunctions
         }
         catch (JsonException)
         {
-            throw Malformed();
+            // Not JSON: the caller says so (an error, or json_valid's 0).
+            return null;
         }
     }
 
     private static bool IsValidJson(in SqlValue value)
     {
-        if (value.StorageClass == SqlStorageClass.Blob)
-        {
-            return false;
-        }
-
-        try
-        {
-            using JsonDocument document = JsonDocument.Parse(TextConversion.ToText(value), new JsonDocumentOptions { MaxDepth = 1000 });
-            return true;
-        }
-        catch (JsonException)
-        {
-            return false;
-        }
+        using JsonDocument? document = TryParse(value);
+        return document is not null;
     }
 
     private static SharpCoreDBException Malformed() => new(SharpCoreDBErrorCode.TypeMismatch, "malformed JSON");
@@ -289,44 +281,8 @@ internal static partial class ScalarFunctions
     private static string Minified(JsonElement element)
     {
         var builder = new StringBuilder();
-        AppendMinified(builder, element);
+        AppendNode(builder, Tree(element));
         return builder.ToString();
-    }
-
-    private static void AppendMinified(StringBuilder builder, JsonElement element)
-    {
-        switch (element.ValueKind)
-        {
-            case JsonValueKind.Object:
-                builder.Append('{');
-                bool firstProperty = true;
-                foreach (JsonProperty property in element.EnumerateObject())
-                {
-                    builder.Append(firstProperty ? string.Empty : ",");
-                    firstProperty = false;
-                    AppendJsonString(builder, property.Name);
-                    builder.Append(':');
-                    AppendMinified(builder, property.Value);
-                }
-
-                builder.Append('}');
-                break;
-            case JsonValueKind.Array:
-                builder.Append('[');
-                bool firstItem = true;
-                foreach (JsonElement item in element.EnumerateArray())
-                {
-                    builder.Append(firstItem ? string.Empty : ",");
-                    firstItem = false;
-                    AppendMinified(builder, item);
-                }
-
-                builder.Append(']');
-                break;
-            default:
-                builder.Append(element.GetRawText());
-                break;
-        }
     }
 
     internal static void AppendJsonString(StringBuilder builder, string value)

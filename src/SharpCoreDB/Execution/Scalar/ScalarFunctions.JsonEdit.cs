@@ -125,6 +125,7 @@ internal static partial class ScalarFunctions
         return Tree(document.RootElement);
     }
 
+    // Text this engine wrote (JsonOf), so it always parses.
     private static object ParseTree(string json)
     {
         using JsonDocument document = JsonDocument.Parse(json);

@@ -107,10 +107,12 @@ internal sealed partial class Binder
         }
 
         TableSchema table = TargetTable(rename.Table);
-        string oldName = rename.Column.Name;
         string newName = rename.NewName.Name;
-        ColumnSchema column = table.FindColumn(oldName)
-            ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: \"{oldName}\"", rename.Column.Position);
+        ColumnSchema column = table.FindColumn(rename.Column.Name)
+            ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: \"{rename.Column.Name}\"", rename.Column.Position);
+
+        // The name as the table spells it: references are matched case-insensitively, messages use this spelling.
+        string oldName = column.Name;
         if (table.FindColumn(newName) is { } taken && taken.Ordinal != column.Ordinal)
         {
             throw SqlErrors.At(SharpCoreDBErrorCode.AlreadyExists, $"error in table {table.Name} after rename: duplicate column name: {newName}", rename.NewName.Position);
@@ -119,7 +121,6 @@ internal sealed partial class Binder
         string bare = rename.NewNameQuoted ? Quote(newName) : newName;
         string quotedName = Quote(newName);
         Func<char, string> replacement = first => first is '"' or '`' or '[' or '\'' ? quotedName : bare;
-        oldName = column.Name;
 
         var definition = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
         var edits = new List<(int Start, int Length)>();

@@ -20,19 +20,36 @@ internal sealed partial class WalPageStore
             Backfill(closing: false);
         }
 
-        WalCommit commit = PrepareCommit(transaction, out ulong sequence, out uint pageCount);
-        try
+        WalCommit commit = PrepareCommit(transaction, mayWriteOwn: true, out ulong sequence, out uint pageCount);
+        if (!commit.IsOwnWrite)
         {
-            _writer!.Append(commit);
-        }
-        catch (SharpCoreDBException ex)
-        {
-            throw Refused(ex);
+            try
+            {
+                _writer!.Append(commit);
+            }
+            catch (SharpCoreDBException ex)
+            {
+                throw Refused(ex);
+            }
         }
 
         Enqueued(sequence, pageCount);
         Uncount(transaction);
         return commit;
+    }
+
+    /// <summary>Writes and syncs a commit its committer holds the log's turn for. Writer slot no longer held.</summary>
+    /// <exception cref="SharpCoreDBException">IoError when the write or sync fails (the commit did not happen).</exception>
+    internal void WriteOwn(WalCommit commit)
+    {
+        try
+        {
+            _writer!.WriteOwn(commit);
+        }
+        catch (SharpCoreDBException ex)
+        {
+            throw Refused(ex);
+        }
     }
 
     /// <summary>Like <see cref="CommitFrames"/>, waiting for queue room (Async back-pressure) without blocking a thread.</summary>
@@ -44,7 +61,7 @@ internal sealed partial class WalPageStore
             Backfill(closing: false);
         }
 
-        WalCommit commit = PrepareCommit(transaction, out ulong sequence, out uint pageCount);
+        WalCommit commit = PrepareCommit(transaction, mayWriteOwn: false, out ulong sequence, out uint pageCount);
         try
         {
             await _writer!.AppendAsync(commit, CancellationToken.None).ConfigureAwait(false);
@@ -147,10 +164,32 @@ internal sealed partial class WalPageStore
         }
     }
 
-    private WalCommit PrepareCommit(WalWriteTransaction transaction, out ulong sequence, out uint pageCount)
+    // mayWriteOwn: the caller can write the commit itself after releasing the writer slot (the synchronous path; the
+    // asynchronous one must not block its thread on the disk).
+    private WalCommit PrepareCommit(WalWriteTransaction transaction, bool mayWriteOwn, out ulong sequence, out uint pageCount)
     {
         ThrowIfCannotWrite();
         RestartLogIfDone();
+
+        // After the restart: a restart queued for the worker must be written before this commit's frames.
+        bool own = mayWriteOwn && _writer!.TryTakeTurn(Volatile.Read(ref _committersAhead) - (transaction.CountedAhead ? 1 : 0));
+        try
+        {
+            return PrepareFrames(transaction, own, out sequence, out pageCount);
+        }
+        catch
+        {
+            if (own)
+            {
+                _writer!.ReleaseTurn();
+            }
+
+            throw;
+        }
+    }
+
+    private WalCommit PrepareFrames(WalWriteTransaction transaction, bool own, out ulong sequence, out uint pageCount)
+    {
         TransactionPageSet pages = transaction.Pages;
         sequence = _enqueued + 1;
         pages.GetPageNumbers(_commitPages);
@@ -187,7 +226,9 @@ internal sealed partial class WalPageStore
         }
 
         DurabilityMode mode = _writer!.Mode;
-        WalCommit commit = WalCommit.ForFrames(numbers, count, pageCount, sequence, index, awaited: mode == DurabilityMode.FullSync);
+        WalCommit commit = own
+            ? WalCommit.ForOwnWrite(numbers, count, pageCount, sequence, index)
+            : WalCommit.ForFrames(numbers, count, pageCount, sequence, index, awaited: mode == DurabilityMode.FullSync);
         if (mode != DurabilityMode.Async)
         {
             lock (_snapshotLock)

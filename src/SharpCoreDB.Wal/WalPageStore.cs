@@ -125,6 +125,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     /// </summary>
     public long WalSize => WalHeader.SizeOf + LogBytes();
 
+    /// <summary>The last transaction sequence handed to the log: what the next writer builds on, durable or not.</summary>
+    public ulong EnqueuedSequence => Volatile.Read(ref _enqueued);
+
     /// <summary>The last transaction sequence new readers see.</summary>
     public ulong VisibleSequence
     {
@@ -163,6 +166,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
 
     /// <summary>Syncs of the log so far, and the commits they made durable (their ratio is the average group size).</summary>
     public (long Syncs, long Commits) LogSyncs => _writer is null ? (0, 0) : (_writer.SyncCount, _writer.DurableCommitCount);
+
+    /// <summary>FullSync commits written and synced by their own committing thread instead of the log writer's worker.</summary>
+    public long OwnWrites => _writer?.OwnWriteCount ?? 0;
 
     /// <summary>The failure that made the store refuse writes, if any.</summary>
     public SharpCoreDBException? Failure => _failure ?? _writer?.Failure;

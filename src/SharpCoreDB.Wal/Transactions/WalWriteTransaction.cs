@@ -49,7 +49,11 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
     public override void Commit()
     {
         WalCommit? commit = Hand();
-        if (commit?.Completion is { } completion)
+        if (commit is { IsOwnWrite: true })
+        {
+            _store.WriteOwn(commit);
+        }
+        else if (commit?.Completion is { } completion)
         {
             _store.WaitFor(completion.Task);
         }

@@ -42,7 +42,13 @@ internal sealed class WalCommit
     /// <summary>The log index holding the transaction's page versions, whose log offsets the writer fills in.</summary>
     public WalIndex? Index { get; }
 
-    /// <summary>Completed when durable (or failed); null when nobody waits (Async, Legacy, reset).</summary>
+    /// <summary>
+    /// True for a FullSync commit its committer writes itself (it holds the log's turn; see
+    /// <see cref="WalWriter.TryTakeTurn"/>) instead of queueing it.
+    /// </summary>
+    public bool IsOwnWrite { get; private init; }
+
+    /// <summary>Completed when durable (or failed); null when nobody waits (Async, Legacy, own writes, reset).</summary>
     public TaskCompletionSource? Completion { get; }
 
     /// <summary>Bytes of frames this commit adds to the log at most (fewer when the writer merges it with later commits).</summary>
@@ -51,6 +57,10 @@ internal sealed class WalCommit
     /// <summary>A transaction writing <paramref name="pages"/> (rented from <see cref="ArrayPool{T}.Shared"/>; the commit owns it).</summary>
     public static WalCommit ForFrames(uint[] pages, int pageCount, uint databaseSize, ulong sequence, WalIndex index, bool awaited) =>
         new(WalCommitKind.Frames, pages, pageCount, databaseSize, sequence, index, awaited);
+
+    /// <summary>A FullSync transaction its committer writes itself, holding the log's turn.</summary>
+    public static WalCommit ForOwnWrite(uint[] pages, int pageCount, uint databaseSize, ulong sequence, WalIndex index) =>
+        new(WalCommitKind.Frames, pages, pageCount, databaseSize, sequence, index, awaited: false) { IsOwnWrite = true };
 
     /// <summary>A barrier: completes once everything queued before it is durable.</summary>
     public static WalCommit ForBarrier() => new(WalCommitKind.Barrier, null, 0, 0, 0, null, awaited: true);

@@ -24,10 +24,21 @@ internal sealed partial class WalWriter
                 Volatile.Write(ref _earlySyncRequested, 0);
             }
 
-            DrainOnce(reader);
+            _turn.Wait();
+            try
+            {
+                DrainOnce(reader);
+            }
+            finally
+            {
+                _turn.Release();
+            }
         }
 
+        // A committer may still be writing its own commit from the buffer; Dispose also relies on this wait.
+        _turn.Wait();
         ReleaseFrameBuffer();
+        _turn.Release();
     }
 
     private static bool WaitForWork(ChannelReader<WalCommit> reader, bool spin)

@@ -11,7 +11,13 @@ internal sealed class GatedDevice : IStorageDevice
     private int _writes;
     private int _flushes;
 
-    public GatedDevice(IStorageDevice inner) => _inner = inner;
+    private readonly bool _ownsInner;
+
+    public GatedDevice(IStorageDevice inner, bool ownsInner = true)
+    {
+        _inner = inner;
+        _ownsInner = ownsInner;
+    }
 
     public string Name => _inner.Name;
 
@@ -59,7 +65,11 @@ internal sealed class GatedDevice : IStorageDevice
 
     public void Dispose()
     {
-        _inner.Dispose();
+        if (_ownsInner)
+        {
+            _inner.Dispose();
+        }
+
         _open.Dispose();
         _entered.Dispose();
     }

@@ -39,6 +39,9 @@ internal sealed class WalTestKit : IDisposable
 
     public int CachePages { get; set; } = 64;
 
+    /// <summary>False: the store disposes the devices when it closes, as it does outside tests.</summary>
+    public bool LeaveDevicesOpen { get; set; } = true;
+
     public static PageFileOptions Encrypted(string password = "correct horse") =>
         new() { Password = password, KdfIterations = FastIterations };
 
@@ -55,7 +58,7 @@ internal sealed class WalTestKit : IDisposable
             ReadOnly = readOnly,
         },
         CachePages = CachePages,
-        LeaveDevicesOpen = true,
+        LeaveDevicesOpen = LeaveDevicesOpen,
     };
 
     public WalPageStore Open(bool readOnly = false) => WalPageStore.Open(Database, Wal, Options(readOnly));

@@ -1,8 +1,10 @@
+using System.Collections.Concurrent;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Storage.Tests.Faults;
 using SharpCoreDB.Wal.Recovery;
 using SharpCoreDB.Wal.Tests.Support;
+using SharpCoreDB.Wal.Transactions;
 
 namespace SharpCoreDB.Wal.Tests.Transactions;
 
@@ -164,5 +166,124 @@ public sealed class OwnWriteTests
         using IReadTransaction reader = reopened.BeginRead();
         using PageLease lease = reader.Read(page);
         WalTestKit.AssertPage(lease.Data, page, 2, "after closing");
+    }
+
+    [Theory]
+    [InlineData(41)]
+    [InlineData(42)]
+    [InlineData(43)]
+    public async Task Random_mix_of_lone_and_overlapping_commits_keeps_every_acknowledged_commit_in_sequence_order(int seed)
+    {
+        var rng = new Random(seed);
+        string context = $"seed {seed}";
+        using var kit = new WalTestKit(DurabilityMode.FullSync)
+        {
+            AutoCheckpoint = rng.Next(2) == 0,
+            CheckpointThreshold = 16 * 1024,
+            File = rng.Next(4) == 0 ? WalTestKit.Encrypted() : new PageFileOptions(),
+        };
+
+        WalPageStore store = kit.Open();
+        uint[] pages = new uint[8];
+        using (IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(30)))
+        {
+            for (int i = 0; i < pages.Length; i++)
+            {
+                using PageLease lease = tx.Allocate();
+                pages[i] = lease.PageNumber;
+                WalTestKit.Fill(lease.Writable, lease.PageNumber, 0);
+            }
+
+            tx.Commit();
+        }
+
+        // Every acknowledged commit: its sequence and what it wrote. Replayed in sequence order, they are the model.
+        var acknowledged = new ConcurrentBag<(ulong Sequence, uint Page, int Version)>();
+        int nextVersion = 0;
+        int phases = WalTestKit.Stress ? 400 : 30;
+        for (int phase = 0; phase < phases; phase++)
+        {
+            // Phase 0 is one thread's synchronous commits, so lone commits are certain to happen at least once.
+            int threads = phase == 0 || rng.Next(3) == 0 ? 1 : rng.Next(2, 7);
+            int phaseSeed = rng.Next();
+            bool checkpoint = rng.Next(4) == 0;
+            var work = new List<Task>();
+            for (int t = 0; t < threads; t++)
+            {
+                var local = new Random(phaseSeed + t);
+                bool forceSync = phase == 0;
+                work.Add(Task.Run(async () =>
+                {
+                    for (int c = local.Next(phase == 0 ? 4 : 1, 9); c > 0; c--)
+                    {
+                        bool async = !forceSync && local.Next(3) == 0;
+                        IWriteTransaction tx = async ? await store.BeginWriteAsync(TimeSpan.FromSeconds(30)) : store.BeginWrite(TimeSpan.FromSeconds(30));
+                        ulong sequence = ((WalWriteTransaction)tx).CommitSequence;
+                        var wrote = new List<(uint, int)>();
+                        for (int w = local.Next(1, 4); w > 0; w--)
+                        {
+                            uint page = pages[local.Next(pages.Length)];
+                            int version = Interlocked.Increment(ref nextVersion);
+                            using PageLease lease = tx.Write(page);
+                            WalTestKit.Fill(lease.Writable, page, version);
+                            wrote.Add((page, version));
+                        }
+
+                        if (async)
+                        {
+                            await tx.CommitAsync();
+                        }
+                        else
+                        {
+                            tx.Commit();
+                        }
+
+                        tx.Dispose();
+                        foreach ((uint page, int version) in wrote)
+                        {
+                            acknowledged.Add((sequence, page, version));
+                        }
+                    }
+                }));
+            }
+
+            if (checkpoint)
+            {
+                work.Add(Task.Run(() => store.Checkpoint()));
+            }
+
+            await Task.WhenAll(work);
+            Dictionary<uint, int> model = Model(pages, acknowledged);
+            Assert.Equal(store.DurableSequence, store.VisibleSequence);
+            using IReadTransaction reader = store.BeginRead();
+            WalTestKit.AssertMatches(reader, model, $"{context}, after phase {phase}");
+        }
+
+        Assert.True(store.OwnWrites > 0, $"no lone commit wrote itself; {context}");
+
+        // As the process left it (no close): recovery replays the log to the same state.
+        (MemoryStorageDevice database, MemoryStorageDevice wal) = kit.Crash();
+        store.Dispose();
+        using var after = new WalTestKit(DurabilityMode.FullSync) { Database = database, Wal = wal, File = kit.File };
+        using WalPageStore reopened = after.Open();
+        using (IReadTransaction reader = reopened.BeginRead())
+        {
+            WalTestKit.AssertMatches(reader, Model(pages, acknowledged), $"{context}, reopened");
+        }
+
+        WalTestKit.AssertIntegrity(reopened, context);
+    }
+
+    // Each page's version from the newest acknowledged commit that wrote it (a transaction writes a page at most once
+    // per version it leaves, and the last write within a transaction wins).
+    private static Dictionary<uint, int> Model(uint[] pages, IEnumerable<(ulong Sequence, uint Page, int Version)> acknowledged)
+    {
+        var model = pages.ToDictionary(p => p, _ => 0);
+        foreach ((ulong _, uint page, int version) in acknowledged.OrderBy(a => a.Sequence).ThenBy(a => a.Version))
+        {
+            model[page] = version;
+        }
+
+        return model;
     }
 }

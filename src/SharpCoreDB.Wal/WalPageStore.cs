@@ -170,6 +170,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     /// <summary>FullSync commits written and synced by their own committing thread instead of the log writer's worker.</summary>
     public long OwnWrites => _writer?.OwnWriteCount ?? 0;
 
+    /// <summary>True once the log writer's background thread runs; it starts with the first commit or flush queued for it.</summary>
+    public bool LogWorkerStarted => _writer?.WorkerStarted ?? false;
+
     /// <summary>The failure that made the store refuse writes, if any.</summary>
     public SharpCoreDBException? Failure => _failure ?? _writer?.Failure;
 

@@ -40,6 +40,9 @@ public sealed class OwnWriteTests
         Assert.Equal(20, store.OwnWrites);
         Assert.Equal((20L, 20L), store.LogSyncs);
 
+        // Nothing was ever queued, so the log writer's thread never started (opening and closing stay cheap).
+        Assert.False(store.LogWorkerStarted);
+
         // Power cut the moment the last commit returned: whatever was not synced is dropped, kept or torn.
         grid.CutNow();
         MemoryStorageDevice[] images = grid.Images!;
@@ -133,8 +136,10 @@ public sealed class OwnWriteTests
         WalTestKit.AssertPage(b.Data, second, 1, "after reopening");
     }
 
-    [Fact]
-    public async Task Close_waits_for_a_lone_committer_still_writing()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Close_waits_for_a_lone_committer_still_writing(bool workerStarted)
     {
         // The store owns its devices here, as outside tests: closing one under the sync would fail the commit.
         var wal = new MemoryStorageDevice("own-close.scdb-wal");
@@ -149,7 +154,13 @@ public sealed class OwnWriteTests
         };
         WalPageStore store = kit.Open();
         uint page = WalPageStoreTests.AllocateAndFill(store, 1);
+        if (workerStarted)
+        {
+            // A flush goes through the worker, which then runs: closing joins it instead of waiting for the turn itself.
+            await store.FlushAsync();
+        }
 
+        Assert.Equal(workerStarted, store.LogWorkerStarted);
         gated.Close();
         Task lone = Task.Run(() => WalPageStoreTests.Rewrite(store, page, 2));
         gated.WaitForFlushAtGate();
@@ -166,6 +177,43 @@ public sealed class OwnWriteTests
         using IReadTransaction reader = reopened.BeginRead();
         using PageLease lease = reader.Read(page);
         WalTestKit.AssertPage(lease.Data, page, 2, "after closing");
+    }
+
+    [Theory]
+    [InlineData(DurabilityMode.FullSync)]
+    [InlineData(DurabilityMode.Async)]
+    public async Task Log_writer_thread_starts_with_the_first_queued_commit(DurabilityMode mode)
+    {
+        using var kit = new WalTestKit(mode) { AutoCheckpoint = false };
+        uint page;
+        using (WalPageStore store = kit.Open())
+        {
+            Assert.False(store.LogWorkerStarted);
+            using (IReadTransaction reader = store.BeginRead())
+            {
+                Assert.Equal(store.VisibleSequence, ((WalReadTransaction)reader).Sequence);
+            }
+
+            Assert.False(store.LogWorkerStarted);
+
+            // CommitAsync always queues (it must not block its thread on the disk), in both modes.
+            IWriteTransaction tx = await store.BeginWriteAsync(TimeSpan.FromSeconds(10));
+            using (PageLease lease = tx.Allocate())
+            {
+                page = lease.PageNumber;
+                WalTestKit.Fill(lease.Writable, page, 1);
+            }
+
+            await tx.CommitAsync();
+            tx.Dispose();
+            Assert.True(store.LogWorkerStarted);
+            await store.FlushAsync();
+        }
+
+        using WalPageStore reopened = kit.Open();
+        using IReadTransaction check = reopened.BeginRead();
+        using PageLease back = check.Read(page);
+        WalTestKit.AssertPage(back.Data, page, 1, $"{mode}, reopened");
     }
 
     [Theory]

@@ -392,7 +392,20 @@ internal sealed partial class WalWriter : IDisposable
                 IsBackground = true,
                 Name = "SharpCoreDB log writer",
             };
-            worker.Start();
+            try
+            {
+                worker.Start();
+            }
+            catch (Exception ex) when (ex is OutOfMemoryException or ThreadStartException)
+            {
+                // As a failed write: the commit is not queued, and the caller latches the store (see Refused).
+                commit.ReturnPages();
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.IoError,
+                    $"The log writer thread of '{_log.Device.Name}' could not be started, so transaction {commit.Sequence} is not committed: {ex.Message}",
+                    ex);
+            }
+
             Volatile.Write(ref _worker, worker);
         }
     }

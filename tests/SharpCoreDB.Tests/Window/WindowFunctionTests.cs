@@ -175,6 +175,59 @@ public sealed class WindowFunctionTests : IDisposable
     [InlineData("SELECT window.id FROM t AS window ORDER BY 1")]
     [InlineData("SELECT sum(x) over FROM t")]
     [InlineData("SELECT count(*) FILTER (WHERE x > 2), sum(x) FILTER (WHERE g = 'a') FROM t")]
+    [InlineData("SELECT DISTINCT x, row_number() OVER (ORDER BY id) FROM t ORDER BY 1, 2")]
+    [InlineData("SELECT row_number() OVER (), count(*) OVER (), 5 AS five")]
+    [InlineData("SELECT id FROM t WHERE x > (SELECT avg(x) OVER () FROM t AS i WHERE i.g = t.g LIMIT 1) ORDER BY id")]
+    [InlineData("SELECT id, (SELECT group_concat(s) OVER (ORDER BY id) FROM t AS i WHERE i.id <= t.id ORDER BY i.id DESC LIMIT 1) FROM t ORDER BY id")]
+    [InlineData("SELECT g, (SELECT rank() OVER (ORDER BY k) FROM u WHERE u.k >= t.g LIMIT 1), count(*) FROM t GROUP BY g ORDER BY g")]
+    [InlineData("SELECT id, x, sum(x) OVER (ORDER BY id) FROM t ORDER BY sum(x) OVER (ORDER BY id DESC), id")]
+    [InlineData("SELECT id, count(*) OVER (ORDER BY y RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t ORDER BY id")]
+    [InlineData("SELECT id, sum(x) OVER (ORDER BY y DESC RANGE BETWEEN 0.5 FOLLOWING AND 2 FOLLOWING) FROM t ORDER BY id")]
+    [InlineData("SELECT id, avg(y) OVER (PARTITION BY g ORDER BY x GROUPS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW EXCLUDE TIES) FROM t ORDER BY id")]
+    [InlineData("SELECT g, x, sum(x) OVER (PARTITION BY g), sum(x) OVER (ORDER BY x), sum(x) OVER (PARTITION BY g ORDER BY id ROWS 1 PRECEDING) FROM t ORDER BY id")]
     [InlineData("SELECT g, count(*) FILTER (WHERE x IS NULL) FROM t GROUP BY g ORDER BY g")]
     public void Query_matches_sqlite(string sql) => AssertSame(sql);
+
+    [Fact]
+    public void Views_keep_their_window_functions()
+    {
+        _both.Execute("CREATE VIEW v AS SELECT id, g, sum(x) OVER (ORDER BY id) AS running, rank() OVER w AS r FROM t WINDOW w AS (PARTITION BY g ORDER BY x)");
+        AssertSame("SELECT * FROM v ORDER BY id");
+        AssertSame("SELECT running, r FROM v WHERE r > 1 ORDER BY id");
+        AssertSame("SELECT g, max(running), count(*) OVER () FROM v GROUP BY g ORDER BY g");
+    }
+
+    [Fact]
+    public void Frame_offsets_may_be_parameters()
+    {
+        const string Query = "SELECT id, sum(x) OVER (ORDER BY id ROWS BETWEEN {0} PRECEDING AND {1} FOLLOWING) FROM t ORDER BY id";
+        List<string> expected = DifferentialTests.SqliteRows(_both.Sqlite, string.Format(System.Globalization.CultureInfo.InvariantCulture, Query, 2, 1), 0);
+        var actual = new List<string>();
+        foreach (var row in _both.Engine.Rows(string.Format(System.Globalization.CultureInfo.InvariantCulture, Query, "?", "?"), 2, 1))
+        {
+            actual.Add(EngineHarness.Render(row[0]) + "|" + EngineHarness.Render(row[1]));
+        }
+
+        var rendered = new List<string>();
+        foreach (var row in _both.Engine.Rows(string.Format(System.Globalization.CultureInfo.InvariantCulture, Query, 2, 1)))
+        {
+            rendered.Add(EngineHarness.Render(row[0]) + "|" + EngineHarness.Render(row[1]));
+        }
+
+        Assert.Equal(12, expected.Count);
+        Assert.Equal(expected, DifferentialTests.EngineRows(_both.Engine, string.Format(System.Globalization.CultureInfo.InvariantCulture, Query, 2, 1), 0));
+        Assert.Equal(rendered, actual);
+    }
+
+    [Fact]
+    public void Window_order_by_does_not_see_result_aliases() =>
+        _both.AssertSame("SELECT x AS a, rank() OVER (ORDER BY a) FROM t");
+
+    [Fact]
+    public void Explain_shows_the_window_operator()
+    {
+        string plan = string.Join("\n", _both.Engine.Query("EXPLAIN QUERY PLAN SELECT id, rank() OVER (PARTITION BY g ORDER BY x) FROM t"));
+        Assert.Contains("Window", plan, StringComparison.Ordinal);
+        Assert.Contains("rank()", plan, StringComparison.Ordinal);
+    }
 }

@@ -53,6 +53,6 @@ internal sealed record WindowCall(
             Arguments[i].Format(builder);
         }
 
-        builder.Append(") OVER (").Append(SpecKey).Append(')');
+        builder.Append(") OVER ").Append(SpecKey);
     }
 }

@@ -18,6 +18,9 @@ internal sealed class WindowBinding(int slot, ImmutableArray<NamedWindow> named)
     /// <summary>The window calls, in slot order.</summary>
     public List<WindowCall> Calls { get; } = [];
 
+    /// <summary>How many windows the WINDOW clause names.</summary>
+    public int NamedCount => named.IsDefault ? 0 : named.Length;
+
     /// <summary>True while a window call's arguments or window are bound (window calls may not nest).</summary>
     public bool InsideWindow { get; set; }
 
@@ -36,9 +39,6 @@ internal sealed class WindowBinding(int slot, ImmutableArray<NamedWindow> named)
 
         return null;
     }
-
-    /// <summary>How many windows the WINDOW clause names.</summary>
-    public int NamedCount => named.IsDefault ? 0 : named.Length;
 
     /// <summary>Registers a window call.</summary>
     /// <param name="call">The call.</param>

@@ -177,6 +177,9 @@ public sealed class WindowFunctionTests : IDisposable
     [InlineData("SELECT count(*) FILTER (WHERE x > 2), sum(x) FILTER (WHERE g = 'a') FROM t")]
     [InlineData("SELECT DISTINCT x, row_number() OVER (ORDER BY id) FROM t ORDER BY 1, 2")]
     [InlineData("SELECT row_number() OVER (), count(*) OVER (), 5 AS five")]
+    [InlineData("SELECT g, count(*) OVER (ORDER BY sum(x) DESC, g) FROM t GROUP BY g ORDER BY g")]
+    [InlineData("SELECT sum(count(*)) OVER (PARTITION BY max(x) > 4 ORDER BY g) FROM t GROUP BY g ORDER BY g")]
+    [InlineData("SELECT max(x), sum(max(x)) OVER (PARTITION BY count(*)) FROM t")]
     [InlineData("SELECT id FROM t WHERE x > (SELECT avg(x) OVER () FROM t AS i WHERE i.g = t.g LIMIT 1) ORDER BY id")]
     [InlineData("SELECT id, (SELECT group_concat(s) OVER (ORDER BY id) FROM t AS i WHERE i.id <= t.id ORDER BY i.id DESC LIMIT 1) FROM t ORDER BY id")]
     [InlineData("SELECT g, (SELECT rank() OVER (ORDER BY k) FROM u WHERE u.k >= t.g LIMIT 1), count(*) FROM t GROUP BY g ORDER BY g")]
@@ -195,6 +198,14 @@ public sealed class WindowFunctionTests : IDisposable
         AssertSame("SELECT * FROM v ORDER BY id");
         AssertSame("SELECT running, r FROM v WHERE r > 1 ORDER BY id");
         AssertSame("SELECT g, max(running), count(*) OVER () FROM v GROUP BY g ORDER BY g");
+    }
+
+    [Fact]
+    public void Insert_and_create_table_from_window_queries()
+    {
+        _both.Execute("INSERT INTO e SELECT id, row_number() OVER (ORDER BY x DESC, id) FROM t; CREATE TABLE c AS SELECT g, sum(x) OVER (PARTITION BY g) AS total FROM t");
+        AssertSame("SELECT * FROM e ORDER BY id");
+        AssertSame("SELECT g, total FROM c ORDER BY g, total");
     }
 
     [Fact]

@@ -156,7 +156,10 @@ internal sealed class WindowOperator : Operator
             return false;
         }
 
-        SqlValue[] row = _rows[_order[_next++]];
+        // Each row is replayed once: dropping it lets a large result be collected as it streams out.
+        int index = _order[_next++];
+        SqlValue[] row = _rows[index];
+        _rows[index] = null!;
         int offset = _expressions.Count + _calls.Count;
         foreach (int slot in _savedSlots)
         {

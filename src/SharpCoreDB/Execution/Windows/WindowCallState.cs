@@ -109,7 +109,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
 
         double real = number.AsDouble();
         long whole = NumericConversion.RealToInt64(real);
-        return truncate || NumericConversion.RealSameAsInt(real, whole) ? whole : null;
+        return truncate || Math.Truncate(real) == real ? whole : null;
     }
 
     private SqlValue Offset(SqlValue? value, string which)

@@ -237,6 +237,16 @@ public sealed class WindowFunctionTests : IDisposable
     }
 
     [Fact]
+    public void Window_keywords_stay_usable_as_names()
+    {
+        _both.Execute("CREATE TABLE k(over INTEGER, partition TEXT, rows INTEGER, range INTEGER, groups INTEGER, filter INTEGER, window INTEGER, exclude INTEGER, unbounded INTEGER, preceding INTEGER, following INTEGER, ties INTEGER, others INTEGER); INSERT INTO k VALUES (1, 'a', 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), (2, 'a', 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1), (3, 'b', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)");
+        AssertSame("SELECT over, partition, rows, range, groups, filter, window, exclude, unbounded, preceding, following, ties, others FROM k ORDER BY over");
+        AssertSame("SELECT sum(rows) OVER (PARTITION BY partition ORDER BY over ROWS 1 PRECEDING) FROM k ORDER BY over");
+        AssertSame("SELECT over, sum(range) OVER window FROM k window WINDOW window AS (ORDER BY window.over) ORDER BY over");
+        AssertSame("SELECT filter, count(*) FILTER (WHERE filter > 0) OVER (PARTITION BY partition) AS over FROM k ORDER BY over, filter");
+    }
+
+    [Fact]
     public void Window_order_by_does_not_see_result_aliases() =>
         _both.AssertSame("SELECT x AS a, rank() OVER (ORDER BY a) FROM t");
 

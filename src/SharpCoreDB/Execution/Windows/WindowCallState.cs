@@ -167,14 +167,9 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             long offset = 1;
             if (arguments >= 2)
             {
+                // A NULL offset names no row, so the default applies, as in SQLite.
                 SqlValue given = row[argumentColumn + 1];
-                if (given.IsNull)
-                {
-                    row[resultColumn] = SqlValue.Null;
-                    continue;
-                }
-
-                offset = Math.Clamp(NumericConversion.ToInt64(given), -(long)int.MaxValue, int.MaxValue);
+                offset = given.IsNull ? int.MaxValue : Math.Clamp(NumericConversion.ToInt64(given), -(long)int.MaxValue, int.MaxValue);
             }
 
             long target = lead ? k + offset : k - offset;

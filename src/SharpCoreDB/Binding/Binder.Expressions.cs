@@ -41,7 +41,8 @@ internal sealed partial class Binder
                 return false;
             }
 
-            if (node is FunctionCallExpression call && IsAggregate(call.Name, call.Arguments.IsDefault ? 0 : call.Arguments.Length, call.IsStar))
+            // A window call is not an aggregation of the query, but what its arguments and window read may be.
+            if (node is FunctionCallExpression { Over: null } call && IsAggregate(call.Name, call.Arguments.IsDefault ? 0 : call.Arguments.Length, call.IsStar))
             {
                 found = true;
                 return false;
@@ -235,9 +236,24 @@ internal sealed partial class Binder
     {
         int count = call.Arguments.IsDefault ? 0 : call.Arguments.Length;
         string name = call.Name;
+        if (call.Over is not null)
+        {
+            return BindWindowFunction(call, scope, count);
+        }
+
+        if (IsWindowOnly(name))
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"misuse of window function {name}()", call.Position);
+        }
+
         if (IsAggregate(name, count, call.IsStar))
         {
             return BindAggregate(call, scope, count);
+        }
+
+        if (call.Filter is not null)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"FILTER may not be used with non-aggregate {name}()", call.Position);
         }
 
         if (call.IsStar || call.Distinct)
@@ -303,17 +319,19 @@ internal sealed partial class Binder
         }
 
         Expr[] arguments;
+        Expr? filter;
         aggregation.InsideAggregate = true;
         try
         {
             arguments = call.IsStar ? [] : BindAll(call.Arguments, scope);
+            filter = call.Filter is null ? null : BindExpr(call.Filter, scope);
         }
         finally
         {
             aggregation.InsideAggregate = false;
         }
 
-        int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar));
+        int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar) { Filter = filter });
         Affinity affinity = Affinity.None;
         return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty);
     }

@@ -132,6 +132,11 @@ internal sealed partial class Binder
                     throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "recursive aggregate queries not supported", core.Position);
                 }
 
+                if (block.Windows is not null)
+                {
+                    throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "cannot use window functions in recursive queries", core.Position);
+                }
+
                 if (block.Visible != columns.Count)
                 {
                     throw SqlErrors.At(

@@ -95,7 +95,15 @@ internal sealed partial class Binder
             block.Aggregation = scope.Aggregation;
         }
 
+        // Window functions are computed after HAVING, so only the result columns and ORDER BY may call them.
+        if (ContainsWindow(orderBy, core.Columns))
+        {
+            block.Windows = new WindowBinding(NewSlot(0), core.Windows);
+        }
+
+        scope.Windows = block.Windows;
         ExpandResultColumns(core, scope, block);
+        scope.Windows = null;
         if (core.Having is not null)
         {
             block.Having = BindExpr(core.Having, scope);
@@ -103,7 +111,9 @@ internal sealed partial class Binder
 
         if (!orderBy.IsDefaultOrEmpty)
         {
+            scope.Windows = block.Windows;
             BindOrderBy(orderBy, core, scope, block);
+            scope.Windows = null;
         }
 
         block.ProjectSlot = NewSlot(block.Projection.Count);
@@ -111,6 +121,11 @@ internal sealed partial class Binder
         {
             SetSlotWidth(aggregation.AggregateSlot, aggregation.Aggregates.Count);
             SetSlotWidth(aggregation.CaptureSlot, aggregation.Captures.Count);
+        }
+
+        if (block.Windows is { } windows)
+        {
+            SetSlotWidth(windows.Slot, windows.Calls.Count);
         }
 
         scope.Aggregation = null;

@@ -16,6 +16,9 @@ internal sealed class Scope(Scope? parent)
     /// <summary>The aggregation of this level, while post-aggregation expressions are bound; otherwise null.</summary>
     public AggregateBinding? Aggregation { get; set; }
 
+    /// <summary>The window functions of this level, while result columns and ORDER BY are bound; otherwise null.</summary>
+    public WindowBinding? Windows { get; set; }
+
     /// <summary>The slots of enclosing levels that expressions bound in this scope (or its subqueries) read.</summary>
     public HashSet<int> OuterSlots { get; } = [];
 

@@ -35,6 +35,22 @@ internal static class SyntaxWalker
                 Walk(c.Where, visit);
                 WalkAll(c.GroupBy, visit);
                 Walk(c.Having, visit);
+                WalkAll(c.Windows, visit);
+                break;
+            case NamedWindow w:
+                Walk(w.Definition, visit);
+                break;
+            case WindowDefinition w:
+                WalkAll(w.PartitionBy, visit);
+                WalkAll(w.OrderBy, visit);
+                Walk(w.Frame, visit);
+                break;
+            case FrameSpec f:
+                Walk(f.Start, visit);
+                Walk(f.End, visit);
+                break;
+            case FrameBound b:
+                Walk(b.Offset, visit);
                 break;
             case CompoundSelect c:
                 Walk(c.First, visit);
@@ -163,6 +179,8 @@ internal static class SyntaxWalker
                 break;
             case FunctionCallExpression f:
                 WalkAll(f.Arguments, visit);
+                Walk(f.Filter, visit);
+                Walk(f.Over, visit);
                 break;
             case InListExpression i:
                 Walk(i.Operand, visit);

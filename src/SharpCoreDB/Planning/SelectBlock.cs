@@ -23,6 +23,9 @@ internal sealed class SelectBlock
     /// <summary>The aggregation, or null for a query without aggregates and GROUP BY.</summary>
     public AggregateBinding? Aggregation { get; set; }
 
+    /// <summary>The window functions, or null for a query without them.</summary>
+    public WindowBinding? Windows { get; set; }
+
     /// <summary>The HAVING condition (read from the aggregate slot), or null.</summary>
     public Expr? Having { get; set; }
 

@@ -36,7 +36,8 @@ internal static class SelectPlanner
             local.Add(item.Source.Slot);
         }
 
-        OrderRequest? order = block.From.Count == 1 && block.Aggregation is null ? RequestedOrder(block, block.From[0]) : null;
+        // Aggregation and window functions reorder rows, so an access path's order would not reach the ORDER BY.
+        OrderRequest? order = block.From.Count == 1 && block.Aggregation is null && block.Windows is null ? RequestedOrder(block, block.From[0]) : null;
         bool orderDelivered = false;
         Operator? pipeline = null;
         var available = new HashSet<int>();
@@ -129,6 +130,11 @@ internal static class SelectPlanner
             projection.Add(Rewriter.Apply(expression));
         }
 
+        if (block.Windows is { } windows)
+        {
+            pipeline = new WindowOperator(pipeline, windows.Calls, windows.Slot, SavedSlots(projection, windows.Slot, block.OuterSlots));
+        }
+
         pipeline = new ProjectOperator(pipeline, projection, block.ProjectSlot, block.Visible);
         if (block.Distinct)
         {
@@ -146,6 +152,23 @@ internal static class SelectPlanner
         }
 
         return pipeline;
+    }
+
+    // The slots the projection reads below the window operator, which it must save with each row and restore:
+    // not its own results, and not enclosing queries' rows, which stay put while it runs.
+    private static int[] SavedSlots(List<Expr> projection, int windowSlot, HashSet<int> outerSlots)
+    {
+        var slots = new HashSet<int>();
+        foreach (Expr expression in projection)
+        {
+            expression.CollectSlots(slots);
+        }
+
+        slots.Remove(windowSlot);
+        slots.ExceptWith(outerSlots);
+        int[] saved = [.. slots];
+        Array.Sort(saved);
+        return saved;
     }
 
     /// <summary>

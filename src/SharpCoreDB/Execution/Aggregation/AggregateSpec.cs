@@ -11,6 +11,9 @@ namespace SharpCoreDB.Execution.Aggregation;
 /// <param name="IsCountStar">True for count(*).</param>
 internal sealed record AggregateSpec(string Name, IReadOnlyList<Expr> Arguments, bool Distinct, bool IsCountStar)
 {
+    /// <summary>The FILTER (WHERE ..) condition: rows where it is not true are not fed; null when absent.</summary>
+    public Expr? Filter { get; init; }
+
     /// <summary>A fresh accumulator for one group.</summary>
     /// <returns>The accumulator.</returns>
     public AggregateAccumulator CreateAccumulator() =>
@@ -43,5 +46,11 @@ internal sealed record AggregateSpec(string Name, IReadOnlyList<Expr> Arguments,
         }
 
         builder.Append(')');
+        if (Filter is not null)
+        {
+            builder.Append(" FILTER (WHERE ");
+            Filter.Format(builder);
+            builder.Append(')');
+        }
     }
 }

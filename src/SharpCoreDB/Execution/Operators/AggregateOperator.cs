@@ -60,6 +60,10 @@ internal sealed class AggregateOperator : Operator
             foreach (AggregateSpec aggregate in _aggregates)
             {
                 all.AddRange(aggregate.Arguments);
+                if (aggregate.Filter is not null)
+                {
+                    all.Add(aggregate.Filter);
+                }
             }
 
             return all;
@@ -193,6 +197,11 @@ internal sealed class AggregateOperator : Operator
     {
         for (int i = 0; i < _aggregates.Count; i++)
         {
+            if (_aggregates[i].Filter is { } filter && filter.EvaluateTruth(context) != true)
+            {
+                continue;
+            }
+
             SqlValue[] arguments = _argumentBuffers[i];
             IReadOnlyList<Expr> expressions = _aggregates[i].Arguments;
             for (int j = 0; j < arguments.Length; j++)

@@ -2,7 +2,10 @@ using System.Collections.Immutable;
 
 namespace SharpCoreDB.Sql.Ast;
 
-/// <summary>A function call: <c>f(a, b)</c>, <c>f(DISTINCT x)</c>, <c>count(*)</c>.</summary>
+/// <summary>
+/// A function call: <c>f(a, b)</c>, <c>f(DISTINCT x)</c>, <c>count(*)</c>, with an optional
+/// <c>FILTER (WHERE ..)</c> and <c>OVER</c> window (a window function call).
+/// </summary>
 /// <param name="Position">Where the node starts in the SQL text.</param>
 /// <param name="Name">The function name as written (compare case-insensitively).</param>
 /// <param name="Arguments">The arguments; empty for <c>f()</c> and <c>f(*)</c>.</param>
@@ -14,4 +17,11 @@ internal sealed record FunctionCallExpression(
     ImmutableArray<Expression> Arguments,
     bool Distinct,
     bool IsStar)
-    : Expression(Position);
+    : Expression(Position)
+{
+    /// <summary>The condition of <c>FILTER (WHERE ..)</c>, or null.</summary>
+    public Expression? Filter { get; init; }
+
+    /// <summary>The window after OVER, or null for a plain call.</summary>
+    public WindowDefinition? Over { get; init; }
+}

@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 
 namespace SharpCoreDB.Sql.Ast;
 
-/// <summary><c>SELECT [DISTINCT|ALL] columns [FROM ..] [WHERE ..] [GROUP BY ..] [HAVING ..]</c>.</summary>
+/// <summary><c>SELECT [DISTINCT|ALL] columns [FROM ..] [WHERE ..] [GROUP BY ..] [HAVING ..] [WINDOW ..]</c>.</summary>
 /// <param name="Position">Where the node starts in the SQL text.</param>
 /// <param name="Distinct">True for SELECT DISTINCT.</param>
 /// <param name="Columns">The result columns (at least one).</param>
@@ -18,4 +18,8 @@ internal sealed record SelectCore(
     Expression? Where,
     ImmutableArray<Expression> GroupBy,
     Expression? Having)
-    : SelectBody(Position);
+    : SelectBody(Position)
+{
+    /// <summary>The windows of the WINDOW clause; empty when absent.</summary>
+    public ImmutableArray<NamedWindow> Windows { get; init; } = [];
+}

@@ -146,6 +146,7 @@ internal static partial class SqlFormatter
                 }
 
                 sb.Append(')');
+                AppendWindowSuffix(sb, call);
                 break;
             case CastExpression cast:
                 sb.Append("CAST(");

@@ -144,6 +144,8 @@ internal static partial class SqlFormatter
             sb.Append(" HAVING ");
             AppendExpression(sb, core.Having);
         }
+
+        AppendWindowClause(sb, core);
     }
 
     private static void AppendResultColumn(StringBuilder sb, ResultColumn column)

@@ -50,6 +50,9 @@ internal static partial class SqlFormatter
             case OrderingTerm term:
                 AppendOrderingTerm(sb, term);
                 break;
+            case WindowDefinition window:
+                AppendWindowDefinition(sb, window);
+                break;
             case CompoundTerm term:
                 AppendCompoundTerm(sb, term);
                 break;

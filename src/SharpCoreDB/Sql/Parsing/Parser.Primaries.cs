@@ -113,7 +113,7 @@ internal ref partial struct Parser
         Advance();
         if (_current.Kind == TokenKind.LeftParen)
         {
-            return ParseFunctionCall(position, first);
+            return ParseWindowSuffix(ParseFunctionCall(position, first));
         }
 
         if (_current.Kind != TokenKind.Dot)

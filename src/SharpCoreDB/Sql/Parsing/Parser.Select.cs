@@ -164,7 +164,8 @@ internal ref partial struct Parser
         }
 
         Expression? having = TryConsume(Keyword.Having) ? ParseExpression() : null;
-        return new SelectCore(position, distinct, columns.ToImmutableAndClear(), from, where, groupBy, having);
+        ImmutableArray<NamedWindow> windows = ParseOptionalWindowClause();
+        return new SelectCore(position, distinct, columns.ToImmutableAndClear(), from, where, groupBy, having) { Windows = windows };
     }
 
     private ValuesClause ParseValues()

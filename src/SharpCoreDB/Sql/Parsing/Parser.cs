@@ -204,6 +204,12 @@ internal ref partial struct Parser
             return ParseNameOrString("an alias");
         }
 
+        // "WINDOW w AS (..)" after a FROM table starts the WINDOW clause, not an alias.
+        if (At(Keyword.Window) && IsName(Peek()) && PeekSecond().Is(Keyword.As))
+        {
+            return null;
+        }
+
         return IsName(_current) || _current.Kind == TokenKind.String ? ParseNameOrString("an alias") : null;
     }
 

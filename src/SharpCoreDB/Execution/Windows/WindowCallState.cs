@@ -1,0 +1,280 @@
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Execution.Windows;
+
+/// <summary>
+/// Computes one window call over sorted partitions. The window operator evaluates the call's arguments and FILTER
+/// into columns of each materialized row; this writes the result into the row's result column. Ranking and
+/// aggregates over frames that start at the partition's first row take one pass per partition (running
+/// accumulation); other frames are recomputed per row.
+/// </summary>
+/// <param name="call">The call.</param>
+/// <param name="argumentColumn">The row column of the first argument.</param>
+/// <param name="filterColumn">The row column of the FILTER condition's value, or -1.</param>
+/// <param name="resultColumn">The row column the result goes to.</param>
+internal sealed class WindowCallState(WindowCall call, int argumentColumn, int filterColumn, int resultColumn)
+{
+    private AggregateAccumulator? _accumulator;
+    private SqlValue _startOffset;
+    private SqlValue _endOffset;
+
+    /// <summary>The call.</summary>
+    public WindowCall Call { get; } = call;
+
+    /// <summary>Evaluates the frame offsets for an execution (they may be parameters).</summary>
+    /// <param name="context">The execution context.</param>
+    /// <exception cref="SharpCoreDBException">An offset is not a non-negative integer (a number for RANGE).</exception>
+    public void Begin(ExecutionContext context)
+    {
+        _startOffset = Offset(Call.Frame.StartOffset?.Evaluate(context), "starting");
+        _endOffset = Offset(Call.Frame.EndOffset?.Evaluate(context), "ending");
+    }
+
+    /// <summary>Computes the call for every row of a partition.</summary>
+    /// <param name="partition">The partition.</param>
+    /// <param name="rangeKey">The window's first ORDER BY key (what RANGE offsets measure).</param>
+    public void Compute(WindowPartition partition, SortKey rangeKey)
+    {
+        int count = partition.Count;
+        switch (Call.Kind)
+        {
+            case WindowFunctionKind.RowNumber:
+                for (int k = 0; k < count; k++)
+                {
+                    partition.Row(k)[resultColumn] = SqlValue.FromInt64(k + 1);
+                }
+
+                break;
+            case WindowFunctionKind.Rank:
+                for (int k = 0; k < count; k++)
+                {
+                    partition.Row(k)[resultColumn] = SqlValue.FromInt64(partition.GroupStart(partition.GroupOf(k)) + 1);
+                }
+
+                break;
+            case WindowFunctionKind.DenseRank:
+                for (int k = 0; k < count; k++)
+                {
+                    partition.Row(k)[resultColumn] = SqlValue.FromInt64(partition.GroupOf(k) + 1);
+                }
+
+                break;
+            case WindowFunctionKind.PercentRank:
+                for (int k = 0; k < count; k++)
+                {
+                    double rank = partition.GroupStart(partition.GroupOf(k));
+                    partition.Row(k)[resultColumn] = SqlValue.FromDouble(count > 1 ? rank / (count - 1) : 0.0);
+                }
+
+                break;
+            case WindowFunctionKind.CumeDist:
+                for (int k = 0; k < count; k++)
+                {
+                    partition.Row(k)[resultColumn] = SqlValue.FromDouble((double)partition.GroupEnd(partition.GroupOf(k)) / count);
+                }
+
+                break;
+            case WindowFunctionKind.Ntile:
+                ComputeNtile(partition);
+                break;
+            case WindowFunctionKind.Lag:
+            case WindowFunctionKind.Lead:
+                ComputeLagLead(partition, Call.Kind == WindowFunctionKind.Lead);
+                break;
+            case WindowFunctionKind.Aggregate:
+                ComputeAggregate(partition, rangeKey);
+                break;
+            default:
+                ComputeFrameValue(partition, rangeKey);
+                break;
+        }
+    }
+
+    // Integer arguments that SQLite converts like numeric text ('2' and 2.0 are 2); null when not an integer.
+    private static long? WholeNumber(in SqlValue value, bool truncate)
+    {
+        SqlValue number = NumericConversion.ToNumericType(value);
+        if (number.StorageClass == SqlStorageClass.Integer)
+        {
+            return number.AsInt64();
+        }
+
+        if (number.StorageClass != SqlStorageClass.Real)
+        {
+            return null;
+        }
+
+        double real = number.AsDouble();
+        long whole = NumericConversion.RealToInt64(real);
+        return truncate || Math.Truncate(real) == real ? whole : null;
+    }
+
+    private SqlValue Offset(SqlValue? value, string which)
+    {
+        if (value is not { } offset)
+        {
+            return SqlValue.Null;
+        }
+
+        if (Call.Frame.Unit == FrameUnit.Range)
+        {
+            SqlValue number = NumericConversion.ToNumericType(offset);
+            if (!number.IsNumeric || number.AsDouble() < 0)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"frame {which} offset must be a non-negative number");
+            }
+
+            return number;
+        }
+
+        return WholeNumber(offset, truncate: false) is >= 0 and long steps
+            ? SqlValue.FromInt64(steps)
+            : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"frame {which} offset must be a non-negative integer");
+    }
+
+    // SQLite's ntile: the first (rows % N) buckets hold one row more than the others.
+    private void ComputeNtile(WindowPartition partition)
+    {
+        int count = partition.Count;
+        if (count == 0)
+        {
+            return;
+        }
+
+        long buckets = WholeNumber(partition.Row(0)[argumentColumn], truncate: true) is >= 1 and long n
+            ? n
+            : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "argument of ntile must be a positive integer");
+        long size = count / buckets;
+        long large = count - (buckets * size);
+        long smallStart = large * (size + 1);
+        for (int k = 0; k < count; k++)
+        {
+            long bucket = size == 0 ? k + 1 : k < smallStart ? (k / (size + 1)) + 1 : ((k - smallStart) / size) + 1 + large;
+            partition.Row(k)[resultColumn] = SqlValue.FromInt64(bucket);
+        }
+    }
+
+    private void ComputeLagLead(WindowPartition partition, bool lead)
+    {
+        int count = partition.Count;
+        int arguments = Call.Arguments.Count;
+        for (int k = 0; k < count; k++)
+        {
+            SqlValue[] row = partition.Row(k);
+            long offset = 1;
+            if (arguments >= 2)
+            {
+                // A NULL offset names no row, so the default applies, as in SQLite.
+                SqlValue given = row[argumentColumn + 1];
+                offset = given.IsNull ? int.MaxValue : Math.Clamp(NumericConversion.ToInt64(given), -(long)int.MaxValue, int.MaxValue);
+            }
+
+            long target = lead ? k + offset : k - offset;
+            row[resultColumn] = target >= 0 && target < count
+                ? partition.Row((int)target)[argumentColumn]
+                : arguments >= 3 ? row[argumentColumn + 2] : SqlValue.Null;
+        }
+    }
+
+    private void ComputeFrameValue(WindowPartition partition, SortKey rangeKey)
+    {
+        WindowFrame frame = Call.Frame;
+        int count = partition.Count;
+        for (int k = 0; k < count; k++)
+        {
+            SqlValue[] row = partition.Row(k);
+            int start = partition.Bound(frame.Unit, frame.StartKind, _startOffset, k, isEnd: false, rangeKey);
+            int end = partition.Bound(frame.Unit, frame.EndKind, _endOffset, k, isEnd: true, rangeKey);
+            long wanted = 1;
+            if (Call.Kind == WindowFunctionKind.NthValue)
+            {
+                wanted = WholeNumber(row[argumentColumn + 1], truncate: false) is >= 1 and long n
+                    ? n
+                    : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "second argument to nth_value must be a positive integer");
+            }
+
+            SqlValue result = SqlValue.Null;
+            bool last = Call.Kind == WindowFunctionKind.LastValue;
+            for (int i = 0; i < end - start; i++)
+            {
+                int j = last ? end - 1 - i : start + i;
+                if (frame.Exclude != FrameExclude.NoOthers && partition.Excluded(frame.Exclude, k, j))
+                {
+                    continue;
+                }
+
+                if (--wanted == 0)
+                {
+                    result = partition.Row(j)[argumentColumn];
+                    break;
+                }
+            }
+
+            row[resultColumn] = result;
+        }
+    }
+
+    private void ComputeAggregate(WindowPartition partition, SortKey rangeKey)
+    {
+        WindowFrame frame = Call.Frame;
+        AggregateAccumulator accumulator = _accumulator ??= Call.CreateAccumulator();
+        int count = partition.Count;
+        if (frame.StartKind == FrameBoundKind.UnboundedPreceding && frame.Exclude == FrameExclude.NoOthers)
+        {
+            // The frame only grows from row to row: step each row once and read the running result.
+            accumulator.Reset();
+            int stepped = 0;
+            bool changed = true;
+            SqlValue result = SqlValue.Null;
+            for (int k = 0; k < count; k++)
+            {
+                int end = partition.Bound(frame.Unit, frame.EndKind, _endOffset, k, isEnd: true, rangeKey);
+                for (; stepped < end; stepped++)
+                {
+                    changed |= Step(accumulator, partition.Row(stepped));
+                }
+
+                if (changed)
+                {
+                    result = accumulator.Result();
+                    changed = false;
+                }
+
+                partition.Row(k)[resultColumn] = result;
+            }
+
+            return;
+        }
+
+        for (int k = 0; k < count; k++)
+        {
+            int start = partition.Bound(frame.Unit, frame.StartKind, _startOffset, k, isEnd: false, rangeKey);
+            int end = partition.Bound(frame.Unit, frame.EndKind, _endOffset, k, isEnd: true, rangeKey);
+            accumulator.Reset();
+            for (int j = start; j < end; j++)
+            {
+                if (frame.Exclude == FrameExclude.NoOthers || !partition.Excluded(frame.Exclude, k, j))
+                {
+                    Step(accumulator, partition.Row(j));
+                }
+            }
+
+            partition.Row(k)[resultColumn] = accumulator.Result();
+        }
+    }
+
+    // Feeds a row unless FILTER rejects it; true when it was fed.
+    private bool Step(AggregateAccumulator accumulator, SqlValue[] row)
+    {
+        if (filterColumn >= 0 && Logic.Truth(row[filterColumn]) != true)
+        {
+            return false;
+        }
+
+        accumulator.Step(new ReadOnlySpan<SqlValue>(row, argumentColumn, Call.IsCountStar ? 0 : Call.Arguments.Count));
+        return true;
+    }
+}

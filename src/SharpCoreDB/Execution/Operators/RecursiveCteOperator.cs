@@ -21,7 +21,7 @@ internal sealed class RecursiveCteOperator : Operator
     private readonly int[] _armSlots;
     private readonly RecursiveTable _table;
     private readonly bool _distinct;
-    private readonly IReadOnlyList<SortKey> _order;
+    private readonly SortKey[] _order;
     private readonly Expr? _limit;
     private readonly Expr? _offset;
     private readonly int _slot;
@@ -65,7 +65,7 @@ internal sealed class RecursiveCteOperator : Operator
         _armSlots = armSlots;
         _table = table;
         _distinct = distinct;
-        _order = order;
+        _order = [.. order];
         _limit = limit;
         _offset = offset;
         _slot = slot;
@@ -144,10 +144,10 @@ internal sealed class RecursiveCteOperator : Operator
     public override string Describe()
     {
         var builder = new StringBuilder("Recursive ").Append(_distinct ? "UNION" : "UNION ALL");
-        if (_order.Count > 0)
+        if (_order.Length > 0)
         {
             builder.Append(" queue ordered BY");
-            for (int i = 0; i < _order.Count; i++)
+            for (int i = 0; i < _order.Length; i++)
             {
                 builder.Append(i == 0 ? " #" : ", #").Append(_order[i].Column + 1);
                 if (_order[i].Descending)

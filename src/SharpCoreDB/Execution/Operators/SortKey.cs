@@ -13,13 +13,16 @@ internal readonly record struct SortKey(int Column, bool Descending, bool NullsF
     /// <param name="x">A row.</param>
     /// <param name="y">Another row.</param>
     /// <returns>Negative, zero or positive.</returns>
-    public static int Compare(IReadOnlyList<SortKey> keys, SqlValue[] x, SqlValue[] y)
+    /// <remarks>
+    /// A span rather than a list: this runs for every comparison of a sort, and reading the keys through an interface
+    /// (two interface calls per key) took more time than comparing the values.
+    /// </remarks>
+    public static int Compare(ReadOnlySpan<SortKey> keys, SqlValue[] x, SqlValue[] y)
     {
-        for (int i = 0; i < keys.Count; i++)
+        foreach (SortKey key in keys)
         {
-            SortKey key = keys[i];
-            SqlValue a = x[key.Column];
-            SqlValue b = y[key.Column];
+            ref readonly SqlValue a = ref x[key.Column];
+            ref readonly SqlValue b = ref y[key.Column];
             if (a.IsNull || b.IsNull)
             {
                 if (a.IsNull && b.IsNull)

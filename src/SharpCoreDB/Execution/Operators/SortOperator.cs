@@ -16,6 +16,7 @@ namespace SharpCoreDB.Execution.Operators;
 /// <param name="offset">The OFFSET above the sort, or null.</param>
 internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortKey> keys, Expr? limit = null, Expr? offset = null) : Operator
 {
+    private readonly SortKey[] _keys = [.. keys];
     private readonly List<(SqlValue[] Row, int Sequence)> _rows = [];
     private int _next;
 
@@ -94,7 +95,7 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
     // The sequence number breaks ties, so equal rows keep their input order, as SQLite's sorter does.
     private void SortRows() => _rows.Sort((a, b) =>
     {
-        int order = SortKey.Compare(keys, a.Row, b.Row);
+        int order = SortKey.Compare(_keys, a.Row, b.Row);
         return order != 0 ? order : a.Sequence.CompareTo(b.Sequence);
     });
 

@@ -1,3 +1,4 @@
+using System.Runtime.InteropServices;
 using System.Text;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Windows;
@@ -208,8 +209,8 @@ internal sealed class WindowOperator : Operator
         }
 
         List<SqlValue[]> rows = _rows;
-        List<SortKey> keys = sort.AllKeys;
-        if (keys.Count > 0)
+        SortKey[] keys = [.. sort.AllKeys];
+        if (keys.Length > 0)
         {
             Array.Sort(_order, 0, count, Comparer<int>.Create((a, b) =>
             {
@@ -223,12 +224,12 @@ internal sealed class WindowOperator : Operator
         while (start < count)
         {
             int end = start + 1;
-            while (end < count && SortKey.Compare(sort.PartitionKeys, rows[_order[start]], rows[_order[end]]) == 0)
+            while (end < count && SortKey.Compare(CollectionsMarshal.AsSpan(sort.PartitionKeys), rows[_order[start]], rows[_order[end]]) == 0)
             {
                 end++;
             }
 
-            _partition.Load(rows, _order, start, end - start, sort.OrderKeys);
+            _partition.Load(rows, _order, start, end - start, CollectionsMarshal.AsSpan(sort.OrderKeys));
             foreach (WindowCallState call in sort.Calls)
             {
                 call.Compute(_partition, rangeKey);

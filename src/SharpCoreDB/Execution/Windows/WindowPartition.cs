@@ -30,7 +30,7 @@ internal sealed class WindowPartition
     /// <param name="start">The partition's first position in <paramref name="order"/>.</param>
     /// <param name="count">The partition's number of rows.</param>
     /// <param name="orderKeys">The window's ORDER BY keys over row columns (none: every row is a peer).</param>
-    public void Load(List<SqlValue[]> rows, int[] order, int start, int count, IReadOnlyList<SortKey> orderKeys)
+    public void Load(List<SqlValue[]> rows, int[] order, int start, int count, ReadOnlySpan<SortKey> orderKeys)
     {
         _rows = rows;
         _order = order;

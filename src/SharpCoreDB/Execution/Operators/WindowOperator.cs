@@ -65,8 +65,7 @@ internal sealed class WindowOperator : Operator
                     sort.OrderKeys.Add(new SortKey(Add(term.Expression), term.Descending, term.NullsFirst));
                 }
 
-                sort.AllKeys.AddRange(sort.PartitionKeys);
-                sort.AllKeys.AddRange(sort.OrderKeys);
+                sort.AllKeys = [.. sort.PartitionKeys, .. sort.OrderKeys];
                 _sorts.Add(sort);
             }
 
@@ -209,7 +208,7 @@ internal sealed class WindowOperator : Operator
         }
 
         List<SqlValue[]> rows = _rows;
-        SortKey[] keys = [.. sort.AllKeys];
+        SortKey[] keys = sort.AllKeys;
         if (keys.Length > 0)
         {
             Array.Sort(_order, 0, count, Comparer<int>.Create((a, b) =>
@@ -248,7 +247,8 @@ internal sealed class WindowOperator : Operator
 
         public List<SortKey> OrderKeys { get; } = [];
 
-        public List<SortKey> AllKeys { get; } = [];
+        // The partition keys, then the order keys: what the rows are sorted by, built once with the window.
+        public SortKey[] AllKeys { get; set; } = [];
 
         public List<WindowCallState> Calls { get; } = [];
     }

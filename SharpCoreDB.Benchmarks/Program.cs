@@ -1,11 +1,13 @@
 using BenchmarkDotNet.Running;
+using SharpCoreDB.Benchmarks.GroupCommit;
 
 namespace SharpCoreDB.Benchmarks;
 
 /// <summary>
 /// Entry point. Suites are chosen with a flag that maps to a namespace filter, so
 /// <c>dotnet run -c Release --project SharpCoreDB.Benchmarks -- --group-commit</c> runs the commit suite;
-/// any other BenchmarkDotNet argument (<c>--filter</c>, <c>--job short</c>, ...) passes through.
+/// any other BenchmarkDotNet argument (<c>--filter</c>, <c>--job short</c>, ...) passes through. The commit suite ends
+/// with <see cref="PairedCommitRun"/>, which <c>--paired-commits</c> runs alone.
 /// </summary>
 internal static class Program
 {
@@ -20,12 +22,20 @@ internal static class Program
     {
         var passThrough = new List<string>();
         var filters = new List<string>();
+        bool paired = false;
         foreach (var arg in args)
         {
+            if (string.Equals(arg, "--paired-commits", StringComparison.OrdinalIgnoreCase))
+            {
+                paired = true;
+                continue;
+            }
+
             var suite = Array.Find(s_suites, s => string.Equals(s.Flag, arg, StringComparison.OrdinalIgnoreCase));
             if (suite.Flag is not null)
             {
                 filters.Add(suite.Filter);
+                paired |= suite.Flag == "--group-commit";
             }
             else
             {
@@ -39,7 +49,16 @@ internal static class Program
             passThrough.AddRange(filters);
         }
 
-        BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. passThrough]);
+        if (filters.Count > 0 || passThrough.Count > 0 || !paired)
+        {
+            BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. passThrough]);
+        }
+
+        if (paired)
+        {
+            PairedCommitRun.Run();
+        }
+
         return 0;
     }
 }

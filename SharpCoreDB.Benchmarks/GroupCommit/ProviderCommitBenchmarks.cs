@@ -36,14 +36,9 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 public class ProviderCommitBenchmarks
 {
     private const int TotalCommits = 1024;
-    private const int PayloadLength = 88;
-    private const long CacheBytes = 8L * 1024 * 1024;
-    private const string CreateTableSql =
-        "CREATE TABLE commits (id INTEGER PRIMARY KEY, thread INTEGER NOT NULL, payload BLOB NOT NULL)";
-    private const string InsertSql = "INSERT INTO commits (thread, payload) VALUES (@thread, @payload)";
 
     private BenchmarkDirectory? _directory;
-    private Worker[] _workers = [];
+    private InsertCommitter[] _connections = [];
     private CommitterThread[] _committers = [];
 
     /// <summary>Threads committing at the same time, each on its own connection.</summary>
@@ -56,7 +51,7 @@ public class ProviderCommitBenchmarks
     {
         _directory = BenchmarkDirectory.Create("commit-sqlite");
         string path = _directory.File("commit.db");
-        Setup(() => SqliteDatabase.Open(path, CacheBytes));
+        Setup(() => SqliteDatabase.Open(path, InsertCommitter.CacheBytes));
     }
 
     /// <summary>Creates a SharpCoreDB database in Legacy mode and one connection per thread.</summary>
@@ -75,18 +70,9 @@ public class ProviderCommitBenchmarks
     [GlobalCleanup]
     public void Cleanup()
     {
-        foreach (CommitterThread committer in _committers)
-        {
-            committer.Dispose();
-        }
-
-        foreach (Worker worker in _workers)
-        {
-            worker.Dispose();
-        }
-
+        InsertCommitter.DisposeAll(_committers, _connections);
         _committers = [];
-        _workers = [];
+        _connections = [];
         _directory?.Dispose();
         _directory = null;
     }
@@ -114,64 +100,15 @@ public class ProviderCommitBenchmarks
     private void SetupSharpCoreDB(DurabilityMode durability)
     {
         _directory = BenchmarkDirectory.Create($"commit-{durability}".ToLowerInvariant());
-        string connectionString = SharpCoreDBDatabase.ConnectionString(_directory.File("commit.scdb"), durability, CacheBytes);
+        string connectionString = SharpCoreDBDatabase.ConnectionString(_directory.File("commit.scdb"), durability, InsertCommitter.CacheBytes);
         Setup(() => SharpCoreDBDatabase.Open(connectionString));
     }
 
-    private void Setup(Func<DbConnection> open)
-    {
-        byte[][] payloads = BenchmarkRows.Payloads(Threads, PayloadLength, seed: 3);
-        _workers = new Worker[Threads];
-        for (int t = 0; t < Threads; t++)
-        {
-            DbConnection connection = open();
-            if (t == 0)
-            {
-                using DbCommand create = connection.CreateCommand();
-                create.CommandText = CreateTableSql;
-                create.ExecuteNonQuery();
-            }
-
-            _workers[t] = new Worker(connection, t, payloads[t]);
-        }
-
-        _committers = [.. _workers.Select((worker, t) => new CommitterThread(worker.CommitOne, $"connection {t}"))];
-    }
+    private void Setup(Func<DbConnection> open) => _connections = InsertCommitter.OpenAll(Threads, open, out _committers);
 
     private int CommitFromAllThreads()
     {
         CommitterThread.RunAll(_committers, TotalCommits);
         return TotalCommits;
-    }
-
-    /// <summary>One connection with its prepared insert.</summary>
-    private sealed class Worker : IDisposable
-    {
-        private readonly DbConnection _connection;
-        private readonly DbCommand _insert;
-
-        public Worker(DbConnection connection, int thread, byte[] payload)
-        {
-            _connection = connection;
-            _insert = connection.CreateCommand();
-            _insert.CommandText = InsertSql;
-            BenchmarkRows.AddParameter(_insert, "@thread").Value = (long)thread;
-            BenchmarkRows.AddParameter(_insert, "@payload").Value = payload;
-            _insert.Prepare();
-        }
-
-        public void CommitOne()
-        {
-            if (_insert.ExecuteNonQuery() != 1)
-            {
-                throw new InvalidOperationException("An autocommit insert did not report one row affected.");
-            }
-        }
-
-        public void Dispose()
-        {
-            _insert.Dispose();
-            _connection.Dispose();
-        }
     }
 }

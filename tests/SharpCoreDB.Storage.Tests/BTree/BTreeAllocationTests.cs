@@ -82,9 +82,15 @@ public sealed class BTreeAllocationTests
         byte[] value = new byte[100];
         WriteThroughFreshTrees(tx, root, key, value, random);
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        WriteThroughFreshTrees(tx, root, key, value, random);
-        long perWrite = (GC.GetAllocatedBytesForCurrentThread() - before) / Operations;
+        // The lowest of three windows: the runtime may allocate on this thread once in a while (a method moving to
+        // its next compilation tier), which is not the tree's doing; a per-operation allocation shows in every window.
+        long perWrite = long.MaxValue;
+        for (int window = 0; window < 3; window++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            WriteThroughFreshTrees(tx, root, key, value, random);
+            perWrite = Math.Min(perWrite, (GC.GetAllocatedBytesForCurrentThread() - before) / Operations);
+        }
 
         Assert.True(perWrite <= TreeObjectBound, $"seed 14: each tree + upsert + delete + insert allocated {perWrite} bytes (bound {TreeObjectBound})");
         Assert.Equal(Entries, new Tree(tx, root).Count());

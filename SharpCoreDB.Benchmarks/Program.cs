@@ -11,11 +11,12 @@ namespace SharpCoreDB.Benchmarks;
 /// </summary>
 internal static class Program
 {
-    private static readonly (string Flag, string Filter)[] s_suites =
+    // EndsPaired: the suite is followed by PairedCommitRun.
+    private static readonly (string Flag, string Filter, bool EndsPaired)[] s_suites =
     [
-        ("--storage", "SharpCoreDB.Benchmarks.Storage.*"),
-        ("--group-commit", "SharpCoreDB.Benchmarks.GroupCommit.*"),
-        ("--sql", "SharpCoreDB.Benchmarks.Sql.*"),
+        ("--storage", "SharpCoreDB.Benchmarks.Storage.*", false),
+        ("--group-commit", "SharpCoreDB.Benchmarks.GroupCommit.*", true),
+        ("--sql", "SharpCoreDB.Benchmarks.Sql.*", false),
     ];
 
     public static int Main(string[] args)
@@ -35,7 +36,7 @@ internal static class Program
             if (suite.Flag is not null)
             {
                 filters.Add(suite.Filter);
-                paired |= suite.Flag == "--group-commit";
+                paired |= suite.EndsPaired;
             }
             else
             {
@@ -49,7 +50,9 @@ internal static class Program
             passThrough.AddRange(filters);
         }
 
-        if (filters.Count > 0 || passThrough.Count > 0 || !paired)
+        // `--paired-commits` alone runs no BenchmarkDotNet suite (with no arguments at all, BenchmarkDotNet asks which).
+        bool pairedOnly = paired && filters.Count == 0 && passThrough.Count == 0;
+        if (!pairedOnly)
         {
             BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. passThrough]);
         }

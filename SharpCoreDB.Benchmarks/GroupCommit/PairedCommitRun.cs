@@ -32,29 +32,40 @@ internal static class PairedCommitRun
     {
         using BenchmarkDirectory directory = BenchmarkDirectory.Create("paired-commits");
         InsertCommitter[] legacy = Open(directory, DurabilityMode.Legacy, 1, out CommitterThread[] legacyThreads);
-        InsertCommitter[] fullSync = Open(directory, DurabilityMode.FullSync, FullSyncThreads, out CommitterThread[] fullSyncThreads);
         try
         {
-            var legacyTimes = new double[MeasuredRounds];
-            var fullSyncTimes = new double[MeasuredRounds];
-            for (int round = -WarmupRounds; round < MeasuredRounds; round++)
+            InsertCommitter[] fullSync = Open(directory, DurabilityMode.FullSync, FullSyncThreads, out CommitterThread[] fullSyncThreads);
+            try
             {
-                double legacyMicros = Time(legacyThreads, LegacyCommitsPerRound);
-                double fullSyncMicros = Time(fullSyncThreads, FullSyncCommitsPerRound);
-                if (round >= 0)
-                {
-                    legacyTimes[round] = legacyMicros;
-                    fullSyncTimes[round] = fullSyncMicros;
-                }
+                Measure(legacyThreads, fullSyncThreads);
             }
-
-            Report(legacyTimes, fullSyncTimes);
+            finally
+            {
+                InsertCommitter.DisposeAll(fullSyncThreads, fullSync);
+            }
         }
         finally
         {
             InsertCommitter.DisposeAll(legacyThreads, legacy);
-            InsertCommitter.DisposeAll(fullSyncThreads, fullSync);
         }
+    }
+
+    private static void Measure(CommitterThread[] legacyThreads, CommitterThread[] fullSyncThreads)
+    {
+        var legacyTimes = new double[MeasuredRounds];
+        var fullSyncTimes = new double[MeasuredRounds];
+        for (int round = -WarmupRounds; round < MeasuredRounds; round++)
+        {
+            double legacyMicros = Time(legacyThreads, LegacyCommitsPerRound);
+            double fullSyncMicros = Time(fullSyncThreads, FullSyncCommitsPerRound);
+            if (round >= 0)
+            {
+                legacyTimes[round] = legacyMicros;
+                fullSyncTimes[round] = fullSyncMicros;
+            }
+        }
+
+        Report(legacyTimes, fullSyncTimes);
     }
 
     private static InsertCommitter[] Open(BenchmarkDirectory directory, DurabilityMode mode, int threads, out CommitterThread[] committers)

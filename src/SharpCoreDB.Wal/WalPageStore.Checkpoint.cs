@@ -1,4 +1,5 @@
 using SharpCoreDB.Wal.Checkpoint;
+using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.Transactions;
 
 namespace SharpCoreDB.Wal;
@@ -81,7 +82,10 @@ internal sealed partial class WalPageStore
             FrameCopier.SortByPage(frames);
             try
             {
-                FrameCopier.CopyAndSync(frames, _log, _file, verify: false);
+                // Every frame in the index belongs to the log's current generation: a restart swaps the index only
+                // under the checkpoint slot, which this checkpoint holds.
+                WalHeader generation = _log.Header;
+                FrameCopier.CopyAndSync(frames, _log, _file, verify: false, new CheckpointStamp(generation.Salt1, generation.Salt2, upTo));
             }
             catch (SharpCoreDBException ex)
             {

@@ -129,40 +129,47 @@ internal sealed partial class WalPageStore
 
         // A log only means something beside an existing database; beside a new one it is a stale leftover.
         bool databaseExisted = database.Length > 0;
-        WalScanResult? scan = databaseExisted ? WalRecovery.Scan(wal, expectedPageSize: null) : null;
-        if (scan is not null && !readOnly)
-        {
-            RepairHeaderPage(database, wal, scan);
-        }
-
-        PageFile file = PageFile.Open(database, fileOptions, leaveOpen: true);
+        byte[]? replacementHeader = databaseExisted ? FindReplacementHeader(database, wal) : null;
+        PageFile file = replacementHeader is null
+            ? PageFile.Open(database, fileOptions, leaveOpen: true)
+            : PageFile.OpenWithReplacementHeader(database, fileOptions, leaveOpen: true, replacementHeader);
         WalPageStore? store = null;
         try
         {
-            if (scan is { HasHeader: true } && scan.Header.PageSize != file.PageSize)
+            WalScanResult? scan = null;
+            LogVerdict verdict = LogVerdict.Ignore(file.CheckpointRecord);
+            if (databaseExisted)
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.Corrupt,
-                    $"The write-ahead log '{wal.Name}' holds {scan.Header.PageSize}-byte pages but '{file.Name}' uses {file.PageSize}-byte pages; it belongs to another database.");
+                scan = WalRecovery.Scan(wal, new WalScanExpectation(file.Name, file.DatabaseId.ToArray(), file.PageSize, file.Codec.Authenticator));
+                verdict = LogAdmission.Decide(file, wal, scan);
+                if (replacementHeader is not null && !verdict.ReplayLog)
+                {
+                    throw new SharpCoreDBException(
+                        SharpCoreDBErrorCode.Corrupt,
+                        $"page 0 of '{file.Name}' is damaged and the write-ahead log '{wal.Name}' beside it is not the one to repair it from.");
+                }
             }
 
-            ulong lastSequence = scan is { HasHeader: true } ? scan.LastSequence : 0;
+            ulong lastSequence = verdict.LastSequence;
             WalIndex index;
             WalLogFile log;
+            ulong backfilled;
             if (readOnly)
             {
-                index = scan is null ? new WalIndex() : WalIndex.From(scan.Frames);
-                log = scan is { HasHeader: true }
-                    ? WalLogFile.Resume(wal, scan.Header, scan.End, scan.Chain, scan.Batch)
-                    : WalLogFile.Resume(wal, new WalHeader(file.PageSize, 0, 0, 0), WalHeader.SizeOf, 0, 0);
+                // Nothing is written: a log to replay is indexed instead, so its pages are read from it.
+                index = verdict.ReplayLog ? WalIndex.From(scan!.Frames) : new WalIndex();
+                log = verdict.ReplayLog
+                    ? WalLogFile.Resume(wal, scan!.Header, scan.End, scan.Chain, scan.MacChain, scan.Batch, file.Codec.Authenticator)
+                    : WalLogFile.Empty(wal, file.PageSize, file.DatabaseId);
+                backfilled = verdict.ReplayLog ? scan!.Header.CheckpointSequence : lastSequence;
             }
             else
             {
-                log = Recover(file, wal, scan, lastSequence);
+                log = Recover(file, wal, verdict.ReplayLog ? scan : null, verdict);
                 index = new WalIndex();
+                backfilled = lastSequence;
             }
 
-            ulong backfilled = readOnly ? (scan is { HasHeader: true } ? scan.Header.CheckpointSequence : 0) : lastSequence;
             store = new WalPageStore(file, wal, log, index, lastSequence, backfilled, options);
             store.LoadPageCount(verifyFileLength: index.IsEmpty);
             return store;
@@ -219,18 +226,20 @@ internal sealed partial class WalPageStore
         }
     }
 
-    // Copies every complete transaction into the database file and starts a fresh, empty log generation.
-    private static WalLogFile Recover(PageFile file, IStorageDevice wal, WalScanResult? scan, ulong lastSequence)
+    // Copies every complete transaction of a log to replay into the database file, records the generation it came
+    // from, and starts a fresh, empty log generation; a log to ignore (scan null) is overwritten by the new generation.
+    private static WalLogFile Recover(PageFile file, IStorageDevice wal, WalScanResult? scan, LogVerdict verdict)
     {
+        Storage.Encryption.Authenticator? authenticator = file.Codec.Authenticator;
         if (scan is { HasHeader: true } && scan.Frames.Count == 0 && scan.DiscardedBytes == 0)
         {
-            // A clean log: nothing to replay, nothing to discard.
-            return WalLogFile.Resume(wal, scan.Header, scan.End, scan.Chain, scan.Batch);
+            // A clean log of the file's own history: nothing to replay, nothing to discard.
+            return WalLogFile.Resume(wal, scan.Header, scan.End, scan.Chain, scan.MacChain, scan.Batch, authenticator);
         }
 
         if (scan is { HasHeader: true } && scan.Frames.Count > 0)
         {
-            WalLogFile old = WalLogFile.Resume(wal, scan.Header, scan.End, scan.Chain, scan.Batch);
+            WalLogFile old = WalLogFile.Resume(wal, scan.Header, scan.End, scan.Chain, scan.MacChain, scan.Batch, authenticator);
             var newest = new Dictionary<uint, WalFrameRef>();
             foreach (WalFrameRef frame in scan.Frames)
             {
@@ -239,27 +248,49 @@ internal sealed partial class WalPageStore
 
             var frames = new List<WalFrameRef>(newest.Values);
             FrameCopier.SortByPage(frames);
-            FrameCopier.CopyAndSync(frames, old, file, verify: true);
+            FrameCopier.CopyAndSync(frames, old, file, verify: true, new CheckpointStamp(verdict.Salt1, verdict.Salt2, verdict.LastSequence));
+        }
+        else if (file.CheckpointRecord is not { } record || record.Salt1 != verdict.Salt1 || record.Salt2 != verdict.Salt2 || record.Sequence != verdict.LastSequence)
+        {
+            // The generation about to start must follow the record: make the record say where the file stands.
+            file.WriteCheckpointRecord(verdict.Salt1, verdict.Salt2, verdict.LastSequence);
+            file.Flush();
         }
 
         // Only now, with the database file synced, may the old frames be forgotten: a new header with new salts
         // invalidates them, and cutting the file keeps it small.
-        WalLogFile log = WalLogFile.Start(wal, file.PageSize, lastSequence, scan is { HasHeader: true } ? scan.Header.Salt1 : 0);
+        WalLogFile log = WalLogFile.Start(wal, file.PageSize, verdict.LastSequence, verdict.Salt1, file.DatabaseId, authenticator);
         log.Shrink();
         return log;
     }
 
     // A crash while a checkpoint rewrote page 0 can leave the database header torn or garbled, and opening the
     // file checks that header before the log could repair it. The log's newest page 0 is the committed header:
-    // when the file's copy fails verification and the logged one verifies (page 0 is always CRC-sealed, with the
-    // database id mixed in), write the logged one back first.
-    private static void RepairHeaderPage(IStorageDevice database, IStorageDevice wal, WalScanResult scan)
+    // when the file's copy fails verification, the damaged copy still names the log's database (the id is in the
+    // first sector, which every version of page 0 shares), and the logged one verifies, the logged one is used in
+    // its place, with the file's checkpoint record slots (checked on their own). It is only read here; the open
+    // verifies it (key, MAC) and recovery writes it back as it copies the log.
+    private static byte[]? FindReplacementHeader(IStorageDevice database, IStorageDevice wal)
     {
-        if (!scan.HasHeader)
+        Span<byte> headerBytes = stackalloc byte[WalHeader.SizeOf];
+        if (wal.Length < WalHeader.SizeOf || wal.Read(0, headerBytes) != WalHeader.SizeOf
+            || WalHeader.TryRead(headerBytes, out WalHeader header) != WalHeaderStatus.Valid
+            || !Storage.Format.DatabaseHeader.IsValidPageSize(header.PageSize))
         {
-            return;
+            return null;
         }
 
+        int pageSize = header.PageSize;
+        byte[] current = new byte[pageSize];
+        if (database.Read(0, current) != pageSize || IsSoundHeaderPage(current, pageSize)
+            || !DatabaseHeader.HasMagic(current)
+            || !DatabaseHeader.GetDatabaseId(current).SequenceEqual(header.DatabaseId)
+            || DatabaseHeader.GetPageSize(current) != pageSize)
+        {
+            return null;
+        }
+
+        WalScanResult scan = WalRecovery.Scan(wal, expected: null);
         long offset = -1;
         foreach (WalFrameRef frame in scan.Frames)
         {
@@ -269,26 +300,16 @@ internal sealed partial class WalPageStore
             }
         }
 
-        int pageSize = scan.Header.PageSize;
-        if (offset < 0)
-        {
-            return;
-        }
-
         byte[] logged = new byte[pageSize];
-        byte[] current = new byte[pageSize];
-        if (wal.Read(offset + WalFrameHeader.SizeOf, logged) != pageSize || !IsSoundHeaderPage(logged, pageSize))
+        if (offset < 0 || wal.Read(offset + WalFrameHeader.SizeOf, logged) != pageSize
+            || !IsSoundHeaderPage(logged, pageSize)
+            || !DatabaseHeader.GetDatabaseId(logged).SequenceEqual(header.DatabaseId))
         {
-            return;
+            return null;
         }
 
-        if (database.Read(0, current) == pageSize && IsSoundHeaderPage(current, pageSize))
-        {
-            return;
-        }
-
-        database.Write(0, logged);
-        database.Flush();
+        CheckpointRecord.CopySlots(current, logged);
+        return logged;
     }
 
     private static bool IsSoundHeaderPage(ReadOnlySpan<byte> page, int pageSize)

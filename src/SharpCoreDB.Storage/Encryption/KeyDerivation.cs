@@ -13,11 +13,13 @@ namespace SharpCoreDB.Storage.Encryption;
 /// step, for callers that manage keys themselves.
 /// </para>
 /// <para>
-/// Master key → two independent values with HKDF-Expand (SHA-256), each bound to its purpose by a
-/// distinct info string: the AES-256-GCM page key, and the key check stored in the header. Because they
-/// are separate PRF outputs, the public key check reveals nothing about the page key, yet recomputing it
-/// tells a wrong password apart from a damaged file before a single page is decrypted. The key check
-/// also mixes in the database id, so two databases with the same password have unrelated checks.
+/// Master key → three independent values with HKDF-Expand (SHA-256), each bound to its purpose by a
+/// distinct info string followed by the database id: the AES-256-GCM page key, the authentication key (HMAC of
+/// page 0, the log and the checkpoint record) and the key check stored in the header. Because they are separate
+/// PRF outputs, the public key check reveals nothing about the other two, yet recomputing it tells a wrong
+/// password apart from a damaged file before a single page is decrypted. Mixing in the database id gives two
+/// databases with the same password or the same raw key unrelated keys: a page or log of one never verifies
+/// in the other, and a nonce collision across databases reveals nothing.
 /// </para>
 /// </remarks>
 internal static class KeyDerivation
@@ -32,7 +34,9 @@ internal static class KeyDerivation
     public const int KeyCheckSize = 32;
 
     // Versioned purpose labels: a future format that derives keys differently picks new labels.
-    private static ReadOnlySpan<byte> PageKeyInfo => "SharpCoreDB page key v1"u8;
+    private static ReadOnlySpan<byte> PageKeyInfo => "SharpCoreDB page key v2"u8;
+
+    private static ReadOnlySpan<byte> AuthenticationKeyInfo => "SharpCoreDB authentication key v2"u8;
 
     private static ReadOnlySpan<byte> KeyCheckInfo => "SharpCoreDB key check v1"u8;
 
@@ -49,28 +53,35 @@ internal static class KeyDerivation
         Rfc2898DeriveBytes.Pbkdf2(password, salt, masterKey, iterations, HashAlgorithmName.SHA256);
     }
 
-    /// <summary>Derives the AES-256-GCM page key from the master key.</summary>
+    /// <summary>Derives the AES-256-GCM page key of one database from the master key.</summary>
     /// <param name="masterKey">The master key.</param>
+    /// <param name="databaseId">The database id.</param>
     /// <param name="pageKey">Receives <see cref="KeySize"/> bytes.</param>
-    public static void DerivePageKey(ReadOnlySpan<byte> masterKey, Span<byte> pageKey)
-    {
-        ArgumentOutOfRangeException.ThrowIfNotEqual(masterKey.Length, KeySize);
-        ArgumentOutOfRangeException.ThrowIfNotEqual(pageKey.Length, KeySize);
-        HKDF.Expand(HashAlgorithmName.SHA256, masterKey, pageKey, PageKeyInfo);
-    }
+    public static void DerivePageKey(ReadOnlySpan<byte> masterKey, ReadOnlySpan<byte> databaseId, Span<byte> pageKey) =>
+        Expand(masterKey, PageKeyInfo, databaseId, pageKey);
+
+    /// <summary>Derives the authentication (HMAC) key of one database from the master key.</summary>
+    /// <param name="masterKey">The master key.</param>
+    /// <param name="databaseId">The database id.</param>
+    /// <param name="key">Receives <see cref="KeySize"/> bytes.</param>
+    public static void DeriveAuthenticationKey(ReadOnlySpan<byte> masterKey, ReadOnlySpan<byte> databaseId, Span<byte> key) =>
+        Expand(masterKey, AuthenticationKeyInfo, databaseId, key);
 
     /// <summary>Computes the key check stored in the header for a master key and database id.</summary>
     /// <param name="masterKey">The master key.</param>
     /// <param name="databaseId">The database id.</param>
     /// <param name="keyCheck">Receives <see cref="KeyCheckSize"/> bytes.</param>
-    public static void ComputeKeyCheck(ReadOnlySpan<byte> masterKey, ReadOnlySpan<byte> databaseId, Span<byte> keyCheck)
+    public static void ComputeKeyCheck(ReadOnlySpan<byte> masterKey, ReadOnlySpan<byte> databaseId, Span<byte> keyCheck) =>
+        Expand(masterKey, KeyCheckInfo, databaseId, keyCheck);
+
+    private static void Expand(ReadOnlySpan<byte> masterKey, ReadOnlySpan<byte> label, ReadOnlySpan<byte> databaseId, Span<byte> output)
     {
         ArgumentOutOfRangeException.ThrowIfNotEqual(masterKey.Length, KeySize);
-        ArgumentOutOfRangeException.ThrowIfNotEqual(keyCheck.Length, KeyCheckSize);
-        Span<byte> info = stackalloc byte[KeyCheckInfo.Length + databaseId.Length];
-        KeyCheckInfo.CopyTo(info);
-        databaseId.CopyTo(info[KeyCheckInfo.Length..]);
-        HKDF.Expand(HashAlgorithmName.SHA256, masterKey, keyCheck, info);
+        ArgumentOutOfRangeException.ThrowIfNotEqual(output.Length, KeySize);
+        Span<byte> info = stackalloc byte[label.Length + databaseId.Length];
+        label.CopyTo(info);
+        databaseId.CopyTo(info[label.Length..]);
+        HKDF.Expand(HashAlgorithmName.SHA256, masterKey, output, info);
     }
 
     /// <summary>Compares a computed key check with the stored one in constant time.</summary>

@@ -21,15 +21,18 @@ namespace SharpCoreDB.Storage.Format;
 /// 116       4   free-list head trunk page (uint, 0 = empty)    mutable
 /// 120       4   free page count (uint)                         mutable
 /// 124       4   page count, including page 0 (uint)           mutable
-/// 128       8   change counter (ulong, +1 per commit)          mutable
-/// 136      ..   zero up to the usable size (reserved for later versions)
+/// 128       8   change counter (ulong, +1 per commit; rollback-journal store only, zero under a WAL)  mutable
+/// 136      ..   zero up to the usable size (reserved for later versions), except:
+/// 1024     64   checkpoint record slot 0 (<see cref="CheckpointRecord"/>; not covered by the page checksum)
+/// 2048     64   checkpoint record slot 1 (<see cref="CheckpointRecord"/>; not covered by the page checksum)
 /// </code>
 /// Magic, format version and page size stay at these offsets in every future version, so an older
 /// library can always tell "newer format" apart from "not a database".
 /// The mutable fields are changed by transactions writing page 0 like any other page (so the WAL
 /// logs them as ordinary page images); the accessors below work on a page image for that reason.
 /// Page 0 is never encrypted (it must be read before the key is known and holds no user data) but is
-/// protected by a CRC-32C trailer like every plain page.
+/// protected by a CRC-32C trailer like every plain page, and in an encrypted database also by a MAC under the
+/// database's authentication key (<see cref="PageTrailer"/>), so it cannot be altered without the key.
 /// </remarks>
 internal static class DatabaseHeader
 {
@@ -91,7 +94,11 @@ internal static class DatabaseHeader
     public const int SizeOf = 136;
 
     /// <summary>The version this library writes and the newest it reads.</summary>
-    public const uint CurrentFormatVersion = 1;
+    /// <remarks>
+    /// Version 2 added the checkpoint record, page 0's MAC and per-database page keys; version 1 files (written
+    /// before any release) are refused with a message saying so.
+    /// </remarks>
+    public const uint CurrentFormatVersion = 2;
 
     /// <summary>The smallest page size.</summary>
     public const int MinPageSize = 4096;

@@ -14,8 +14,9 @@ namespace SharpCoreDB.Storage.Format;
 ///                                            [28..32) zero
 /// </code>
 /// The header page (page 0) always uses the plain layout at the start of its trailer area, even in an
-/// encrypted database, because it must be readable before the key is known; the rest of its trailer
-/// area is zero.
+/// encrypted database, because it must be readable before the key is known. In an encrypted database its
+/// trailer also carries a MAC under the authentication key at <see cref="HeaderMacOffset"/> (so page 0 cannot be
+/// forged without the key); the rest of its trailer area is zero.
 /// </remarks>
 internal static class PageTrailer
 {
@@ -39,6 +40,9 @@ internal static class PageTrailer
 
     /// <summary>Length of the GCM tag.</summary>
     public const int TagSize = 16;
+
+    /// <summary>Offset of page 0's MAC within an encrypted database's trailer (16 bytes).</summary>
+    public const int HeaderMacOffset = 8;
 
     /// <summary>The trailer size for a database with or without encryption.</summary>
     /// <param name="encrypted">True for an encrypted database.</param>

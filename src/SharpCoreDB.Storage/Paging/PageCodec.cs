@@ -25,7 +25,11 @@ namespace SharpCoreDB.Storage.Paging;
 /// </para>
 /// <para>
 /// Page 0, the header, is always sealed with the plain CRC layout (it must be readable before the key
-/// is known); its remaining trailer bytes are zero.
+/// is known). In an encrypted database its trailer also carries an HMAC of its usable bytes under the
+/// authentication key (<see cref="PageTrailer.HeaderMacOffset"/>), checked once the key is known, so the header
+/// (catalog root, page count, free list) cannot be altered without the key either. Its two checkpoint record
+/// slots (<see cref="CheckpointRecord"/>) are read as zeros by the checksum and the MAC, and opened page 0 images
+/// have them cleared: they are the checkpoint's to write, not the transactions'.
 /// </para>
 /// <para>
 /// An all-zero stored page never verifies (the CRC of zeros is not zero; a zero tag is not valid), so a
@@ -38,6 +42,9 @@ internal sealed class PageCodec : IDisposable
 {
     private const int AssociatedDataSize = DatabaseHeader.DatabaseIdLength + sizeof(uint);
 
+    // What the checksum reads in place of a checkpoint record slot.
+    private static readonly byte[] s_zeroSlot = new byte[CheckpointRecord.SizeOf];
+
     private readonly byte[] _databaseId;
     private readonly PageCipher? _cipher;
 
@@ -45,8 +52,14 @@ internal sealed class PageCodec : IDisposable
     /// <param name="pageSize">The physical page size (a valid database page size).</param>
     /// <param name="databaseId">The 16-byte database id (copied).</param>
     /// <param name="cipher">The page cipher of an encrypted database, or null; the codec owns and disposes it.</param>
-    public PageCodec(int pageSize, ReadOnlySpan<byte> databaseId, PageCipher? cipher)
+    /// <param name="authenticator">The authenticator of an encrypted database (required with a cipher), or null; the codec owns and disposes it.</param>
+    public PageCodec(int pageSize, ReadOnlySpan<byte> databaseId, PageCipher? cipher, Authenticator? authenticator = null)
     {
+        if ((cipher is null) != (authenticator is null))
+        {
+            throw new ArgumentException("An encrypted database needs both a cipher and an authenticator.", nameof(authenticator));
+        }
+
         if (!DatabaseHeader.IsValidPageSize(pageSize))
         {
             throw new ArgumentOutOfRangeException(nameof(pageSize), pageSize, "The page size must be a power of two from 4096 to 65536.");
@@ -58,6 +71,7 @@ internal sealed class PageCodec : IDisposable
         UsableSize = pageSize - TrailerSize;
         _databaseId = databaseId.ToArray();
         _cipher = cipher;
+        Authenticator = authenticator;
     }
 
     /// <summary>The physical page size.</summary>
@@ -72,6 +86,9 @@ internal sealed class PageCodec : IDisposable
     /// <summary>True when pages other than 0 are encrypted.</summary>
     public bool IsEncrypted => _cipher is not null;
 
+    /// <summary>The authenticator of an encrypted database (page 0, the log, the checkpoint record), or null.</summary>
+    public Authenticator? Authenticator { get; }
+
     /// <summary>The database id mixed into every checksum and tag.</summary>
     public ReadOnlySpan<byte> DatabaseId => _databaseId;
 
@@ -80,9 +97,25 @@ internal sealed class PageCodec : IDisposable
     /// <param name="databaseId">The database id.</param>
     /// <param name="pageNumber">The page number.</param>
     /// <returns>The checksum stored in the trailer.</returns>
+    /// <remarks>Page 0's checkpoint record slots are read as zeros (see <see cref="CheckpointRecord"/>).</remarks>
     public static uint ComputeChecksum(ReadOnlySpan<byte> usable, ReadOnlySpan<byte> databaseId, uint pageNumber)
     {
-        uint state = Crc32C.Append(Crc32C.Seed, usable);
+        uint state;
+        if (pageNumber == 0 && usable.Length >= CheckpointRecord.Slot1Offset + CheckpointRecord.SizeOf)
+        {
+            const int slot0End = CheckpointRecord.Slot0Offset + CheckpointRecord.SizeOf;
+            const int slot1End = CheckpointRecord.Slot1Offset + CheckpointRecord.SizeOf;
+            state = Crc32C.Append(Crc32C.Seed, usable[..CheckpointRecord.Slot0Offset]);
+            state = Crc32C.Append(state, s_zeroSlot);
+            state = Crc32C.Append(state, usable[slot0End..CheckpointRecord.Slot1Offset]);
+            state = Crc32C.Append(state, s_zeroSlot);
+            state = Crc32C.Append(state, usable[slot1End..]);
+        }
+        else
+        {
+            state = Crc32C.Append(Crc32C.Seed, usable);
+        }
+
         state = Crc32C.Append(state, databaseId);
         return Crc32C.Finish(Crc32C.Append(state, pageNumber));
     }
@@ -100,6 +133,12 @@ internal sealed class PageCodec : IDisposable
         {
             plain[..usable].CopyTo(stored);
             trailer.Clear();
+            if (pageNumber == 0)
+            {
+                CheckpointRecord.ClearSlots(stored[..usable]);
+                Authenticator?.Compute(stored[..usable], trailer.Slice(PageTrailer.HeaderMacOffset, Authenticator.MacSize));
+            }
+
             BinaryPrimitives.WriteUInt32LittleEndian(
                 trailer[PageTrailer.ChecksumOffset..],
                 ComputeChecksum(stored[..usable], _databaseId, pageNumber));
@@ -143,14 +182,40 @@ internal sealed class PageCodec : IDisposable
         if (_cipher is null || pageNumber == 0)
         {
             uint expected = BinaryPrimitives.ReadUInt32LittleEndian(trailer[PageTrailer.ChecksumOffset..]);
+            bool headerMac = pageNumber == 0 && Authenticator is not null;
             if (expected != ComputeChecksum(stored[..usable], _databaseId, pageNumber) ||
-                trailer[(PageTrailer.ChecksumOffset + sizeof(uint))..].ContainsAnyExcept((byte)0))
+                (headerMac
+                    ? trailer[(PageTrailer.ChecksumOffset + sizeof(uint))..PageTrailer.HeaderMacOffset].ContainsAnyExcept((byte)0)
+                        || trailer[(PageTrailer.HeaderMacOffset + Authenticator.MacSize)..].ContainsAnyExcept((byte)0)
+                    : trailer[(PageTrailer.ChecksumOffset + sizeof(uint))..].ContainsAnyExcept((byte)0)))
             {
                 failure = "checksum";
                 return false;
             }
 
+            if (pageNumber != 0)
+            {
+                stored[..usable].CopyTo(plain);
+                failure = null;
+                return true;
+            }
+
+            // The MAC is over the image with its record slots cleared, which is also what transactions see. The tag
+            // is taken before plain (which may share memory with stored) is written.
+            Span<byte> mac = stackalloc byte[Authenticator.MacSize];
+            if (headerMac)
+            {
+                trailer.Slice(PageTrailer.HeaderMacOffset, Authenticator.MacSize).CopyTo(mac);
+            }
+
             stored[..usable].CopyTo(plain);
+            CheckpointRecord.ClearSlots(plain[..usable]);
+            if (headerMac && !Authenticator!.Verify(plain[..usable], mac))
+            {
+                failure = "authentication";
+                return false;
+            }
+
             failure = null;
             return true;
         }
@@ -184,8 +249,12 @@ internal sealed class PageCodec : IDisposable
         return true;
     }
 
-    /// <summary>Disposes the cipher.</summary>
-    public void Dispose() => _cipher?.Dispose();
+    /// <summary>Disposes the cipher and the authenticator (wiping their keys).</summary>
+    public void Dispose()
+    {
+        _cipher?.Dispose();
+        Authenticator?.Dispose();
+    }
 
     [DoesNotReturn]
     private static void ThrowCorrupt(uint pageNumber, string sourceName, string failure) =>

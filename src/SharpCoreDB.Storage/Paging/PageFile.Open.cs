@@ -43,13 +43,36 @@ internal sealed partial class PageFile
             throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"'{device.Name}' already holds {length} bytes; it cannot be created anew.");
         }
 
-        return OpenExisting(device, options, leaveOpen, length);
+        return OpenExisting(device, options, leaveOpen, length, replacementHeader: null);
     }
 
-    private static PageFile OpenExisting(IStorageDevice device, PageFileOptions options, bool leaveOpen, long length)
+    /// <summary>
+    /// Opens an existing database whose stored page 0 is damaged, using <paramref name="replacementHeader"/> (the
+    /// newest page 0 image of the database's own log) in its place. Nothing is written: the caller writes the
+    /// image to the file only once this open has verified it, the key, and (encrypted) its MAC.
+    /// </summary>
+    /// <param name="device">The database device; the page file owns it unless <paramref name="leaveOpen"/>.</param>
+    /// <param name="options">As for <see cref="Open"/>.</param>
+    /// <param name="leaveOpen">True to leave the device open when the page file is disposed.</param>
+    /// <param name="replacementHeader">A stored page 0 image, <see cref="PageSize"/> bytes.</param>
+    /// <returns>The open page file.</returns>
+    /// <exception cref="SharpCoreDBException">Every error of <see cref="Open"/>.</exception>
+    public static PageFile OpenWithReplacementHeader(IStorageDevice device, PageFileOptions options, bool leaveOpen, byte[] replacementHeader)
+    {
+        ArgumentNullException.ThrowIfNull(device);
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(replacementHeader);
+        options.Validate();
+        return OpenExisting(device, options, leaveOpen, device.Length, replacementHeader);
+    }
+
+    private static PageFile OpenExisting(IStorageDevice device, PageFileOptions options, bool leaveOpen, long length, byte[]? replacementHeader)
     {
         Span<byte> head = stackalloc byte[DatabaseHeader.SizeOf];
-        int headLength = device.Read(0, head);
+        int headLength = replacementHeader is null
+            ? device.Read(0, head)
+            : Math.Min(replacementHeader.Length, head.Length);
+        replacementHeader?.AsSpan(0, headLength).CopyTo(head);
         if (!DatabaseHeader.HasMagic(head[..headLength]))
         {
             ThrowNotADatabase(device, "it does not start with the SharpCoreDB magic");
@@ -64,6 +87,14 @@ internal sealed partial class PageFile
         if (version == 0)
         {
             ThrowNotADatabase(device, "its format version is 0");
+        }
+
+        if (version < DatabaseHeader.CurrentFormatVersion)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.UnsupportedFormat,
+                $"'{device.Name}' uses file format version {version}, written by a pre-release build of SharpCoreDB; this library reads version {DatabaseHeader.CurrentFormatVersion}. " +
+                "Export its data with the build that wrote it (for example as SQL text) and import it into a new database.");
         }
 
         if (version > DatabaseHeader.CurrentFormatVersion)
@@ -95,7 +126,19 @@ internal sealed partial class PageFile
         byte[] page0 = ArrayPool<byte>.Shared.Rent((int)pageSize);
         try
         {
-            device.Read(0, page0.AsSpan(0, (int)pageSize));
+            if (replacementHeader is null)
+            {
+                device.Read(0, page0.AsSpan(0, (int)pageSize));
+            }
+            else if (replacementHeader.Length == pageSize)
+            {
+                replacementHeader.CopyTo(page0, 0);
+            }
+            else
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"the replacement header for '{device.Name}' is {replacementHeader.Length} bytes, not one {pageSize}-byte page");
+            }
+
             int usable = (int)pageSize - reserved;
             ReadOnlySpan<byte> header = page0.AsSpan(0, usable);
             uint storedChecksum = BinaryPrimitives.ReadUInt32LittleEndian(page0.AsSpan(usable + PageTrailer.ChecksumOffset));
@@ -112,14 +155,36 @@ internal sealed partial class PageFile
                     $"'{device.Name}' uses features (header flags 0x{(ushort)flags:X4}) this library does not know.");
             }
 
-            PageCipher? cipher = encrypted ? OpenCipher(device, options, header, flags) : null;
             if (!encrypted && options.HasSecret)
             {
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.NotEncrypted, $"'{device.Name}' is not encrypted, but a password or key was given.");
             }
 
-            var codec = new PageCodec((int)pageSize, DatabaseHeader.GetDatabaseId(header), cipher);
-            return new PageFile(device, leaveOpen, codec, options.ReadOnly, wasCreated: false, DatabaseHeader.GetKdfIterations(header));
+            (PageCipher Cipher, Authenticator Authenticator)? keys = encrypted ? OpenCipher(device, options, header, flags) : null;
+            var codec = new PageCodec((int)pageSize, DatabaseHeader.GetDatabaseId(header), keys?.Cipher, keys?.Authenticator);
+            byte[] scratch = ArrayPool<byte>.Shared.Rent((int)pageSize);
+            try
+            {
+                // The checksum above only proves the header undamaged; in an encrypted database its MAC proves it
+                // was written by someone holding the key (catalog root, page count and free list cannot be forged).
+                if (!codec.TryOpen(0, page0.AsSpan(0, (int)pageSize), scratch, out string? failure))
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page 0 of '{device.Name}' failed verification ({failure}): the database header was altered without the key");
+                }
+            }
+            catch
+            {
+                codec.Dispose();
+                throw;
+            }
+            finally
+            {
+                ArrayPool<byte>.Shared.Return(scratch, clearArray: true);
+            }
+
+            var file = new PageFile(device, leaveOpen, codec, options.ReadOnly, wasCreated: false, DatabaseHeader.GetKdfIterations(header));
+            file.LoadCheckpointRecord(page0.AsSpan(0, (int)pageSize));
+            return file;
         }
         finally
         {
@@ -127,7 +192,7 @@ internal sealed partial class PageFile
         }
     }
 
-    private static PageCipher OpenCipher(IStorageDevice device, PageFileOptions options, ReadOnlySpan<byte> header, DatabaseFlags flags)
+    private static (PageCipher Cipher, Authenticator Authenticator) OpenCipher(IStorageDevice device, PageFileOptions options, ReadOnlySpan<byte> header, DatabaseFlags flags)
     {
         if (!options.HasSecret)
         {
@@ -162,7 +227,7 @@ internal sealed partial class PageFile
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"The password or key for '{device.Name}' is wrong.");
             }
 
-            return CreateCipher(master);
+            return CreateKeys(master, DatabaseHeader.GetDatabaseId(header));
         }
         finally
         {
@@ -183,7 +248,7 @@ internal sealed partial class PageFile
 
         DatabaseFlags flags = DatabaseFlags.None;
         uint iterations = 0;
-        PageCipher? cipher = null;
+        (PageCipher Cipher, Authenticator Authenticator)? keys = null;
         try
         {
             if (options.HasSecret)
@@ -201,7 +266,7 @@ internal sealed partial class PageFile
 
                 DeriveMaster(options, salt, (int)iterations, master);
                 KeyDerivation.ComputeKeyCheck(master, databaseId, check);
-                cipher = CreateCipher(master);
+                keys = CreateKeys(master, databaseId);
             }
         }
         finally
@@ -209,13 +274,20 @@ internal sealed partial class PageFile
             CryptographicOperations.ZeroMemory(master);
         }
 
-        var codec = new PageCodec(pageSize, databaseId, cipher);
+        var codec = new PageCodec(pageSize, databaseId, keys?.Cipher, keys?.Authenticator);
         var file = new PageFile(device, leaveOpen, codec, isReadOnly: false, wasCreated: true, iterations);
         try
         {
             byte[] page0 = ArrayPool<byte>.Shared.Rent(pageSize);
             try
             {
+                // The first record: no log generation yet (salts 0), nothing committed (sequence 0). The first log
+                // generation starts at sequence 0 with salt 1 = 1, which recovery accepts as its successor.
+                var record = new Format.CheckpointRecord(1, 0, 0, 0);
+                Span<byte> stored = page0.AsSpan(0, pageSize);
+                stored.Clear();
+                record.Write(stored.Slice(record.SlotOffset, Format.CheckpointRecord.SizeOf), databaseId, keys?.Authenticator);
+                file.LoadCheckpointRecord(stored);
                 Span<byte> header = page0.AsSpan(0, codec.UsableSize);
                 DatabaseHeader.Initialize(header, pageSize, flags, databaseId, salt, iterations, check);
                 file.WritePage(0, header);
@@ -250,17 +322,19 @@ internal sealed partial class PageFile
         }
     }
 
-    private static PageCipher CreateCipher(ReadOnlySpan<byte> master)
+    private static (PageCipher Cipher, Authenticator Authenticator) CreateKeys(ReadOnlySpan<byte> master, ReadOnlySpan<byte> databaseId)
     {
-        Span<byte> pageKey = stackalloc byte[KeyDerivation.KeySize];
+        Span<byte> key = stackalloc byte[KeyDerivation.KeySize];
         try
         {
-            KeyDerivation.DerivePageKey(master, pageKey);
-            return new PageCipher(pageKey);
+            KeyDerivation.DerivePageKey(master, databaseId, key);
+            var cipher = new PageCipher(key);
+            KeyDerivation.DeriveAuthenticationKey(master, databaseId, key);
+            return (cipher, new Authenticator(key));
         }
         finally
         {
-            CryptographicOperations.ZeroMemory(pageKey);
+            CryptographicOperations.ZeroMemory(key);
         }
     }
 

@@ -135,6 +135,12 @@ internal sealed partial class PageFile : IDisposable, IPageCacheLoader
         ObjectDisposedException.ThrowIf(_disposed, this);
         ArgumentOutOfRangeException.ThrowIfNotEqual(stored.Length, PageSize, nameof(stored));
         ThrowIfReadOnly();
+        if (pageNumber == 0)
+        {
+            WriteHeaderPage(stored);
+            return;
+        }
+
         _device.Write(Offset(pageNumber), stored);
     }
 

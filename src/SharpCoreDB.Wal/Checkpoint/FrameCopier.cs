@@ -15,19 +15,15 @@ internal static class FrameCopier
     public static void SortByPage(List<WalFrameRef> frames) =>
         frames.Sort(static (a, b) => a.PageNumber.CompareTo(b.PageNumber));
 
-    /// <summary>Writes each frame's image to its page, then syncs the database file once.</summary>
+    /// <summary>Writes each frame's image to its page and the checkpoint record, then syncs the database file once.</summary>
     /// <param name="frames">The newest version to copy of each page.</param>
     /// <param name="log">The log to read the images from.</param>
     /// <param name="file">The database file.</param>
     /// <param name="verify">Also verify each image with the codec first (recovery: the log may not be this database's).</param>
+    /// <param name="stamp">The generation and sequence the file holds once these pages are in.</param>
     /// <exception cref="SharpCoreDBException">Corrupt when <paramref name="verify"/> finds a bad image; IoError.</exception>
-    public static void CopyAndSync(List<WalFrameRef> frames, WalLogFile log, PageFile file, bool verify)
+    public static void CopyAndSync(List<WalFrameRef> frames, WalLogFile log, PageFile file, bool verify, CheckpointStamp stamp)
     {
-        if (frames.Count == 0)
-        {
-            return;
-        }
-
         int pageSize = file.PageSize;
         byte[] image = ArrayPool<byte>.Shared.Rent(pageSize);
         byte[]? plain = verify ? ArrayPool<byte>.Shared.Rent(pageSize) : null;
@@ -46,6 +42,10 @@ internal static class FrameCopier
 
                 file.WriteStoredPage(frame.PageNumber, stored);
             }
+
+            // The record goes with the pages in the same sync: should the sync not complete, the log (not yet
+            // restarted) still holds every frame, and recovery replays its generation whatever the record says.
+            file.WriteCheckpointRecord(stamp.Salt1, stamp.Salt2, stamp.Sequence);
 
             // The log may be restarted only after this sync: until then the frames are the only durable copy.
             file.Flush();

@@ -1,3 +1,4 @@
+using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Format;
 
 namespace SharpCoreDB.Wal.Format;
@@ -16,5 +17,31 @@ internal static class WalChecksum
     {
         uint crc = Crc32C.Append(previous, frame[..WalFrameHeader.ChecksumOffset]);
         return Crc32C.Append(crc, frame[WalFrameHeader.SizeOf..]);
+    }
+
+    /// <summary>The MAC of a frame in an authenticated log: the previous MAC, this frame's header up to its MAC, and its page image's trailer.</summary>
+    /// <param name="authenticator">The database's authenticator.</param>
+    /// <param name="previous">The previous frame's MAC (the header's for the first frame).</param>
+    /// <param name="frame">The whole frame: header followed by the page image.</param>
+    /// <param name="mac">Receives <see cref="Authenticator.MacSize"/> bytes.</param>
+    public static void ComputeFrameMac(Authenticator authenticator, ReadOnlySpan<byte> previous, ReadOnlySpan<byte> frame, Span<byte> mac)
+    {
+        Span<byte> input = stackalloc byte[Authenticator.MacSize + WalFrameHeader.MacOffset + PageTrailer.EncryptedSize];
+        previous[..Authenticator.MacSize].CopyTo(input);
+        frame[..WalFrameHeader.MacOffset].CopyTo(input[Authenticator.MacSize..]);
+        frame[^PageTrailer.EncryptedSize..].CopyTo(input[(Authenticator.MacSize + WalFrameHeader.MacOffset)..]);
+        authenticator.Compute(input, mac);
+    }
+
+    /// <summary>Checks the MAC stored in a frame against the chain.</summary>
+    /// <param name="authenticator">The database's authenticator.</param>
+    /// <param name="previous">The previous frame's MAC (the header's for the first frame).</param>
+    /// <param name="frame">The whole frame.</param>
+    /// <returns>True when the stored MAC is the one the key gives.</returns>
+    public static bool VerifyFrameMac(Authenticator authenticator, ReadOnlySpan<byte> previous, ReadOnlySpan<byte> frame)
+    {
+        Span<byte> mac = stackalloc byte[Authenticator.MacSize];
+        ComputeFrameMac(authenticator, previous, frame, mac);
+        return System.Security.Cryptography.CryptographicOperations.FixedTimeEquals(mac, frame.Slice(WalFrameHeader.MacOffset, Authenticator.MacSize));
     }
 }

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.Encryption;
 
 namespace SharpCoreDB.Wal.Format;
 
@@ -17,14 +18,20 @@ namespace SharpCoreDB.Wal.Format;
 ///         generation; recovery uses it to tell a torn unsynced tail from damage inside synced data
 /// 28..32  cumulative checksum: CRC32C over bytes 0..28 and the page image, seeded with the previous
 ///         frame's checksum (the header's checksum for the first frame)
+/// 32..48  MAC chain (encrypted databases; zero otherwise): HMAC-SHA256, truncated to 16 bytes, under the
+///         database's authentication key, of the previous frame's MAC (the header's for the first frame),
+///         bytes 0..32 of this header and the page image's trailer
 /// </code>
 /// The page image that follows is the page exactly as stored in the database file: sealed with its own
-/// CRC32C or AES-GCM trailer, so an encrypted database's log holds ciphertext only.
+/// CRC32C or AES-GCM trailer, so an encrypted database's log holds ciphertext only. The MAC covers the image
+/// through its trailer: for every page but 0 that is the AES-GCM nonce and tag, which authenticate the
+/// ciphertext, and page 0 carries its own MAC there; so the chain authenticates every byte of the log without
+/// hashing whole pages a second time.
 /// </remarks>
 internal readonly struct WalFrameHeader
 {
     /// <summary>The size of a frame header; the page image follows.</summary>
-    public const int SizeOf = 32;
+    public const int SizeOf = 48;
 
     /// <summary>Offset of the page number.</summary>
     public const int PageNumberOffset = 0;
@@ -46,6 +53,9 @@ internal readonly struct WalFrameHeader
 
     /// <summary>Offset of the cumulative checksum.</summary>
     public const int ChecksumOffset = 28;
+
+    /// <summary>Offset of the MAC chain.</summary>
+    public const int MacOffset = 32;
 
     /// <summary>Creates a frame header.</summary>
     public WalFrameHeader(uint pageNumber, uint databaseSize, ulong sequence, uint salt1, uint salt2, uint batch, uint checksum)
@@ -101,20 +111,31 @@ internal readonly struct WalFrameHeader
         BinaryPrimitives.WriteUInt64LittleEndian(destination[SequenceOffset..], sequence);
     }
 
-    /// <summary>Stamps the generation, the batch and the chained checksum into a frame whose identity and page image are written.</summary>
+    /// <summary>Stamps the generation, the batch, the chained checksum and (authenticated logs) the chained MAC into a frame whose identity and page image are written.</summary>
     /// <param name="frame">The whole frame: header and page image.</param>
     /// <param name="salt1">Salt 1 of the log.</param>
     /// <param name="salt2">Salt 2 of the log.</param>
     /// <param name="batch">The write batch.</param>
     /// <param name="previousChecksum">The previous frame's checksum.</param>
+    /// <param name="authenticator">The database's authenticator, or null for a plain database's log.</param>
+    /// <param name="macChain">In: the previous frame's MAC; out: this frame's (untouched without an authenticator).</param>
     /// <returns>This frame's checksum, the seed of the next.</returns>
-    public static uint Stamp(Span<byte> frame, uint salt1, uint salt2, uint batch, uint previousChecksum)
+    public static uint Stamp(Span<byte> frame, uint salt1, uint salt2, uint batch, uint previousChecksum, Authenticator? authenticator, Span<byte> macChain)
     {
         BinaryPrimitives.WriteUInt32LittleEndian(frame[Salt1Offset..], salt1);
         BinaryPrimitives.WriteUInt32LittleEndian(frame[Salt2Offset..], salt2);
         BinaryPrimitives.WriteUInt32LittleEndian(frame[BatchOffset..], batch);
         uint checksum = WalChecksum.ComputeFrame(previousChecksum, frame);
         BinaryPrimitives.WriteUInt32LittleEndian(frame[ChecksumOffset..], checksum);
+        Span<byte> mac = frame.Slice(MacOffset, Authenticator.MacSize);
+        if (authenticator is null)
+        {
+            mac.Clear();
+            return checksum;
+        }
+
+        WalChecksum.ComputeFrameMac(authenticator, macChain, frame, mac);
+        mac.CopyTo(macChain);
         return checksum;
     }
 }

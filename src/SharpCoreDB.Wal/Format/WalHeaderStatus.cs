@@ -14,4 +14,7 @@ internal enum WalHeaderStatus
 
     /// <summary>A valid header written by a newer format version.</summary>
     NewerVersion,
+
+    /// <summary>A header of an older (pre-release) format version: never this database's own log.</summary>
+    OlderVersion,
 }

@@ -1,5 +1,6 @@
 using System.Buffers;
 using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Wal.Recovery;
@@ -33,13 +34,17 @@ internal static class WalRecovery
 
     /// <summary>Scans a log.</summary>
     /// <param name="device">The log device.</param>
-    /// <param name="expectedPageSize">The database's page size, when known; a valid header with another size is an error. Null: take the header's.</param>
+    /// <param name="expected">
+    /// The database the log must belong to: its id, page size and (encrypted) authenticator. Null for a structural
+    /// scan before the database could be opened (checksums only; the caller checks the header's database id).
+    /// </param>
     /// <returns>The committed frames and where appending continues.</returns>
     /// <exception cref="SharpCoreDBException">
-    /// Corrupt when the page size differs or a frame inside the synced part is damaged;
-    /// UnsupportedFormat for a newer log version; IoError.
+    /// Corrupt when the log belongs to another database (id, page size, encryption), its header or a frame fails
+    /// authentication inside the synced part, or a frame inside the synced part is damaged; UnsupportedFormat for a
+    /// newer log version; IoError.
     /// </exception>
-    public static WalScanResult Scan(IStorageDevice device, int? expectedPageSize)
+    public static WalScanResult Scan(IStorageDevice device, WalScanExpectation? expected)
     {
         ArgumentNullException.ThrowIfNull(device);
         long length = device.Length;
@@ -50,20 +55,17 @@ internal static class WalRecovery
         {
             case WalHeaderStatus.Missing:
             case WalHeaderStatus.Invalid:
-                // Only a reset rewrites the header, and a reset starts only once every frame is in the database
-                // file and that file is synced; a header torn by a crash therefore guards nothing.
-                return new WalScanResult(false, default, [], 0, 0, 0, 0, 0, length);
+                // Whether this is a reset torn by a crash (harmless: a reset starts only once every frame is in the
+                // database file) or damage hiding commits is for the caller to decide, with the database's key.
+                return WalScanResult.NoHeader(status, length);
             case WalHeaderStatus.NewerVersion:
                 throw new SharpCoreDBException(
                     SharpCoreDBErrorCode.UnsupportedFormat,
                     $"The write-ahead log '{device.Name}' was written by a newer version of SharpCoreDB.");
-        }
-
-        if (expectedPageSize is { } pageSize && header.PageSize != pageSize)
-        {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"The write-ahead log '{device.Name}' holds {header.PageSize}-byte pages but the database uses {pageSize}-byte pages; it belongs to another database.");
+            case WalHeaderStatus.OlderVersion:
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Corrupt,
+                    $"The write-ahead log '{device.Name}' was written in a pre-release log format{ForDatabase(expected)}; it cannot belong to this database. Nothing was changed; move the log away to open the database without it.");
         }
 
         if (header.PageSize is < 512 or > 1 << 20 || (header.PageSize & (header.PageSize - 1)) != 0)
@@ -73,7 +75,12 @@ internal static class WalRecovery
                 $"The write-ahead log '{device.Name}' declares an impossible page size ({header.PageSize}).");
         }
 
-        var scanner = new Scanner(device, header, length);
+        if (expected is not null)
+        {
+            CheckBelongs(device, header, expected);
+        }
+
+        var scanner = new Scanner(device, header, length, expected?.Authenticator);
         try
         {
             return scanner.Run();
@@ -84,21 +91,59 @@ internal static class WalRecovery
         }
     }
 
+    // A log is applied only to the database that wrote it: same id, page size and encryption, and (encrypted) a
+    // header MAC that only the database's key gives. Anything else changes neither file.
+    private static void CheckBelongs(IStorageDevice device, WalHeader header, WalScanExpectation expected)
+    {
+        if (!header.DatabaseId.SequenceEqual(expected.DatabaseId))
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The write-ahead log '{device.Name}' belongs to another database than '{expected.DatabaseName}' (database id {Convert.ToHexString(header.DatabaseId)}, not {Convert.ToHexString(expected.DatabaseId)}). Nothing was changed; move the log away to open the database without it.");
+        }
+
+        if (header.PageSize != expected.PageSize)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The write-ahead log '{device.Name}' holds {header.PageSize}-byte pages but '{expected.DatabaseName}' uses {expected.PageSize}-byte pages. Nothing was changed.");
+        }
+
+        if (header.IsAuthenticated != expected.Authenticator is not null)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The write-ahead log '{device.Name}' is {(header.IsAuthenticated ? "an encrypted" : "a plain")} database's log but '{expected.DatabaseName}' is {(expected.Authenticator is null ? "plain" : "encrypted")}. Nothing was changed.");
+        }
+
+        if (expected.Authenticator is { } authenticator && !header.VerifyMac(authenticator))
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The header of the write-ahead log '{device.Name}' fails authentication with the key of '{expected.DatabaseName}': it was altered or forged. Nothing was changed.");
+        }
+    }
+
+    private static string ForDatabase(WalScanExpectation? expected) =>
+        expected is null ? string.Empty : $" beside '{expected.DatabaseName}'";
+
     private sealed class Scanner : IDisposable
     {
         private readonly IStorageDevice _device;
         private readonly WalHeader _header;
         private readonly long _length;
+        private readonly Authenticator? _authenticator;
         private readonly int _frameSize;
         private readonly byte[] _run;
         private long _runStart = -1;
         private int _runLength;
 
-        public Scanner(IStorageDevice device, WalHeader header, long length)
+        public Scanner(IStorageDevice device, WalHeader header, long length, Authenticator? authenticator)
         {
             _device = device;
             _header = header;
             _length = length;
+            _authenticator = authenticator;
             _frameSize = header.FrameSize;
             _run = ArrayPool<byte>.Shared.Rent(Math.Max(ReadRunBytes / _frameSize, 1) * _frameSize);
         }
@@ -114,6 +159,10 @@ internal static class WalRecovery
             uint endChain = chain;
             uint endBatch = 0;
             uint databaseSize = 0;
+            Span<byte> macChain = stackalloc byte[Authenticator.MacSize];
+            Span<byte> endMacChain = stackalloc byte[Authenticator.MacSize];
+            _header.Mac.CopyTo(macChain);
+            _header.Mac.CopyTo(endMacChain);
             long offset = WalHeader.SizeOf;
             for (; offset + _frameSize <= _length; offset += _frameSize)
             {
@@ -122,13 +171,15 @@ internal static class WalRecovery
                 bool valid = SaltsMatch(fields)
                     && fields.Checksum == WalChecksum.ComputeFrame(chain, frame)
                     && (pending.Count == 0 ? fields.Sequence >= expected : fields.Sequence == pending[0].Sequence)
-                    && fields.Batch >= Math.Max(lastBatch, 1);
+                    && fields.Batch >= Math.Max(lastBatch, 1)
+                    && (_authenticator is null || WalChecksum.VerifyFrameMac(_authenticator, macChain, frame));
                 if (!valid)
                 {
                     CheckTail(offset, lastBatch);
                     break;
                 }
 
+                frame.Slice(WalFrameHeader.MacOffset, Authenticator.MacSize).CopyTo(macChain);
                 chain = fields.Checksum;
                 lastBatch = fields.Batch;
                 pending.Add(new WalFrameRef(fields.PageNumber, fields.Sequence, offset));
@@ -139,12 +190,13 @@ internal static class WalRecovery
                     expected = fields.Sequence + 1;
                     end = offset + _frameSize;
                     endChain = chain;
+                    macChain.CopyTo(endMacChain);
                     endBatch = fields.Batch;
                     databaseSize = fields.DatabaseSize;
                 }
             }
 
-            return new WalScanResult(true, _header, committed, expected - 1, databaseSize, end, endChain, endBatch, _length - end);
+            return new WalScanResult(_header, committed, expected - 1, databaseSize, end, endChain, endMacChain.ToArray(), endBatch, _length - end);
         }
 
         public void Dispose() => ArrayPool<byte>.Shared.Return(_run);

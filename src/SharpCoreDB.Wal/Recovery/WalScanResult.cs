@@ -5,22 +5,34 @@ namespace SharpCoreDB.Wal.Recovery;
 /// <summary>What <see cref="WalRecovery.Scan"/> found in a log: the committed frames and where to continue.</summary>
 internal sealed class WalScanResult
 {
-    /// <summary>Creates a result.</summary>
-    public WalScanResult(bool hasHeader, WalHeader header, List<WalFrameRef> frames, ulong lastSequence, uint databaseSize, long end, uint chain, uint batch, long discardedBytes)
+    /// <summary>Creates the result of a log with a valid header.</summary>
+    public WalScanResult(WalHeader header, List<WalFrameRef> frames, ulong lastSequence, uint databaseSize, long end, uint chain, byte[] macChain, uint batch, long discardedBytes)
     {
-        HasHeader = hasHeader;
+        HeaderStatus = WalHeaderStatus.Valid;
         Header = header;
         Frames = frames;
         LastSequence = lastSequence;
         DatabaseSize = databaseSize;
         End = end;
         Chain = chain;
+        MacChain = macChain;
         Batch = batch;
         DiscardedBytes = discardedBytes;
     }
 
-    /// <summary>False when the log had no valid header (never started, or its reset was torn): it holds nothing.</summary>
-    public bool HasHeader { get; }
+    private WalScanResult(WalHeaderStatus status, long length)
+    {
+        HeaderStatus = status;
+        Frames = [];
+        MacChain = [];
+        DiscardedBytes = length;
+    }
+
+    /// <summary>Whether the header was valid, missing (a log never started) or invalid (a torn reset, or damage).</summary>
+    public WalHeaderStatus HeaderStatus { get; }
+
+    /// <summary>False when the log had no valid header: what it holds, if anything, is for the caller to judge.</summary>
+    public bool HasHeader => HeaderStatus == WalHeaderStatus.Valid;
 
     /// <summary>The valid header (default when <see cref="HasHeader"/> is false).</summary>
     public WalHeader Header { get; }
@@ -40,9 +52,18 @@ internal sealed class WalScanResult
     /// <summary>The checksum of the last committed frame (the header's when there is none).</summary>
     public uint Chain { get; }
 
+    /// <summary>The MAC of the last committed frame (the header's when there is none; zeros when not authenticated).</summary>
+    public byte[] MacChain { get; }
+
     /// <summary>The write batch of the last committed frame (0 when there is none).</summary>
     public uint Batch { get; }
 
     /// <summary>Bytes after <see cref="End"/>: an unfinished transaction, a torn write, an older generation's frames, or the zeros the file grew by.</summary>
     public long DiscardedBytes { get; }
+
+    /// <summary>The result for a log without a valid header.</summary>
+    /// <param name="status"><see cref="WalHeaderStatus.Missing"/> or <see cref="WalHeaderStatus.Invalid"/>.</param>
+    /// <param name="length">The log's length.</param>
+    /// <returns>A result with no frames.</returns>
+    public static WalScanResult NoHeader(WalHeaderStatus status, long length) => new(status, length);
 }

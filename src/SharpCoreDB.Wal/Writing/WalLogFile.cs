@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Security.Cryptography;
 using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Wal.Writing;
@@ -31,6 +32,11 @@ internal sealed class WalLogFile
     // One step of zeros, so growing is one write whatever the step's remainder.
     private static readonly byte[] s_zeros = new byte[GrowthStep];
 
+    private readonly byte[] _databaseId;
+    private readonly Authenticator? _authenticator;
+
+    // The MAC of the last frame written (the header's in a new generation): the seed of the next frame's MAC.
+    private readonly byte[] _macChain = new byte[Authenticator.MacSize];
     private WalHeader _header;
     private uint _chain;
     private uint _batch;
@@ -40,14 +46,17 @@ internal sealed class WalLogFile
     // The bytes the file holds (frames, zeros, an older generation's frames or a torn tail).
     private long _fileEnd;
 
-    private WalLogFile(IStorageDevice device, WalHeader header, long end, uint chain, uint batch)
+    private WalLogFile(IStorageDevice device, WalHeader header, long end, uint chain, ReadOnlySpan<byte> macChain, uint batch, ReadOnlySpan<byte> databaseId, Authenticator? authenticator)
     {
         Device = device;
         _header = header;
         _writtenEnd = end;
         _chain = chain;
+        macChain.CopyTo(_macChain);
         _batch = batch;
         _fileEnd = device.Length;
+        _databaseId = databaseId.ToArray();
+        _authenticator = authenticator;
     }
 
     /// <summary>The log device.</summary>
@@ -73,22 +82,33 @@ internal sealed class WalLogFile
     /// <param name="header">The valid header.</param>
     /// <param name="end">The end of the last valid commit.</param>
     /// <param name="chain">The checksum of the last valid frame (the header's checksum when there is none).</param>
+    /// <param name="macChain">The MAC of the last valid frame (the header's when there is none; zeros when not authenticated).</param>
     /// <param name="batch">The write batch of the last valid frame (0 when there is none).</param>
-    public static WalLogFile Resume(IStorageDevice device, WalHeader header, long end, uint chain, uint batch) =>
-        new(device, header, end, chain, batch);
+    /// <param name="authenticator">The database's authenticator (encrypted databases), or null.</param>
+    public static WalLogFile Resume(IStorageDevice device, WalHeader header, long end, uint chain, ReadOnlySpan<byte> macChain, uint batch, Authenticator? authenticator) =>
+        new(device, header, end, chain, macChain, batch, header.DatabaseId, authenticator);
 
     /// <summary>Starts a new generation on <paramref name="device"/>: writes a header with fresh salts and syncs it.</summary>
     /// <param name="device">The log device.</param>
     /// <param name="pageSize">The database page size.</param>
     /// <param name="checkpointSequence">The last transaction already in the database file.</param>
-    /// <param name="previousSalt1">Salt 1 of the generation being replaced (0 when there is none).</param>
-    public static WalLogFile Start(IStorageDevice device, int pageSize, ulong checkpointSequence, uint previousSalt1)
+    /// <param name="previousSalt1">Salt 1 of the generation being replaced (the database's checkpoint record's when there is none).</param>
+    /// <param name="databaseId">The database id.</param>
+    /// <param name="authenticator">The database's authenticator (encrypted databases), or null.</param>
+    public static WalLogFile Start(IStorageDevice device, int pageSize, ulong checkpointSequence, uint previousSalt1, ReadOnlySpan<byte> databaseId, Authenticator? authenticator)
     {
-        var log = new WalLogFile(device, default, WalHeader.SizeOf, 0, 0);
-        log._header = new WalHeader(pageSize, previousSalt1, 0, 0);
+        var header = new WalHeader(pageSize, previousSalt1, 0, 0, databaseId, authenticator: null);
+        var log = new WalLogFile(device, header, WalHeader.SizeOf, 0, [], 0, databaseId, authenticator);
         log.WriteNewHeader(checkpointSequence);
         return log;
     }
+
+    /// <summary>A log that is never written (a read-only open beside no log): its header names the database's generation.</summary>
+    /// <param name="device">The log device.</param>
+    /// <param name="pageSize">The database page size.</param>
+    /// <param name="databaseId">The database id.</param>
+    public static WalLogFile Empty(IStorageDevice device, int pageSize, ReadOnlySpan<byte> databaseId) =>
+        new(device, new WalHeader(pageSize, 0, 0, 0, databaseId, authenticator: null), WalHeader.SizeOf, 0, [], 0, databaseId, null);
 
     /// <summary>
     /// Stamps salts, the next batch number and the checksum chain into whole frames, writes them at the end of
@@ -103,9 +123,11 @@ internal sealed class WalLogFile
         Debug.Assert(frames.Length % FrameSize == 0, "Only whole frames are written.");
         uint batch = _batch + 1;
         uint chain = _chain;
+        Span<byte> macChain = stackalloc byte[Authenticator.MacSize];
+        _macChain.CopyTo(macChain);
         for (int at = 0; at < frames.Length; at += FrameSize)
         {
-            chain = WalFrameHeader.Stamp(frames.Slice(at, FrameSize), _header.Salt1, _header.Salt2, batch, chain);
+            chain = WalFrameHeader.Stamp(frames.Slice(at, FrameSize), _header.Salt1, _header.Salt2, batch, chain, _authenticator, macChain);
         }
 
         Device.Write(offset, frames);
@@ -115,6 +137,7 @@ internal sealed class WalLogFile
         // Only after the sync: a failed batch must not advance the chain, though nothing may follow it anyway.
         _batch = batch;
         _chain = chain;
+        macChain.CopyTo(_macChain);
         Volatile.Write(ref _writtenEnd, offset + frames.Length);
         return offset;
     }
@@ -130,7 +153,7 @@ internal sealed class WalLogFile
         // another database cannot be mistaken for this one's.
         uint salt1 = unchecked(_header.Salt1 + 1);
         uint salt2 = BitConverter.ToUInt32(RandomNumberGenerator.GetBytes(sizeof(uint)));
-        var header = new WalHeader(_header.PageSize, salt1, salt2, checkpointSequence);
+        var header = new WalHeader(_header.PageSize, salt1, salt2, checkpointSequence, _databaseId, _authenticator);
         Span<byte> bytes = stackalloc byte[WalHeader.SizeOf];
         header.Write(bytes);
         Device.Write(0, bytes);
@@ -139,6 +162,7 @@ internal sealed class WalLogFile
         Device.Flush();
         _header = header;
         _chain = header.Checksum;
+        header.Mac.CopyTo(_macChain);
         _batch = 0;
         Volatile.Write(ref _writtenEnd, WalHeader.SizeOf);
         Interlocked.Increment(ref _generations);

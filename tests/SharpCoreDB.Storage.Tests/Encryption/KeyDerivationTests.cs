@@ -27,11 +27,28 @@ public sealed class KeyDerivationTests
         Assert.NotEqual(a1, Check(keyA, id2));
 
         byte[] pageKey = new byte[32];
-        KeyDerivation.DerivePageKey(keyA, pageKey);
+        KeyDerivation.DerivePageKey(keyA, id1, pageKey);
         Assert.NotEqual(pageKey, a1);
         Assert.NotEqual(pageKey, keyA);
         Assert.True(KeyDerivation.KeyCheckMatches(a1, Check(keyA, id1)));
         Assert.False(KeyDerivation.KeyCheckMatches(a1, Check(keyB, id1)));
+    }
+
+    [Fact]
+    public void Page_and_authentication_keys_differ_per_database_for_one_raw_key()
+    {
+        // A raw key used for two databases must not give them one page key: a page (or a nonce) of one would
+        // otherwise verify in the other.
+        byte[] key = Enumerable.Repeat((byte)7, 32).ToArray();
+        byte[] id1 = Enumerable.Repeat((byte)1, 16).ToArray();
+        byte[] id2 = Enumerable.Repeat((byte)2, 16).ToArray();
+        byte[] page1 = Derive(KeyDerivation.DerivePageKey, key, id1);
+        byte[] page2 = Derive(KeyDerivation.DerivePageKey, key, id2);
+        byte[] auth1 = Derive(KeyDerivation.DeriveAuthenticationKey, key, id1);
+        Assert.NotEqual(page1, page2);
+        Assert.NotEqual(page1, auth1);
+        Assert.NotEqual(auth1, Derive(KeyDerivation.DeriveAuthenticationKey, key, id2));
+        Assert.Equal(page1, Derive(KeyDerivation.DerivePageKey, key, id1));
     }
 
     [Fact]
@@ -45,6 +62,15 @@ public sealed class KeyDerivationTests
         KeyDerivation.DeriveMasterKey("secret", Enumerable.Repeat((byte)1, 32).ToArray(), 10, otherSalt);
         Assert.NotEqual(one, two);
         Assert.NotEqual(one, otherSalt);
+    }
+
+    private delegate void Derivation(ReadOnlySpan<byte> master, ReadOnlySpan<byte> id, Span<byte> output);
+
+    private static byte[] Derive(Derivation derive, byte[] key, byte[] id)
+    {
+        byte[] output = new byte[32];
+        derive(key, id, output);
+        return output;
     }
 
     private static byte[] Check(byte[] key, byte[] id)

@@ -32,7 +32,17 @@ public sealed class DatabaseHeaderLayoutTests
         Assert.Equal(124, DatabaseHeader.PageCountOffset);
         Assert.Equal(128, DatabaseHeader.ChangeCounterOffset);
         Assert.Equal(136, DatabaseHeader.SizeOf);
-        Assert.Equal(1u, DatabaseHeader.CurrentFormatVersion);
+        Assert.Equal(2u, DatabaseHeader.CurrentFormatVersion);
+        Assert.Equal(1024, CheckpointRecord.Slot0Offset);
+        Assert.Equal(2048, CheckpointRecord.Slot1Offset);
+        Assert.Equal(64, CheckpointRecord.SizeOf);
+        Assert.Equal(0, CheckpointRecord.SerialOffset);
+        Assert.Equal(8, CheckpointRecord.Salt1Offset);
+        Assert.Equal(12, CheckpointRecord.Salt2Offset);
+        Assert.Equal(16, CheckpointRecord.SequenceOffset);
+        Assert.Equal(24, CheckpointRecord.MacOffset);
+        Assert.Equal(60, CheckpointRecord.ChecksumOffset);
+        Assert.Equal(8, PageTrailer.HeaderMacOffset);
         Assert.Equal("SharpCoreDB fmt\0", Encoding.ASCII.GetString(DatabaseHeader.Magic));
     }
 
@@ -51,7 +61,7 @@ public sealed class DatabaseHeaderLayoutTests
         DatabaseHeader.SetChangeCounter(page, 0x1112131415161718);
 
         Assert.Equal("SharpCoreDB fmt\0"u8.ToArray(), page[0..16]);
-        Assert.Equal(1u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(16)));
+        Assert.Equal(2u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(16)));
         Assert.Equal(8192u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(20)));
         Assert.Equal((ushort)32, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(24)));
         Assert.Equal((ushort)3, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(26)));

@@ -81,7 +81,7 @@ public sealed class PageCodecTests
         // Same key, same page number, another database id.
         byte[] otherId = (byte[])s_id.Clone();
         otherId[0] ^= 1;
-        using var other = new PageCodec(4096, otherId, encrypted ? new PageCipher(Key) : null);
+        using var other = new PageCodec(4096, otherId, encrypted ? new PageCipher(Key) : null, encrypted ? new Authenticator(Key) : null);
         Assert.Equal(SharpCoreDBErrorCode.Corrupt, Assert.Throws<SharpCoreDBException>(() => other.Open(5, stored, plain, "db")).ErrorCode);
     }
 
@@ -101,11 +101,60 @@ public sealed class PageCodecTests
     {
         using PageCodec codec = Create(4096, encrypted: true);
         byte[] plain = Random(codec.UsableSize, 1);
+        CheckpointRecord.ClearSlots(plain);
         byte[] stored = new byte[4096];
         codec.Seal(0, plain, stored);
         Assert.Equal(plain, stored[..codec.UsableSize]);
-        Assert.All(stored[(codec.UsableSize + 4)..], b => Assert.Equal(0, b));
         Assert.Equal(PageCodec.ComputeChecksum(plain, s_id, 0), BitConverter.ToUInt32(stored, codec.UsableSize));
+        Assert.All(stored[(codec.UsableSize + 4)..(codec.UsableSize + PageTrailer.HeaderMacOffset)], b => Assert.Equal(0, b));
+        Assert.Contains(stored[(codec.UsableSize + PageTrailer.HeaderMacOffset)..(codec.UsableSize + PageTrailer.HeaderMacOffset + 16)], b => b != 0);
+        Assert.All(stored[(codec.UsableSize + PageTrailer.HeaderMacOffset + 16)..], b => Assert.Equal(0, b));
+    }
+
+    [Fact]
+    public void Page_zero_of_an_encrypted_database_cannot_be_altered_without_the_key()
+    {
+        using PageCodec codec = Create(4096, encrypted: true);
+        byte[] plain = Random(codec.UsableSize, 1);
+        byte[] stored = new byte[4096];
+        codec.Seal(0, plain, stored);
+        byte[] opened = new byte[4096];
+        Assert.True(codec.TryOpen(0, stored, opened, out _));
+
+        // A forger without the key can fix the CRC but not the MAC.
+        byte[] forged = (byte[])stored.Clone();
+        forged[120] ^= 1;
+        BitConverter.TryWriteBytes(forged.AsSpan(codec.UsableSize), PageCodec.ComputeChecksum(forged.AsSpan(0, codec.UsableSize), s_id, 0));
+        Assert.False(codec.TryOpen(0, forged, opened, out string? failure));
+        Assert.Equal("authentication", failure);
+
+        // Another key (same database id) does not verify it either.
+        using var other = new PageCodec(4096, s_id, new PageCipher(OtherKey), new Authenticator(OtherKey));
+        Assert.False(other.TryOpen(0, stored, opened, out failure));
+        Assert.Equal("authentication", failure);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Checkpoint_record_slots_are_outside_page_zero_checksum_and_read_as_zero(bool encrypted)
+    {
+        using PageCodec codec = Create(4096, encrypted);
+        byte[] plain = Random(codec.UsableSize, 3);
+        byte[] stored = new byte[4096];
+        codec.Seal(0, plain, stored);
+        Assert.All(stored[CheckpointRecord.Slot0Offset..(CheckpointRecord.Slot0Offset + CheckpointRecord.SizeOf)], b => Assert.Equal(0, b));
+        new CheckpointRecord(5, 1, 2, 3).Write(stored.AsSpan(CheckpointRecord.Slot1Offset, CheckpointRecord.SizeOf), s_id, codec.Authenticator);
+        stored[CheckpointRecord.Slot0Offset + 3] = 0x77;
+        byte[] opened = new byte[4096];
+        Assert.True(codec.TryOpen(0, stored, opened, out _));
+        Assert.All(opened[CheckpointRecord.Slot1Offset..(CheckpointRecord.Slot1Offset + CheckpointRecord.SizeOf)], b => Assert.Equal(0, b));
+        Assert.All(opened[CheckpointRecord.Slot0Offset..(CheckpointRecord.Slot0Offset + CheckpointRecord.SizeOf)], b => Assert.Equal(0, b));
+        Assert.Equal(plain[..CheckpointRecord.Slot0Offset], opened[..CheckpointRecord.Slot0Offset]);
+
+        // A byte outside the slots still fails.
+        stored[CheckpointRecord.Slot0Offset - 1] ^= 1;
+        Assert.False(codec.TryOpen(0, stored, opened, out _));
     }
 
     [Fact]
@@ -145,8 +194,10 @@ public sealed class PageCodecTests
 
     private static byte[] Key => Enumerable.Range(1, 32).Select(i => (byte)i).ToArray();
 
+    private static byte[] OtherKey => Enumerable.Range(2, 32).Select(i => (byte)i).ToArray();
+
     private static PageCodec Create(int pageSize, bool encrypted) =>
-        new(pageSize, s_id, encrypted ? new PageCipher(Key) : null);
+        new(pageSize, s_id, encrypted ? new PageCipher(Key) : null, encrypted ? new Authenticator(Key) : null);
 
     private static byte[] Random(int length, int seed)
     {

@@ -128,8 +128,20 @@ public sealed class PageFileTests
     {
         using var device = new MemoryStorageDevice("db");
         CreateWithPage(device, new PageFileOptions());
-        Patch(device, DatabaseHeader.FormatVersionOffset, 2, fixChecksum: true);
+        Patch(device, DatabaseHeader.FormatVersionOffset, DatabaseHeader.CurrentFormatVersion + 1, fixChecksum: true);
         Assert.Equal(SharpCoreDBErrorCode.UnsupportedFormat, OpenError(device, new PageFileOptions()));
+    }
+
+    [Fact]
+    public void Pre_release_format_version_1_is_unsupported_with_what_to_do()
+    {
+        using var device = new MemoryStorageDevice("db");
+        CreateWithPage(device, new PageFileOptions());
+        Patch(device, DatabaseHeader.FormatVersionOffset, 1, fixChecksum: true);
+        var error = Assert.Throws<SharpCoreDBException>(() => PageFile.Open(device, new PageFileOptions()));
+        Assert.Equal(SharpCoreDBErrorCode.UnsupportedFormat, error.ErrorCode);
+        Assert.Contains("version 1", error.Message, StringComparison.Ordinal);
+        Assert.Contains("Export", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]

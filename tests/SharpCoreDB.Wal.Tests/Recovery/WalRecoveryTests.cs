@@ -166,7 +166,7 @@ public sealed class WalRecoveryTests
         log.Dispose();
 
         // A reset writes a new header over the old one; the old frames stay on disk.
-        WalLogFile restarted = WalLogFile.Resume(device, log.Log.Header, device.Length, 0, 0);
+        WalLogFile restarted = WalLogFile.Resume(device, log.Log.Header, device.Length, 0, new byte[16], 0, authenticator: null);
         restarted.WriteNewHeader(checkpointSequence: 2);
         WalScanResult scan = FrameLog.Scan(device);
         Assert.Empty(scan.Frames);
@@ -191,7 +191,7 @@ public sealed class WalRecoveryTests
     {
         using var device = new MemoryStorageDevice("other-wal");
         using var log = new FrameLog(device, DurabilityMode.Legacy);
-        var error = Assert.Throws<SharpCoreDBException>(() => WalRecovery.Scan(device, 8192));
+        var error = Assert.Throws<SharpCoreDBException>(() => WalRecovery.Scan(device, FrameLog.Expectation(8192)));
         Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
         Assert.Contains("other-wal", error.Message, StringComparison.Ordinal);
     }

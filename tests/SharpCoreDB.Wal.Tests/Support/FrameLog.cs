@@ -16,13 +16,16 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
 {
     public const int PageSize = 4096;
 
+    /// <summary>The database id every test log is written for.</summary>
+    public static readonly byte[] DatabaseId = [.. Enumerable.Range(1, 16).Select(i => (byte)i)];
+
     private ulong _nextSequence;
     private long _durable;
 
     public FrameLog(IStorageDevice device, DurabilityMode mode, TimeSpan? flushInterval = null, ulong checkpointSequence = 0, Func<int>? committersAhead = null)
     {
         Device = device;
-        Log = WalLogFile.Start(device, PageSize, checkpointSequence, previousSalt1: 0);
+        Log = WalLogFile.Start(device, PageSize, checkpointSequence, previousSalt1: 0, DatabaseId, authenticator: null);
         _nextSequence = checkpointSequence + 1;
         Writer = new WalWriter(Log, mode, this, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s), committersAhead, s => Released?.Invoke(s));
     }
@@ -161,7 +164,10 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
     /// <summary>Waits until everything appended is durable.</summary>
     public void Flush() => Writer.FlushAsync().GetAwaiter().GetResult();
 
-    public static WalScanResult Scan(IStorageDevice device) => WalRecovery.Scan(device, PageSize);
+    public static WalScanResult Scan(IStorageDevice device) => WalRecovery.Scan(device, Expectation());
+
+    /// <summary>What a scan expects of a test log: the test database id, 4 KiB pages, no encryption.</summary>
+    public static WalScanExpectation Expectation(int pageSize = PageSize) => new("test.scdb", DatabaseId, pageSize, null);
 
     public void Dispose() => Writer.Dispose();
 }

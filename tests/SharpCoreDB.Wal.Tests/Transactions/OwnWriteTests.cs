@@ -90,7 +90,7 @@ public sealed class OwnWriteTests
         Assert.Equal(ownBefore + 1, store.OwnWrites);
 
         // In the log, the lone commit's frame comes first, then the one queued behind it.
-        WalScanResult scan = WalRecovery.Scan(gated, kit.File.PageSize);
+        WalScanResult scan = WalRecovery.Scan(gated, new WalScanExpectation(store.File.Name, store.File.DatabaseId.ToArray(), store.File.PageSize, store.File.Codec.Authenticator));
         List<WalFrameRef> frames = [.. scan.Frames.Where(f => f.Sequence > before)];
         Assert.Equal([(first, before + 1), (second, before + 2)], frames.Select(f => (f.PageNumber, f.Sequence)));
         Assert.True(frames[0].Offset < frames[1].Offset);

@@ -1,0 +1,77 @@
+using SharpCoreDB.Storage.Format;
+
+namespace SharpCoreDB.Storage.Paging;
+
+/// <content>The checkpoint record in page 0's two slots (see <see cref="Format.CheckpointRecord"/>).</content>
+internal sealed partial class PageFile
+{
+    // The two slots as stored, so that a page 0 image copied in from the log (whose slots are zero) keeps them.
+    private readonly byte[] _recordSlots = new byte[2 * Format.CheckpointRecord.SizeOf];
+    private Format.CheckpointRecord? _record;
+    private ulong _recordSerial;
+
+    /// <summary>
+    /// The newest valid checkpoint record of the file, or null when neither slot holds one (a header page rebuilt
+    /// from the log after both slots were lost).
+    /// </summary>
+    public Format.CheckpointRecord? CheckpointRecord => _record;
+
+    /// <summary>
+    /// Writes a new checkpoint record (the next serial) into the slot after the current one's, without syncing:
+    /// the caller syncs it with the pages it stands for. Only the slot's bytes are written, so a torn write can
+    /// damage only the slot written, never the record before it or the rest of page 0.
+    /// </summary>
+    /// <param name="salt1">Salt 1 of the log generation the file was brought up to date from.</param>
+    /// <param name="salt2">Salt 2 of that generation.</param>
+    /// <param name="sequence">The last transaction the file holds.</param>
+    /// <exception cref="SharpCoreDBException">ReadOnly; IoError.</exception>
+    public void WriteCheckpointRecord(uint salt1, uint salt2, ulong sequence)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ThrowIfReadOnly();
+        var record = new Format.CheckpointRecord(_recordSerial + 1, salt1, salt2, sequence);
+        Span<byte> slot = SlotBytes(record.Serial);
+        record.Write(slot, _codec.DatabaseId, _codec.Authenticator);
+        _device.Write(record.SlotOffset, slot);
+        _recordSerial = record.Serial;
+        _record = record;
+    }
+
+    // Takes the slots of page 0 as stored (at open or creation) and finds the newest valid record.
+    private void LoadCheckpointRecord(ReadOnlySpan<byte> storedPage0)
+    {
+        storedPage0.Slice(Format.CheckpointRecord.Slot0Offset, Format.CheckpointRecord.SizeOf).CopyTo(SlotBytes(0));
+        storedPage0.Slice(Format.CheckpointRecord.Slot1Offset, Format.CheckpointRecord.SizeOf).CopyTo(SlotBytes(1));
+        Span<byte> page = stackalloc byte[Format.CheckpointRecord.Slot1Offset + Format.CheckpointRecord.SizeOf];
+        page.Clear();
+        SlotBytes(0).CopyTo(page[Format.CheckpointRecord.Slot0Offset..]);
+        SlotBytes(1).CopyTo(page[Format.CheckpointRecord.Slot1Offset..]);
+        if (Format.CheckpointRecord.TryReadNewest(page, _codec.DatabaseId, _codec.Authenticator, out Format.CheckpointRecord record))
+        {
+            _record = record;
+            _recordSerial = record.Serial;
+        }
+    }
+
+    // Page 0 images carry zero slots (the codec clears them): the file's own slots go back into the image, and
+    // the page is written with one write, so no moment exists at which the file holds page 0 without its record.
+    private void WriteHeaderPage(ReadOnlySpan<byte> stored)
+    {
+        byte[] image = System.Buffers.ArrayPool<byte>.Shared.Rent(PageSize);
+        try
+        {
+            Span<byte> page = image.AsSpan(0, PageSize);
+            stored.CopyTo(page);
+            SlotBytes(0).CopyTo(page[Format.CheckpointRecord.Slot0Offset..]);
+            SlotBytes(1).CopyTo(page[Format.CheckpointRecord.Slot1Offset..]);
+            _device.Write(0, page);
+        }
+        finally
+        {
+            System.Buffers.ArrayPool<byte>.Shared.Return(image);
+        }
+    }
+
+    private Span<byte> SlotBytes(ulong serial) =>
+        _recordSlots.AsSpan((int)(serial & 1) * Format.CheckpointRecord.SizeOf, Format.CheckpointRecord.SizeOf);
+}

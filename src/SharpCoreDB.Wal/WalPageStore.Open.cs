@@ -13,6 +13,9 @@ namespace SharpCoreDB.Wal;
 /// <content>Opening (with recovery) and closing.</content>
 internal sealed partial class WalPageStore
 {
+    // How many pages after page 0 a header rebuilt from the log may try before giving up on proving the file's identity.
+    private const int MaxIdentityProbes = 64;
+
     /// <summary>
     /// Opens or creates the database file at <paramref name="path"/> with its log <c>&lt;path&gt;-wal</c>, both
     /// locked against other processes, and recovers.
@@ -129,13 +132,21 @@ internal sealed partial class WalPageStore
 
         // A log only means something beside an existing database; beside a new one it is a stale leftover.
         bool databaseExisted = database.Length > 0;
-        byte[]? replacementHeader = databaseExisted ? FindReplacementHeader(database, wal) : null;
+        bool identified = false;
+        byte[]? replacementHeader = databaseExisted ? FindReplacementHeader(database, wal, out identified) : null;
         PageFile file = replacementHeader is null
             ? PageFile.Open(database, fileOptions, leaveOpen: true)
             : PageFile.OpenWithReplacementHeader(database, fileOptions, leaveOpen: true, replacementHeader);
         WalPageStore? store = null;
         try
         {
+            if (replacementHeader is not null && !identified && !HoldsPageOf(file))
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Corrupt,
+                    $"page 0 of '{file.Name}' is damaged, and nothing in the file proves that the write-ahead log '{wal.Name}' belongs to it, so the header is not rebuilt from the log. Nothing was changed.");
+            }
+
             WalScanResult? scan = null;
             LogVerdict verdict = LogVerdict.Ignore(file.CheckpointRecord);
             if (databaseExisted)
@@ -270,8 +281,9 @@ internal sealed partial class WalPageStore
     // first sector, which every version of page 0 shares), and the logged one verifies, the logged one is used in
     // its place, with the file's checkpoint record slots (checked on their own). It is only read here; the open
     // verifies it (key, MAC) and recovery writes it back as it copies the log.
-    private static byte[]? FindReplacementHeader(IStorageDevice database, IStorageDevice wal)
+    private static byte[]? FindReplacementHeader(IStorageDevice database, IStorageDevice wal, out bool identified)
     {
+        identified = false;
         Span<byte> headerBytes = stackalloc byte[WalHeader.SizeOf];
         if (wal.Length < WalHeader.SizeOf || wal.Read(0, headerBytes) != WalHeader.SizeOf
             || WalHeader.TryRead(headerBytes, out WalHeader header) != WalHeaderStatus.Valid
@@ -282,13 +294,17 @@ internal sealed partial class WalPageStore
 
         int pageSize = header.PageSize;
         byte[] current = new byte[pageSize];
-        if (database.Read(0, current) != pageSize || IsSoundHeaderPage(current, pageSize)
-            || !DatabaseHeader.HasMagic(current)
-            || !DatabaseHeader.GetDatabaseId(current).SequenceEqual(header.DatabaseId)
-            || DatabaseHeader.GetPageSize(current) != pageSize)
+        int read = database.Read(0, current);
+        if (read == pageSize && IsSoundHeaderPage(current, pageSize))
         {
             return null;
         }
+
+        // The damaged copy still names the log's database (the id sits in the first sector, which every version of
+        // page 0 shares, so a torn write keeps it); otherwise another page must prove it (HoldsPageOf).
+        identified = read == pageSize && DatabaseHeader.HasMagic(current)
+            && DatabaseHeader.GetDatabaseId(current).SequenceEqual(header.DatabaseId)
+            && DatabaseHeader.GetPageSize(current) == pageSize;
 
         WalScanResult scan = WalRecovery.Scan(wal, expected: null);
         long offset = -1;
@@ -310,6 +326,27 @@ internal sealed partial class WalPageStore
 
         CheckpointRecord.CopySlots(current, logged);
         return logged;
+    }
+
+    // True when some page of the file after page 0 verifies as this database's (its checksum or tag binds the
+    // database id, and encrypted the key): proof that a header rebuilt from the log is the file's own. A checkpoint
+    // syncs every other page before it writes page 0, so when page 0 is lost to a crash the pages copied with it
+    // are durable and verify.
+    private static bool HoldsPageOf(PageFile file)
+    {
+        long pages = Math.Min(file.StoredPageCount, 1 + MaxIdentityProbes);
+        byte[] stored = new byte[file.PageSize];
+        byte[] plain = new byte[file.PageSize];
+        for (uint page = 1; page < pages; page++)
+        {
+            file.ReadStoredPage(page, stored);
+            if (file.Codec.TryOpen(page, stored, plain, out _))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private static bool IsSoundHeaderPage(ReadOnlySpan<byte> page, int pageSize)

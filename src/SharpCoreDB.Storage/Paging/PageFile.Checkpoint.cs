@@ -53,10 +53,23 @@ internal sealed partial class PageFile
         }
     }
 
-    // Page 0 images carry zero slots (the codec clears them): the file's own slots go back into the image, and
-    // the page is written with one write, so no moment exists at which the file holds page 0 without its record.
+    // Page 0 images carry zero slots (the codec clears them). Rewriting page 0 leaves the slots' bytes alone: it
+    // writes the part before the first slot and the part after the second (what lies between the slots is reserved
+    // and zero in every image), so a torn or garbled page 0 write can never take the record with it; with the
+    // header rebuilt from the log, the record is still there. A disk may write whole sectors, so the slots sit in
+    // sectors of their own (nothing else in page 0 lives between 1024 and 2112). The first write of a new file
+    // writes the whole page, slots included.
     private void WriteHeaderPage(ReadOnlySpan<byte> stored)
     {
+        const int gapStart = Format.CheckpointRecord.Slot0Offset;
+        const int gapEnd = Format.CheckpointRecord.Slot1Offset + Format.CheckpointRecord.SizeOf;
+        if (_device.Length >= PageSize && !stored[gapStart..gapEnd].ContainsAnyExcept((byte)0))
+        {
+            _device.Write(0, stored[..gapStart]);
+            _device.Write(gapEnd, stored[gapEnd..PageSize]);
+            return;
+        }
+
         byte[] image = System.Buffers.ArrayPool<byte>.Shared.Rent(PageSize);
         try
         {

@@ -29,18 +29,28 @@ internal static class FrameCopier
         byte[]? plain = verify ? ArrayPool<byte>.Shared.Rent(pageSize) : null;
         try
         {
+            // Page 0 goes last, after a sync of the others: should its write be lost or garbled by a crash, the
+            // pages written with it are durable and prove the file's identity when the header is rebuilt from the log.
+            WalFrameRef? header = null;
             foreach (WalFrameRef frame in frames)
             {
-                Span<byte> stored = image.AsSpan(0, pageSize);
-                log.ReadImage(frame.Offset, stored);
-                if (plain is not null && !file.Codec.TryOpen(frame.PageNumber, stored, plain.AsSpan(0, pageSize), out string? failure))
+                if (frame.PageNumber == 0)
                 {
-                    throw new SharpCoreDBException(
-                        SharpCoreDBErrorCode.Corrupt,
-                        $"The write-ahead log '{log.Device.Name}' holds page {frame.PageNumber} (transaction {frame.Sequence}, offset {frame.Offset}) that fails verification ({failure}) for '{file.Name}': the log is damaged or belongs to another database.");
+                    header = frame;
+                    continue;
                 }
 
-                file.WriteStoredPage(frame.PageNumber, stored);
+                Copy(frame, log, file, image.AsSpan(0, pageSize), plain);
+            }
+
+            if (header is { } headerFrame)
+            {
+                if (frames.Count > 1)
+                {
+                    file.Flush();
+                }
+
+                Copy(headerFrame, log, file, image.AsSpan(0, pageSize), plain);
             }
 
             // The record goes with the pages in the same sync: should the sync not complete, the log (not yet
@@ -58,5 +68,18 @@ internal static class FrameCopier
                 ArrayPool<byte>.Shared.Return(plain);
             }
         }
+    }
+
+    private static void Copy(WalFrameRef frame, WalLogFile log, PageFile file, Span<byte> stored, byte[]? plain)
+    {
+        log.ReadImage(frame.Offset, stored);
+        if (plain is not null && !file.Codec.TryOpen(frame.PageNumber, stored, plain.AsSpan(0, stored.Length), out string? failure))
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The write-ahead log '{log.Device.Name}' holds page {frame.PageNumber} (transaction {frame.Sequence}, offset {frame.Offset}) that fails verification ({failure}) for '{file.Name}': the log is damaged or belongs to another database.");
+        }
+
+        file.WriteStoredPage(frame.PageNumber, stored);
     }
 }

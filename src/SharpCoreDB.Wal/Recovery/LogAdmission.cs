@@ -119,7 +119,11 @@ internal static class LogAdmission
 
                 WalFrameHeader fields = WalFrameHeader.Read(frame);
                 bool verifies = file.Codec.TryOpen(fields.PageNumber, frame.AsSpan(WalFrameHeader.SizeOf, file.PageSize), plain, out _);
-                bool covered = record is { } r && fields.Salt1 == r.Salt1 && fields.Salt2 == r.Salt2 && fields.Sequence <= r.Sequence;
+                // Frames of the record's generation or an older one (a reset leaves the tail of every longer earlier
+                // generation behind) that end at or before its sequence are in the file already.
+                bool covered = record is { } r
+                    && fields.Sequence <= r.Sequence
+                    && (unchecked((int)(fields.Salt1 - r.Salt1)) < 0 || (fields.Salt1 == r.Salt1 && fields.Salt2 == r.Salt2));
                 if (verifies && !covered)
                 {
                     throw new SharpCoreDBException(

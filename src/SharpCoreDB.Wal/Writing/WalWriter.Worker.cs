@@ -117,7 +117,7 @@ internal sealed partial class WalWriter
                     }
                     catch (SharpCoreDBException ex)
                     {
-                        Latch(ex, commit.Sequence, commit.Sequence);
+                        Latch(ex, commit.Sequence, commit.Sequence, reset: true);
                     }
                 }
 

@@ -476,7 +476,7 @@ internal sealed partial class WalWriter : IDisposable
         }
         catch (SharpCoreDBException ex) when (commit.Kind == WalCommitKind.Reset)
         {
-            throw Latch(ex, commit.Sequence, commit.Sequence);
+            throw Latch(ex, commit.Sequence, commit.Sequence, reset: true);
         }
         finally
         {
@@ -506,13 +506,17 @@ internal sealed partial class WalWriter : IDisposable
         }
     }
 
-    private SharpCoreDBException Latch(SharpCoreDBException cause, ulong first, ulong last)
+    // A failed write or sync of frames leaves their outcome unknown, not "not committed": the bytes may have reached
+    // the file (a failed fdatasync says nothing about which of them did, and a failed write may have written part),
+    // and the next open replays whatever whole transactions it finds. The message says so, and what to do.
+    private SharpCoreDBException Latch(SharpCoreDBException cause, ulong first, ulong last, bool reset = false)
     {
         string which = first == last ? $"transaction {first}" : $"transactions {first}..{last}";
-        var failure = new SharpCoreDBException(
-            SharpCoreDBErrorCode.IoError,
-            $"Writing {which} to the write-ahead log '{_log.Device.Name}' failed, so they are not committed: {cause.Message}",
-            cause);
+        string message = reset
+            ? $"Restarting the write-ahead log '{_log.Device.Name}' after transaction {first} failed: {cause.Message} Every committed transaction is still in the log or the database file; reopen the database to go on."
+            : $"Writing {which} to the write-ahead log '{_log.Device.Name}' failed: {cause.Message} The outcome is unknown: {(first == last ? "it" : "each of them")} may or may not be durable. " +
+              "The database refuses writes until it is reopened; recovery then keeps each transaction whole or not at all (those kept are a prefix in commit order). Check whether the changes are there before repeating them.";
+        var failure = new SharpCoreDBException(SharpCoreDBErrorCode.IoError, message, cause);
         _failure ??= failure;
         return failure;
     }

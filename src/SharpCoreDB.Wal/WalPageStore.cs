@@ -197,14 +197,14 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     }
 
     /// <inheritdoc />
-    public IWriteTransaction BeginWrite(TimeSpan timeout)
+    public IWriteTransaction BeginWrite(TimeSpan timeout, CancellationToken cancellationToken = default)
     {
         ThrowIfCannotWrite();
         Interlocked.Increment(ref _committersAhead);
         bool entered;
         try
         {
-            entered = _writerSlot.Wait(timeout);
+            entered = _writerSlot.Wait(timeout, cancellationToken);
         }
         catch
         {

@@ -20,7 +20,8 @@ public interface IPageStore : IDisposable
 
     /// <summary>Starts the single write transaction, waiting up to <paramref name="timeout"/> for the writer slot.</summary>
     /// <exception cref="SharpCoreDBException">Busy when the slot stays taken; ReadOnly on a read-only store.</exception>
-    IWriteTransaction BeginWrite(TimeSpan timeout);
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled while waiting.</exception>
+    IWriteTransaction BeginWrite(TimeSpan timeout, CancellationToken cancellationToken = default);
 
     /// <summary>Starts the single write transaction without blocking a thread while waiting for the slot.</summary>
     ValueTask<IWriteTransaction> BeginWriteAsync(TimeSpan timeout, CancellationToken cancellationToken = default);

@@ -195,10 +195,10 @@ internal sealed class PagerStore : IPageStore
     }
 
     /// <inheritdoc />
-    public IWriteTransaction BeginWrite(TimeSpan timeout)
+    public IWriteTransaction BeginWrite(TimeSpan timeout, CancellationToken cancellationToken = default)
     {
         ThrowIfCannotWrite();
-        if (!_writer.Wait(timeout))
+        if (!_writer.Wait(timeout, cancellationToken))
         {
             throw Busy(timeout);
         }

@@ -179,6 +179,7 @@ public sealed class SharpCoreDBCommand : DbCommand
     {
         // No reader and no result object: the engine runs the statements straight through.
         var statement = Compile(out var session);
+        using var use = session.Enter();
         var values = Bind(statement);
         var execution = StartExecution(CancellationToken.None);
         try
@@ -200,6 +201,7 @@ public sealed class SharpCoreDBCommand : DbCommand
     {
         cancellationToken.ThrowIfCancellationRequested();
         var statement = Compile(out var session);
+        using var use = session.Enter();
         var values = Bind(statement);
         var execution = StartExecution(cancellationToken);
         try
@@ -239,12 +241,13 @@ public sealed class SharpCoreDBCommand : DbCommand
     protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior)
     {
         var statement = Compile(out var session);
+        using var use = session.Enter();
         var values = Bind(statement);
         var timeout = StartExecution(CancellationToken.None);
         try
         {
             var result = statement.Execute(session, values, timeout.Token);
-            return new SharpCoreDBDataReader(this, result, behavior, timeout);
+            return new SharpCoreDBDataReader(this, result, behavior, timeout, CancellationToken.None);
         }
         catch (Exception e)
         {
@@ -258,12 +261,13 @@ public sealed class SharpCoreDBCommand : DbCommand
     {
         cancellationToken.ThrowIfCancellationRequested();
         var statement = Compile(out var session);
+        using var use = session.Enter();
         var values = Bind(statement);
         var timeout = StartExecution(cancellationToken);
         try
         {
             var result = await statement.ExecuteAsync(session, values, timeout.Token).ConfigureAwait(false);
-            return new SharpCoreDBDataReader(this, result, behavior, timeout);
+            return new SharpCoreDBDataReader(this, result, behavior, timeout, cancellationToken);
         }
         catch (Exception e)
         {
@@ -295,15 +299,24 @@ public sealed class SharpCoreDBCommand : DbCommand
 
     /// <summary>
     /// Turns a cancellation caused by this command's timeout or <see cref="Cancel"/> into the matching
-    /// <see cref="SharpCoreDBException"/>; the caller's own token keeps its <see cref="OperationCanceledException"/>.
+    /// <see cref="SharpCoreDBException"/>, and one caused by the caller's own token into the
+    /// <see cref="OperationCanceledException"/> for that token that .NET code expects (the engine's error inside).
     /// </summary>
+    /// <returns>The exception to throw instead, or null to rethrow <paramref name="error"/> unchanged.</returns>
     internal Exception? MapCancellation(Exception error, CancellationToken callerToken)
     {
         var isCancellation = error is OperationCanceledException
             || error is SharpCoreDBException { ErrorCode: SharpCoreDBErrorCode.Cancelled };
-        if (!isCancellation || callerToken.IsCancellationRequested)
+        if (!isCancellation)
         {
             return null;
+        }
+
+        if (callerToken.IsCancellationRequested)
+        {
+            return error is OperationCanceledException canceled && canceled.CancellationToken == callerToken
+                ? null
+                : new OperationCanceledException("The command was cancelled by the caller's cancellation token.", error, callerToken);
         }
 
         if (_cancelRequested)

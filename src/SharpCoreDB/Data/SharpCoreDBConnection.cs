@@ -9,7 +9,10 @@ namespace SharpCoreDB;
 /// <summary>
 /// A connection to a SharpCoreDB database file (or a private in-memory database).
 /// Connections to the same file in one process share one engine instance; a second process gets a
-/// <see cref="SharpCoreDBErrorCode.Locked"/> error. A connection is not thread-safe; open one per thread.
+/// <see cref="SharpCoreDBErrorCode.Locked"/> error. A connection is not thread-safe; open one per thread: a call
+/// made while another thread is inside the same connection fails at once with <see cref="InvalidOperationException"/>.
+/// Each connection's <c>Mode</c> and <c>Default Timeout</c> hold for that connection alone; <c>Password</c>,
+/// <c>Encryption Key</c>, <c>Durability</c> and <c>Cache Size</c> must agree with the connections already open on the file.
 /// </summary>
 /// <example>
 /// <code>
@@ -121,7 +124,7 @@ public sealed class SharpCoreDBConnection : DbConnection
         var database = Engine.Database.Acquire(options);
         try
         {
-            _session = database.CreateSession();
+            _session = database.CreateSession(options);
             _database = database;
         }
         catch
@@ -149,13 +152,19 @@ public sealed class SharpCoreDBConnection : DbConnection
             return;
         }
 
+        // Refused (InvalidOperationException) while another thread runs a command: disposing the session under it
+        // would end the transaction that command is writing in.
+        var session = Session;
+        var use = session.Enter();
         try
         {
-            _transaction?.Dispose();
-            _session?.Dispose();
+            // The session's Dispose rolls back an active transaction; the provider's transaction object just ends.
+            _transaction?.ConnectionClosed();
+            session.Dispose();
         }
         finally
         {
+            use.Dispose();
             _transaction = null;
             _session = null;
             var database = _database;
@@ -191,6 +200,7 @@ public sealed class SharpCoreDBConnection : DbConnection
     /// <inheritdoc />
     protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel)
     {
+        using var use = Session.Enter();
         CheckCanBegin();
         Session.Begin();
         return _transaction = new SharpCoreDBTransaction(this, isolationLevel);
@@ -199,6 +209,7 @@ public sealed class SharpCoreDBConnection : DbConnection
     /// <inheritdoc />
     protected override async ValueTask<DbTransaction> BeginDbTransactionAsync(IsolationLevel isolationLevel, CancellationToken cancellationToken)
     {
+        using var use = Session.Enter();
         CheckCanBegin();
         await Session.BeginAsync(cancellationToken).ConfigureAwait(false);
         return _transaction = new SharpCoreDBTransaction(this, isolationLevel);

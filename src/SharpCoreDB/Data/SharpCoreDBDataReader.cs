@@ -23,14 +23,19 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     private readonly QueryResult _result;
     private readonly CommandBehavior _behavior;
     private readonly CancellationTokenSource? _execution;
+
+    // The token the command was executed with (linked into _execution): its cancellation surfaces as
+    // OperationCanceledException from the reader too.
+    private readonly CancellationToken _callerToken;
     private bool _closed;
 
-    internal SharpCoreDBDataReader(SharpCoreDBCommand command, QueryResult result, CommandBehavior behavior, CancellationTokenSource? execution)
+    internal SharpCoreDBDataReader(SharpCoreDBCommand command, QueryResult result, CommandBehavior behavior, CancellationTokenSource? execution, CancellationToken callerToken)
     {
         _command = command;
         _result = result;
         _behavior = behavior;
         _execution = execution;
+        _callerToken = callerToken;
     }
 
     /// <inheritdoc />
@@ -52,11 +57,12 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         get
         {
             ThrowIfClosed();
+            using var use = _result.Session.Enter();
             try
             {
                 return _result.HasRows;
             }
-            catch (Exception e) when (_command.MapCancellation(e, CancellationToken.None) is { } mapped)
+            catch (Exception e) when (_command.MapCancellation(e, _callerToken) is { } mapped)
             {
                 throw mapped;
             }
@@ -79,11 +85,12 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     public override bool Read()
     {
         ThrowIfClosed();
+        using var use = _result.Session.Enter();
         try
         {
             return _result.Read();
         }
-        catch (Exception e) when (_command.MapCancellation(e, CancellationToken.None) is { } mapped)
+        catch (Exception e) when (_command.MapCancellation(e, _callerToken) is { } mapped)
         {
             throw mapped;
         }
@@ -93,11 +100,12 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     public override bool NextResult()
     {
         ThrowIfClosed();
+        using var use = _result.Session.Enter();
         try
         {
             return _result.NextResult();
         }
-        catch (Exception e) when (_command.MapCancellation(e, CancellationToken.None) is { } mapped)
+        catch (Exception e) when (_command.MapCancellation(e, _callerToken) is { } mapped)
         {
             throw mapped;
         }
@@ -108,11 +116,12 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     {
         ThrowIfClosed();
         cancellationToken.ThrowIfCancellationRequested();
+        using var use = _result.Session.Enter();
         try
         {
             return await _result.NextResultAsync().ConfigureAwait(false);
         }
-        catch (Exception e) when (_command.MapCancellation(e, cancellationToken) is { } mapped)
+        catch (Exception e) when (_command.MapCancellation(e, cancellationToken.IsCancellationRequested ? cancellationToken : _callerToken) is { } mapped)
         {
             throw mapped;
         }
@@ -401,12 +410,18 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
             return;
         }
 
+        // Entered before the reader counts as closed, so a refused close (another thread inside) leaves it usable.
+        var use = _result.Session.Enter();
         _closed = true;
         try
         {
-            _result.Dispose();
+            // The scope ends before CloseConnection below closes the connection, which enters the session itself.
+            using (use)
+            {
+                _result.Dispose();
+            }
         }
-        catch (Exception e) when (_command.MapCancellation(e, CancellationToken.None) is { } mapped)
+        catch (Exception e) when (_command.MapCancellation(e, _callerToken) is { } mapped)
         {
             throw mapped;
         }

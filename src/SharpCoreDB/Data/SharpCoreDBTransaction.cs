@@ -37,6 +37,7 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     public override void Commit()
     {
         var connection = Active();
+        using var use = connection.Session.Enter();
         try
         {
             connection.Session.Commit();
@@ -53,6 +54,7 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     public override async Task CommitAsync(CancellationToken cancellationToken = default)
     {
         var connection = Active();
+        using var use = connection.Session.Enter();
         try
         {
             await connection.Session.CommitAsync(cancellationToken).ConfigureAwait(false);
@@ -68,6 +70,7 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     public override void Rollback()
     {
         var connection = Active();
+        using var use = connection.Session.Enter();
         try
         {
             connection.Session.Rollback();
@@ -95,7 +98,9 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     public override void Save(string savepointName)
     {
         ArgumentException.ThrowIfNullOrEmpty(savepointName);
-        Active().Session.Savepoint(savepointName);
+        var session = Active().Session;
+        using var use = session.Enter();
+        session.Savepoint(savepointName);
     }
 
     /// <summary>Takes back everything done since the savepoint (SQL <c>ROLLBACK TO name</c>); the transaction goes on.</summary>
@@ -105,7 +110,9 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     public override void Rollback(string savepointName)
     {
         ArgumentException.ThrowIfNullOrEmpty(savepointName);
-        Active().Session.RollbackTo(savepointName);
+        var session = Active().Session;
+        using var use = session.Enter();
+        session.RollbackTo(savepointName);
     }
 
     /// <summary>Forgets the savepoint and those after it (SQL <c>RELEASE name</c>), keeping their changes in the transaction.</summary>
@@ -117,7 +124,9 @@ public sealed class SharpCoreDBTransaction : DbTransaction
         ArgumentException.ThrowIfNullOrEmpty(savepointName);
 
         // The transaction was begun here, not by SAVEPOINT, so releasing never commits it.
-        Active().Session.Release(savepointName);
+        var session = Active().Session;
+        using var use = session.Enter();
+        session.Release(savepointName);
     }
 
     /// <inheritdoc />
@@ -130,6 +139,7 @@ public sealed class SharpCoreDBTransaction : DbTransaction
                 // An explicit COMMIT or ROLLBACK in SQL may have ended the engine's transaction already.
                 if (connection.IsOpen && connection.Session.InTransaction)
                 {
+                    using var use = connection.Session.Enter();
                     connection.Session.Rollback();
                 }
             }
@@ -141,6 +151,9 @@ public sealed class SharpCoreDBTransaction : DbTransaction
 
         base.Dispose(disposing);
     }
+
+    /// <summary>The connection closes (its session rolls the transaction back): the transaction is over.</summary>
+    internal void ConnectionClosed() => _connection = null;
 
     private SharpCoreDBConnection Active() =>
         _connection ?? throw new InvalidOperationException("The transaction has already been committed or rolled back.");

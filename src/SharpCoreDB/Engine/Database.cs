@@ -48,8 +48,9 @@ internal sealed class Database
     public bool IsReadOnly => Store.IsReadOnly;
 
     /// <summary>
-    /// Opens the database, or joins the instance already open for the same file (the options must agree: same
-    /// password or key, same durability, not read-only when read-write is asked for).
+    /// Opens the database, or joins the instance already open for the same file. The settings of the shared
+    /// instance must agree (same password or key, same durability, same cache size, not read-only when read-write
+    /// is asked for); the open mode and busy timeout are each connection's own (see <see cref="CreateSession(DatabaseOptions)"/>).
     /// </summary>
     /// <param name="options">The options.</param>
     /// <returns>The database; call <see cref="Release"/> when done.</returns>
@@ -100,12 +101,18 @@ internal sealed class Database
         }
     }
 
-    /// <summary>Starts a session (one per connection).</summary>
+    /// <summary>Starts a session with the options the database was opened with.</summary>
     /// <returns>The session.</returns>
-    public Session CreateSession()
+    public Session CreateSession() => CreateSession(Options);
+
+    /// <summary>Starts a session (one per connection) with its connection's own busy timeout and open mode.</summary>
+    /// <param name="options">The connection's options (checked compatible by <see cref="Acquire"/>).</param>
+    /// <returns>The session.</returns>
+    public Session CreateSession(DatabaseOptions options)
     {
+        ArgumentNullException.ThrowIfNull(options);
         ObjectDisposedException.ThrowIf(_closed, this);
-        return new Session(this);
+        return new Session(this, options);
     }
 
     /// <summary>
@@ -234,6 +241,14 @@ internal sealed class Database
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Unsupported,
                 $"'{options.DataSource}' is already open in this process with durability {Options.Durability}, not {options.Durability}");
+        }
+
+        // The page cache is the shared instance's, sized once when the file is opened.
+        if (options.CacheSize != Options.CacheSize)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Unsupported,
+                $"'{options.DataSource}' is already open in this process with Cache Size {Options.CacheSize}, not {options.CacheSize}; connections to one file share one page cache, so their Cache Size must agree");
         }
 
         if (IsReadOnly && options.OpenMode != SharpCoreDBOpenMode.ReadOnly)

@@ -43,6 +43,9 @@ internal sealed class QueryResult : IDisposable
         _cancellationToken = cancellationToken;
     }
 
+    /// <summary>The session the statements run in.</summary>
+    internal Session Session => _session;
+
     /// <summary>The number of columns of the current result (0 when it has no rows, like an INSERT).</summary>
     public int FieldCount => _columns.Count;
 
@@ -338,7 +341,7 @@ internal sealed class QueryResult : IDisposable
     {
         if (_cancellationToken.IsCancellationRequested)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Cancelled, "The statement was cancelled.");
+            throw Execution.ExecutionContext.Cancelled();
         }
 
         switch (_statement.KindOf(index))
@@ -350,7 +353,7 @@ internal sealed class QueryResult : IDisposable
                 }
                 else
                 {
-                    _session.Begin();
+                    _session.Begin(_cancellationToken);
                 }
 
                 return false;
@@ -404,7 +407,7 @@ internal sealed class QueryResult : IDisposable
                 await _session.SavepointAsync(savepoint.Name, _cancellationToken).ConfigureAwait(false);
                 break;
             case Sql.Ast.SavepointStatement savepoint:
-                _session.Savepoint(savepoint.Name);
+                _session.Savepoint(savepoint.Name, _cancellationToken);
                 break;
             case Sql.Ast.ReleaseStatement release when _session.Release(release.Name):
                 if (useAsync)

@@ -27,13 +27,35 @@ internal sealed class Session : IDisposable
     private readonly List<SavepointMark> _savepoints = [];
     private bool _disposed;
 
-    /// <summary>Creates a session; use <see cref="Database.CreateSession"/>.</summary>
+    // 1 while a caller is inside the session (see Enter); a second caller at that time is a concurrent misuse.
+    private int _inUse;
+
+    /// <summary>Creates a session; use <see cref="Database.CreateSession(DatabaseOptions)"/>.</summary>
     /// <param name="database">The database.</param>
-    internal Session(Database database)
+    /// <param name="options">
+    /// The options of the connection the session serves: its busy timeout and open mode hold for this session
+    /// alone, whatever the connection that opened the shared database asked for.
+    /// </param>
+    internal Session(Database database, DatabaseOptions options)
     {
         Database = database;
-        BusyTimeout = database.Options.BusyTimeout;
-        IsReadOnly = database.Options.OpenMode == SharpCoreDBOpenMode.ReadOnly || database.IsReadOnly;
+        BusyTimeout = options.BusyTimeout;
+        IsReadOnly = options.OpenMode == SharpCoreDBOpenMode.ReadOnly || database.IsReadOnly;
+    }
+
+    /// <summary>
+    /// Rolls back the explicit transaction of a session abandoned without <see cref="Dispose"/>, so a connection
+    /// dropped inside a write transaction does not keep the single writer slot for the life of the process.
+    /// </summary>
+    /// <remarks>
+    /// Nothing else can use the session by now (it is unreachable), and the transaction objects it reaches have no
+    /// finalizers of their own, so they are still intact; the page store lives on in the database registry.
+    /// </remarks>
+    ~Session()
+    {
+        TransactionContext? transaction = _transaction;
+        _transaction = null;
+        transaction?.Dispose();
     }
 
     /// <summary>The database.</summary>
@@ -71,12 +93,34 @@ internal sealed class Session : IDisposable
         return Database.Statements.Get(Database, sql);
     }
 
+    /// <summary>
+    /// Marks the session in use until the returned scope is disposed. Every call into a connection enters, so two
+    /// threads using one connection at the same time get a clear error instead of corrupting the transaction they
+    /// share. Calls one after another, from any thread, and readers left open between calls stay legal.
+    /// </summary>
+    /// <returns>The scope; dispose it when the call ends.</returns>
+    /// <exception cref="InvalidOperationException">Another call is inside the session.</exception>
+    internal SessionUse Enter()
+    {
+        if (Interlocked.CompareExchange(ref _inUse, 1, 0) != 0)
+        {
+            ThrowInUse();
+        }
+
+        return new SessionUse(this);
+    }
+
+    /// <summary>Ends the call <see cref="Enter"/> began.</summary>
+    internal void Exit() => Volatile.Write(ref _inUse, 0);
+
     /// <summary>Starts an explicit transaction.</summary>
+    /// <param name="cancellationToken">Cancels the wait for the writer slot.</param>
     /// <exception cref="SharpCoreDBException">TransactionState inside a transaction; Busy when the writer slot stays taken.</exception>
-    public void Begin()
+    /// <exception cref="OperationCanceledException">The token was cancelled while waiting for the writer slot.</exception>
+    public void Begin(CancellationToken cancellationToken = default)
     {
         CheckCanBegin();
-        _transaction = IsReadOnly ? BeginRead() : BeginWrite();
+        _transaction = IsReadOnly ? BeginRead() : BeginWrite(cancellationToken);
     }
 
     /// <summary>Starts an explicit transaction without blocking a thread while waiting for the writer slot.</summary>
@@ -145,12 +189,13 @@ internal sealed class Session : IDisposable
 
     /// <summary>SAVEPOINT: marks the transaction here, starting one when none is open (as SQLite's BEGIN DEFERRED).</summary>
     /// <param name="name">The savepoint's name (names may repeat: the newest one answers).</param>
-    public void Savepoint(string name)
+    /// <param name="cancellationToken">Cancels the wait for the writer slot.</param>
+    public void Savepoint(string name, CancellationToken cancellationToken = default)
     {
         bool begins = _transaction is null;
         if (begins)
         {
-            Begin();
+            Begin(cancellationToken);
         }
 
         Mark(name, begins);
@@ -236,6 +281,7 @@ internal sealed class Session : IDisposable
         }
 
         _disposed = true;
+        GC.SuppressFinalize(this);
         TransactionContext? transaction = _transaction;
         _transaction = null;
         transaction?.Dispose();
@@ -323,11 +369,14 @@ internal sealed class Session : IDisposable
     }
 
     /// <summary>Starts the write transaction with the schema it sees.</summary>
+    /// <param name="cancellationToken">Cancels the wait for the writer slot (the command's timeout and Cancel).</param>
     /// <returns>The transaction.</returns>
-    internal TransactionContext BeginWrite()
+    internal TransactionContext BeginWrite(CancellationToken cancellationToken = default)
     {
         CheckWritable();
-        TransactionContext transaction = Database.BeginTransaction(this, static (session, schema) => new TransactionContext(session.Database.Store.BeginWrite(session.BusyTimeout), schema));
+        TransactionContext transaction = Database.BeginTransaction(
+            (Session: this, Token: cancellationToken),
+            static (state, schema) => new TransactionContext(state.Session.Database.Store.BeginWrite(state.Session.BusyTimeout, state.Token), schema));
         transaction.Counters = Counters;
         return transaction;
     }
@@ -402,6 +451,11 @@ internal sealed class Session : IDisposable
             throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, "cannot start a transaction within a transaction");
         }
     }
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowInUse() => throw new InvalidOperationException(
+        "The connection is already running a command on another thread. A SharpCoreDBConnection is not thread-safe: "
+        + "open one connection per thread (connections to the same file share one database).");
 
     private void CheckWritable()
     {

@@ -123,7 +123,7 @@ internal static class WriteRunner
     {
         TransactionContext transaction = useAsync
             ? await session.BeginWriteAsync(cancellationToken).ConfigureAwait(false)
-            : session.BeginWrite();
+            : session.BeginWrite(cancellationToken);
         WritePlan? plan = null;
         bool executed = false;
         ConnectionCounters? counters = null;

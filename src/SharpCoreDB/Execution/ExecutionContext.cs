@@ -82,7 +82,11 @@ internal sealed class ExecutionContext
         _nested?.End();
     }
 
-    /// <summary>Checks for cancellation every few hundred rows, so scans stay cheap.</summary>
+    /// <summary>
+    /// Checks for cancellation every few hundred steps, so scans stay cheap. Every loop whose length the data
+    /// decides calls this (scans, joins, filters, sorts, window frames, recursion, trigger programs), so a command
+    /// timeout or <c>Cancel()</c> stops any statement within a few hundred steps.
+    /// </summary>
     /// <exception cref="SharpCoreDBException">Cancelled.</exception>
     public void CheckCancellation()
     {
@@ -94,7 +98,40 @@ internal sealed class ExecutionContext
         _sinceCancellationCheck = 0;
         if (CancellationToken.IsCancellationRequested)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Cancelled, "The statement was cancelled.");
+            throw Cancelled();
+        }
+    }
+
+    /// <summary>
+    /// Like <see cref="CheckCancellation()"/> for one step that did <paramref name="work"/> units of work at once
+    /// (a window frame of that many rows), so the check interval stays a few hundred units whatever the step size.
+    /// </summary>
+    /// <param name="work">The units of work the step did (at least 1).</param>
+    /// <exception cref="SharpCoreDBException">Cancelled.</exception>
+    public void CheckCancellation(int work)
+    {
+        _sinceCancellationCheck += Math.Max(work, 1) - 1;
+        CheckCancellation();
+    }
+
+    /// <summary>The error a cancelled statement fails with (the provider maps it to Timeout, Cancelled or OperationCanceledException).</summary>
+    /// <returns>The exception.</returns>
+    public static SharpCoreDBException Cancelled() => new(SharpCoreDBErrorCode.Cancelled, "The statement was cancelled.");
+
+    /// <summary>
+    /// Sorts with a comparison that checks for cancellation: the sort wraps what a comparison throws in an
+    /// <see cref="InvalidOperationException"/>, so the engine's own error is unwrapped and rethrown as it was.
+    /// </summary>
+    /// <param name="sort">Runs the sort.</param>
+    public static void RunSort(Action sort)
+    {
+        try
+        {
+            sort();
+        }
+        catch (InvalidOperationException e) when (e.InnerException is SharpCoreDBException inner)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(inner);
         }
     }
 }

@@ -63,6 +63,7 @@ internal sealed class AlterTablePlan : WritePlan
             SqlValue[] row = Context.Slots[_slot];
             while (_rows.Next(Context))
             {
+                Context.CheckCancellation();
                 // SQLite's own message for this case; every other constraint fails as it would on an INSERT.
                 if (added.NotNull && row[added.Ordinal].IsNull)
                 {

@@ -34,7 +34,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
             ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {statement.Table.Name}");
         uint root = transaction.CreateTree();
         IndexSchema index = IndexSchemaBuilder.Build(statement, table, root);
-        Populate(transaction, table, index);
+        Populate(Context, transaction, table, index);
         CatalogStore.PutIndex(transaction, index);
         SchemaChange.Apply(transaction, transaction.Schema.WithIndex(index));
         return 0;
@@ -44,11 +44,12 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
     public override IReadOnlyList<string> Explain() => ["CreateIndex " + statement.Name.Name + " ON " + statement.Table.Name];
 
     /// <summary>Fills an empty index tree from its table (REINDEX reuses it after clearing the tree).</summary>
+    /// <param name="context">The execution context (a large table takes long: the loops check for cancellation).</param>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="table">The table.</param>
     /// <param name="index">The index.</param>
     /// <exception cref="SharpCoreDBException">UniqueViolation when a UNIQUE index meets duplicate keys.</exception>
-    internal static void Populate(TransactionContext transaction, TableSchema table, IndexSchema index)
+    internal static void Populate(ExecutionContext context, TransactionContext transaction, TableSchema table, IndexSchema index)
     {
         // Read every row first: the table tree must not change under its cursor, and the index tree is new.
         var entries = new List<(byte[] Key, int PrefixLength)>();
@@ -66,6 +67,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
         {
             for (bool more = cursor.First(); more; more = cursor.MoveNext())
             {
+                context.CheckCancellation();
                 decoder.Decode(cursor, row);
                 writer.Reset();
                 bool hasNull = false;
@@ -85,6 +87,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
         entries.Sort(static (a, b) => a.Key.AsSpan().SequenceCompareTo(b.Key));
         for (int i = 0; i < entries.Count; i++)
         {
+            context.CheckCancellation();
             (byte[] key, int prefixLength) = entries[i];
             if (index.IsUnique && prefixLength >= 0 && i > 0 && entries[i - 1].PrefixLength == prefixLength
                 && entries[i - 1].Key.AsSpan(0, prefixLength).SequenceEqual(key.AsSpan(0, prefixLength)))

@@ -24,16 +24,18 @@ internal sealed class ReindexPlan(Schema schema, int[] slotWidths, IReadOnlyList
             {
                 for (bool more = cursor.First(); more; more = cursor.MoveNext())
                 {
+                    Context.CheckCancellation();
                     keys.Add(cursor.Key.ToArray());
                 }
             }
 
             foreach (byte[] key in keys)
             {
+                Context.CheckCancellation();
                 transaction.Delete(index.RootPage, key);
             }
 
-            CreateIndexPlan.Populate(transaction, table, index);
+            CreateIndexPlan.Populate(Context, transaction, table, index);
         }
 
         return 0;

@@ -43,6 +43,7 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
         Returned.Clear();
         foreach (long rowId in rowIds)
         {
+            context.CheckCancellation();
             if (table.Indexes.Length == 0 && triggers is null && Returning is null)
             {
                 row[table.RowIdSlot] = SqlValue.FromInt64(rowId);

@@ -98,6 +98,7 @@ internal sealed class InsertPlan : DmlPlan
             {
                 while (_source.Next(context))
                 {
+                    context.CheckCancellation();
                     ChangedSoFar += InsertRow(context, context.Slots[_sourceSlot]) ? 1 : 0;
                 }
             }

@@ -59,6 +59,7 @@ internal sealed class UpdatePlan : DmlPlan
         Returned.Clear();
         foreach (long rowId in rowIds)
         {
+            context.CheckCancellation();
             if (_updater.Update(context, rowId))
             {
                 ChangedSoFar++;

@@ -39,8 +39,8 @@ internal sealed class LikeExpr(Expr operand, Expr pattern, Expr? escape, bool ne
         SqlValue text = Operand.Evaluate(context);
         SqlValue pattern = Pattern.Evaluate(context);
         SqlValue match = IsGlob
-            ? PatternMatcher.Glob(text, pattern)
-            : PatternMatcher.Like(text, pattern, Escape?.Evaluate(context));
+            ? PatternMatcher.Glob(text, pattern, context.CancellationToken)
+            : PatternMatcher.Like(text, pattern, Escape?.Evaluate(context), context.CancellationToken);
         bool? result = Logic.Truth(match);
         return Negated ? Logic.Not(result) : result;
     }

@@ -84,6 +84,7 @@ internal sealed class AggregateOperator : Operator
                 bool any = false;
                 while (_input.Next(context))
                 {
+                    context.CheckCancellation();
                     any = true;
                     Step(context, group);
                 }
@@ -158,6 +159,7 @@ internal sealed class AggregateOperator : Operator
         var key = new SqlValue[width];
         while (_input.Next(context))
         {
+            context.CheckCancellation();
             for (int i = 0; i < width; i++)
             {
                 key[i] = _groupBy[i].Evaluate(context);

@@ -185,6 +185,7 @@ internal sealed class CompoundSelectOperator : Operator
             SqlValue[] slot = context.Slots[_armSlots[arm]];
             while (input.Next(context))
             {
+                context.CheckCancellation();
                 var row = new SqlValue[_width];
                 Array.Copy(slot, row, _width);
                 rows.Add(row);

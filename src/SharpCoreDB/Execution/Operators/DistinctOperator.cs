@@ -25,6 +25,7 @@ internal sealed class DistinctOperator(Operator input, int slot, int width) : Op
     {
         while (input.Next(context))
         {
+            context.CheckCancellation();
             SqlValue[] row = context.Slots[slot];
             if (!_seen.Contains(row))
             {

@@ -24,6 +24,8 @@ internal sealed class FilterOperator(Operator input, Expr predicate) : Operator
     {
         while (input.Next(context))
         {
+            // A filter that rejects row after row of a materialized input runs with no scan below to check.
+            context.CheckCancellation();
             if (predicate.EvaluateTruth(context) == true)
             {
                 return true;

@@ -34,6 +34,7 @@ internal sealed class MaterializeOperator(Operator input, int[] slots, bool corr
         {
             while (input.Next(context))
             {
+                context.CheckCancellation();
                 var row = new SqlValue[slots.Length][];
                 for (int i = 0; i < slots.Length; i++)
                 {

@@ -30,6 +30,8 @@ internal sealed class NestedLoopJoinOperator(Operator outer, Operator inner, boo
     {
         while (true)
         {
+            // The inner side may be a materialized result that replays without a scan's own check.
+            context.CheckCancellation();
             if (!_outerValid)
             {
                 if (!outer.Next(context))

@@ -35,10 +35,11 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
             int sequence = 0;
             while (input.Next(context))
             {
+                context.CheckCancellation();
                 _rows.Add(((SqlValue[])context.Slots[slot].Clone(), sequence++));
                 if (keep >= 0 && _rows.Count >= (2 * keep) + 64)
                 {
-                    SortRows();
+                    SortRows(context);
                     _rows.RemoveRange(keep, _rows.Count - keep);
                 }
             }
@@ -48,7 +49,7 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
             input.Close(context);
         }
 
-        SortRows();
+        SortRows(context);
         if (keep >= 0 && _rows.Count > keep)
         {
             _rows.RemoveRange(keep, _rows.Count - keep);
@@ -92,12 +93,14 @@ internal sealed class SortOperator(Operator input, int slot, IReadOnlyList<SortK
         return builder.ToString();
     }
 
-    // The sequence number breaks ties, so equal rows keep their input order, as SQLite's sorter does.
-    private void SortRows() => _rows.Sort((a, b) =>
+    // The sequence number breaks ties, so equal rows keep their input order, as SQLite's sorter does. A large sort
+    // runs for seconds, so its comparisons check for cancellation too.
+    private void SortRows(ExecutionContext context) => ExecutionContext.RunSort(() => _rows.Sort((a, b) =>
     {
+        context.CheckCancellation();
         int order = SortKey.Compare(_keys, a.Row, b.Row);
         return order != 0 ? order : a.Sequence.CompareTo(b.Sequence);
-    });
+    }));
 
     // LIMIT + OFFSET when both are known integers (the Limit operator above still applies them); -1 for all rows.
     private int RowsToKeep(ExecutionContext context)

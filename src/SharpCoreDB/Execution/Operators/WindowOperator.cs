@@ -144,7 +144,7 @@ internal sealed class WindowOperator : Operator
                 call.Begin(context);
             }
 
-            Compute(sort, count);
+            Compute(context, sort, count);
         }
     }
 
@@ -200,7 +200,7 @@ internal sealed class WindowOperator : Operator
 
     // Sorts the rows by the window's partition and order keys (input order breaks ties, as a stable sort would),
     // then computes each call of the window partition by partition.
-    private void Compute(WindowSort sort, int count)
+    private void Compute(ExecutionContext context, WindowSort sort, int count)
     {
         for (int i = 0; i < count; i++)
         {
@@ -211,11 +211,13 @@ internal sealed class WindowOperator : Operator
         SortKey[] keys = sort.AllKeys;
         if (keys.Length > 0)
         {
-            Array.Sort(_order, 0, count, Comparer<int>.Create((a, b) =>
+            int[] indexes = _order;
+            ExecutionContext.RunSort(() => Array.Sort(indexes, 0, count, Comparer<int>.Create((a, b) =>
             {
+                context.CheckCancellation();
                 int order = SortKey.Compare(keys, rows[a], rows[b]);
                 return order != 0 ? order : a.CompareTo(b);
-            }));
+            })));
         }
 
         SortKey rangeKey = sort.OrderKeys.Count > 0 ? sort.OrderKeys[0] : default;
@@ -225,13 +227,14 @@ internal sealed class WindowOperator : Operator
             int end = start + 1;
             while (end < count && SortKey.Compare(CollectionsMarshal.AsSpan(sort.PartitionKeys), rows[_order[start]], rows[_order[end]]) == 0)
             {
+                context.CheckCancellation();
                 end++;
             }
 
             _partition.Load(rows, _order, start, end - start, CollectionsMarshal.AsSpan(sort.OrderKeys));
             foreach (WindowCallState call in sort.Calls)
             {
-                call.Compute(_partition, rangeKey);
+                call.Compute(context, _partition, rangeKey);
             }
 
             start = end;

@@ -21,13 +21,17 @@ internal static class PatternMatcher
 
     private const int NoEscape = -1;
 
+    // About a millisecond of matching between two looks at the cancellation token.
+    private const int CancellationCheckSteps = 1 << 20;
+
     /// <summary><c>text LIKE pattern [ESCAPE escape]</c> on SQL values: NULL if any operand is NULL.</summary>
     /// <param name="text">The value tested.</param>
     /// <param name="pattern">The pattern.</param>
     /// <param name="escape">The escape value, or null when there is no ESCAPE clause.</param>
+    /// <param name="cancellationToken">Stops a long match (long text against a long pattern takes their product in steps).</param>
     /// <returns>INTEGER 1/0, or NULL.</returns>
-    /// <exception cref="SharpCoreDBException">The escape is not a single character, or the pattern is too long.</exception>
-    public static SqlValue Like(in SqlValue text, in SqlValue pattern, SqlValue? escape = null)
+    /// <exception cref="SharpCoreDBException">The escape is not a single character, or the pattern is too long; Cancelled.</exception>
+    public static SqlValue Like(in SqlValue text, in SqlValue pattern, SqlValue? escape = null, CancellationToken cancellationToken = default)
     {
         if (text.StorageClass == SqlStorageClass.Blob || pattern.StorageClass == SqlStorageClass.Blob)
         {
@@ -62,15 +66,16 @@ internal static class PatternMatcher
 
         string patternText = TextConversion.ToText(pattern);
         CheckLength(patternText);
-        return Logic.ToValue(Like(TextConversion.ToText(text), patternText, escapeChar));
+        return Logic.ToValue(Match(CutAtNul(TextConversion.ToText(text)), CutAtNul(patternText), glob: false, escapeChar, cancellationToken));
     }
 
     /// <summary><c>text GLOB pattern</c> on SQL values: NULL if either operand is NULL.</summary>
     /// <param name="text">The value tested.</param>
     /// <param name="pattern">The pattern.</param>
+    /// <param name="cancellationToken">Stops a long match.</param>
     /// <returns>INTEGER 1/0, or NULL.</returns>
-    /// <exception cref="SharpCoreDBException">The pattern is too long.</exception>
-    public static SqlValue Glob(in SqlValue text, in SqlValue pattern)
+    /// <exception cref="SharpCoreDBException">The pattern is too long; Cancelled.</exception>
+    public static SqlValue Glob(in SqlValue text, in SqlValue pattern, CancellationToken cancellationToken = default)
     {
         if (text.StorageClass == SqlStorageClass.Blob || pattern.StorageClass == SqlStorageClass.Blob)
         {
@@ -84,7 +89,7 @@ internal static class PatternMatcher
 
         string patternText = TextConversion.ToText(pattern);
         CheckLength(patternText);
-        return Logic.ToValue(Glob(TextConversion.ToText(text), patternText));
+        return Logic.ToValue(Match(CutAtNul(TextConversion.ToText(text)), CutAtNul(patternText), glob: true, NoEscape, cancellationToken));
     }
 
     /// <summary>Matches text against a LIKE pattern.</summary>
@@ -93,16 +98,16 @@ internal static class PatternMatcher
     /// <param name="escape">The escape code point, or −1 for none.</param>
     /// <returns>Whether the text matches.</returns>
     public static bool Like(ReadOnlySpan<char> text, ReadOnlySpan<char> pattern, int escape = NoEscape) =>
-        Match(CutAtNul(text), CutAtNul(pattern), glob: false, escape);
+        Match(CutAtNul(text), CutAtNul(pattern), glob: false, escape, default);
 
     /// <summary>Matches text against a GLOB pattern.</summary>
     /// <param name="text">The text.</param>
     /// <param name="pattern">The pattern.</param>
     /// <returns>Whether the text matches.</returns>
     public static bool Glob(ReadOnlySpan<char> text, ReadOnlySpan<char> pattern) =>
-        Match(CutAtNul(text), CutAtNul(pattern), glob: true, NoEscape);
+        Match(CutAtNul(text), CutAtNul(pattern), glob: true, NoEscape, default);
 
-    private static bool Match(ReadOnlySpan<char> text, ReadOnlySpan<char> pattern, bool glob, int escape)
+    private static bool Match(ReadOnlySpan<char> text, ReadOnlySpan<char> pattern, bool glob, int escape, CancellationToken cancellationToken)
     {
         int matchAll = glob ? '*' : '%';
         int matchOne = glob ? '?' : '_';
@@ -122,8 +127,19 @@ internal static class PatternMatcher
         int s = 0;
         int starPattern = -1;
         int starText = -1;
+        int steps = 0;
         while (true)
         {
+            // Retries after the last star make a match take up to text × pattern steps: check now and then.
+            if (++steps == CancellationCheckSteps)
+            {
+                steps = 0;
+                if (cancellationToken.IsCancellationRequested)
+                {
+                    throw ExecutionContext.Cancelled();
+                }
+            }
+
             if (p < pattern.Length && Read(pattern, p, out int pc) == matchAll)
             {
                 // Remember where the run of stars ends; the text position after it is where to retry from.

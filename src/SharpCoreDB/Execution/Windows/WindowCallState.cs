@@ -34,9 +34,10 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
     }
 
     /// <summary>Computes the call for every row of a partition.</summary>
+    /// <param name="context">The execution context (frames recomputed per row take time quadratic in the partition, so they check for cancellation).</param>
     /// <param name="partition">The partition.</param>
     /// <param name="rangeKey">The window's first ORDER BY key (what RANGE offsets measure).</param>
-    public void Compute(WindowPartition partition, SortKey rangeKey)
+    public void Compute(ExecutionContext context, WindowPartition partition, SortKey rangeKey)
     {
         int count = partition.Count;
         switch (Call.Kind)
@@ -85,10 +86,10 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
                 ComputeLagLead(partition, Call.Kind == WindowFunctionKind.Lead);
                 break;
             case WindowFunctionKind.Aggregate:
-                ComputeAggregate(partition, rangeKey);
+                ComputeAggregate(context, partition, rangeKey);
                 break;
             default:
-                ComputeFrameValue(partition, rangeKey);
+                ComputeFrameValue(context, partition, rangeKey);
                 break;
         }
     }
@@ -179,7 +180,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
         }
     }
 
-    private void ComputeFrameValue(WindowPartition partition, SortKey rangeKey)
+    private void ComputeFrameValue(ExecutionContext context, WindowPartition partition, SortKey rangeKey)
     {
         WindowFrame frame = Call.Frame;
         int count = partition.Count;
@@ -188,6 +189,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             SqlValue[] row = partition.Row(k);
             int start = partition.Bound(frame.Unit, frame.StartKind, _startOffset, k, isEnd: false, rangeKey);
             int end = partition.Bound(frame.Unit, frame.EndKind, _endOffset, k, isEnd: true, rangeKey);
+            context.CheckCancellation(end - start);
             long wanted = 1;
             if (Call.Kind == WindowFunctionKind.NthValue)
             {
@@ -217,7 +219,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
         }
     }
 
-    private void ComputeAggregate(WindowPartition partition, SortKey rangeKey)
+    private void ComputeAggregate(ExecutionContext context, WindowPartition partition, SortKey rangeKey)
     {
         WindowFrame frame = Call.Frame;
         AggregateAccumulator accumulator = _accumulator ??= Call.CreateAccumulator();
@@ -231,6 +233,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             SqlValue result = SqlValue.Null;
             for (int k = 0; k < count; k++)
             {
+                context.CheckCancellation();
                 int end = partition.Bound(frame.Unit, frame.EndKind, _endOffset, k, isEnd: true, rangeKey);
                 for (; stepped < end; stepped++)
                 {
@@ -253,6 +256,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
         {
             int start = partition.Bound(frame.Unit, frame.StartKind, _startOffset, k, isEnd: false, rangeKey);
             int end = partition.Bound(frame.Unit, frame.EndKind, _endOffset, k, isEnd: true, rangeKey);
+            context.CheckCancellation(end - start);
             accumulator.Reset();
             for (int j = start; j < end; j++)
             {

@@ -8,7 +8,8 @@ namespace SharpCoreDB.Planning.Rules;
 /// <summary>
 /// Evaluates constant sub-expressions once at plan time. Nodes that carry an affinity (CAST) are kept, because a
 /// literal would lose the affinity comparisons use; a constant whose evaluation fails (an overflow) is left for
-/// run time, where the error belongs to the statement's execution.
+/// run time, where the error belongs to the statement's execution. LIKE and GLOB stay for run time too (they can
+/// run long; only there can a timeout stop them).
 /// </summary>
 internal sealed class ConstantFoldingRule : IRewriteRule
 {
@@ -21,6 +22,13 @@ internal sealed class ConstantFoldingRule : IRewriteRule
     public Expr Apply(Expr node)
     {
         if (node is LiteralExpr || node.Affinity != Affinity.None || !node.IsConstant)
+        {
+            return node;
+        }
+
+        // LIKE and GLOB take up to text × pattern steps: they run with the statement, where the command timeout
+        // and Cancel reach them, never at plan time, where nothing can stop them.
+        if (node is LikeExpr)
         {
             return node;
         }

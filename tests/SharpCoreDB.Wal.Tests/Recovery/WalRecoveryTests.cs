@@ -175,14 +175,16 @@ public sealed class WalRecoveryTests
     }
 
     [Fact]
-    public void Torn_header_means_an_empty_log()
+    public void Damaged_header_is_reported_as_invalid_for_the_open_to_judge()
     {
+        // Whether it hides commits is decided with the database (LogAdmissionTests); the scan only says so.
         using var device = new MemoryStorageDevice();
         using var log = new FrameLog(device, DurabilityMode.Legacy);
         log.Commit(1);
         FlipBit(device, WalHeader.Salt2Offset);
         WalScanResult scan = FrameLog.Scan(device);
         Assert.False(scan.HasHeader);
+        Assert.Equal(WalHeaderStatus.Invalid, scan.HeaderStatus);
         Assert.Empty(scan.Frames);
     }
 

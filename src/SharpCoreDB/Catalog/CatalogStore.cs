@@ -78,6 +78,33 @@ internal static class CatalogStore
         var keyValues = new SqlValue[1];
         using (BTreeCursor cursor = transaction.Tree(root).OpenCursor())
         {
+            try
+            {
+                ReadEntries(cursor, keyValues, ref version, tables, indexes, views, triggers);
+            }
+            catch (Exception ex) when (ex is InvalidCastException or FormatException or IndexOutOfRangeException or ArgumentException or OverflowException)
+            {
+                // A catalog root that points at another tree (or a damaged entry) holds records of other shapes.
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Corrupt,
+                    $"The catalog of the database (root page {root}) is damaged: its entries are not catalog records ({ex.Message}).",
+                    ex);
+            }
+        }
+
+        return Build(version, tables, indexes, views, triggers);
+    }
+
+    private static void ReadEntries(
+        BTreeCursor cursor,
+        SqlValue[] keyValues,
+        ref long version,
+        List<(string Name, uint Root, string Sql)> tables,
+        Dictionary<string, (string Table, uint Root, string? Sql)> indexes,
+        List<(string Name, string Sql)> views,
+        List<(string Name, string Table, long Order, string Sql)> triggers)
+    {
+        {
             for (bool more = cursor.First(); more; more = cursor.MoveNext())
             {
                 KeyEncoder.Decode(cursor.Key, keyValues);
@@ -109,7 +136,15 @@ internal static class CatalogStore
                 }
             }
         }
+    }
 
+    private static Schema Build(
+        long version,
+        List<(string Name, uint Root, string Sql)> tables,
+        Dictionary<string, (string Table, uint Root, string? Sql)> indexes,
+        List<(string Name, string Sql)> views,
+        List<(string Name, string Table, long Order, string Sql)> triggers)
+    {
         Schema schema = Schema.Empty.WithVersion(version);
         foreach ((string name, uint tableRoot, string sql) in tables)
         {

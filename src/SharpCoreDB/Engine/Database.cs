@@ -61,7 +61,7 @@ internal sealed class Database
         ArgumentException.ThrowIfNullOrEmpty(options.DataSource);
         if (options.IsMemory)
         {
-            return new Database(options, OpenMemory(options), null);
+            return Create(options, OpenMemory(options), null);
         }
 
         string path = Path.GetFullPath(options.DataSource);
@@ -74,9 +74,33 @@ internal sealed class Database
                 return open;
             }
 
-            var database = new Database(options, OpenFile(path, options), path);
+            Database database = Create(options, OpenFile(path, options), path);
             s_registry.Add(path, database);
             return database;
+        }
+    }
+
+    // Reading the catalog can still fail after the store opened (a damaged catalog): the store must then be closed,
+    // or its files and their lock stay held and every later open of the path says "locked".
+    private static Database Create(DatabaseOptions options, WalPageStore store, string? registryKey)
+    {
+        try
+        {
+            return new Database(options, store, registryKey);
+        }
+        catch (Exception ex)
+        {
+            try
+            {
+                store.Dispose();
+            }
+            catch (SharpCoreDBException closeError)
+            {
+                SharpCoreDBErrorCode code = ex is SharpCoreDBException engineError ? engineError.ErrorCode : SharpCoreDBErrorCode.Corrupt;
+                throw new SharpCoreDBException(code, $"{ex.Message} Closing the file afterwards failed too: {closeError.Message}", ex);
+            }
+
+            throw;
         }
     }
 

@@ -23,6 +23,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     private readonly QueryResult _result;
     private readonly CommandBehavior _behavior;
     private readonly CancellationTokenSource? _execution;
+    private readonly SharpCoreDBConnection? _connection;
     private bool _closed;
 
     internal SharpCoreDBDataReader(SharpCoreDBCommand command, QueryResult result, CommandBehavior behavior, CancellationTokenSource? execution)
@@ -31,6 +32,8 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         _result = result;
         _behavior = behavior;
         _execution = execution;
+        _connection = command.Connection;
+        _connection?.ReaderOpened(this);
     }
 
     /// <inheritdoc />
@@ -412,6 +415,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         }
         finally
         {
+            _connection?.ReaderClosed(this);
             _command.ReaderClosed(_execution);
             if ((_behavior & CommandBehavior.CloseConnection) != 0)
             {

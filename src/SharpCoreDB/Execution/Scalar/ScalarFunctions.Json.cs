@@ -46,7 +46,8 @@ internal static partial class ScalarFunctions
 
         try
         {
-            return JsonDocument.Parse(TextConversion.ToText(value), new JsonDocumentOptions { MaxDepth = 1000 });
+            // From the UTF-8 SQLite would see: a lone surrogate in the text reads as U+FFFD instead of failing the transcoding.
+            return JsonDocument.Parse(TextConversion.ToBytes(value), new JsonDocumentOptions { MaxDepth = 1000 });
         }
         catch (JsonException)
         {
@@ -252,7 +253,9 @@ internal static partial class ScalarFunctions
             case SqlStorageClass.Integer:
                 return value.AsInt64().ToString(CultureInfo.InvariantCulture);
             case SqlStorageClass.Real:
-                return RealFormatter.FormatText(value.AsDouble());
+                // JSON has no infinity; SQLite writes 9.0e+999, a number too large for a double, which reads back as infinity.
+                double real = value.AsDouble();
+                return double.IsInfinity(real) ? (real > 0 ? "9.0e+999" : "-9.0e+999") : RealFormatter.FormatText(real);
             case SqlStorageClass.Text when value.DeclaredType == SqlDeclaredType.Json:
                 return (string)value.RawReference!;
             case SqlStorageClass.Text:

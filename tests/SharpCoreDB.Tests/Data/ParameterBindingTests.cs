@@ -88,4 +88,44 @@ public sealed class ParameterBindingTests : IDisposable
         check.CommandText = "SELECT count(*) FROM sqlite_schema WHERE name IN ('pv', 'pi', 'pt') OR sql LIKE '%@a%' OR sql LIKE '%?%'";
         Assert.Equal(0L, check.ExecuteScalar());
     }
+
+    [Fact]
+    public void Any_clr_value_binds_or_is_refused_with_a_sharpcoredb_exception()
+    {
+        ConnectionTests.Execute(_connection, "CREATE TABLE typed(i INTEGER, r REAL, t TEXT, b BLOB, f BOOLEAN, d DATETIME, g GUID, m DECIMAL, n NUMERIC)");
+        object?[] values =
+        [
+            null, DBNull.Value, 0, -1L, long.MinValue, ulong.MaxValue, (ulong)long.MaxValue, Huge.Big, Huge.Small, (byte)255, (sbyte)-1,
+            (short)-5, (ushort)65535, uint.MaxValue, float.NaN, double.NaN, double.PositiveInfinity, float.NegativeInfinity, -0.0,
+            decimal.MaxValue, decimal.MinValue, 0.1m, "", "\uD800", "a\uDC00b", '\uD800', 'x', Array.Empty<byte>(), new byte[] { 0xff, 0xfe },
+            new ReadOnlyMemory<byte>([1, 2]), true, DateTime.MinValue, DateTime.MaxValue, Guid.Empty, TimeSpan.MaxValue,
+            DateTimeOffset.MaxValue, new object(), new[] { 1, 2 }, DayOfWeek.Friday, new Uri("http://x/"), 3.5f,
+        ];
+        using var command = _connection.CreateCommand();
+        command.CommandText = "INSERT INTO typed VALUES (@v, @v, @v, @v, @v, @v, @v, @v, @v) RETURNING *";
+        var parameter = command.Parameters.AddWithValue("@v", null);
+        foreach (object? value in values)
+        {
+            parameter.Value = value;
+            try
+            {
+                using var reader = command.ExecuteReader();
+                while (reader.Read())
+                {
+                    for (int i = 0; i < reader.FieldCount; i++)
+                    {
+                        _ = reader.GetValue(i);
+                    }
+                }
+            }
+            catch (SharpCoreDBException)
+            {
+                // Refused with a code: allowed.
+            }
+            catch (Exception e)
+            {
+                Assert.Fail($"{value?.GetType().Name ?? "null"} {value}: {e.GetType().FullName}: {e.Message}");
+            }
+        }
+    }
 }

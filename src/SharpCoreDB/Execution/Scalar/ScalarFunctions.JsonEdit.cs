@@ -135,7 +135,7 @@ internal static partial class ScalarFunctions
     // Text this engine wrote (EditValue), so it always parses; its strings may hold lone surrogates, read as U+FFFD.
     private static object ParseTree(string json)
     {
-        using JsonDocument document = JsonDocument.Parse(TextConversion.EncodeUtf8(json));
+        using JsonDocument document = ParseUtf8(TextConversion.EncodeUtf8(json));
         return Tree(document.RootElement);
     }
 

@@ -46,6 +46,10 @@ public sealed class ValueLengthLimitTests : IDisposable
     [InlineData(
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40) SELECT length(json_group_array(hex(zeroblob(99)))) FROM n",
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60) SELECT length(json_group_array(hex(zeroblob(99)))) FROM n")]
+    [InlineData(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) SELECT max(l) FROM (SELECT length(group_concat(hex(zeroblob(99)), '') OVER (ORDER BY i)) AS l FROM n)",
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 51) SELECT max(l) FROM (SELECT length(group_concat(hex(zeroblob(99)), '') OVER (ORDER BY i)) AS l FROM n)")]
+    [InlineData("SELECT length(CAST(zeroblob(10000) AS TEXT))", "SELECT length(CAST(zeroblob(10001) AS TEXT))")]
     public void Values_past_the_limit_fail_with_TooBig_and_values_within_it_do_not(string within, string beyond)
     {
         Assert.Single(_db.Query(within));

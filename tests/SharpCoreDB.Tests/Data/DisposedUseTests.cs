@@ -28,6 +28,10 @@ public sealed class DisposedUseTests
         "transaction commit after dispose",
         "begin transaction after connection dispose",
         "prepare after connection dispose",
+        "prepared command after connection dispose",
+        "reader NextResult after connection dispose",
+        "reader GetSchemaTable after connection dispose",
+        "reader of a second database after the first is disposed",
     ];
 
     [Theory]
@@ -180,6 +184,37 @@ public sealed class DisposedUseTests
             case "prepare after connection dispose":
                 connection.Dispose();
                 return command.Prepare;
+            case "prepared command after connection dispose":
+                command.Prepare();
+                connection.Dispose();
+                return () => command.ExecuteReader();
+            case "reader NextResult after connection dispose":
+            {
+                command.CommandText = "SELECT 1; SELECT v FROM t";
+                SharpCoreDBDataReader reader = command.ExecuteReader();
+                connection.Dispose();
+                return () => reader.NextResult();
+            }
+
+            case "reader GetSchemaTable after connection dispose":
+            {
+                SharpCoreDBDataReader reader = command.ExecuteReader();
+                connection.Dispose();
+                return () => reader.GetSchemaTable();
+            }
+
+            case "reader of a second database after the first is disposed":
+            {
+                // The reader's database closes with its last connection; the other connection's writes go elsewhere.
+                using var other = new TempDatabase();
+                SharpCoreDBDataReader reader = command.ExecuteReader();
+                Assert.True(reader.Read());
+                connection.Dispose();
+                connection.ConnectionString = other.ConnectionString();
+                connection.Open();
+                ConnectionTests.Execute(connection, "CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t(v) VALUES ('z')");
+                return () => reader.Read();
+            }
             default:
                 throw new ArgumentOutOfRangeException(nameof(misuse), misuse, null);
         }

@@ -100,6 +100,8 @@ internal static class ValueLimits
     {
         byte[] bytes => bytes.Length,
         string text => Encoding.UTF8.GetByteCount(text),
-        _ => NumberTextBound,
+
+        // Numbers render as ASCII.
+        _ => TextConversion.ToText(value).Length,
     };
 }

@@ -17,6 +17,8 @@ internal sealed partial class Binder
 {
     private CreateTablePlan BindCreateTable(CreateTableStatement create)
     {
+        // CREATE TABLE … AS SELECT may use parameters: the stored definition is generated from the result's columns.
+        RefuseParameters([.. create.Columns, .. create.Constraints], "table definitions");
         Operator? source = null;
         int sourceSlot = -1;
         int rowSlot = -1;
@@ -50,6 +52,7 @@ internal sealed partial class Binder
     {
         TableSchema table = TargetTable(alter.Table);
         ColumnDefinition column = alter.AddColumn;
+        RefuseParameters([column], "column definitions");
         foreach (ColumnConstraint constraint in column.Constraints)
         {
             string? refused = constraint switch
@@ -98,6 +101,26 @@ internal sealed partial class Binder
         var constraints = new TableWriter(altered, row.Slot, verify ? BindChecks(altered, scope) : []);
         Operator? rows = verify ? AccessPathSelector.Choose(row, [], null, out _) : null;
         return new AlterTablePlan(_schema, SlotWidths, altered, rows, row.Slot, constraints);
+    }
+
+    // A stored definition is SQL text read again at every open, long after the parameter's value is gone: SQLite
+    // refuses parameters in it, and so does this binder.
+    private static void RefuseParameters(IEnumerable<SyntaxNode?> nodes, string where)
+    {
+        ParameterExpression? parameter = null;
+        foreach (SyntaxNode? node in nodes)
+        {
+            SyntaxWalker.Walk(node, n =>
+            {
+                parameter ??= n as ParameterExpression;
+                return parameter is null;
+            });
+        }
+
+        if (parameter is not null)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"parameters are not allowed in {where}", parameter.Position);
+        }
     }
 
     private static bool HasColumnCheck(ColumnDefinition column)

@@ -155,7 +155,7 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.MissingParameter, $"no value for parameter {parameter.Name ?? "?"}", parameter.Position);
         }
 
-        return new ParameterExpr(index, parameter.Name ?? "?" + name);
+        return new ParameterExpr(index, parameter.Name ?? name);
     }
 
     private static FunctionExpr BindCurrentTime(CurrentTimeLiteral literal)

@@ -61,20 +61,7 @@ internal sealed partial class Binder
             }
         }
 
-        SyntaxNode? parameter = null;
-        foreach (SyntaxNode? node in (IEnumerable<SyntaxNode?>)[create.When, .. create.Body])
-        {
-            SyntaxWalker.Walk(node, n =>
-            {
-                parameter ??= n as ParameterExpression;
-                return parameter is null;
-            });
-        }
-
-        if (parameter is not null)
-        {
-            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "trigger programs cannot use parameters", parameter.Position);
-        }
+        RefuseParameters([create.When, .. create.Body], "trigger programs");
 
         return new CreateTriggerPlan(_schema, SlotWidths, create);
     }

@@ -5,7 +5,8 @@ namespace SharpCoreDB.Binding;
 
 /// <summary>
 /// The parameters of parsed statements by normalized name: the prefix of <c>@id</c>, <c>:id</c> and <c>$id</c>
-/// stripped; <c>?</c> named by its ordinal ("1", "2", …) and <c>?NNN</c> by its number ("NNN").
+/// stripped; <c>?</c> named by its ordinal ("?1", "?2", …) and <c>?NNN</c> by its number ("?NNN"). The question mark
+/// stays so that <c>@2</c> (a name) and <c>?2</c> (a position) are different parameters, as in SQLite.
 /// </summary>
 internal static class ParameterNames
 {
@@ -15,7 +16,7 @@ internal static class ParameterNames
     public static string Normalize(ParameterExpression parameter) => parameter.Kind switch
     {
         ParameterKind.Named when parameter.Name is { Length: > 1 } name => name[1..],
-        _ => parameter.Ordinal.ToString(CultureInfo.InvariantCulture),
+        _ => "?" + parameter.Ordinal.ToString(CultureInfo.InvariantCulture),
     };
 
     /// <summary>Every distinct parameter of the statements, in order of first appearance.</summary>

@@ -341,7 +341,12 @@ internal static class CatalogStore
     public static void WriteSequence(TransactionContext transaction, string table, long value) =>
         Put(transaction, SequenceKind, table, [SqlValue.FromText(table), SqlValue.FromInt64(value)]);
 
-    private static void PutObject(TransactionContext transaction, long kind, string type, string name, string table, long root, string? sql) =>
+    private static void PutObject(TransactionContext transaction, long kind, string type, string name, string table, long root, string? sql)
+    {
+        // The catalog stores UTF-8, in which a lone surrogate becomes U+FFFD: the object would exist under one name
+        // now and another after a reopen. Refused while it is being created instead (the statement is undone).
+        ThrowIfLoneSurrogate(type, name, name);
+        ThrowIfLoneSurrogate(type, name, sql);
         Put(
             transaction,
             kind,
@@ -353,6 +358,35 @@ internal static class CatalogStore
                 SqlValue.FromInt64(root),
                 sql is null ? SqlValue.Null : SqlValue.FromText(sql),
             ]);
+    }
+
+    private static void ThrowIfLoneSurrogate(string type, string name, string? text)
+    {
+        if (text is not null && LoneSurrogateAt(text) is int at)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Unsupported,
+                $"The definition of {type} '{name}' holds an unpaired UTF-16 surrogate (U+{(int)text[at]:X4} at character {at}), which cannot be stored: names and schema text must be valid Unicode.");
+        }
+    }
+
+    // The index of the first surrogate that is not half of a pair, or null.
+    private static int? LoneSurrogateAt(string text)
+    {
+        for (int i = text.AsSpan().IndexOfAnyInRange('\uD800', '\uDFFF'); i >= 0 && i < text.Length; i++)
+        {
+            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(text[i]))
+            {
+                return i;
+            }
+        }
+
+        return null;
+    }
 
     private static void Put(TransactionContext transaction, long kind, string name, SqlValue[] values)
     {

@@ -395,18 +395,34 @@ public sealed class SharpCoreDBCommand : DbCommand
         return _values;
     }
 
+    // The rules of Microsoft.Data.Sqlite: @name, :name and $name bind the parameter named with that prefix or none
+    // (a name that looks like a number, @2, is still a name). Beyond it, ? and ?NNN, which it cannot bind, bind the
+    // parameter named "?NNN", else the NNN-th parameter of the collection.
     private SqlValue Resolve(string name)
     {
-        var index = Parameters.IndexOf(name);
-        if (index < 0 && IsOrdinal(name, out var ordinal) && ordinal <= Parameters.Count)
+        int index;
+        if (name[0] == '?')
         {
-            // ?, ?NNN: positional, counted from 1 over the collection.
-            index = ordinal - 1;
+            index = IndexOfQuestionName(name);
+            if (index < 0 && int.TryParse(name.AsSpan(1), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var ordinal)
+                && ordinal >= 1 && ordinal <= Parameters.Count)
+            {
+                index = ordinal - 1;
+            }
+        }
+        else
+        {
+            index = Parameters.IndexOf(name);
+            if (index >= 0 && Parameters[index].ParameterName.StartsWith('?'))
+            {
+                // "?2" names a positional placeholder, never @2.
+                index = -1;
+            }
         }
 
         if (index < 0)
         {
-            var display = IsOrdinal(name, out _) ? "?" + name : "@" + name;
+            var display = name[0] == '?' ? name : "@" + name;
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.MissingParameter,
                 $"No value was given for parameter {display}; add it to the command's Parameters.");
@@ -426,8 +442,18 @@ public sealed class SharpCoreDBCommand : DbCommand
         }
     }
 
-    private static bool IsOrdinal(string name, out int ordinal) =>
-        int.TryParse(name, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out ordinal) && ordinal > 0;
+    private int IndexOfQuestionName(string name)
+    {
+        for (var i = 0; i < Parameters.Count; i++)
+        {
+            if (string.Equals(Parameters[i].ParameterName, name, StringComparison.Ordinal))
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
 
     // One source per execution carries both the timeout and Cancel(); linked to the caller's token when async.
     private CancellationTokenSource StartExecution(CancellationToken callerToken)

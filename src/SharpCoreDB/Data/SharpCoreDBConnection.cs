@@ -29,6 +29,9 @@ public sealed class SharpCoreDBConnection : DbConnection
     private SharpCoreDBTransaction? _transaction;
     private ConnectionState _state = ConnectionState.Closed;
 
+    // The readers open on this connection: closing the connection closes them, so none reads on from a closed database.
+    private readonly List<SharpCoreDBDataReader> _readers = [];
+
     /// <summary>Creates a closed connection without a connection string.</summary>
     public SharpCoreDBConnection()
     {
@@ -152,6 +155,13 @@ public sealed class SharpCoreDBConnection : DbConnection
             return;
         }
 
+        // As in Microsoft.Data.Sqlite: a reader ends with its connection (later reads throw InvalidOperationException).
+        // Each reader's Close enters the session itself, so this comes before the connection's own entry below.
+        while (_readers.Count > 0)
+        {
+            _readers[^1].Close();
+        }
+
         // Refused (InvalidOperationException) while another thread runs a command: disposing the session under it
         // would end the transaction that command is writing in.
         var session = Session;
@@ -225,6 +235,12 @@ public sealed class SharpCoreDBConnection : DbConnection
 
         base.Dispose(disposing);
     }
+
+    /// <summary>Called by a reader when it opens.</summary>
+    internal void ReaderOpened(SharpCoreDBDataReader reader) => _readers.Add(reader);
+
+    /// <summary>Called by a reader when it closes.</summary>
+    internal void ReaderClosed(SharpCoreDBDataReader reader) => _readers.Remove(reader);
 
     /// <summary>Called by a transaction when it commits or rolls back.</summary>
     internal void EndTransaction(SharpCoreDBTransaction transaction)

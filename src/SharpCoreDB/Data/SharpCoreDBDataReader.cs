@@ -27,6 +27,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     // The token the command was executed with (linked into _execution): its cancellation surfaces as
     // OperationCanceledException from the reader too.
     private readonly CancellationToken _callerToken;
+    private readonly SharpCoreDBConnection? _connection;
     private bool _closed;
 
     internal SharpCoreDBDataReader(SharpCoreDBCommand command, QueryResult result, CommandBehavior behavior, CancellationTokenSource? execution, CancellationToken callerToken)
@@ -36,6 +37,8 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         _behavior = behavior;
         _execution = execution;
         _callerToken = callerToken;
+        _connection = command.Connection;
+        _connection?.ReaderOpened(this);
     }
 
     /// <inheritdoc />
@@ -427,6 +430,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         }
         finally
         {
+            _connection?.ReaderClosed(this);
             _command.ReaderClosed(_execution);
             if ((_behavior & CommandBehavior.CloseConnection) != 0)
             {

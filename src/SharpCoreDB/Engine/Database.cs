@@ -59,6 +59,8 @@ internal sealed class Database
     {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentException.ThrowIfNullOrEmpty(options.DataSource);
+        ArgumentOutOfRangeException.ThrowIfLessThan(options.MaxLength, Execution.Scalar.ValueLimits.MinimumMaxLength, nameof(options));
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(options.MaxLength, Execution.Scalar.ValueLimits.DefaultMaxLength, nameof(options));
         if (options.IsMemory)
         {
             return Create(options, OpenMemory(options), null);
@@ -159,6 +161,7 @@ internal sealed class Database
         {
             bool quietAfter = Volatile.Read(ref _schemaCommitsInFlight) == 0;
             transaction.StartWith(quietBefore && quietAfter && ReferenceEquals(before, Schema) ? before : SchemaFor(transaction));
+            transaction.MaxLength = Options.MaxLength;
             return transaction;
         }
         catch

@@ -35,6 +35,13 @@ internal sealed record DatabaseOptions
     /// <summary>PBKDF2 iterations for a new password-protected database; null for the default (tests lower it).</summary>
     public int? KdfIterations { get; init; }
 
+    /// <summary>
+    /// The largest TEXT or BLOB, in bytes, a statement may build or bind (SQLite's <c>SQLITE_LIMIT_LENGTH</c>, default
+    /// 1,000,000,000, also the largest allowed; at least 1,000): past it the statement fails with
+    /// <see cref="SharpCoreDBErrorCode.TooBig"/>. Tests lower it.
+    /// </summary>
+    public long MaxLength { get; init; } = Execution.Scalar.ValueLimits.DefaultMaxLength;
+
     /// <summary>True for <c>:memory:</c>.</summary>
     public bool IsMemory => string.Equals(DataSource, MemoryDataSource, StringComparison.OrdinalIgnoreCase);
 }

@@ -47,6 +47,12 @@ internal sealed class ExecutionContext
     /// <summary>Cancels a long-running statement.</summary>
     public CancellationToken CancellationToken { get; private set; }
 
+    /// <summary>
+    /// The largest TEXT or BLOB, in bytes, the statement may build or bind: the transaction's from <see cref="Begin"/>
+    /// on; before that (constant folding at plan time) whatever the planner set.
+    /// </summary>
+    public long MaxLength { get; set; } = Scalar.ValueLimits.DefaultMaxLength;
+
     /// <summary>Prepares the context for a new execution.</summary>
     /// <param name="transaction">The transaction.</param>
     /// <param name="parameters">The parameter values.</param>
@@ -56,6 +62,7 @@ internal sealed class ExecutionContext
         Transaction = transaction;
         Parameters = parameters;
         CancellationToken = cancellationToken;
+        MaxLength = transaction.MaxLength;
         Stamp = Interlocked.Increment(ref s_nextStamp);
         _sinceCancellationCheck = 0;
     }

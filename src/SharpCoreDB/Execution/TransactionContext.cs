@@ -45,6 +45,9 @@ internal sealed class TransactionContext : IDisposable
     /// <summary>The counters of the connection running in this transaction (none for internal work such as loading the schema).</summary>
     public Engine.ConnectionCounters? Counters { get; set; }
 
+    /// <summary>The largest TEXT or BLOB, in bytes, statements in this transaction may build or bind (the database's setting).</summary>
+    public long MaxLength { get; set; } = Scalar.ValueLimits.DefaultMaxLength;
+
     /// <summary>The pages.</summary>
     public IPageTransaction Pages { get; }
 

@@ -43,7 +43,8 @@ internal readonly partial struct SqlValue
     /// <param name="value">The CLR value.</param>
     /// <returns>The SQL value.</returns>
     /// <exception cref="NotSupportedException">The CLR type has no SQL mapping.</exception>
-    /// <exception cref="SharpCoreDBException">A ulong exceeds long.MaxValue (TypeMismatch).</exception>
+    /// <exception cref="SharpCoreDBException">A ulong (or an enum over ulong) exceeds long.MaxValue (TypeMismatch):
+    /// refused rather than stored as a REAL that would not read back as the same number.</exception>
     public static SqlValue FromObject(object? value) => value switch
     {
         null or DBNull => default,
@@ -67,7 +68,8 @@ internal readonly partial struct SqlValue
         DateTime dateTime => FromDateTime(dateTime),
         Guid guid => FromGuid(guid),
         decimal dec => FromDecimal(dec),
-        Enum e => FromInt64(Convert.ToInt64(e, CultureInfo.InvariantCulture)),
+        // As its underlying integer, so a UInt64 enum above long.MaxValue is refused like the UInt64 itself.
+        Enum e => FromObject(Convert.ChangeType(e, Enum.GetUnderlyingType(e.GetType()), CultureInfo.InvariantCulture)),
         _ => throw new NotSupportedException($"Values of type {value.GetType()} cannot be stored; use a string, number, byte[], bool, DateTime, Guid or decimal."),
     };
 
@@ -76,7 +78,7 @@ internal readonly partial struct SqlValue
     /// <exception cref="InvalidCastException">The value is not numeric.</exception>
     public bool AsBoolean() => StorageClass == SqlStorageClass.Integer ? _bits != 0 : AsDouble() != 0;
 
-    /// <summary>A DATETIME: INTEGER ticks, or ISO-8601 TEXT written by SQL.</summary>
+    /// <summary>A DATETIME: INTEGER ticks, or ISO-8601 TEXT in the forms <see cref="IsoDateTimeText"/> reads.</summary>
     /// <returns>The date and time (<see cref="DateTimeKind.Unspecified"/> for ticks).</returns>
     /// <exception cref="InvalidCastException">The value is neither ticks in range nor ISO-8601 text.</exception>
     public DateTime AsDateTime()
@@ -151,8 +153,8 @@ internal readonly partial struct SqlValue
                 value = new DateTime(_bits);
                 return true;
             case SqlStorageClass.Text:
-                return DateTime.TryParse(
-                    (string)_reference!, CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out value);
+                // Only the ISO-8601 forms SQLite's date functions use: never a guess that depends on today's date.
+                return IsoDateTimeText.TryParse((string)_reference!, out value);
             default:
                 value = default;
                 return false;

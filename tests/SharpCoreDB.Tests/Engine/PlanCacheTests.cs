@@ -57,8 +57,9 @@ public sealed class PlanCacheTests
         }
 
         Assert.Equal(["v42"], db.Query("SELECT v FROM t WHERE id = ?", 42));
-        Assert.Equal(["1", "2"], db.Session.Prepare("SELECT ?, ?2").ParameterNames);
-        Assert.Equal(["7"], db.Session.Prepare("SELECT ?7").ParameterNames);
+        Assert.Equal(["?1", "?2"], db.Session.Prepare("SELECT ?, ?2").ParameterNames);
+        Assert.Equal(["?7"], db.Session.Prepare("SELECT ?7").ParameterNames);
+        Assert.Equal(["?2", "2"], db.Session.Prepare("SELECT ?2, @2").ParameterNames);
     }
 
     [Fact]

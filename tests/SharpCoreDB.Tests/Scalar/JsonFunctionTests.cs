@@ -107,6 +107,14 @@ public sealed class JsonFunctionTests : IDisposable
         Assert.Contains(message, error.Message, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData("SELECT json_object('v', 1e999), json_object('v', -1e999), json_array(1e999, -1e999), json_quote(1e999)")]
+    [InlineData("SELECT json_set('{}', '$.a', 1e999), json_insert('[]', '$[#]', -1e999), json_replace('{\"a\":1}', '$.a', 1e999)")]
+    [InlineData("SELECT json_extract(json_object('v', 1e999), '$.v'), json_type(json_array(-1e999), '$[0]')")]
+    [InlineData("SELECT json_extract('[9.0e+999, -1e400, 1e-400]', '$[0]', '$[1]', '$[2]')")]
+    [InlineData("SELECT json_set('{}', '$', 1e999), json_patch('{}', json_object('x', 1e999))")]
+    public void Infinite_reals_are_written_as_sqlite_writes_them(string sql) => _both.AssertSame(sql);
+
     [Fact]
     public void A_blob_is_refused_since_jsonb_is_not_supported()
     {

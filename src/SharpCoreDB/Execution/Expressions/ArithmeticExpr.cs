@@ -27,7 +27,14 @@ internal sealed class ArithmeticExpr(BinaryOperator op, Expr left, Expr right) :
     public override SqlValue Evaluate(ExecutionContext context)
     {
         SqlValue left = Left.Evaluate(context);
-        return ScalarOperators.Binary(Operator, left, Right.Evaluate(context));
+        SqlValue right = Right.Evaluate(context);
+        if (Operator == BinaryOperator.Concat && !left.IsNull && !right.IsNull)
+        {
+            // Sized before it is built: a doubling concatenation (a recursive CTE) must fail, not exhaust memory.
+            ValueLimits.CheckConcat(left, right, context.MaxLength);
+        }
+
+        return ScalarOperators.Binary(Operator, left, right);
     }
 
     /// <inheritdoc />

@@ -25,7 +25,13 @@ internal sealed class CastExpr(Expr operand, string typeName, Affinity affinity,
     public override IReadOnlyList<Expr> Children => [Operand];
 
     /// <inheritdoc />
-    public override SqlValue Evaluate(ExecutionContext context) => SqlCast.Cast(Operand.Evaluate(context), Affinity);
+    public override SqlValue Evaluate(ExecutionContext context)
+    {
+        // A BLOB read as TEXT can grow (each invalid UTF-8 byte becomes a three-byte U+FFFD).
+        SqlValue result = SqlCast.Cast(Operand.Evaluate(context), Affinity);
+        ValueLimits.Check(result, context.MaxLength);
+        return result;
+    }
 
     /// <inheritdoc />
     public override Expr WithChildren(IReadOnlyList<Expr> children) => new CastExpr(children[0], typeName, Affinity, DeclaredType);

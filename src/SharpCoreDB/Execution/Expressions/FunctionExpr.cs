@@ -62,7 +62,9 @@ internal sealed class FunctionExpr : Expr
             _arguments[i] = Arguments[i].Evaluate(context);
         }
 
-        return _function.Invoke(_arguments);
+        SqlValue result = _function.Invoke(_arguments);
+        ValueLimits.Check(result, context.MaxLength);
+        return result;
     }
 
     /// <inheritdoc />

@@ -7,6 +7,14 @@ namespace SharpCoreDB.Execution.Expressions;
 /// <param name="value">The value.</param>
 internal sealed class LiteralExpr(SqlValue value) : Expr
 {
+    // The value's length in bytes, checked against the statement's limit (SQLite refuses a literal over it too).
+    private readonly long _length = value.RawReference switch
+    {
+        byte[] bytes => bytes.Length,
+        string text => System.Text.Encoding.UTF8.GetByteCount(text),
+        _ => 0,
+    };
+
     /// <summary>The value.</summary>
     public SqlValue Value { get; } = value;
 
@@ -17,7 +25,15 @@ internal sealed class LiteralExpr(SqlValue value) : Expr
     public override IReadOnlyList<Expr> Children => [];
 
     /// <inheritdoc />
-    public override SqlValue Evaluate(ExecutionContext context) => Value;
+    public override SqlValue Evaluate(ExecutionContext context)
+    {
+        if (_length > context.MaxLength)
+        {
+            Scalar.ValueLimits.ThrowTooBig(context.MaxLength);
+        }
+
+        return Value;
+    }
 
     /// <inheritdoc />
     public override Expr WithChildren(IReadOnlyList<Expr> children) => this;

@@ -18,7 +18,12 @@ internal sealed class ParameterExpr(int index, string name) : Expr
     public override IReadOnlyList<Expr> Children => [];
 
     /// <inheritdoc />
-    public override SqlValue Evaluate(ExecutionContext context) => context.Parameters[Index];
+    public override SqlValue Evaluate(ExecutionContext context)
+    {
+        SqlValue value = context.Parameters[Index];
+        Scalar.ValueLimits.Check(value, context.MaxLength);
+        return value;
+    }
 
     /// <inheritdoc />
     public override Expr WithChildren(IReadOnlyList<Expr> children) => this;

@@ -112,6 +112,11 @@ internal sealed class AggregateOperator : Operator
 
         SqlValue[] row = _output[_next];
         _output[_next++] = null!;
+        for (int i = 0; i < _aggregates.Count; i++)
+        {
+            Scalar.ValueLimits.Check(row[i], context.MaxLength);
+        }
+
         Array.Copy(row, 0, context.Slots[_aggregateSlot], 0, _aggregates.Count);
         Array.Copy(row, _aggregates.Count, context.Slots[_captureSlot], 0, _captures.Count);
         return true;

@@ -191,6 +191,7 @@ internal static class Arithmetic
             return SqlValue.Null;
         }
 
+        ValueLimits.CheckConcat(left, right, ValueLimits.DefaultMaxLength);
         if (left.StorageClass != SqlStorageClass.Blob && right.StorageClass != SqlStorageClass.Blob)
         {
             return SqlValue.FromText(string.Concat(TextConversion.ToText(left), TextConversion.ToText(right)));

@@ -50,6 +50,12 @@ internal sealed class GroupConcatAccumulator : AggregateAccumulator
 
         Append(value);
         _any = true;
+
+        // UTF-16 units never outnumber UTF-8 bytes: past the ceiling either way, the result is too long.
+        if (_text.Length > ValueLimits.DefaultMaxLength || (_bytes is not null && _bytes.WrittenCount > ValueLimits.DefaultMaxLength))
+        {
+            ValueLimits.ThrowTooBig(ValueLimits.DefaultMaxLength);
+        }
     }
 
     /// <inheritdoc/>

@@ -20,6 +20,7 @@ internal sealed class JsonGroupAccumulator(bool asObject) : AggregateAccumulator
         if (!asObject)
         {
             _json.Append(ScalarFunctions.JsonOf(arguments[0]));
+            CheckLength();
             return;
         }
 
@@ -30,6 +31,16 @@ internal sealed class JsonGroupAccumulator(bool asObject) : AggregateAccumulator
 
         ScalarFunctions.AppendJsonString(_json, TextConversion.ToText(arguments[0]));
         _json.Append(':').Append(ScalarFunctions.JsonOf(arguments[1]));
+        CheckLength();
+    }
+
+    // UTF-16 units never outnumber UTF-8 bytes: past the ceiling in units, the text is too long whatever it holds.
+    private void CheckLength()
+    {
+        if (_json.Length > ValueLimits.DefaultMaxLength)
+        {
+            ValueLimits.ThrowTooBig(ValueLimits.DefaultMaxLength);
+        }
     }
 
     /// <inheritdoc/>

@@ -46,13 +46,88 @@ internal static partial class ScalarFunctions
 
         try
         {
-            return JsonDocument.Parse(TextConversion.ToText(value), new JsonDocumentOptions { MaxDepth = 1000 });
+            return ParseUtf8(TextConversion.ToBytes(value));
         }
         catch (JsonException)
         {
             // Not JSON: the caller says so (an error, or json_valid's 0).
             return null;
         }
+    }
+
+    // Parses the UTF-8 SQLite would see, so a lone surrogate in the text reads as U+FFFD instead of failing the
+    // transcoding. An escaped lone surrogate ("\ud800") becomes "\ufffd" too: System.Text.Json cannot hand it out as
+    // a string, and SQLite's own value for it is invalid UTF-8, which its clients read as U+FFFD as well.
+    private static JsonDocument ParseUtf8(byte[] json)
+    {
+        ReplaceLoneSurrogateEscapes(json);
+        return JsonDocument.Parse(json, new JsonDocumentOptions { MaxDepth = 1000 });
+    }
+
+    // In place: each \uXXXX escape of a surrogate that is not half of an escaped pair becomes \ufffd (same length).
+    private static void ReplaceLoneSurrogateEscapes(Span<byte> json)
+    {
+        if (json.IndexOf("\\u"u8) < 0)
+        {
+            return;
+        }
+
+        // From the first backslash, escape by escape: the "\\u" found above may be the end of an escaped backslash.
+        int i = json.IndexOf((byte)'\\');
+
+        while (i < json.Length - 1)
+        {
+            if (json[i] != (byte)'\\')
+            {
+                i++;
+                continue;
+            }
+
+            if (json[i + 1] != (byte)'u' || !TryHex4(json, i + 2, out int unit) || !char.IsSurrogate((char)unit))
+            {
+                i += 2;
+                continue;
+            }
+
+            bool paired = char.IsHighSurrogate((char)unit) && i + 12 <= json.Length && json[i + 6] == (byte)'\\' && json[i + 7] == (byte)'u'
+                && TryHex4(json, i + 8, out int next) && char.IsLowSurrogate((char)next);
+            if (paired)
+            {
+                i += 12;
+                continue;
+            }
+
+            "fffd"u8.CopyTo(json[(i + 2)..]);
+            i += 6;
+        }
+    }
+
+    private static bool TryHex4(ReadOnlySpan<byte> json, int at, out int value)
+    {
+        value = 0;
+        if (at + 4 > json.Length)
+        {
+            return false;
+        }
+
+        for (int k = at; k < at + 4; k++)
+        {
+            int digit = json[k] switch
+            {
+                >= (byte)'0' and <= (byte)'9' => json[k] - '0',
+                >= (byte)'a' and <= (byte)'f' => json[k] - 'a' + 10,
+                >= (byte)'A' and <= (byte)'F' => json[k] - 'A' + 10,
+                _ => -1,
+            };
+            if (digit < 0)
+            {
+                return false;
+            }
+
+            value = (value << 4) | digit;
+        }
+
+        return true;
     }
 
     private static bool IsValidJson(in SqlValue value)
@@ -252,7 +327,9 @@ internal static partial class ScalarFunctions
             case SqlStorageClass.Integer:
                 return value.AsInt64().ToString(CultureInfo.InvariantCulture);
             case SqlStorageClass.Real:
-                return RealFormatter.FormatText(value.AsDouble());
+                // JSON has no infinity; SQLite writes 9.0e+999, a number too large for a double, which reads back as infinity.
+                double real = value.AsDouble();
+                return double.IsInfinity(real) ? (real > 0 ? "9.0e+999" : "-9.0e+999") : RealFormatter.FormatText(real);
             case SqlStorageClass.Text when value.DeclaredType == SqlDeclaredType.Json:
                 return (string)value.RawReference!;
             case SqlStorageClass.Text:

@@ -103,19 +103,26 @@ internal static partial class ScalarFunctions
 
                 if (edit != JsonEdit.Insert)
                 {
-                    root = ParseTree(JsonOf(arguments[i + 1]));
+                    root = ParseTree(EditValue(arguments[i + 1]));
                 }
 
                 continue;
             }
 
-            ApplyEdit(root, path, edit, edit == JsonEdit.Remove ? null : JsonOf(arguments[i + 1]));
+            ApplyEdit(root, path, edit, edit == JsonEdit.Remove ? null : EditValue(arguments[i + 1]));
         }
 
         var text = new StringBuilder();
         AppendNode(text, root);
         return JsonText(text.ToString());
     }
+
+    // A value set into a document: as JsonOf, except that an infinite REAL is written 9e999, as SQLite's edits
+    // (which go through its binary JSON) write it, where json_object() and json_array() write 9.0e+999.
+    private static string EditValue(in SqlValue value) =>
+        value.StorageClass == SqlStorageClass.Real && double.IsInfinity(value.AsDouble())
+            ? (value.AsDouble() > 0 ? "9e999" : "-9e999")
+            : JsonOf(value);
 
     // The document as an editable tree: objects as ordered (key, value) lists (duplicate keys kept, as SQLite keeps
     // them; lookups take the first), arrays as lists, anything else as its text as written.
@@ -125,10 +132,10 @@ internal static partial class ScalarFunctions
         return Tree(document.RootElement);
     }
 
-    // Text this engine wrote (JsonOf), so it always parses.
+    // Text this engine wrote (EditValue), so it always parses; its strings may hold lone surrogates, read as U+FFFD.
     private static object ParseTree(string json)
     {
-        using JsonDocument document = JsonDocument.Parse(json);
+        using JsonDocument document = ParseUtf8(TextConversion.EncodeUtf8(json));
         return Tree(document.RootElement);
     }
 

@@ -167,11 +167,7 @@ internal static partial class ScalarFunctions
 
     private static int CheckedBlobLength(long requested)
     {
-        if (requested > MaxLength)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, "string or blob too big");
-        }
-
+        ValueLimits.CheckAllocation(requested);
         return (int)Math.Max(requested, 0);
     }
 }

@@ -7,7 +7,7 @@ namespace SharpCoreDB.Execution.Scalar;
 internal static partial class ScalarFunctions
 {
     // SQLite's default SQLITE_LIMIT_LENGTH (substr's default length, the largest string or blob).
-    private const long MaxLength = 1_000_000_000;
+    private const long MaxLength = ValueLimits.DefaultMaxLength;
 
     private static void AddText(List<ScalarFunction> all)
     {
@@ -22,7 +22,7 @@ internal static partial class ScalarFunctions
         all.Add(new("rtrim", 1, 2, (a, _) => Trim(a, left: false, right: true)));
         all.Add(new("instr", 2, 2, (a, _) => Instr(a[0], a[1])));
         all.Add(new("replace", 3, 3, (a, _) => Replace(a[0], a[1], a[2])));
-        all.Add(new("hex", 1, 1, (a, _) => SqlValue.FromText(a[0].IsNull ? string.Empty : Convert.ToHexString(TextConversion.ToBytes(a[0])))));
+        all.Add(new("hex", 1, 1, (a, _) => Hex(a[0])));
         all.Add(new("quote", 1, 1, (a, _) => SqlValue.FromText(Quote(a[0]))));
         all.Add(new("char", 0, Any, (a, _) => Char(a)));
         all.Add(new("unicode", 1, 1, (a, _) => Unicode(a[0])));
@@ -62,8 +62,22 @@ internal static partial class ScalarFunctions
                 int nul = s.IndexOf('\0', StringComparison.Ordinal);
                 return "'" + (nul < 0 ? s : s[..nul]).Replace("'", "''", StringComparison.Ordinal) + "'";
             default:
-                return "X'" + Convert.ToHexString((byte[])value.RawReference!) + "'";
+                byte[] blob = (byte[])value.RawReference!;
+                ValueLimits.CheckAllocation((2L * blob.Length) + 3);
+                return "X'" + Convert.ToHexString(blob) + "'";
         }
+    }
+
+    private static SqlValue Hex(in SqlValue value)
+    {
+        if (value.IsNull)
+        {
+            return SqlValue.FromText(string.Empty);
+        }
+
+        byte[] bytes = TextConversion.ToBytes(value);
+        ValueLimits.CheckAllocation(2L * bytes.Length);
+        return SqlValue.FromText(Convert.ToHexString(bytes));
     }
 
     private static SqlValue Length(in SqlValue value)
@@ -319,9 +333,25 @@ internal static partial class ScalarFunctions
             return SqlValue.FromText(s);
         }
 
-        return replacement.IsNull
-            ? SqlValue.Null
-            : SqlValue.FromText(s.Replace(p, TextConversion.ToText(replacement), StringComparison.Ordinal));
+        if (replacement.IsNull)
+        {
+            return SqlValue.Null;
+        }
+
+        string r = TextConversion.ToText(replacement);
+        if (r.Length > p.Length)
+        {
+            // Each match grows the text: size the result before building it (UTF-16 units never outnumber UTF-8 bytes).
+            long matches = 0;
+            for (int at = s.IndexOf(p, StringComparison.Ordinal); at >= 0; at = s.IndexOf(p, at + p.Length, StringComparison.Ordinal))
+            {
+                matches++;
+            }
+
+            ValueLimits.CheckAllocation(s.Length + (matches * (r.Length - p.Length)));
+        }
+
+        return SqlValue.FromText(s.Replace(p, r, StringComparison.Ordinal));
     }
 
     // char(...): each argument's integer as a code point, encoded as SQLite encodes it (out-of-range → U+FFFD).
@@ -395,6 +425,7 @@ internal static partial class ScalarFunctions
             }
 
             byte[] piece = TextConversion.ToBytes(arg);
+            ValueLimits.CheckAllocation((long)output.WrittenCount + separatorBytes.Length + piece.Length);
             if (output.WrittenCount > 0)
             {
                 Write(output, separatorBytes);

@@ -194,6 +194,7 @@ internal static partial class ScalarFunctions
                 break;
             }
 
+            ValueLimits.CheckAllocation((long)output.WrittenCount + index + r.Length);
             Write(output, rest[..index]);
             Write(output, r);
             rest = rest[(index + p.Length)..];

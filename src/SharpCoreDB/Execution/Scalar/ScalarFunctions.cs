@@ -73,6 +73,9 @@ internal static partial class ScalarFunctions
     /// <returns>Whether it exists.</returns>
     public static bool Exists(string name) => s_functions.ContainsKey(name);
 
+    /// <summary>Every registered scalar function (for tests that exercise them all).</summary>
+    public static IEnumerable<ScalarFunction> All => s_functions.Values;
+
     private static SharpCoreDBException WrongArgumentCount(string name) =>
         new(SharpCoreDBErrorCode.Unsupported, $"wrong number of arguments to function {name}()");
 

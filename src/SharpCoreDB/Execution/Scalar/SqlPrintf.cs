@@ -12,7 +12,7 @@ namespace SharpCoreDB.Execution.Scalar;
 internal static class SqlPrintf
 {
     // SQLite's default SQLITE_LIMIT_LENGTH: longer output is an error, not an allocation attempt.
-    private const long MaxLength = 1_000_000_000;
+    private const long MaxLength = ValueLimits.DefaultMaxLength;
 
     private static ReadOnlySpan<byte> LowerDigits => "0123456789abcdef"u8;
 
@@ -611,7 +611,7 @@ internal static class SqlPrintf
     {
         if (length > MaxLength)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, "string or blob too big");
+            ValueLimits.ThrowTooBig(MaxLength);
         }
     }
 

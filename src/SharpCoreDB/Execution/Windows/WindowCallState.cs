@@ -20,6 +20,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
     private AggregateAccumulator? _accumulator;
     private SqlValue _startOffset;
     private SqlValue _endOffset;
+    private long _maxLength = Scalar.ValueLimits.DefaultMaxLength;
 
     /// <summary>The call.</summary>
     public WindowCall Call { get; } = call;
@@ -31,6 +32,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
     {
         _startOffset = Offset(Call.Frame.StartOffset?.Evaluate(context), "starting");
         _endOffset = Offset(Call.Frame.EndOffset?.Evaluate(context), "ending");
+        _maxLength = context.MaxLength;
     }
 
     /// <summary>Computes the call for every row of a partition.</summary>
@@ -243,6 +245,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
                 if (changed)
                 {
                     result = accumulator.Result();
+                    Scalar.ValueLimits.Check(result, _maxLength);
                     changed = false;
                 }
 
@@ -266,7 +269,9 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
                 }
             }
 
-            partition.Row(k)[resultColumn] = accumulator.Result();
+            SqlValue value = accumulator.Result();
+            Scalar.ValueLimits.Check(value, _maxLength);
+            partition.Row(k)[resultColumn] = value;
         }
     }
 

@@ -13,7 +13,10 @@ namespace SharpCoreDB.Planning.Rules;
 /// </summary>
 internal sealed class ConstantFoldingRule : IRewriteRule
 {
-    private static readonly Execution.ExecutionContext s_context = new([]);
+    // Folding runs before the database's length limit is known, so it folds only values (and intermediates) of
+    // at most this many bytes: a larger constant is evaluated at run time, under the database's own limit, which
+    // is never set below this.
+    private static readonly Execution.ExecutionContext s_context = new([]) { MaxLength = ValueLimits.MinimumMaxLength };
 
     /// <inheritdoc />
     public string Name => "constant-folding";

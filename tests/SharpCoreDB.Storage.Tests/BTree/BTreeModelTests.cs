@@ -60,7 +60,7 @@ public sealed class BTreeModelTests
         var model = new SortedDictionary<byte[], byte[]>(MemcmpComparer.Instance);
         uint root = Tree.Create(host.Tx);
         var tree = new Tree(host.Tx, root);
-        int maxKey = Math.Min(500, tree.MaxKeySize);
+        int maxKey = Math.Min(500, tree.MaxLocalKeySize);
         byte[] buffer = new byte[70_000];
         string context = $"seed {seed}, {host.Description}, before step 0";
         try

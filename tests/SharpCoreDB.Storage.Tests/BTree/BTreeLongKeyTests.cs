@@ -105,6 +105,26 @@ public sealed class BTreeLongKeyTests
     }
 
     [Fact]
+    public void Dropping_a_tree_of_long_keys_frees_their_chains_and_separator_chains()
+    {
+        var tx = new MemoryPageTransaction(1024);
+        var tree = new Tree(tx, Tree.Create(tx));
+        for (int i = 0; i < 120; i++)
+        {
+            byte[] key = new byte[2_000 + (i % 7 * 300)];
+            key.AsSpan().Fill((byte)'k');
+            key[^1] = (byte)i;
+            Assert.True(tree.TryInsert(key, []));
+        }
+
+        BTreeVerifyResult full = tree.Verify();
+        Assert.True(full.OverflowPages > 240, $"120 keys of 2,000+ bytes should own chains, {full.OverflowPages} overflow pages");
+        Assert.Equal(full.TotalPages, tx.LivePages);
+        tree.Drop();
+        Assert.Equal(0, tx.LivePages);
+    }
+
+    [Fact]
     public void Cursor_returns_the_whole_long_key_and_seeks_by_it()
     {
         var tx = new MemoryPageTransaction(1024);

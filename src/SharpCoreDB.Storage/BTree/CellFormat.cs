@@ -20,7 +20,10 @@ internal static class CellFormat
 
     /// <summary>The size of the key field of a <paramref name="keyLength"/>-byte key.</summary>
     public static int KeyFieldSize(int keyLength, int maxLocalKey) =>
-        keyLength <= maxLocalKey ? keyLength : OverflowKeyPrefixFor(maxLocalKey) + NodeLayout.PagePointerSize;
+        keyLength <= maxLocalKey ? keyLength : OverflowKeyFieldSize(maxLocalKey);
+
+    /// <summary>The size of the key field of every overflowing key: the local prefix and the chain pointer.</summary>
+    public static int OverflowKeyFieldSize(int maxLocalKey) => OverflowKeyPrefixFor(maxLocalKey) + NodeLayout.PagePointerSize;
 
     /// <summary>The size of a leaf cell whose key field is <paramref name="keyFieldSize"/> bytes, holding its value inline or, when <paramref name="overflow"/>, in a chain.</summary>
     public static long LeafCellSize(int keyLength, int keyFieldSize, int valueLength, bool overflow) =>

@@ -254,7 +254,7 @@ internal readonly ref struct NodeReader
         ReadOnlySpan<byte> cell = _page.Slice(offset);
         uint keyLength = 0;
         int n = cell.Length > NodeLayout.PagePointerSize ? Varint.Read(cell.Slice(NodeLayout.PagePointerSize), out keyLength) : 0;
-        uint keyField = keyLength <= (uint)_maxLocalKey ? keyLength : (uint)CellFormat.KeyFieldSize(_maxLocalKey + 1, _maxLocalKey);
+        uint keyField = keyLength <= (uint)_maxLocalKey ? keyLength : (uint)CellFormat.OverflowKeyFieldSize(_maxLocalKey);
         if (n == 0 || keyField > (uint)(cell.Length - NodeLayout.PagePointerSize - n) || keyLength > int.MaxValue)
         {
             BTreeCorruption.ThrowBadCell(PageNumber, index);
@@ -323,7 +323,7 @@ internal readonly ref struct NodeReader
         keyLength = 0;
         int n = start < cell.Length ? Varint.Read(cell.Slice(start), out keyLength) : 0;
         start += n;
-        uint field = keyLength <= (uint)_maxLocalKey ? keyLength : (uint)(CellFormat.OverflowKeyPrefixFor(_maxLocalKey) + NodeLayout.PagePointerSize);
+        uint field = keyLength <= (uint)_maxLocalKey ? keyLength : (uint)CellFormat.OverflowKeyFieldSize(_maxLocalKey);
         if (n == 0 || field > (uint)(cell.Length - start) || keyLength > int.MaxValue)
         {
             BTreeCorruption.ThrowBadCell(PageNumber, index);

@@ -214,7 +214,7 @@ public sealed class BTreeLongKeyTests
                 }
                 else
                 {
-                    CheckRangeScan(random, tree, model, context);
+                    TreeOracle.AssertSeekAndScan(random, tree, model, PickKey(random, model, existingPercent: 50), 30, context);
                 }
 
                 if (step % FullCheckInterval == FullCheckInterval - 1)
@@ -244,56 +244,6 @@ public sealed class BTreeLongKeyTests
         catch (Exception ex) when (ex is not Xunit.Sdk.XunitException)
         {
             throw new InvalidOperationException($"{context}: {ex.GetType().Name}: {ex.Message}", ex);
-        }
-    }
-
-    private static void CheckRangeScan(Random random, Tree tree, SortedDictionary<byte[], byte[]> model, string context)
-    {
-        byte[][] keys = [.. model.Keys];
-        byte[] probe = PickKey(random, model, existingPercent: 50);
-        var mode = (BTreeSeek)random.Next(4);
-        int lower = 0;
-        int upper = keys.Length;
-        while (lower < upper)
-        {
-            int mid = (lower + upper) / 2;
-            if (MemcmpComparer.Instance.Compare(keys[mid], probe) < 0)
-            {
-                lower = mid + 1;
-            }
-            else
-            {
-                upper = mid;
-            }
-        }
-
-        bool exact = lower < keys.Length && MemcmpComparer.Instance.Compare(keys[lower], probe) == 0;
-        int index = mode switch
-        {
-            BTreeSeek.GreaterOrEqual => lower,
-            BTreeSeek.Greater => exact ? lower + 1 : lower,
-            BTreeSeek.LessOrEqual => exact ? lower : lower - 1,
-            _ => lower - 1,
-        };
-
-        using BTreeCursor cursor = tree.OpenCursor();
-        bool positioned = cursor.Seek(probe, mode);
-        string what = $"{context}: Seek {mode} {Describe(probe)}";
-        bool forward = mode is BTreeSeek.GreaterOrEqual or BTreeSeek.Greater;
-        int moves = random.Next(0, 30);
-        for (int move = 0; ; move++)
-        {
-            bool inRange = index >= 0 && index < keys.Length;
-            Assert.True(positioned == inRange, $"{what}, move {move}: positioned {positioned}, model index {index} of {keys.Length}");
-            if (!inRange || move == moves)
-            {
-                break;
-            }
-
-            TreeOracle.AssertEntry(cursor, new KeyValuePair<byte[], byte[]>(keys[index], model[keys[index]]), $"{what}, move {move}");
-            bool next = random.Next(10) < 8 ? forward : !forward;
-            positioned = next ? cursor.MoveNext() : cursor.MovePrevious();
-            index += next ? 1 : -1;
         }
     }
 

@@ -232,14 +232,7 @@ public sealed class BTreeLongKeyTests
             context = $"seed {seed}, {host.Description}, end";
             TreeOracle.AssertMatches(tree, model, context, host);
             Assert.True(deepest >= minDepth, $"{context}: the tree never grew past depth {deepest}, below the {minDepth} this run must reach");
-            foreach (byte[] key in model.Keys.ToArray())
-            {
-                Assert.True(tree.Delete(key), $"{context}: final delete of {Describe(key)}");
-                model.Remove(key);
-            }
-
-            BTreeVerifyResult empty = TreeOracle.AssertMatches(tree, model, $"{context}, emptied", host);
-            Assert.True(empty.TotalPages == 1, $"{context}: an empty tree still owns {empty.TotalPages} pages");
+            TreeOracle.AssertEmptiesToRoot(tree, model, context, host);
         }
         catch (Exception ex) when (ex is not Xunit.Sdk.XunitException)
         {

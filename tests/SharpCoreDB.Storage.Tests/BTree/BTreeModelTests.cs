@@ -144,14 +144,7 @@ public sealed class BTreeModelTests
             TreeOracle.AssertMatches(tree, model, context, host);
 
             // Empty it completely: the tree must shrink back to its root page alone.
-            foreach (byte[] key in model.Keys.ToArray())
-            {
-                Assert.True(tree.Delete(key), $"{context}: final delete of {TreeOracle.Hex(key)}");
-                model.Remove(key);
-            }
-
-            BTreeVerifyResult empty = TreeOracle.AssertMatches(tree, model, $"{context}, emptied", host);
-            Assert.True(empty.TotalPages == 1, $"{context}: an empty tree still owns {empty.TotalPages} pages");
+            TreeOracle.AssertEmptiesToRoot(tree, model, context, host);
         }
         catch (Exception ex) when (ex is not Xunit.Sdk.XunitException)
         {

@@ -61,6 +61,19 @@ internal static class TreeOracle
         }
     }
 
+    /// <summary>Deletes every key of the model; the tree must then shrink back to its root page alone.</summary>
+    public static void AssertEmptiesToRoot(SharpCoreDB.Storage.BTree.BTree tree, SortedDictionary<byte[], byte[]> model, string context, TreeHost? host = null)
+    {
+        foreach (byte[] key in model.Keys.ToArray())
+        {
+            Assert.True(tree.Delete(key), $"{context}: final delete of {Hex(key)}");
+            model.Remove(key);
+        }
+
+        BTreeVerifyResult empty = AssertMatches(tree, model, $"{context}, emptied", host);
+        Assert.True(empty.TotalPages == 1, $"{context}: an empty tree still owns {empty.TotalPages} pages");
+    }
+
     /// <summary>
     /// Seeks to <paramref name="probe"/> with a random mode, then moves up to <paramref name="maxMoves"/> times (mostly
     /// in the seek's direction, sometimes back, to cross leaf edges both ways), checking every entry against the model.

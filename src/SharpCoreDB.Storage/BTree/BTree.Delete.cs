@@ -34,16 +34,25 @@ internal sealed partial class BTree
         uint page = Scratch.PathPages[leafLevel];
         uint chain;
         int valueLength;
+        uint keyChain;
+        int keyChainLength;
         using (PageLease lease = _tx.Read(page))
         {
             LeafCell cell = new NodeReader(lease.Data, page).GetLeafCell(position);
             chain = cell.OverflowPage;
             valueLength = cell.ValueLength;
+            keyChain = cell.KeyOverflowPage;
+            keyChainLength = cell.KeyLength - cell.KeyLocalLength;
         }
 
         if (chain != 0)
         {
             OverflowChain.Check(_tx, chain, valueLength, page);
+        }
+
+        if (keyChain != 0)
+        {
+            OverflowChain.Check(_tx, keyChain, keyChainLength, page);
         }
 
         using (PageLease lease = _tx.Write(page))
@@ -56,6 +65,11 @@ internal sealed partial class BTree
         if (chain != 0)
         {
             OverflowChain.Free(_tx, chain, valueLength, page);
+        }
+
+        if (keyChain != 0)
+        {
+            OverflowChain.Free(_tx, keyChain, keyChainLength, page);
         }
 
         Rebalance(leafLevel);
@@ -127,36 +141,54 @@ internal sealed partial class BTree
     {
         uint parentPage = Scratch.PathPages[parentLevel];
         int index = Scratch.PathIndex[parentLevel];
-        using PageLease lease = _tx.Write(parentPage);
-        Span<byte> data = lease.Writable;
-        var parent = new NodeReader(data, parentPage);
-        if (parent.Child(index) != child)
+        int keyLength;
+        uint keyChain;
+        using (PageLease lease = _tx.Write(parentPage))
         {
-            BTreeCorruption.Throw(parentPage, $"child {index} is no longer page {child}");
+            Span<byte> data = lease.Writable;
+            var parent = new NodeReader(data, parentPage);
+            if (parent.Child(index) != child)
+            {
+                BTreeCorruption.Throw(parentPage, $"child {index} is no longer page {child}");
+            }
+
+            if (parent.Count == 0)
+            {
+                return true;
+            }
+
+            if (index < parent.Count)
+            {
+                // The next child takes over this child's key range.
+                parent.LocalKey(index, out keyLength, out keyChain);
+                NodeWriter.Remove(data, index, parent.CellSize(index));
+            }
+            else
+            {
+                // The right child leaves: the last cell's child becomes the right child and the range extends to it.
+                int last = parent.Count - 1;
+                uint newRight = parent.Child(last);
+                int size = parent.CellSize(last);
+                parent.LocalKey(last, out keyLength, out keyChain);
+                NodeWriter.SetRightChild(data, newRight);
+                NodeWriter.Remove(data, last, size);
+            }
+
+            NodeWriter.AssertInvariants(data, parentPage);
         }
 
-        if (parent.Count == 0)
-        {
-            return true;
-        }
-
-        if (index < parent.Count)
-        {
-            // The next child takes over this child's key range.
-            NodeWriter.Remove(data, index, parent.CellSize(index));
-        }
-        else
-        {
-            // The right child leaves: the last cell's child becomes the right child and the range extends to it.
-            int last = parent.Count - 1;
-            uint newRight = parent.Child(last);
-            int size = parent.CellSize(last);
-            NodeWriter.SetRightChild(data, newRight);
-            NodeWriter.Remove(data, last, size);
-        }
-
-        NodeWriter.AssertInvariants(data, parentPage);
+        // The separator left the tree, so its key chain (if it had one) goes too.
+        FreeKeyChain(keyChain, keyLength, parentPage);
         return false;
+    }
+
+    /// <summary>Frees the chain of an overflowing key of <paramref name="keyLength"/> bytes; nothing when <paramref name="chain"/> is 0.</summary>
+    private void FreeKeyChain(uint chain, int keyLength, uint ownerPage)
+    {
+        if (chain != 0)
+        {
+            OverflowChain.Free(_tx, chain, KeyChainLength(keyLength), ownerPage);
+        }
     }
 
     private bool TryMergeWithSibling(int level)
@@ -184,14 +216,17 @@ internal sealed partial class BTree
         uint leftPage;
         uint rightPage;
         int separatorLength;
+        int separatorKeyLength;
+        uint separatorChain;
+        bool isLeaf;
         using (PageLease lease = _tx.Read(parentPage))
         {
             var parent = new NodeReader(lease.Data, parentPage);
             leftPage = parent.Child(separatorIndex);
             rightPage = parent.Child(separatorIndex + 1);
-            ReadOnlySpan<byte> separator = parent.Key(separatorIndex);
-            separator.CopyTo(scratch.CellC);
-            separatorLength = separator.Length;
+            parent.LocalKey(separatorIndex, out separatorKeyLength, out separatorChain);
+            separatorLength = parent.CellSize(separatorIndex);
+            lease.Data.Slice(parent.CellOffset(separatorIndex), separatorLength).CopyTo(scratch.CellC);
         }
 
         using (PageLease lease = _tx.Read(rightPage))
@@ -208,7 +243,8 @@ internal sealed partial class BTree
                 BTreeCorruption.Throw(leftPage, $"it is a {(left.IsLeaf ? "leaf" : "interior node")} but its sibling page {rightPage} is not");
             }
 
-            int separatorCell = left.IsLeaf ? 0 : CellFormat.InteriorCellSize(separatorLength) + NodeLayout.SlotSize;
+            isLeaf = left.IsLeaf;
+            int separatorCell = left.IsLeaf ? 0 : separatorLength + NodeLayout.SlotSize;
             if (CellBytes(left) + CellBytes(right) + separatorCell > NodeCapacity)
             {
                 return false;
@@ -224,9 +260,10 @@ internal sealed partial class BTree
 
             if (!left.IsLeaf)
             {
-                // The separator comes down between the two halves, pointing at the left node's right child.
-                int length = CellFormat.WriteInteriorCell(scratch.CellA, left.RightChild, scratch.CellC.AsSpan(0, separatorLength));
-                NodeWriter.Append(destination, scratch.CellA.AsSpan(0, length));
+                // The separator comes down between the two halves, key chain and all, pointing at the left node's right child.
+                Span<byte> separator = scratch.CellC.AsSpan(0, separatorLength);
+                CellFormat.SetInteriorChild(separator, left.RightChild);
+                NodeWriter.Append(destination, separator);
             }
 
             for (int i = 0; i < right.Count; i++)
@@ -243,6 +280,12 @@ internal sealed partial class BTree
             Span<byte> data = lease.Writable;
             NodeWriter.Remove(data, separatorIndex, new NodeReader(data, parentPage).CellSize(separatorIndex));
             NodeWriter.AssertInvariants(data, parentPage);
+        }
+
+        if (isLeaf)
+        {
+            // Leaves take no separator between them: this one leaves the tree with its key chain.
+            FreeKeyChain(separatorChain, separatorKeyLength, parentPage);
         }
 
         return true;

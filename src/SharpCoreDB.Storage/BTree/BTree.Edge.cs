@@ -57,10 +57,18 @@ internal sealed partial class BTree
                 return -1;
             }
 
-            ReadOnlySpan<byte> key = node.Key(node.Count - 1);
-            RememberEdge(page, node.Count, key);
-            key[..Math.Min(key.Length, destination.Length)].CopyTo(destination);
-            return key.Length;
+            ReadOnlySpan<byte> key = node.LocalKey(node.Count - 1, out int keyLength, out uint chain);
+            if (chain == 0)
+            {
+                RememberEdge(page, node.Count, key);
+            }
+            else
+            {
+                _edgeLeaf = 0;
+            }
+
+            CopyKey(key, keyLength, chain, destination[..Math.Min(keyLength, destination.Length)], page);
+            return keyLength;
         }
     }
 

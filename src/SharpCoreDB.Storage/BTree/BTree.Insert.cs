@@ -1,3 +1,4 @@
+using System.Buffers;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -21,18 +22,18 @@ internal sealed partial class BTree
 
     /// <summary>True when a value of <paramref name="valueLength"/> bytes sits inline next to a key of <paramref name="keyLength"/> bytes.</summary>
     internal bool FitsInline(int keyLength, int valueLength) =>
-        NodeLayout.SlotSize + CellFormat.LeafCellSize(keyLength, valueLength, overflow: false) <= MaxCellFootprint;
+        NodeLayout.SlotSize + CellFormat.LeafCellSize(keyLength, CellFormat.KeyFieldSize(keyLength, MaxLocalKeySize), valueLength, overflow: false) <= MaxCellFootprint;
+
+    /// <summary>The length of the chain holding the tail of an overflowing key of <paramref name="keyLength"/> bytes.</summary>
+    private int KeyChainLength(int keyLength) => keyLength - CellFormat.OverflowKeyPrefixFor(MaxLocalKeySize);
+
+    /// <summary>Writes the tail of <paramref name="key"/> to a new chain when the key is too long for a cell; else returns 0.</summary>
+    private uint WriteKeyChain(ReadOnlySpan<byte> key) =>
+        key.Length > MaxLocalKeySize ? OverflowChain.Write(_tx, key.Slice(CellFormat.OverflowKeyPrefixFor(MaxLocalKeySize))) : 0;
 
     private PutOutcome Put(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, PutMode mode)
     {
         CheckWritable();
-        if (key.Length > MaxKeySize)
-        {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.TooBig,
-                $"A key of {key.Length} bytes exceeds the B+tree maximum of {MaxKeySize} bytes for {_usableSize}-byte usable pages (tree root page {_root}).");
-        }
-
         BeginWrite();
         try
         {
@@ -70,9 +71,9 @@ internal sealed partial class BTree
         }
 
         byte[] cellBuffer = Scratch.CellA;
-        int cellLength = FitsInline(key.Length, value.Length)
-            ? CellFormat.WriteInlineLeafCell(cellBuffer, key, value)
-            : CellFormat.WriteOverflowLeafCell(cellBuffer, key, value.Length, OverflowChain.Write(_tx, value));
+        uint keyChain = WriteKeyChain(key);
+        uint valueChain = FitsInline(key.Length, value.Length) ? 0 : OverflowChain.Write(_tx, value);
+        int cellLength = CellFormat.WriteLeafCell(cellBuffer, key, keyChain, MaxLocalKeySize, valueChain == 0 ? value : default, value.Length, valueChain);
         ReadOnlySpan<byte> cell = cellBuffer.AsSpan(0, cellLength);
         if (found)
         {
@@ -112,6 +113,11 @@ internal sealed partial class BTree
         {
             OverflowChain.Check(_tx, cell.OverflowPage, cell.ValueLength, page);
         }
+
+        if (cell.IsKeyOverflow)
+        {
+            OverflowChain.Check(_tx, cell.KeyOverflowPage, cell.KeyLength - cell.KeyLocalLength, page);
+        }
     }
 
     private void ReplaceLeafCell(int leafLevel, int position, ReadOnlySpan<byte> newCell)
@@ -119,6 +125,8 @@ internal sealed partial class BTree
         uint page = Scratch.PathPages[leafLevel];
         uint oldChain;
         int oldLength;
+        uint oldKeyChain;
+        int oldKeyChainLength;
         bool replacedInPlace;
         using (PageLease lease = _tx.Write(page))
         {
@@ -126,6 +134,8 @@ internal sealed partial class BTree
             LeafCell old = new NodeReader(data, page).GetLeafCell(position);
             oldChain = old.OverflowPage;
             oldLength = old.ValueLength;
+            oldKeyChain = old.KeyOverflowPage;
+            oldKeyChainLength = old.KeyLength - old.KeyLocalLength;
             replacedInPlace = old.Size == newCell.Length;
             if (replacedInPlace)
             {
@@ -146,6 +156,12 @@ internal sealed partial class BTree
         if (oldChain != 0)
         {
             OverflowChain.Free(_tx, oldChain, oldLength, page);
+        }
+
+        // The new cell carries its own copy of the key's tail, so the old cell's key chain goes as well.
+        if (oldKeyChain != 0)
+        {
+            OverflowChain.Free(_tx, oldKeyChain, oldKeyChainLength, page);
         }
     }
 
@@ -211,20 +227,17 @@ internal sealed partial class BTree
         int length;
         if (isLeaf)
         {
+            length = WriteSeparatorCell(separatorCell, left.PageNumber, MergedCell(split - 1, newCell), MergedCell(split, newCell), pageNumber);
             BuildNode(leftPage, NodeLayout.LeafKind, 0, 0, split, newCell);
             BuildNode(page, NodeLayout.LeafKind, 0, split, count, newCell);
-            ReadOnlySpan<byte> separator = CellFormat.ShortestSeparator(
-                CellFormat.LeafKey(MergedCell(split - 1, newCell)),
-                CellFormat.LeafKey(MergedCell(split, newCell)));
-            length = CellFormat.WriteInteriorCell(separatorCell, left.PageNumber, separator);
         }
         else
         {
-            // The middle separator moves up; its child becomes the left node's right child.
+            // The middle separator moves up, key chain and all; its child becomes the left node's right child.
             ReadOnlySpan<byte> pushed = MergedCell(split, newCell);
+            length = MoveSeparatorCell(separatorCell, left.PageNumber, pushed);
             BuildNode(leftPage, NodeLayout.InteriorKind, CellFormat.InteriorChild(pushed), 0, split, newCell);
             BuildNode(page, NodeLayout.InteriorKind, rightChild, split + 1, count, newCell);
-            length = CellFormat.WriteInteriorCell(separatorCell, left.PageNumber, CellFormat.InteriorKey(pushed));
         }
 
         NodeWriter.AssertInvariants(leftPage, left.PageNumber);
@@ -247,19 +260,16 @@ internal sealed partial class BTree
         int rootCellLength;
         if (isLeaf)
         {
+            rootCellLength = WriteSeparatorCell(scratch.CellC, left.PageNumber, MergedCell(split - 1, newCell), MergedCell(split, newCell), pageNumber);
             BuildNode(left.Writable, NodeLayout.LeafKind, 0, 0, split, newCell);
             BuildNode(right.Writable, NodeLayout.LeafKind, 0, split, count, newCell);
-            ReadOnlySpan<byte> separator = CellFormat.ShortestSeparator(
-                CellFormat.LeafKey(MergedCell(split - 1, newCell)),
-                CellFormat.LeafKey(MergedCell(split, newCell)));
-            rootCellLength = CellFormat.WriteInteriorCell(scratch.CellC, left.PageNumber, separator);
         }
         else
         {
             ReadOnlySpan<byte> pushed = MergedCell(split, newCell);
+            rootCellLength = MoveSeparatorCell(scratch.CellC, left.PageNumber, pushed);
             BuildNode(left.Writable, NodeLayout.InteriorKind, CellFormat.InteriorChild(pushed), 0, split, newCell);
             BuildNode(right.Writable, NodeLayout.InteriorKind, rightChild, split + 1, count, newCell);
-            rootCellLength = CellFormat.WriteInteriorCell(scratch.CellC, left.PageNumber, CellFormat.InteriorKey(pushed));
         }
 
         NodeWriter.Init(page, NodeLayout.InteriorKind, right.PageNumber);
@@ -267,6 +277,59 @@ internal sealed partial class BTree
         NodeWriter.AssertInvariants(left.Writable, left.PageNumber);
         NodeWriter.AssertInvariants(right.Writable, right.PageNumber);
         NodeWriter.AssertInvariants(page, pageNumber);
+    }
+
+    /// <summary>
+    /// Writes the interior cell that separates two neighbouring leaf cells: the shortest prefix of the right key that
+    /// is above the left key (see <see cref="CellFormat.ShortestSeparator"/>), pointing at <paramref name="leftChild"/>.
+    /// Returns its length.
+    /// </summary>
+    /// <remarks>
+    /// Why separators of long keys overflow rather than being cut short: the shortest separator is one byte past the
+    /// common prefix of the two keys, and long keys (index entries of long texts) may share a prefix of any length,
+    /// so no cut bounds it. A separator over <see cref="MaxLocalKeySize"/> bytes therefore gets a chain of its own,
+    /// like a leaf key. Most neighbours differ within their local bytes, and then the separator is found from those
+    /// alone without reading either chain.
+    /// </remarks>
+    private int WriteSeparatorCell(Span<byte> destination, uint leftChild, ReadOnlySpan<byte> leftCell, ReadOnlySpan<byte> rightCell, uint pageNumber)
+    {
+        int maxLocal = MaxLocalKeySize;
+        ReadOnlySpan<byte> left = CellFormat.LeafKey(leftCell, maxLocal, out int leftLength, out uint leftChain);
+        ReadOnlySpan<byte> right = CellFormat.LeafKey(rightCell, maxLocal, out int rightLength, out uint rightChain);
+        int common = left.CommonPrefixLength(right);
+        if (common < right.Length && (common < left.Length || leftChain == 0))
+        {
+            // Decided within the local bytes; the separator is at most the right key's local bytes, so it is local too.
+            return CellFormat.WriteInteriorCell(destination, leftChild, right.Slice(0, common + 1), 0, maxLocal);
+        }
+
+        byte[] leftKey = ArrayPool<byte>.Shared.Rent(leftLength);
+        byte[] rightKey = ArrayPool<byte>.Shared.Rent(rightLength);
+        try
+        {
+            CopyKey(left, leftLength, leftChain, leftKey.AsSpan(0, leftLength), pageNumber);
+            CopyKey(right, rightLength, rightChain, rightKey.AsSpan(0, rightLength), pageNumber);
+            if (leftKey.AsSpan(0, leftLength).SequenceCompareTo(rightKey.AsSpan(0, rightLength)) >= 0)
+            {
+                BTreeCorruption.Throw(pageNumber, "two neighbouring keys are out of order");
+            }
+
+            ReadOnlySpan<byte> separator = CellFormat.ShortestSeparator(leftKey.AsSpan(0, leftLength), rightKey.AsSpan(0, rightLength));
+            return CellFormat.WriteInteriorCell(destination, leftChild, separator, WriteKeyChain(separator), maxLocal);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(leftKey);
+            ArrayPool<byte>.Shared.Return(rightKey);
+        }
+    }
+
+    /// <summary>Copies an interior cell that moves to another node, pointing it at <paramref name="leftChild"/>; its key chain moves with it.</summary>
+    private static int MoveSeparatorCell(Span<byte> destination, uint leftChild, ReadOnlySpan<byte> cell)
+    {
+        cell.CopyTo(destination);
+        CellFormat.SetInteriorChild(destination, leftChild);
+        return cell.Length;
     }
 
     /// <summary>

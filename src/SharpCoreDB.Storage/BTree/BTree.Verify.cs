@@ -8,8 +8,8 @@ internal sealed partial class BTree
     /// <summary>
     /// Walks the whole tree and checks it: node headers and space accounting (no overlapping cells), strictly
     /// ascending keys within each node, every key inside the bounds its parents' separators give it, all leaves at
-    /// one depth, no empty leaf below the root, the inline/overflow rule, and every overflow chain's kinds, fill and
-    /// length. Every page visited goes into <paramref name="pagesUsed"/>.
+    /// one depth, no empty leaf below the root, the inline/overflow rule, and every overflow chain's (of values and of
+    /// long keys, separators included) kinds, fill and length. Every page visited goes into <paramref name="pagesUsed"/>.
     /// </summary>
     /// <param name="pagesUsed">
     /// Receives every page of the tree (nodes and overflow chains). A page already in the set counts as used twice,
@@ -82,9 +82,9 @@ internal sealed partial class BTree
             children = new uint[node.Count + 1];
             for (int i = 0; i < node.Count; i++)
             {
-                ReadOnlySpan<byte> key = node.Key(i);
+                byte[] key = VerifiedKey(node, i, state);
                 CheckSeparator(page, i, key, i > 0 ? separators[i - 1] : lower, upper);
-                separators[i] = key.ToArray();
+                separators[i] = key;
                 children[i] = node.Child(i);
             }
 
@@ -123,11 +123,7 @@ internal sealed partial class BTree
         for (int i = 0; i < node.Count; i++)
         {
             LeafCell cell = node.GetLeafCell(i);
-            ReadOnlySpan<byte> key = node.Page.Slice(cell.KeyOffset, cell.KeyLength);
-            if (key.Length > MaxKeySize)
-            {
-                BTreeCorruption.Throw(page, $"cell {i} has a {key.Length}-byte key, above the maximum of {MaxKeySize}");
-            }
+            ReadOnlySpan<byte> key = cell.IsKeyOverflow ? VerifiedKey(node, i, state) : node.Page.Slice(cell.KeyOffset, cell.KeyLength);
 
             if (i > 0 && previous.SequenceCompareTo(key) >= 0)
             {
@@ -155,6 +151,24 @@ internal sealed partial class BTree
         state.Entries += node.Count;
         state.LeafPages++;
         state.LeafBytes += node.UsedBytes;
+    }
+
+    /// <summary>
+    /// The whole key of cell <paramref name="index"/>, its chain (if any) checked and its pages counted as used.
+    /// Allocates: the walk is not a hot path.
+    /// </summary>
+    private byte[] VerifiedKey(in NodeReader node, int index, VerifyState state)
+    {
+        ReadOnlySpan<byte> local = node.LocalKey(index, out int keyLength, out uint chain);
+        if (chain == 0)
+        {
+            return local.ToArray();
+        }
+
+        state.OverflowPages += OverflowChain.Verify(_tx, chain, keyLength - local.Length, node.PageNumber, state.Pages);
+        byte[] key = new byte[keyLength];
+        CopyKey(local, keyLength, chain, key, node.PageNumber);
+        return key;
     }
 
     /// <summary>Separator <paramref name="index"/> must ascend strictly and lie strictly inside the node's range.</summary>

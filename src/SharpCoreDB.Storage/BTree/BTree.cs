@@ -12,9 +12,11 @@ namespace SharpCoreDB.Storage.BTree;
 /// <para>A tree is named by its root page number, which never changes for the life of the tree: a root split
 /// moves the root's content into two new children and keeps the root page, and a root that shrinks to a single
 /// child absorbs that child. So the catalog can store roots once.</para>
-/// <para>Keys are at most <see cref="MaxKeySize"/> bytes (a quarter of the node space, so every node holds at least
-/// four cells); larger keys fail with <see cref="SharpCoreDBErrorCode.TooBig"/>. Values may be any length; a value
-/// whose cell would exceed <see cref="MaxCellFootprint"/> is stored in a chain of overflow pages.</para>
+/// <para>Keys and values may be any length. A key of up to <see cref="MaxLocalKeySize"/> bytes (a quarter of the node
+/// space less the cell overhead, so every node holds at least four cells) sits whole in its cell; a longer key keeps
+/// a prefix in the cell and its tail in a chain of overflow pages, in leaves and interior separators alike, and a
+/// comparison reads the chain only when the prefix does not decide. A value whose cell would exceed
+/// <see cref="MaxCellFootprint"/> is stored in a chain of its own. Every chain belongs to one cell and is freed with it.</para>
 /// <para>Deletion merges a node that falls below a third full into a sibling when the two fit in one page, and
 /// always removes empty leaves, so freed pages return to the transaction and the file does not grow under churn.
 /// There is no redistribution between siblings that do not fit together: that keeps the code small and the cost
@@ -57,14 +59,14 @@ internal sealed partial class BTree
         _root = rootPage;
         _usableSize = tx.UsableSize;
         MaxCellFootprint = MaxCellFootprintFor(_usableSize);
-        MaxKeySize = MaxKeySizeFor(_usableSize);
+        MaxLocalKeySize = MaxLocalKeySizeFor(_usableSize);
     }
 
     /// <summary>The root page number: the tree's name, fixed for its whole life.</summary>
     public uint RootPage => _root;
 
-    /// <summary>The largest key, in bytes, this tree accepts (depends on the usable page size).</summary>
-    public int MaxKeySize { get; }
+    /// <summary>The longest key, in bytes, held whole in its cell (depends on the usable page size); longer keys overflow.</summary>
+    public int MaxLocalKeySize { get; }
 
     /// <summary>The most bytes one cell and its slot may take: a quarter of the node space.</summary>
     public int MaxCellFootprint { get; }
@@ -88,12 +90,13 @@ internal sealed partial class BTree
         }
     }
 
-    /// <summary>The largest key for pages of <paramref name="usableSize"/> usable bytes.</summary>
+    /// <summary>The longest key held whole in a cell for pages of <paramref name="usableSize"/> usable bytes.</summary>
     /// <remarks>
-    /// A cell (slot included) may take a quarter of the node space; the key gets that minus the worst-case cell
-    /// overhead: a 2-byte slot, a 3-byte key length, a 5-byte value length and a 4-byte overflow pointer.
+    /// A cell (slot included) may take a quarter of the node space; a local key gets that minus the worst-case cell
+    /// overhead: a 2-byte slot, a 3-byte key length, a 5-byte value length and a 4-byte overflow pointer. Files written
+    /// before keys could overflow hold only keys this long, so the key length alone tells the two cell forms apart.
     /// </remarks>
-    public static int MaxKeySizeFor(int usableSize) => MaxCellFootprintFor(usableSize) - 14;
+    public static int MaxLocalKeySizeFor(int usableSize) => MaxCellFootprintFor(usableSize) - 14;
 
     /// <summary>Creates an empty tree and returns its root page.</summary>
     /// <param name="tx">A writable transaction.</param>
@@ -120,7 +123,7 @@ internal sealed partial class BTree
         CheckNotDropped();
         using PageLease leaf = DescendToLeaf(key);
         var node = new NodeReader(leaf.Data, leaf.PageNumber);
-        node.LowerBound(key, out bool found);
+        node.LowerBound(key, _tx, out bool found);
         return found;
     }
 
@@ -139,7 +142,7 @@ internal sealed partial class BTree
         CheckNotDropped();
         using PageLease leaf = DescendToLeaf(key);
         var node = new NodeReader(leaf.Data, leaf.PageNumber);
-        int index = node.LowerBound(key, out bool found);
+        int index = node.LowerBound(key, _tx, out bool found);
         if (!found)
         {
             valueLength = 0;
@@ -162,7 +165,7 @@ internal sealed partial class BTree
         CheckNotDropped();
         using PageLease leaf = DescendToLeaf(key);
         var node = new NodeReader(leaf.Data, leaf.PageNumber);
-        int index = node.LowerBound(key, out bool found);
+        int index = node.LowerBound(key, _tx, out bool found);
         if (!found)
         {
             return null;
@@ -176,12 +179,12 @@ internal sealed partial class BTree
 
     /// <summary>Inserts <paramref name="key"/> unless it exists: the "must not exist" insert behind unique constraints.</summary>
     /// <returns>True when inserted; false (tree unchanged) when the key was already present.</returns>
-    /// <exception cref="SharpCoreDBException">TooBig when the key exceeds <see cref="MaxKeySize"/>; ReadOnly in a read-only transaction.</exception>
+    /// <exception cref="SharpCoreDBException">ReadOnly in a read-only transaction.</exception>
     public bool TryInsert(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value) => Put(key, value, PutMode.InsertOnly) == PutOutcome.Inserted;
 
     /// <summary>Inserts <paramref name="key"/> or replaces its value.</summary>
     /// <returns>True when the key was new; false when an existing value was replaced.</returns>
-    /// <exception cref="SharpCoreDBException">TooBig when the key exceeds <see cref="MaxKeySize"/>; ReadOnly in a read-only transaction.</exception>
+    /// <exception cref="SharpCoreDBException">ReadOnly in a read-only transaction.</exception>
     public bool Upsert(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value) => Put(key, value, PutMode.Upsert) == PutOutcome.Inserted;
 
     /// <summary>Replaces the value of an existing <paramref name="key"/>.</summary>
@@ -250,6 +253,20 @@ internal sealed partial class BTree
         }
     }
 
+    /// <summary>
+    /// Copies the first <paramref name="destination"/>.Length bytes (at most the key's length) of a key held as
+    /// <paramref name="local"/> bytes and, when <paramref name="chain"/> is not 0, a chain with the rest.
+    /// </summary>
+    internal void CopyKey(ReadOnlySpan<byte> local, int keyLength, uint chain, Span<byte> destination, uint ownerPage)
+    {
+        int head = Math.Min(local.Length, destination.Length);
+        local.Slice(0, head).CopyTo(destination);
+        if (chain != 0 && destination.Length > local.Length)
+        {
+            OverflowChain.ReadPrefix(_tx, chain, keyLength - local.Length, destination.Slice(local.Length), ownerPage);
+        }
+    }
+
     /// <summary>Throws when the tree was dropped.</summary>
     internal void CheckNotDropped()
     {
@@ -291,7 +308,7 @@ internal sealed partial class BTree
                     return lease;
                 }
 
-                page = node.Child(node.UpperBound(key));
+                page = node.Child(node.UpperBound(key, _tx));
             }
             finally
             {
@@ -325,12 +342,12 @@ internal sealed partial class BTree
             node.PrefetchSearchPath();
             if (node.IsLeaf)
             {
-                position = node.LowerBound(key, out found);
+                position = node.LowerBound(key, _tx, out found);
                 rightEdge = edge && position == node.Count;
                 return level;
             }
 
-            int childIndex = node.UpperBound(key);
+            int childIndex = node.UpperBound(key, _tx);
             edge &= childIndex == node.Count;
             scratch.PathIndex[level] = childIndex;
             page = node.Child(childIndex);

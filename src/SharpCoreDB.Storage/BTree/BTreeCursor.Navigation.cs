@@ -25,7 +25,7 @@ internal sealed partial class BTreeCursor
                     return lease;
                 }
 
-                int childIndex = node.UpperBound(key);
+                int childIndex = node.UpperBound(key, _tx);
                 _pages[level] = page;
                 _indices[level] = childIndex;
                 page = node.Child(childIndex);
@@ -166,6 +166,7 @@ internal sealed partial class BTreeCursor
         _leafContentStart = node.ContentStart;
         _index = index;
         _cell = cell;
+        _longKeyLoaded = false;
         _state = CursorState.Positioned;
     }
 

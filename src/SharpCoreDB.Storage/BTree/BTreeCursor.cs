@@ -1,3 +1,4 @@
+using System.Buffers;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -38,6 +39,10 @@ internal sealed partial class BTreeCursor : IDisposable
     private LeafCell _cell;
     private CursorState _state;
 
+    // The current key when it overflows, read whole from its chain on first use at this position (rented, returned on dispose).
+    private byte[]? _longKey;
+    private bool _longKeyLoaded;
+
     /// <summary>Creates a cursor over <paramref name="tree"/>; use <see cref="BTree.OpenCursor"/>.</summary>
     internal BTreeCursor(BTree tree)
     {
@@ -66,13 +71,14 @@ internal sealed partial class BTreeCursor : IDisposable
     public bool IsPositioned => _state == CursorState.Positioned;
 
     /// <summary>The current key, valid until the cursor moves.</summary>
+    /// <remarks>A key that overflows its cell is read from its chain into a buffer the cursor keeps, once per position.</remarks>
     /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>
     public ReadOnlySpan<byte> Key
     {
         get
         {
             EnsurePositioned();
-            return _leaf.Data.Slice(_cell.KeyOffset, _cell.KeyLength);
+            return _cell.IsKeyOverflow ? LongKey() : _leaf.Data.Slice(_cell.KeyOffset, _cell.KeyLength);
         }
     }
 
@@ -166,10 +172,10 @@ internal sealed partial class BTreeCursor : IDisposable
             var node = new NodeReader(lease.Data, lease.PageNumber);
             int position = mode switch
             {
-                BTreeSeek.GreaterOrEqual => node.LowerBound(key, out _),
-                BTreeSeek.Greater => node.UpperBound(key),
-                BTreeSeek.LessOrEqual => node.UpperBound(key) - 1,
-                BTreeSeek.Less => node.LowerBound(key, out _) - 1,
+                BTreeSeek.GreaterOrEqual => node.LowerBound(key, _tx, out _),
+                BTreeSeek.Greater => node.UpperBound(key, _tx),
+                BTreeSeek.LessOrEqual => node.UpperBound(key, _tx) - 1,
+                BTreeSeek.Less => node.LowerBound(key, _tx, out _) - 1,
                 _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, "Unknown seek mode."),
             };
 
@@ -202,7 +208,7 @@ internal sealed partial class BTreeCursor : IDisposable
         try
         {
             var node = new NodeReader(lease.Data, lease.PageNumber);
-            int position = node.LowerBound(key, out bool found);
+            int position = node.LowerBound(key, _tx, out bool found);
             if (found)
             {
                 Attach(lease, node, position);
@@ -232,6 +238,7 @@ internal sealed partial class BTreeCursor : IDisposable
 
         if (++_index < _leafCount)
         {
+            _longKeyLoaded = false;
             _cell = NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).GetLeafCell(_index);
             return true;
         }
@@ -251,6 +258,7 @@ internal sealed partial class BTreeCursor : IDisposable
 
         if (--_index >= 0)
         {
+            _longKeyLoaded = false;
             _cell = NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).GetLeafCell(_index);
             return true;
         }
@@ -269,6 +277,11 @@ internal sealed partial class BTreeCursor : IDisposable
         ReleaseLeaf();
         _state = CursorState.Disposed;
         _tree.CloseCursor(this);
+        if (_longKey is not null)
+        {
+            ArrayPool<byte>.Shared.Return(_longKey);
+            _longKey = null;
+        }
 
         // Every entry point checks for Disposed before touching the path, so it can go back to the pool now.
         _pages = [];
@@ -288,6 +301,30 @@ internal sealed partial class BTreeCursor : IDisposable
         {
             _state = CursorState.Invalidated;
         }
+    }
+
+    private ReadOnlySpan<byte> LongKey()
+    {
+        int length = _cell.KeyLength;
+        if (!_longKeyLoaded)
+        {
+            if (_longKey is null || _longKey.Length < length)
+            {
+                if (_longKey is not null)
+                {
+                    ArrayPool<byte>.Shared.Return(_longKey);
+                }
+
+                // Null first, so a failed rent leaves no returned buffer behind.
+                _longKey = null;
+                _longKey = ArrayPool<byte>.Shared.Rent(length);
+            }
+
+            _tree.CopyKey(_leaf.Data.Slice(_cell.KeyOffset, _cell.KeyLocalLength), length, _cell.KeyOverflowPage, _longKey.AsSpan(0, length), _leaf.PageNumber);
+            _longKeyLoaded = true;
+        }
+
+        return _longKey.AsSpan(0, length);
     }
 
     private void Begin()

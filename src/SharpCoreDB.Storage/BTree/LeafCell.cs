@@ -4,12 +4,14 @@ namespace SharpCoreDB.Storage.BTree;
 internal readonly struct LeafCell
 {
     /// <summary>Creates a parsed cell.</summary>
-    public LeafCell(int offset, int size, int keyOffset, int keyLength, int valueOffset, int valueLength, uint overflowPage)
+    public LeafCell(int offset, int size, int keyOffset, int keyLength, int keyLocalLength, uint keyOverflowPage, int valueOffset, int valueLength, uint overflowPage)
     {
         Offset = offset;
         Size = size;
         KeyOffset = keyOffset;
         KeyLength = keyLength;
+        KeyLocalLength = keyLocalLength;
+        KeyOverflowPage = keyOverflowPage;
         ValueOffset = valueOffset;
         ValueLength = valueLength;
         OverflowPage = overflowPage;
@@ -24,8 +26,14 @@ internal readonly struct LeafCell
     /// <summary>Where the key starts.</summary>
     public int KeyOffset { get; }
 
-    /// <summary>The key length.</summary>
+    /// <summary>The full key length, local or not.</summary>
     public int KeyLength { get; }
+
+    /// <summary>The key bytes held in the page: all of them, or the prefix of an overflowing key.</summary>
+    public int KeyLocalLength { get; }
+
+    /// <summary>The first page of the chain holding the key past its local prefix, or 0 when the key is local.</summary>
+    public uint KeyOverflowPage { get; }
 
     /// <summary>Where the inline value (or the overflow pointer) starts.</summary>
     public int ValueOffset { get; }
@@ -38,4 +46,7 @@ internal readonly struct LeafCell
 
     /// <summary>True when the value lives in an overflow chain.</summary>
     public bool IsOverflow => OverflowPage != 0;
+
+    /// <summary>True when the key's tail lives in an overflow chain.</summary>
+    public bool IsKeyOverflow => KeyOverflowPage != 0;
 }

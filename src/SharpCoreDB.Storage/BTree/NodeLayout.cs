@@ -18,17 +18,20 @@ namespace SharpCoreDB.Storage.BTree;
 /// [12 + 2n, contentStart)        free gap
 /// [contentStart, usableSize)     cells, packed from the end of the page toward the slot array
 /// </code>
-/// <para><b>Leaf cell</b>: varint keyLength, the key bytes, varint (valueLength &lt;&lt; 1 | overflowFlag), then
+/// <para><b>Key field</b>: a key of keyLength ≤ <see cref="BTree.MaxLocalKeySizeFor"/> bytes is stored whole; a longer
+/// key stores its first <see cref="CellFormat.OverflowKeyPrefixFor"/> bytes and then a uint: the first page of an
+/// overflow chain holding the other keyLength − prefix bytes. The length tells the forms apart.</para>
+/// <para><b>Leaf cell</b>: varint keyLength, the key field, varint (valueLength &lt;&lt; 1 | overflowFlag), then
 /// either the valueLength value bytes (flag 0) or a uint: the first page of the value's overflow chain (flag 1).
 /// The key length comes first so a binary-search probe decodes a single varint.
 /// A value is stored in a chain exactly when its cell would not fit in <see cref="BTree.MaxCellFootprint"/>.</para>
-/// <para><b>Interior cell</b>: uint left child (every key in it is below this cell's key), varint keyLength, key bytes.
+/// <para><b>Interior cell</b>: uint left child (every key in it is below this cell's key), varint keyLength, key field.
 /// A key equal to a separator lives to the separator's right.</para>
 /// <para><b>Overflow page</b>:</para>
 /// <code>
 /// [0]        byte    kind: 0x4F 'O'
 /// [1]        byte    reserved, 0
-/// [2, 4)     ushort  bytes of the value held by this page (every page but the last is full)
+/// [2, 4)     ushort  bytes of the value (or key tail) held by this page (every page but the last is full)
 /// [4, 8)     uint    next page of the chain, 0 on the last page
 /// [8, usableSize)    value bytes
 /// </code>

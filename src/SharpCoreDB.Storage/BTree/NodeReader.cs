@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics.X86;
+using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.BTree;
 
@@ -13,11 +14,13 @@ namespace SharpCoreDB.Storage.BTree;
 internal readonly ref struct NodeReader
 {
     private readonly ReadOnlySpan<byte> _page;
+    private readonly int _maxLocalKey;
 
     /// <summary>Validates the header of <paramref name="page"/> (the usable bytes of page <paramref name="pageNumber"/>).</summary>
     public NodeReader(ReadOnlySpan<byte> page, uint pageNumber)
     {
         _page = page;
+        _maxLocalKey = BTree.MaxLocalKeySizeFor(page.Length);
         PageNumber = pageNumber;
         byte kind = page[NodeLayout.KindOffset];
         if (kind != NodeLayout.LeafKind && kind != NodeLayout.InteriorKind)
@@ -45,6 +48,7 @@ internal readonly ref struct NodeReader
     private NodeReader(ReadOnlySpan<byte> leafPage, uint pageNumber, int count, int contentStart)
     {
         _page = leafPage;
+        _maxLocalKey = BTree.MaxLocalKeySizeFor(leafPage.Length);
         PageNumber = pageNumber;
         IsLeaf = true;
         Count = count;
@@ -124,23 +128,46 @@ internal readonly ref struct NodeReader
         return offset;
     }
 
-    /// <summary>The key of cell <paramref name="index"/> (leaf or interior).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ReadOnlySpan<byte> Key(int index)
+    /// <summary>
+    /// The key of cell <paramref name="index"/> (leaf or interior) as held in the page: the whole key when
+    /// <paramref name="chain"/> is 0, else the local prefix of a <paramref name="keyLength"/>-byte key whose rest is
+    /// in the chain starting at <paramref name="chain"/>.
+    /// </summary>
+    public ReadOnlySpan<byte> LocalKey(int index, out int keyLength, out uint chain)
     {
-        // Both cell kinds keep the key length right before the key (after the child pointer in interior cells),
-        // so a binary-search probe decodes one varint.
-        ReadOnlySpan<byte> cell = _page.Slice(CellOffset(index));
-        int start = IsLeaf ? 0 : NodeLayout.PagePointerSize;
-        uint keyLength = 0;
-        int n = start < cell.Length ? Varint.Read(cell.Slice(start), out keyLength) : 0;
-        start += n;
-        if (n == 0 || keyLength > (uint)(cell.Length - start))
+        ReadOnlySpan<byte> cell = KeyField(index, out uint length, out int start);
+        keyLength = (int)length;
+        if (length <= (uint)_maxLocalKey)
         {
-            BTreeCorruption.ThrowBadCell(PageNumber, index);
+            chain = 0;
+            return cell.Slice(start, keyLength);
         }
 
-        return cell.Slice(start, (int)keyLength);
+        int prefix = CellFormat.OverflowKeyPrefixFor(_maxLocalKey);
+        chain = BinaryPrimitives.ReadUInt32LittleEndian(cell.Slice(start + prefix));
+        if (chain == 0)
+        {
+            ThrowBadChain(PageNumber, index);
+        }
+
+        return cell.Slice(start, prefix);
+    }
+
+    /// <summary>
+    /// Compares the key of cell <paramref name="index"/> with <paramref name="probe"/> in memcmp order (negative when
+    /// the cell's key is smaller). An overflowing key is compared on its local prefix first and reads its chain
+    /// only when the prefix does not decide.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int CompareKey(int index, ReadOnlySpan<byte> probe, IPageTransaction tx)
+    {
+        ReadOnlySpan<byte> cell = KeyField(index, out uint length, out int start);
+        if (length <= (uint)_maxLocalKey)
+        {
+            return cell.Slice(start, (int)length).SequenceCompareTo(probe);
+        }
+
+        return CompareOverflowKey(index, probe, tx);
     }
 
     /// <summary>The child left of separator <paramref name="index"/>, or the right child when index = <see cref="Count"/>.</summary>
@@ -172,10 +199,11 @@ internal readonly ref struct NodeReader
         int offset = CellOffset(index);
         ReadOnlySpan<byte> cell = _page.Slice(offset);
         int n1 = Varint.Read(cell, out uint keyLength);
-        long valueField = n1 + (long)keyLength;
+        int keyField = CellFormat.KeyFieldSize((int)Math.Min(keyLength, int.MaxValue), _maxLocalKey);
+        long valueField = n1 + (long)keyField;
         uint value = 0;
         int n2 = n1 == 0 || valueField >= cell.Length ? 0 : Varint.Read(cell.Slice((int)valueField), out value);
-        if (n2 == 0)
+        if (n2 == 0 || keyLength > int.MaxValue)
         {
             BTreeCorruption.ThrowBadCell(PageNumber, index);
         }
@@ -199,7 +227,19 @@ internal readonly ref struct NodeReader
             }
         }
 
-        return new LeafCell(offset, (int)(end - offset), offset + n1, (int)keyLength, (int)valueOffset, (int)valueLength, overflowPage);
+        uint keyChain = 0;
+        int keyLocal = (int)keyLength;
+        if (keyLength > (uint)_maxLocalKey)
+        {
+            keyLocal = keyField - NodeLayout.PagePointerSize;
+            keyChain = BinaryPrimitives.ReadUInt32LittleEndian(cell.Slice(n1 + keyLocal));
+            if (keyChain == 0)
+            {
+                ThrowBadChain(PageNumber, index);
+            }
+        }
+
+        return new LeafCell(offset, (int)(end - offset), offset + n1, (int)keyLength, keyLocal, keyChain, (int)valueOffset, (int)valueLength, overflowPage);
     }
 
     /// <summary>The size of cell <paramref name="index"/> in bytes (without its slot), checked against the page end.</summary>
@@ -214,16 +254,17 @@ internal readonly ref struct NodeReader
         ReadOnlySpan<byte> cell = _page.Slice(offset);
         uint keyLength = 0;
         int n = cell.Length > NodeLayout.PagePointerSize ? Varint.Read(cell.Slice(NodeLayout.PagePointerSize), out keyLength) : 0;
-        if (n == 0 || keyLength > (uint)(cell.Length - NodeLayout.PagePointerSize - n))
+        uint keyField = keyLength <= (uint)_maxLocalKey ? keyLength : (uint)CellFormat.OverflowKeyFieldSize(_maxLocalKey);
+        if (n == 0 || keyField > (uint)(cell.Length - NodeLayout.PagePointerSize - n) || keyLength > int.MaxValue)
         {
             BTreeCorruption.ThrowBadCell(PageNumber, index);
         }
 
-        return NodeLayout.PagePointerSize + n + (int)keyLength;
+        return NodeLayout.PagePointerSize + n + (int)keyField;
     }
 
     /// <summary>The first index whose key is ≥ <paramref name="key"/>; <paramref name="found"/> when that key equals it.</summary>
-    public int LowerBound(ReadOnlySpan<byte> key, out bool found)
+    public int LowerBound(ReadOnlySpan<byte> key, IPageTransaction tx, out bool found)
     {
         found = false;
         int lo = 0;
@@ -231,7 +272,7 @@ internal readonly ref struct NodeReader
         while (lo < hi)
         {
             int mid = (int)((uint)(lo + hi) >> 1);
-            int c = Key(mid).SequenceCompareTo(key);
+            int c = CompareKey(mid, key, tx);
             if (c < 0)
             {
                 lo = mid + 1;
@@ -248,14 +289,14 @@ internal readonly ref struct NodeReader
     }
 
     /// <summary>The first index whose key is &gt; <paramref name="key"/>; for an interior node, the child to descend into.</summary>
-    public int UpperBound(ReadOnlySpan<byte> key)
+    public int UpperBound(ReadOnlySpan<byte> key, IPageTransaction tx)
     {
         int lo = 0;
         int hi = Count;
         while (lo < hi)
         {
             int mid = (int)((uint)(lo + hi) >> 1);
-            if (Key(mid).SequenceCompareTo(key) <= 0)
+            if (CompareKey(mid, key, tx) <= 0)
             {
                 lo = mid + 1;
             }
@@ -266,6 +307,49 @@ internal readonly ref struct NodeReader
         }
 
         return lo;
+    }
+
+    /// <summary>
+    /// The cell of <paramref name="index"/> from its start, with the key length and where the key field starts,
+    /// checked so the whole key field lies in the page.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private ReadOnlySpan<byte> KeyField(int index, out uint keyLength, out int start)
+    {
+        // Both cell kinds keep the key length right before the key (after the child pointer in interior cells),
+        // so a binary-search probe decodes one varint.
+        ReadOnlySpan<byte> cell = _page.Slice(CellOffset(index));
+        start = IsLeaf ? 0 : NodeLayout.PagePointerSize;
+        keyLength = 0;
+        int n = start < cell.Length ? Varint.Read(cell.Slice(start), out keyLength) : 0;
+        start += n;
+        uint field = keyLength <= (uint)_maxLocalKey ? keyLength : (uint)CellFormat.OverflowKeyFieldSize(_maxLocalKey);
+        if (n == 0 || field > (uint)(cell.Length - start) || keyLength > int.MaxValue)
+        {
+            BTreeCorruption.ThrowBadCell(PageNumber, index);
+        }
+
+        return cell;
+    }
+
+    // The long-key path of CompareKey, out of line so the local-key path stays small enough to inline.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int CompareOverflowKey(int index, ReadOnlySpan<byte> probe, IPageTransaction tx)
+    {
+        ReadOnlySpan<byte> local = LocalKey(index, out int keyLength, out uint chain);
+        int c = local.SequenceCompareTo(probe.Slice(0, Math.Min(local.Length, probe.Length)));
+        if (c != 0)
+        {
+            return c;
+        }
+
+        if (probe.Length <= local.Length)
+        {
+            // The probe is a prefix of the local bytes, and the key goes on past them.
+            return 1;
+        }
+
+        return OverflowChain.Compare(tx, chain, keyLength - local.Length, probe.Slice(local.Length), PageNumber);
     }
 
     // Messages are built out of line so the checked accessors stay small enough to inline into search loops.

@@ -4,8 +4,8 @@ using SharpCoreDB.Storage.Paging;
 namespace SharpCoreDB.Storage.BTree;
 
 /// <summary>
-/// Values too large for a leaf cell live in a singly linked chain of overflow pages (layout in <see cref="NodeLayout"/>).
-/// The cell records the total length, so a chain is always walked a known number of pages: a damaged next pointer
+/// Values too large for a leaf cell, and the tails of keys too long for a node, live in a singly linked chain of
+/// overflow pages (layout in <see cref="NodeLayout"/>). Every chain belongs to exactly one cell. The cell records the total length, so a chain is always walked a known number of pages: a damaged next pointer
 /// that loops can never make a read run forever.
 /// </summary>
 internal static class OverflowChain
@@ -56,23 +56,70 @@ internal static class OverflowChain
     /// <param name="firstPage">The first page of the chain.</param>
     /// <param name="destination">Exactly the value's length.</param>
     /// <param name="ownerPage">The leaf page holding the cell, for error messages.</param>
-    public static void Read(IPageTransaction tx, uint firstPage, Span<byte> destination, uint ownerPage)
+    public static void Read(IPageTransaction tx, uint firstPage, Span<byte> destination, uint ownerPage) =>
+        ReadPrefix(tx, firstPage, destination.Length, destination, ownerPage);
+
+    /// <summary>
+    /// Copies the first <paramref name="destination"/>.Length bytes of the <paramref name="length"/>-byte chain,
+    /// reading only the pages that hold them.
+    /// </summary>
+    public static void ReadPrefix(IPageTransaction tx, uint firstPage, int length, Span<byte> destination, uint ownerPage)
     {
         uint page = firstPage;
         int offset = 0;
-        int total = destination.Length;
-        while (true)
+        while (offset < destination.Length)
         {
             using PageLease lease = tx.Read(page);
-            int used = CheckPage(lease.Data, page, total - offset, ownerPage, out uint next);
-            lease.Data.Slice(NodeLayout.OverflowHeaderSize, used).CopyTo(destination.Slice(offset));
+            int used = CheckPage(lease.Data, page, length - offset, ownerPage, out uint next);
+            int take = Math.Min(used, destination.Length - offset);
+            lease.Data.Slice(NodeLayout.OverflowHeaderSize, take).CopyTo(destination.Slice(offset));
             offset += used;
-            if (offset == total)
+            page = next;
+        }
+    }
+
+    /// <summary>
+    /// Compares the <paramref name="length"/> bytes of the chain with <paramref name="probe"/> in memcmp order
+    /// (negative when the chain's bytes are smaller), reading pages only until the first difference. Allocates nothing.
+    /// </summary>
+    public static int Compare(IPageTransaction tx, uint firstPage, int length, ReadOnlySpan<byte> probe, uint ownerPage)
+    {
+        uint page = firstPage;
+        int offset = 0;
+        while (true)
+        {
+            if (offset == probe.Length)
             {
-                return;
+                // The probe ended where chain bytes remain (length > offset here): the chain's key is larger.
+                return 1;
             }
 
-            page = next;
+            int used;
+            int compared;
+            int c;
+            using (PageLease lease = tx.Read(page))
+            {
+                used = CheckPage(lease.Data, page, length - offset, ownerPage, out page);
+                compared = Math.Min(used, probe.Length - offset);
+                c = lease.Data.Slice(NodeLayout.OverflowHeaderSize, compared).SequenceCompareTo(probe.Slice(offset, compared));
+            }
+
+            if (c != 0)
+            {
+                return c;
+            }
+
+            if (compared < used)
+            {
+                // The probe ended inside this page: the chain's key goes on past it.
+                return 1;
+            }
+
+            offset += used;
+            if (offset == length)
+            {
+                return offset == probe.Length ? 0 : -1;
+            }
         }
     }
 

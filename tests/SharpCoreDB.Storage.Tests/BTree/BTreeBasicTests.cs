@@ -96,15 +96,18 @@ public sealed class BTreeBasicTests
     }
 
     [Fact]
-    public void Key_longer_than_the_maximum_throws_TooBig()
+    public void Key_longer_than_the_local_maximum_is_stored_and_found()
     {
         var tx = new MemoryPageTransaction(1024);
         var tree = new Tree(tx, Tree.Create(tx));
-        Assert.True(tree.MaxKeySize * 4 >= (tx.UsableSize - NodeLayout.HeaderSize) - 64, "the maximum key is about a quarter page");
-        Assert.True(tree.TryInsert(new byte[tree.MaxKeySize], new byte[3000]));
-        var error = Assert.Throws<SharpCoreDBException>(() => tree.TryInsert(new byte[tree.MaxKeySize + 1], []));
-        Assert.Equal(SharpCoreDBErrorCode.TooBig, error.ErrorCode);
-        Assert.Contains(tree.MaxKeySize.ToString(System.Globalization.CultureInfo.InvariantCulture), error.Message);
+        Assert.True(tree.MaxLocalKeySize * 4 >= (tx.UsableSize - NodeLayout.HeaderSize) - 64, "the local key maximum is about a quarter page");
+        byte[] atLimit = new byte[tree.MaxLocalKeySize];
+        byte[] overLimit = new byte[tree.MaxLocalKeySize + 1];
+        Assert.True(tree.TryInsert(atLimit, new byte[3000]));
+        Assert.True(tree.TryInsert(overLimit, "x"u8));
+        Assert.Equal(3000, tree.Get(atLimit)!.Length);
+        Assert.Equal("x"u8.ToArray(), tree.Get(overLimit));
+        Assert.Equal(2, tree.Verify().EntryCount);
     }
 
     [Fact]

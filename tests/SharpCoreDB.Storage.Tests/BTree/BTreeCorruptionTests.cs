@@ -188,7 +188,7 @@ public sealed class BTreeCorruptionTests
                 return page;
             }
 
-            page = node.Child(node.UpperBound(key));
+            page = node.Child(node.UpperBound(key, tx));
         }
     }
 

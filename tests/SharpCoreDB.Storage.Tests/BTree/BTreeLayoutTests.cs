@@ -24,8 +24,10 @@ public sealed class BTreeLayoutTests
         Assert.Equal(2, NodeLayout.OverflowUsedOffset);
         Assert.Equal(4, NodeLayout.OverflowNextOffset);
         Assert.Equal(8, NodeLayout.OverflowHeaderSize);
-        Assert.Equal(1006, Tree.MaxKeySizeFor(4092));
-        Assert.Equal(110, Tree.MaxKeySizeFor(508));
+        Assert.Equal(1006, Tree.MaxLocalKeySizeFor(4092));
+        Assert.Equal(110, Tree.MaxLocalKeySizeFor(508));
+        Assert.Equal(503, CellFormat.OverflowKeyPrefixFor(1006));
+        Assert.Equal(55, CellFormat.OverflowKeyPrefixFor(110));
     }
 
     [Fact]
@@ -74,6 +76,36 @@ public sealed class BTreeLayoutTests
         byte[] chain2 = tx.RawPage(second);
         Assert.Equal(100, BinaryPrimitives.ReadUInt16LittleEndian(chain2.AsSpan(2)));
         Assert.Equal(0u, BinaryPrimitives.ReadUInt32LittleEndian(chain2.AsSpan(4)));
+    }
+
+    [Fact]
+    public void Cell_with_an_overflowing_key_and_its_key_chain_have_the_documented_bytes()
+    {
+        var tx = new MemoryPageTransaction(512);
+        uint root = Tree.Create(tx);
+        var tree = new Tree(tx, root);
+        byte[] key = new byte[600];
+        key.AsSpan().Fill(0xCD);
+        tree.TryInsert(key, "v"u8);
+        byte[] leaf = tx.RawPage(root);
+
+        // Usable 508: keys over 110 bytes overflow. Cell: keyLength 600 = varint D8 04, the first 55 key bytes, the
+        // key chain's first page, value field 1 << 1 = 2, "v": 2 + 55 + 4 + 2 = 63 bytes.
+        int cell = BinaryPrimitives.ReadUInt16LittleEndian(leaf.AsSpan(12));
+        Assert.Equal(508 - 63, cell);
+        Assert.Equal(new byte[] { 0xD8, 0x04 }, leaf[cell..(cell + 2)]);
+        Assert.All(leaf[(cell + 2)..(cell + 57)], b => Assert.Equal(0xCD, b));
+        uint first = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(cell + 57));
+        Assert.Equal(new byte[] { 2, (byte)'v' }, leaf[(cell + 61)..(cell + 63)]);
+
+        // The chain holds the other 545 key bytes: 500 in the first page, 45 in the second.
+        byte[] chain1 = tx.RawPage(first);
+        Assert.Equal(NodeLayout.OverflowKind, chain1[0]);
+        Assert.Equal(500, BinaryPrimitives.ReadUInt16LittleEndian(chain1.AsSpan(2)));
+        byte[] chain2 = tx.RawPage(BinaryPrimitives.ReadUInt32LittleEndian(chain1.AsSpan(4)));
+        Assert.Equal(45, BinaryPrimitives.ReadUInt16LittleEndian(chain2.AsSpan(2)));
+        Assert.Equal(0u, BinaryPrimitives.ReadUInt32LittleEndian(chain2.AsSpan(4)));
+        Assert.All(chain2[8..53], b => Assert.Equal(0xCD, b));
     }
 
     [Fact]

@@ -60,7 +60,7 @@ public sealed class BTreeModelTests
         var model = new SortedDictionary<byte[], byte[]>(MemcmpComparer.Instance);
         uint root = Tree.Create(host.Tx);
         var tree = new Tree(host.Tx, root);
-        int maxKey = Math.Min(500, tree.MaxKeySize);
+        int maxKey = Math.Min(500, tree.MaxLocalKeySize);
         byte[] buffer = new byte[70_000];
         string context = $"seed {seed}, {host.Description}, before step 0";
         try
@@ -124,7 +124,7 @@ public sealed class BTreeModelTests
                 }
                 else
                 {
-                    CheckRangeScan(random, tree, model, maxKey, context);
+                    TreeOracle.AssertSeekAndScan(random, tree, model, PickKey(random, model, maxKey, existingPercent: 50), 60, context);
                 }
 
                 if (step % FullCheckInterval == FullCheckInterval - 1)
@@ -144,77 +144,12 @@ public sealed class BTreeModelTests
             TreeOracle.AssertMatches(tree, model, context, host);
 
             // Empty it completely: the tree must shrink back to its root page alone.
-            foreach (byte[] key in model.Keys.ToArray())
-            {
-                Assert.True(tree.Delete(key), $"{context}: final delete of {TreeOracle.Hex(key)}");
-                model.Remove(key);
-            }
-
-            BTreeVerifyResult empty = TreeOracle.AssertMatches(tree, model, $"{context}, emptied", host);
-            Assert.True(empty.TotalPages == 1, $"{context}: an empty tree still owns {empty.TotalPages} pages");
+            TreeOracle.AssertEmptiesToRoot(tree, model, context, host);
         }
         catch (Exception ex) when (ex is not Xunit.Sdk.XunitException)
         {
             throw new InvalidOperationException($"{context}: {ex.GetType().Name}: {ex.Message}", ex);
         }
-    }
-
-    private static void CheckRangeScan(Random random, Tree tree, SortedDictionary<byte[], byte[]> model, int maxKey, string context)
-    {
-        byte[][] keys = [.. model.Keys];
-        byte[] probe = PickKey(random, model, maxKey, existingPercent: 50);
-        var mode = (BTreeSeek)random.Next(4);
-        int lower = LowerBound(keys, probe);
-        bool exact = lower < keys.Length && MemcmpComparer.Instance.Compare(keys[lower], probe) == 0;
-        int index = mode switch
-        {
-            BTreeSeek.GreaterOrEqual => lower,
-            BTreeSeek.Greater => exact ? lower + 1 : lower,
-            BTreeSeek.LessOrEqual => exact ? lower : lower - 1,
-            _ => lower - 1,
-        };
-
-        using BTreeCursor cursor = tree.OpenCursor();
-        bool positioned = cursor.Seek(probe, mode);
-        string what = $"{context}: Seek {mode} {TreeOracle.Hex(probe)}";
-        bool forward = mode is BTreeSeek.GreaterOrEqual or BTreeSeek.Greater;
-        int moves = random.Next(0, 60);
-        for (int move = 0; ; move++)
-        {
-            bool inRange = index >= 0 && index < keys.Length;
-            Assert.True(positioned == inRange, $"{what}, move {move}: positioned {positioned}, model index {index} of {keys.Length}");
-            if (!inRange || move == moves)
-            {
-                break;
-            }
-
-            TreeOracle.AssertEntry(cursor, new KeyValuePair<byte[], byte[]>(keys[index], model[keys[index]]), $"{what}, move {move}");
-
-            // Mostly scan in the seek's direction, sometimes turn around, to cross leaf edges both ways.
-            bool next = random.Next(10) < 8 ? forward : !forward;
-            positioned = next ? cursor.MoveNext() : cursor.MovePrevious();
-            index += next ? 1 : -1;
-        }
-    }
-
-    private static int LowerBound(byte[][] keys, byte[] probe)
-    {
-        int lo = 0;
-        int hi = keys.Length;
-        while (lo < hi)
-        {
-            int mid = (lo + hi) / 2;
-            if (MemcmpComparer.Instance.Compare(keys[mid], probe) < 0)
-            {
-                lo = mid + 1;
-            }
-            else
-            {
-                hi = mid;
-            }
-        }
-
-        return lo;
     }
 
     private static byte[] PickKey(Random random, SortedDictionary<byte[], byte[]> model, int maxKey, int existingPercent)

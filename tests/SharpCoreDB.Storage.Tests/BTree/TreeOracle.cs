@@ -61,6 +61,78 @@ internal static class TreeOracle
         }
     }
 
+    /// <summary>Deletes every key of the model; the tree must then shrink back to its root page alone.</summary>
+    public static void AssertEmptiesToRoot(SharpCoreDB.Storage.BTree.BTree tree, SortedDictionary<byte[], byte[]> model, string context, TreeHost? host = null)
+    {
+        foreach (byte[] key in model.Keys.ToArray())
+        {
+            Assert.True(tree.Delete(key), $"{context}: final delete of {Hex(key)}");
+            model.Remove(key);
+        }
+
+        BTreeVerifyResult empty = AssertMatches(tree, model, $"{context}, emptied", host);
+        Assert.True(empty.TotalPages == 1, $"{context}: an empty tree still owns {empty.TotalPages} pages");
+    }
+
+    /// <summary>
+    /// Seeks to <paramref name="probe"/> with a random mode, then moves up to <paramref name="maxMoves"/> times (mostly
+    /// in the seek's direction, sometimes back, to cross leaf edges both ways), checking every entry against the model.
+    /// </summary>
+    public static void AssertSeekAndScan(Random random, SharpCoreDB.Storage.BTree.BTree tree, SortedDictionary<byte[], byte[]> model, byte[] probe, int maxMoves, string context)
+    {
+        byte[][] keys = [.. model.Keys];
+        var mode = (BTreeSeek)random.Next(4);
+        int lower = LowerBound(keys, probe);
+        bool exact = lower < keys.Length && MemcmpComparer.Instance.Compare(keys[lower], probe) == 0;
+        int index = mode switch
+        {
+            BTreeSeek.GreaterOrEqual => lower,
+            BTreeSeek.Greater => exact ? lower + 1 : lower,
+            BTreeSeek.LessOrEqual => exact ? lower : lower - 1,
+            _ => lower - 1,
+        };
+
+        using BTreeCursor cursor = tree.OpenCursor();
+        bool positioned = cursor.Seek(probe, mode);
+        string what = $"{context}: Seek {mode} {Hex(probe)}";
+        bool forward = mode is BTreeSeek.GreaterOrEqual or BTreeSeek.Greater;
+        int moves = random.Next(0, maxMoves);
+        for (int move = 0; ; move++)
+        {
+            bool inRange = index >= 0 && index < keys.Length;
+            Assert.True(positioned == inRange, $"{what}, move {move}: positioned {positioned}, model index {index} of {keys.Length}");
+            if (!inRange || move == moves)
+            {
+                break;
+            }
+
+            AssertEntry(cursor, new KeyValuePair<byte[], byte[]>(keys[index], model[keys[index]]), $"{what}, move {move}");
+            bool next = random.Next(10) < 8 ? forward : !forward;
+            positioned = next ? cursor.MoveNext() : cursor.MovePrevious();
+            index += next ? 1 : -1;
+        }
+    }
+
     public static string Hex(ReadOnlySpan<byte> bytes) =>
         bytes.Length <= 24 ? Convert.ToHexString(bytes) : $"{Convert.ToHexString(bytes[..24])}..({bytes.Length} bytes)";
+
+    private static int LowerBound(byte[][] keys, byte[] probe)
+    {
+        int lo = 0;
+        int hi = keys.Length;
+        while (lo < hi)
+        {
+            int mid = (lo + hi) / 2;
+            if (MemcmpComparer.Instance.Compare(keys[mid], probe) < 0)
+            {
+                lo = mid + 1;
+            }
+            else
+            {
+                hi = mid;
+            }
+        }
+
+        return lo;
+    }
 }

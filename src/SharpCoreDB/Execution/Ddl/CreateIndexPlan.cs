@@ -101,14 +101,6 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.UniqueViolation, $"UNIQUE constraint failed: {columns} (CREATE UNIQUE INDEX {index.Name})");
             }
 
-            int maxKey = transaction.Tree(index.RootPage).MaxKeySize;
-            if (key.Length > maxKey)
-            {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.TooBig,
-                    $"a row of {table.Name} takes {key.Length} bytes as a key of index {index.Name}; index keys hold at most {maxKey} bytes with this page size");
-            }
-
             transaction.TryInsert(index.RootPage, key, default);
         }
     }

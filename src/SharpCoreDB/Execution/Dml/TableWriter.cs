@@ -448,25 +448,9 @@ internal sealed partial class TableWriter
         IndexKeys.WriteEntry(index, row, rowId, writer, _keyScratch);
     }
 
-    // The entry encoded in _key; a key the tree cannot hold is reported by index and column, not by page.
-    private void InsertIndexEntry(TransactionContext transaction, IndexSchema index)
-    {
-        int maxKey = transaction.Tree(index.RootPage).MaxKeySize;
-        if (_key.WrittenCount > maxKey)
-        {
-            var columns = new StringBuilder();
-            foreach (IndexColumn column in index.Columns)
-            {
-                columns.Append(columns.Length > 0 ? ", " : string.Empty).Append(_table.Name).Append('.').Append(_table.Columns[column.Ordinal].Name);
-            }
-
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.TooBig,
-                $"the values of {columns} take {_key.WrittenCount} bytes as a key of index {index.Name}; index keys hold at most {maxKey} bytes with this page size");
-        }
-
+    // The entry encoded in _key. Keys of any length fit: the tree keeps the tail of a long one in overflow pages.
+    private void InsertIndexEntry(TransactionContext transaction, IndexSchema index) =>
         transaction.TryInsert(index.RootPage, _key.WrittenSpan, default);
-    }
 
     private bool WriteRecord(TransactionContext transaction, SqlValue[] row, long rowId, bool insert)
     {

@@ -103,9 +103,10 @@ internal sealed partial class WalPageStore
     }
 
     /// <summary>
-    /// True when the log is past its threshold and could restart if everything were copied: no snapshot reads
-    /// the log. The committer then makes everything durable and copied before adding to the log, so a steady
-    /// stream of commits, which never leaves the log idle, cannot grow it without bound. Writer slot held.
+    /// True when the log is past its threshold and could restart once everything is copied: no snapshot reads the
+    /// log, and none is older than what is enqueued. The committer then makes everything durable and copied before
+    /// adding to the log, so a steady stream of commits, which never leaves the log idle, cannot grow it without
+    /// bound. Writer slot held.
     /// </summary>
     private bool LogNeedsRestart()
     {
@@ -116,7 +117,18 @@ internal sealed partial class WalPageStore
 
         lock (_snapshotLock)
         {
-            return _readers.LogReaders == 0;
+            // The checkpoint copies nothing newer than the oldest snapshot, and the restart needs everything copied. A
+            // snapshot older than the enqueued sequence pins both, even one that reads only the database file (it
+            // began when the log was fully copied): flushing and checkpointing for it would cost a sync per commit
+            // and copy nothing.
+            if (_readers.LogReaders == 0 && _readers.Oldest(whenNone: _enqueued) >= _enqueued)
+            {
+                return true;
+            }
+
+            // An open snapshot keeps the log from restarting, so it grows past its threshold until the snapshot ends.
+            _commitsPinnedPastThreshold++;
+            return false;
         }
     }
 

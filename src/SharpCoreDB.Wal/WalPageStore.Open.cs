@@ -38,7 +38,7 @@ internal sealed partial class WalPageStore
 
         // The database file's lock is the one that keeps other processes out; the log is locked too so that
         // nobody can open it on its own.
-        FileStorageDevice database = FileStorageDevice.Open(path, new FileDeviceOptions { Mode = mode, ReadOnly = readOnly });
+        FileStorageDevice database = FileStorageDevice.Open(path, new FileDeviceOptions { Mode = mode, ReadOnly = readOnly, Observer = options.FileObserver });
         IStorageDevice? wal = null;
         try
         {
@@ -46,7 +46,7 @@ internal sealed partial class WalPageStore
             string walPath = database.Name + WalStoreOptions.WalSuffix;
             if (!readOnly)
             {
-                wal = FileStorageDevice.Open(walPath, new FileDeviceOptions { Mode = FileDeviceMode.OpenOrCreate });
+                wal = FileStorageDevice.Open(walPath, new FileDeviceOptions { Mode = FileDeviceMode.OpenOrCreate, Observer = options.FileObserver });
             }
             else if (System.IO.File.Exists(walPath))
             {

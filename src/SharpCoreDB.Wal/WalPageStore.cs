@@ -59,6 +59,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     private ulong _backfilled;
     private volatile SharpCoreDBException? _failure;
     private int _autoCheckpointScheduled;
+    private long _commitsPinnedPastThreshold;
 
     // Log generations asked for (restarts queued, writer slot held); ahead of the log's own count while one waits.
     private long _generationsQueued;
@@ -166,6 +167,22 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
 
     /// <summary>Syncs of the log so far, and the commits they made durable (their ratio is the average group size).</summary>
     public (long Syncs, long Commits) LogSyncs => _writer is null ? (0, 0) : (_writer.SyncCount, _writer.DurableCommitCount);
+
+    /// <summary>
+    /// Commits added to a log already past its checkpoint threshold because an open read transaction kept it from
+    /// restarting (its snapshot still needs the log, or the database file as it was). A long-lived reader makes the
+    /// log grow by every commit made while it is open; this counts them, so the growth can be seen and traced to it.
+    /// </summary>
+    public long CommitsPinnedPastThreshold
+    {
+        get
+        {
+            lock (_snapshotLock)
+            {
+                return _commitsPinnedPastThreshold;
+            }
+        }
+    }
 
     /// <summary>FullSync commits written and synced by their own committing thread instead of the log writer's worker.</summary>
     public long OwnWrites => _writer?.OwnWriteCount ?? 0;

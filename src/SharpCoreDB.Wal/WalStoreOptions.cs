@@ -1,3 +1,4 @@
+using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Wal;
@@ -22,6 +23,9 @@ internal sealed class WalStoreOptions
 
     /// <summary>True to leave both devices open when the store is disposed (tests that reopen in memory).</summary>
     public bool LeaveDevicesOpen { get; init; }
+
+    /// <summary>For <see cref="WalPageStore.Open(string, WalStoreOptions)"/>: told of every creation, write, resize and sync of both files (crash tests).</summary>
+    public IFileDeviceObserver? FileObserver { get; init; }
 
     /// <summary>True when either part asks for a read-only open.</summary>
     public bool ReadOnly => File.ReadOnly || Durability.ReadOnly;

@@ -21,4 +21,7 @@ public sealed record FileDeviceOptions
     /// An open that cannot get its lock fails with <see cref="SharpCoreDBErrorCode.Locked"/>.
     /// </summary>
     public bool Exclusive { get; init; } = true;
+
+    /// <summary>Told of every creation, write, resize and sync the device makes (crash tests); null outside tests.</summary>
+    internal IFileDeviceObserver? Observer { get; init; }
 }

@@ -29,6 +29,7 @@ public sealed class FileStorageDevice : IStorageDevice
 
     private readonly SafeFileHandle _handle;
     private readonly Func<SafeFileHandle, int> _dataSync;
+    private readonly IFileDeviceObserver? _observer;
 
     // With a lock held no other process can change the file, so the length is known without asking the OS.
     private readonly bool _lengthIsOurs;
@@ -36,8 +37,9 @@ public sealed class FileStorageDevice : IStorageDevice
     private volatile bool _flushFailed;
     private int _disposed;
 
-    private FileStorageDevice(string name, SafeFileHandle handle, bool readOnly, bool lengthIsOurs, bool created, Func<SafeFileHandle, int> dataSync)
+    private FileStorageDevice(string name, SafeFileHandle handle, bool readOnly, bool lengthIsOurs, bool created, Func<SafeFileHandle, int> dataSync, IFileDeviceObserver? observer)
     {
+        _observer = observer;
         Name = name;
         _handle = handle;
         IsReadOnly = readOnly;
@@ -131,10 +133,11 @@ public sealed class FileStorageDevice : IStorageDevice
 
             if (created)
             {
-                SyncDirectory(fullPath);
+                options.Observer?.Created(fullPath);
+                SyncDirectory(fullPath, options.Observer);
             }
 
-            return new FileStorageDevice(fullPath, handle, options.ReadOnly, options.Exclusive, created, dataSync);
+            return new FileStorageDevice(fullPath, handle, options.ReadOnly, options.Exclusive, created, dataSync, options.Observer);
         }
         catch
         {
@@ -199,6 +202,8 @@ public sealed class FileStorageDevice : IStorageDevice
             throw IoError($"writing {source.Length} bytes at offset {offset} of", ex);
         }
 
+        _observer?.Written(Name, offset, source);
+
         long end = offset + source.Length;
         if (end > Volatile.Read(ref _length))
         {
@@ -224,6 +229,8 @@ public sealed class FileStorageDevice : IStorageDevice
         {
             throw IoError($"setting the length to {length} of", ex);
         }
+
+        _observer?.LengthSet(Name, length);
 
         Volatile.Write(ref _length, length);
     }
@@ -257,6 +264,7 @@ public sealed class FileStorageDevice : IStorageDevice
                     $"Flushing '{Name}' to disk failed (fdatasync: {LinuxFileSystem.Describe(errno)}); data written since the last successful flush may be lost.");
             }
 
+            _observer?.DataSynced(Name);
             return;
         }
 
@@ -269,6 +277,8 @@ public sealed class FileStorageDevice : IStorageDevice
             _flushFailed = true;
             throw IoError("flushing to disk (data written since the last successful flush may be lost)", ex);
         }
+
+        _observer?.DataSynced(Name);
     }
 
     /// <summary>Closes the file, which also releases its lock.</summary>
@@ -339,7 +349,7 @@ public sealed class FileStorageDevice : IStorageDevice
         }
     }
 
-    private static void SyncDirectory(string fullPath)
+    private static void SyncDirectory(string fullPath, IFileDeviceObserver? observer)
     {
         // Only Linux needs (and allows) this: the new directory entry is not durable until the directory is.
         if (!OperatingSystem.IsLinux())
@@ -355,6 +365,8 @@ public sealed class FileStorageDevice : IStorageDevice
                 SharpCoreDBErrorCode.IoError,
                 $"Created '{fullPath}' but could not make its directory entry durable (fsync of '{directory}': {LinuxFileSystem.Describe(errno)}).");
         }
+
+        observer?.DirectorySynced(directory);
     }
 
     private static SharpCoreDBException LockedError(string fullPath, Exception? inner) =>

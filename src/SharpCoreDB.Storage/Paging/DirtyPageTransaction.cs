@@ -49,6 +49,15 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
     public bool IsWritable => true;
 
     /// <inheritdoc />
+    /// <remarks>Here: nothing to wait for, as in a store that syncs every commit before the next writer begins.</remarks>
+    public virtual void WaitUntilReadsDurable()
+    {
+    }
+
+    /// <inheritdoc />
+    public virtual ValueTask WaitUntilReadsDurableAsync() => ValueTask.CompletedTask;
+
+    /// <inheritdoc />
     public override long ChangeStamp => Pages.ChangeStamp;
 
     /// <inheritdoc />

@@ -11,4 +11,17 @@ public interface IWriteTransaction : IPageTransaction, IDisposable
 
     /// <summary>Discards every change of this transaction.</summary>
     void Rollback();
+
+    /// <summary>
+    /// Waits until every commit this transaction builds on is durable, so that what it read may be handed to the
+    /// caller. A store whose next writer may build on commits still being synced (group commit) must not let a
+    /// statement return rows a power cut could still take back; one whose commits are durable before the next
+    /// writer starts returns at once.
+    /// </summary>
+    /// <exception cref="SharpCoreDBException">IoError or DatabaseFailed when the log failed before they were durable.</exception>
+    void WaitUntilReadsDurable();
+
+    /// <summary>Like <see cref="WaitUntilReadsDurable"/>, without blocking a thread.</summary>
+    /// <returns>A task that completes when they are durable.</returns>
+    ValueTask WaitUntilReadsDurableAsync();
 }

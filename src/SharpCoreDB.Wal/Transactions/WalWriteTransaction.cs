@@ -126,6 +126,17 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
     }
 
     /// <inheritdoc />
+    /// <remarks>
+    /// FullSync releases the writer slot before a commit is synced, so this transaction may build on commits that
+    /// are queued or being written; it waits for them (and only them: its own changes are not committed). Legacy
+    /// syncs under the writer slot and Async acknowledges before the sync by definition, so neither waits.
+    /// </remarks>
+    public override void WaitUntilReadsDurable() => _store.WaitDurable(Sequence);
+
+    /// <inheritdoc />
+    public override ValueTask WaitUntilReadsDurableAsync() => new(_store.WaitDurableAsync(Sequence));
+
+    /// <inheritdoc />
     protected override PageLease ReadCommitted(uint pageNumber) => _store.ReadVersion(pageNumber, Sequence, _index);
 
     /// <inheritdoc />

@@ -106,6 +106,12 @@ internal sealed class Database
         }
     }
 
+    /// <summary>A private instance over a store the caller opened (tests that put a device wrapper under it); it closes the store.</summary>
+    /// <param name="options">The options (the data source only names it).</param>
+    /// <param name="store">The store.</param>
+    /// <returns>The database; call <see cref="Release"/> when done.</returns>
+    internal static Database OnStore(DatabaseOptions options, IPageStore store) => new(options, store, null);
+
     /// <summary>Releases one reference; the last one closes the database.</summary>
     public void Release()
     {

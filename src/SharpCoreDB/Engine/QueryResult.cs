@@ -372,6 +372,7 @@ internal sealed class QueryResult : IDisposable
                 _session.Rollback();
                 return false;
             case PlanKind.Query:
+                await WaitUntilReadsDurable(useAsync).ConfigureAwait(false);
                 OpenQuery(index);
                 return true;
             case PlanKind.Savepoint:
@@ -392,11 +393,34 @@ internal sealed class QueryResult : IDisposable
                     return false;
                 }
 
+                await WaitUntilReadsDurable(useAsync).ConfigureAwait(false);
                 _columns = returned.Columns;
                 _returned = returned.Rows;
                 _returnedNext = 0;
                 return true;
         }
+    }
+
+    // Before a statement in an explicit write transaction hands out rows: in FullSync mode that transaction may build
+    // on commits that are queued and not yet synced (group commit releases the writer slot before the sync), and rows
+    // read from them must not reach the caller before they are durable: a power cut could still take them back, and a
+    // ROLLBACK would not wait for them. Waiting here rather than at BEGIN keeps group commit intact (writers that only
+    // change data never wait for the group ahead of them) and costs nothing when nothing is queued. Autocommit reads run
+    // in a snapshot, which only sees durable commits.
+    private ValueTask WaitUntilReadsDurable(bool useAsync)
+    {
+        if (_session.Transaction is not { IsWritable: true } transaction)
+        {
+            return ValueTask.CompletedTask;
+        }
+
+        if (useAsync)
+        {
+            return transaction.WaitUntilReadsDurableAsync();
+        }
+
+        transaction.WaitUntilReadsDurable();
+        return ValueTask.CompletedTask;
     }
 
     private async ValueTask RunSavepoint(Sql.Ast.Statement syntax, bool useAsync)

@@ -211,6 +211,16 @@ internal sealed class TransactionContext : IDisposable
         return _write!.CommitAsync(cancellationToken);
     }
 
+    /// <summary>
+    /// Waits until the commits this transaction builds on are durable, before a statement hands out rows read in it.
+    /// A read snapshot only ever sees durable commits, so it never waits.
+    /// </summary>
+    public void WaitUntilReadsDurable() => _write?.WaitUntilReadsDurable();
+
+    /// <summary>Like <see cref="WaitUntilReadsDurable"/>, without blocking a thread.</summary>
+    /// <returns>A task that completes when they are durable.</returns>
+    public ValueTask WaitUntilReadsDurableAsync() => _write?.WaitUntilReadsDurableAsync() ?? ValueTask.CompletedTask;
+
     /// <summary>Discards the transaction's changes.</summary>
     public void Rollback()
     {

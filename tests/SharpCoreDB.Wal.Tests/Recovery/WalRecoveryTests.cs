@@ -4,10 +4,11 @@ using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.Recovery;
 using SharpCoreDB.Wal.Tests.Support;
 using SharpCoreDB.Wal.Writing;
+using Xunit.Abstractions;
 
 namespace SharpCoreDB.Wal.Tests.Recovery;
 
-public sealed class WalRecoveryTests
+public sealed class WalRecoveryTests(ITestOutputHelper output)
 {
     private const int FrameSize = WalFrameHeader.SizeOf + FrameLog.PageSize;
 
@@ -204,66 +205,88 @@ public sealed class WalRecoveryTests
     [InlineData(DurabilityMode.Async)]
     public void Power_loss_at_a_random_moment_recovers_a_prefix_holding_every_acknowledged_commit(DurabilityMode mode)
     {
-        int runs = Environment.GetEnvironmentVariable("SHARPCOREDB_STRESS") == "1" ? 20_000 : 400;
-        Parallel.For(0, runs, new ParallelOptions { MaxDegreeOfParallelism = 4 }, seed =>
+        int runs = WalTestKit.Stress ? 20_000 : 250;
+        var cases = new PowerLossCases();
+        Parallel.For(0, runs, new ParallelOptions { MaxDegreeOfParallelism = 4 }, seed => cases.Add(PowerLossRun(mode, seed)));
+
+        // The cut must really land between writes and their sync: with unflushed writes at stake, with several commits
+        // of a group not durable yet (the modes that group), torn writes, and later writes surviving earlier ones.
+        string counts = $"{mode}, {runs} runs: {cases}";
+        output.WriteLine(counts);
+        Assert.True(cases.Unflushed >= runs / 4, $"too few cuts with unflushed writes; {counts}");
+        Assert.True(cases.Torn >= runs / 20, $"too few cuts with a torn write; {counts}");
+        Assert.True(cases.Reordered >= runs / 40, $"too few cuts where a later write survived an earlier one; {counts}");
+        if (mode != DurabilityMode.Legacy)
         {
-            var rng = new Random(seed);
-            using var device = new FaultInjectingDevice(new MemoryStorageDevice("power-wal"), trackPowerLoss: true);
-            var log = new FrameLog(device, mode, TimeSpan.FromMilliseconds(1));
-            int commits = rng.Next(1, 12);
-            var written = new Dictionary<ulong, uint[]>();
-            ulong acknowledged = 0;
-            MemoryStorageDevice? image = null;
-            int cutAt = rng.Next(commits + 1);
-            for (int i = 0; i < commits; i++)
+            Assert.True(cases.MidGroup >= runs / 20, $"too few cuts in the middle of a group; {counts}");
+        }
+    }
+
+    // One run: groups of commits (appended together, then waited for as the mode prescribes) while the power is cut
+    // just before a random flush of the log, so the group that flush would have made durable is at stake.
+    private static PowerLossCase PowerLossRun(DurabilityMode mode, int seed)
+    {
+        var rng = new Random(seed);
+        var grid = new PowerGrid(new Random(seed ^ 0x5EED), PowerLossPolicy.Default);
+        PowerGrid.CutDevice device = grid.Attach("power-wal");
+        var log = new FrameLog(device, mode, TimeSpan.FromMilliseconds(1));
+        var written = new Dictionary<ulong, uint[]>();
+        ulong appended = 0;
+        ulong acknowledgedAtCut = 0;
+        ulong notDurableAtCut = 0;
+        grid.OnCut = () =>
+        {
+            acknowledgedAtCut = log.LastDurable;
+            notDurableAtCut = Volatile.Read(ref appended) - acknowledgedAtCut;
+        };
+
+        int groups = rng.Next(1, 6);
+        grid.CutBeforeFlush(grid.Flushes + rng.Next(1, groups + 2));
+        var pending = new List<WalCommit>();
+        for (int g = 0; g < groups; g++)
+        {
+            lock (log.Gate)
             {
-                if (i == cutAt)
+                for (int i = rng.Next(1, 6); i > 0; i--)
                 {
-                    image = device.SimulatePowerLoss(rng, PowerLossPolicy.Default);
-                }
-
-                uint[] pages = [.. Enumerable.Range(0, rng.Next(1, 5)).Select(_ => (uint)rng.Next(50))];
-                pages = [.. pages.Distinct()];
-                ulong sequence = log.Commit(pages);
-                written[sequence] = pages;
-                if (mode != DurabilityMode.Async || i == commits - 1)
-                {
-                    acknowledged = log.LastDurable;
-                }
-
-                if (mode == DurabilityMode.Async && i == commits - 1)
-                {
-                    log.Flush();
-                    acknowledged = log.LastDurable;
+                    uint[] pages = [.. Enumerable.Range(0, rng.Next(1, 5)).Select(_ => (uint)rng.Next(50)).Distinct()];
+                    WalCommit commit = log.Append(pages);
+                    written[commit.Sequence] = pages;
+                    Volatile.Write(ref appended, commit.Sequence);
+                    pending.Add(commit);
                 }
             }
 
-            ulong acknowledgedAtCut = image is null ? acknowledged : 0;
-            if (image is null)
+            foreach (WalCommit commit in pending)
             {
-                image = device.SimulatePowerLoss(rng, PowerLossPolicy.Default);
+                commit.Completion?.Task.GetAwaiter().GetResult();
             }
 
-            log.Dispose();
-            using (image)
+            pending.Clear();
+        }
+
+        log.Flush();
+        grid.CutNow();
+        log.Dispose();
+        using MemoryStorageDevice image = grid.Images![0];
+        string context = $"seed {seed}, {mode}";
+        WalScanResult scan = FrameLog.Scan(image);
+        Assert.True(scan.LastSequence >= acknowledgedAtCut, $"{context}: recovered {scan.LastSequence}, acknowledged {acknowledgedAtCut}");
+        Assert.True(scan.LastSequence <= (ulong)written.Count, context);
+        var byTransaction = scan.Frames.GroupBy(f => f.Sequence).ToList();
+        Assert.Equal(Enumerable.Range(1, (int)scan.LastSequence).Select(i => (ulong)i), byTransaction.Select(g => g.Key));
+        byte[] buffer = new byte[FrameLog.PageSize];
+        foreach (IGrouping<ulong, WalFrameRef> transaction in byTransaction)
+        {
+            Assert.True(written[transaction.Key].SequenceEqual(transaction.Select(f => f.PageNumber)), $"{context}: transaction {transaction.Key} is partial");
+            foreach (WalFrameRef frame in transaction)
             {
-                WalScanResult scan = FrameLog.Scan(image);
-                Assert.True(scan.LastSequence >= acknowledgedAtCut, $"seed {seed}: recovered {scan.LastSequence}, acknowledged {acknowledgedAtCut}");
-                Assert.True(scan.LastSequence <= (ulong)written.Count, $"seed {seed}");
-                var byTransaction = scan.Frames.GroupBy(f => f.Sequence).ToList();
-                Assert.Equal(Enumerable.Range(1, (int)scan.LastSequence).Select(i => (ulong)i), byTransaction.Select(g => g.Key));
-                byte[] buffer = new byte[FrameLog.PageSize];
-                foreach (IGrouping<ulong, WalFrameRef> transaction in byTransaction)
-                {
-                    Assert.True(written[transaction.Key].SequenceEqual(transaction.Select(f => f.PageNumber)), $"seed {seed}: transaction {transaction.Key} is partial");
-                    foreach (WalFrameRef frame in transaction)
-                    {
-                        image.Read(frame.Offset + WalFrameHeader.SizeOf, buffer);
-                        Assert.True(FrameLog.ImageMatches(buffer, frame.PageNumber, frame.Sequence), $"seed {seed}: page {frame.PageNumber} of transaction {frame.Sequence}");
-                    }
-                }
+                image.Read(frame.Offset + WalFrameHeader.SizeOf, buffer);
+                Assert.True(FrameLog.ImageMatches(buffer, frame.PageNumber, frame.Sequence), $"{context}: page {frame.PageNumber} of transaction {frame.Sequence}");
             }
-        });
+        }
+
+        return PowerLossCase.Of(grid.Decisions, notDurableAtCut);
     }
 
     private static void FlipBit(IStorageDevice device, long offset)

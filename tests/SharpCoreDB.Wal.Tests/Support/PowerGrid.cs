@@ -28,6 +28,9 @@ internal sealed class PowerGrid
 
     public MemoryStorageDevice[]? Images { get; private set; }
 
+    /// <summary>What the cut did to each write and resize not flushed by then, over every device, in issue order.</summary>
+    public List<PowerLossDecision> Decisions { get; } = [];
+
     public long Flushes
     {
         get
@@ -72,7 +75,7 @@ internal sealed class PowerGrid
         }
 
         OnCut?.Invoke();
-        Images = [.. _devices.Select(d => d.Inner.SimulatePowerLoss(_rng, _policy))];
+        Images = [.. _devices.Select(d => d.Inner.SimulatePowerLoss(_rng, _policy, Decisions))];
     }
 
     internal void Mutate(Action action)

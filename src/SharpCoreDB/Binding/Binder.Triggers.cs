@@ -4,6 +4,7 @@ using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Planning.Rules;
+using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Binding;
@@ -28,6 +29,9 @@ internal sealed partial class Binder
     // Inside a trigger program: OR REPLACE / OR IGNORE of the statement that fired it, which overrides the program's
     // own statements' (Unspecified when it had none).
     private ConflictResolution _conflictOverride;
+
+    // How many trigger programs are being bound one inside another: each fires the next from one of its steps.
+    private int _triggerDepth;
 
     private CreateTriggerPlan BindCreateTrigger(CreateTriggerStatement create)
     {
@@ -135,7 +139,15 @@ internal sealed partial class Binder
                 if (name is not null && _schema.FindTable(name.Name) is { } target)
                 {
                     changed.Add(target);
-                    CollectWrites(target, stepEvent, stepAssigned, changed, visited);
+                    Nest();
+                    try
+                    {
+                        CollectWrites(target, stepEvent, stepAssigned, changed, visited);
+                    }
+                    finally
+                    {
+                        _nesting--;
+                    }
                 }
             }
         }
@@ -177,6 +189,15 @@ internal sealed partial class Binder
             _running.Add(trigger, running);
         }
 
+        if (_triggerDepth >= SqlLimits.MaxTriggerDepth)
+        {
+            // Programs are bound into the statement that fires them, so the cascade's depth is known here; SQLite
+            // stops the same cascade when it runs.
+            throw SqlErrors.Create(
+                SharpCoreDBErrorCode.TooComplex,
+                $"too many levels of trigger recursion (at most {SqlLimits.Text(SqlLimits.MaxTriggerDepth)}) at trigger {trigger.Name}");
+        }
+
         var action = new TriggerAction(trigger.Name, running);
         _actions.Add((trigger, conflict), action);
         int width = table.Columns.Length + 1;
@@ -196,6 +217,8 @@ internal sealed partial class Binder
         (Scope? root, HashSet<TableSchema>? changed, ConflictResolution outerConflict) = (_root, _changedTables, _conflictOverride);
         _root = scope;
         _conflictOverride = conflict;
+        _triggerDepth++;
+        Nest();
         try
         {
             CreateTriggerStatement statement = trigger.Statement;
@@ -227,6 +250,8 @@ internal sealed partial class Binder
         }
         finally
         {
+            _nesting--;
+            _triggerDepth--;
             (_root, _changedTables, _conflictOverride) = (root, changed, outerConflict);
         }
     }

@@ -31,6 +31,17 @@ internal ref partial struct Parser
                 break;
             }
 
+            if (columns.Count >= SqlLimits.MaxColumns)
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.TooComplex,
+                    $"too many columns on {name.Name} (at most {SqlLimits.Text(SqlLimits.MaxColumns)}) at line {SqlLimits.Text(_current.Line)}, column {SqlLimits.Text(_current.Column)}")
+                {
+                    Line = _current.Line,
+                    Column = _current.Column,
+                };
+            }
+
             columns.Add(ParseColumnDefinition());
         }
 

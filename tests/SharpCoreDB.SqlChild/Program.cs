@@ -1,6 +1,6 @@
 // SQL child process: runs a script of SQL steps on one thread with a chosen stack size, so a test can check that
 // input which would overflow the stack is rejected with an error instead of killing the process. A stack overflow
-// cannot be caught in .NET, which is why this runs apart from the test host (SharpCoreDB.Tests, Support/SqlChild.cs).
+// cannot be caught in .NET, which is why this runs apart from the test host (SharpCoreDB.Tests, Support/SqlChildProcess.cs).
 //
 // Usage: SharpCoreDB.SqlChild <stackKilobytes> <scriptFile>
 //

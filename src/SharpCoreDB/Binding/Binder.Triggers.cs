@@ -30,6 +30,8 @@ internal sealed partial class Binder
     // own statements' (Unspecified when it had none).
     private ConflictResolution _conflictOverride;
 
+    private Dictionary<string, List<TriggerSchema>>? _triggersByTable;
+
     // How many trigger programs are being bound one inside another: each fires the next from one of its steps.
     private int _triggerDepth;
 
@@ -86,9 +88,42 @@ internal sealed partial class Binder
     // The triggers on a table that a statement with this event (and these assigned columns) fires, newest first.
     private List<TriggerSchema> Fired(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned)
     {
-        List<TriggerSchema> triggers = _schema.TriggersOn(table.Name, triggerEvent);
-        triggers.RemoveAll(trigger => !Overlaps(trigger, assigned));
+        var triggers = new List<TriggerSchema>();
+        if (TriggersByTable().TryGetValue(table.Name, out List<TriggerSchema>? onTable))
+        {
+            foreach (TriggerSchema trigger in onTable)
+            {
+                if (trigger.Event == triggerEvent && Overlaps(trigger, assigned))
+                {
+                    triggers.Add(trigger);
+                }
+            }
+        }
+
+        triggers.Sort((a, b) => b.Order.CompareTo(a.Order));
         return triggers;
+    }
+
+    // The schema's triggers by table, gathered once per statement: a cascade looks up the triggers of every table
+    // it reaches, and scanning all triggers for each made a chain of n triggers cost n^3.
+    private Dictionary<string, List<TriggerSchema>> TriggersByTable()
+    {
+        if (_triggersByTable is null)
+        {
+            _triggersByTable = new Dictionary<string, List<TriggerSchema>>(StringComparer.OrdinalIgnoreCase);
+            foreach (TriggerSchema trigger in _schema.Triggers.Values)
+            {
+                if (!_triggersByTable.TryGetValue(trigger.TableName, out List<TriggerSchema>? list))
+                {
+                    list = [];
+                    _triggersByTable.Add(trigger.TableName, list);
+                }
+
+                list.Add(trigger);
+            }
+        }
+
+        return _triggersByTable;
     }
 
     // UPDATE OF fires only when the statement assigns one of the listed columns.

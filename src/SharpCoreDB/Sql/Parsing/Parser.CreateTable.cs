@@ -33,13 +33,7 @@ internal ref partial struct Parser
 
             if (columns.Count >= SqlLimits.MaxColumns)
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.TooComplex,
-                    $"too many columns on {name.Name} (at most {SqlLimits.Text(SqlLimits.MaxColumns)}) at line {SqlLimits.Text(_current.Line)}, column {SqlLimits.Text(_current.Column)}")
-                {
-                    Line = _current.Line,
-                    Column = _current.Column,
-                };
+                throw TooComplex(_current.Line, _current.Column, $"too many columns on {name.Name} (at most {SqlLimits.Text(SqlLimits.MaxColumns)})");
             }
 
             columns.Add(ParseColumnDefinition());

@@ -122,13 +122,7 @@ internal ref partial struct Parser
             if (terms.Count + 1 >= SqlLimits.MaxCompoundSelect)
             {
                 // Each term is one more operator over the terms before it; SQLite bounds them the same way.
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.TooComplex,
-                    $"too many terms in compound SELECT (at most {SqlLimits.Text(SqlLimits.MaxCompoundSelect)}) at line {SqlLimits.Text(termPosition.Line)}, column {SqlLimits.Text(termPosition.Column)}")
-                {
-                    Line = termPosition.Line,
-                    Column = termPosition.Column,
-                };
+                throw TooComplex(termPosition.Line, termPosition.Column, $"too many terms in compound SELECT (at most {SqlLimits.Text(SqlLimits.MaxCompoundSelect)})");
             }
 
             terms.Add(new CompoundTerm(termPosition, op, ParseSelectCore()));

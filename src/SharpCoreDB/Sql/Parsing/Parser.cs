@@ -120,6 +120,14 @@ internal ref partial struct Parser
 
     private readonly SharpCoreDBException ErrorAt(in Token token, string detail) => SyntaxErrors.At(_source, token, detail);
 
+    // A statement past one of SqlLimits' size limits: not a syntax error, so it carries its own code.
+    private static SharpCoreDBException TooComplex(int line, int column, string what) =>
+        new(SharpCoreDBErrorCode.TooComplex, $"{what} at line {SqlLimits.Text(line)}, column {SqlLimits.Text(column)}")
+        {
+            Line = line,
+            Column = column,
+        };
+
     /// <summary>Enters one more level of nesting; callers restore <see cref="_depth"/> when they leave.</summary>
     private void Nest()
     {

@@ -44,6 +44,23 @@ public sealed class DepthLimitTests
     }
 
     [Fact]
+    public void The_expression_depth_limit_is_sqlites_1000_on_a_1MB_stack()
+    {
+        // SQLite: 1,000 terms are a tree 1,000 deep and accepted; 1,001 are "Expression tree is too large". A chain
+        // of 999 unary minus signs over a literal is 1,000 deep too (SQLite's parser stack stops that one sooner).
+        IReadOnlyList<string> lines = SqlChildProcess.Run(
+            SqlChildProcess.OneMegabyte,
+            "SELECT 1" + Repeat(" + 1", 999),
+            "SELECT 1" + Repeat(" + 1", 1000),
+            "SELECT " + Repeat("- ", 999) + "1",
+            "SELECT " + Repeat("- ", 1000) + "1");
+        Assert.Equal("ok 1 1000", lines[0]);
+        Assert.StartsWith("error SyntaxError ", lines[1], StringComparison.Ordinal);
+        Assert.Equal("ok 1 -1", lines[2]);
+        Assert.StartsWith("error SyntaxError ", lines[3], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Expression_trees_past_the_depth_limit_are_syntax_errors_on_a_1MB_stack()
     {
         IReadOnlyList<string> lines = SqlChildProcess.Run(
@@ -52,7 +69,7 @@ public sealed class DepthLimitTests
             Or(5000),
             "SELECT 1" + Repeat(" + 1", 5000),
             "SELECT " + Repeat("abs(", 5000) + "1" + Repeat(")", 5000),
-            "SELECT count(*) FROM " + Repeat("(", 1000) + "t t0" + string.Concat(Enumerable.Range(1, 1000).Select(i => $" JOIN t t{i})")));
+            "SELECT count(*) FROM " + Repeat("(", 5000) + "t t0" + string.Concat(Enumerable.Range(1, 5000).Select(i => $" JOIN t t{i})")));
         foreach (string line in lines.Skip(1))
         {
             Assert.StartsWith("error SyntaxError ", line, StringComparison.Ordinal);

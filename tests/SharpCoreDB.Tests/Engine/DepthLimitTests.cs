@@ -61,6 +61,23 @@ public sealed class DepthLimitTests
     }
 
     [Fact]
+    public void Deep_statements_compile_on_the_large_stack_inside_an_open_transaction()
+    {
+        // The deep compile runs on another thread while this one holds the write transaction: it must read the
+        // transaction's schema (the table created in it) and take no lock the caller holds.
+        IReadOnlyList<string> lines = SqlChildProcess.Run(
+            SqlChildProcess.OneMegabyte,
+            "BEGIN",
+            "CREATE TABLE u(x)",
+            "INSERT INTO u VALUES (1" + Repeat(" + 1", 899) + ")",
+            "WITH c AS (SELECT x FROM u) SELECT " + Repeat("abs(", 500) + "a.x + b.x" + Repeat(")", 500) + " FROM c a, c b",
+            "COMMIT",
+            "SELECT x FROM u");
+        Assert.Equal("ok 1 1800", lines[3]);
+        Assert.Equal("ok 1 900", lines[5]);
+    }
+
+    [Fact]
     public void Expression_trees_past_the_depth_limit_are_syntax_errors_on_a_1MB_stack()
     {
         IReadOnlyList<string> lines = SqlChildProcess.Run(

@@ -69,6 +69,11 @@ public enum SharpCoreDBErrorCode
     UnknownTrigger = 214,
     /// <summary>A trigger stopped the statement with <c>RAISE(ABORT|FAIL|ROLLBACK, message)</c>; the message is the trigger's.</summary>
     TriggerRaise = 215,
+    /// <summary>
+    /// A statement exceeds a limit on its size or nesting: terms of a compound SELECT, tables in a join, columns of a
+    /// table, nesting of subqueries, views and common table expressions, or depth of a trigger cascade.
+    /// </summary>
+    TooComplex = 216,
 
     // Execution control (300s).
 

@@ -7,6 +7,7 @@ using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
+using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Parsing;
 
@@ -318,8 +319,7 @@ internal sealed partial class Binder
     /// <exception cref="SharpCoreDBException">The query does not bind, or the column list does not fit it.</exception>
     public static void ValidateView(CreateViewStatement create, Schema schema)
     {
-        var check = new Binder(schema, new Dictionary<string, int>());
-        BoundQuery query = check.BindQuery(create.Query, null);
+        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>()).BindQuery(create.Query, null), "the view");
         if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
         {
             throw SqlErrors.At(

@@ -55,6 +55,19 @@ internal sealed partial class Binder
 
     private Expr BindExpr(Expression expression, Scope scope)
     {
+        Nest();
+        try
+        {
+            return BindExprNested(expression, scope);
+        }
+        finally
+        {
+            _nesting--;
+        }
+    }
+
+    private Expr BindExprNested(Expression expression, Scope scope)
+    {
         switch (expression)
         {
             case IntegerLiteral i:

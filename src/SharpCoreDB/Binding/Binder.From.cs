@@ -4,6 +4,7 @@ using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning;
+using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Binding;
@@ -34,7 +35,16 @@ internal sealed partial class Binder
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "LEFT JOIN of a parenthesized join is not supported", nested.Position);
             }
 
-            BindFrom(nested.Join, scope, block);
+            Nest();
+            try
+            {
+                BindFrom(nested.Join, scope, block);
+            }
+            finally
+            {
+                _nesting--;
+            }
+
             if (join?.On is not null)
             {
                 AddConjuncts(BindExpr(join.On, scope), block.Where);
@@ -48,6 +58,15 @@ internal sealed partial class Binder
         item.LeftJoin = kind == JoinKind.Left;
         scope.Sources.Add(item.Source);
         block.From.Add(item);
+        if (block.From.Count > SqlLimits.MaxJoinTables)
+        {
+            // The join orderer and the access-path search work per table; like SQLite, bound the tables of one join.
+            throw SqlErrors.At(
+                SharpCoreDBErrorCode.TooComplex,
+                $"at most {SqlLimits.Text(SqlLimits.MaxJoinTables)} tables in a join",
+                table.Position);
+        }
+
         if (join is null)
         {
             return;

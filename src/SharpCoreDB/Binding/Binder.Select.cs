@@ -8,6 +8,7 @@ using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
+using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Binding;
@@ -25,13 +26,23 @@ internal sealed partial class Binder
     private BoundQuery BindQuery(SelectStatement select, Scope? parent)
     {
         // How deep in queries the binder is: a recursive table may only be named at its recursive SELECT's own level.
+        if (_queryDepth >= SqlLimits.MaxQueryDepth)
+        {
+            throw SqlErrors.At(
+                SharpCoreDBErrorCode.TooComplex,
+                $"queries are nested too deeply (more than {SqlLimits.Text(SqlLimits.MaxQueryDepth)} levels of subqueries, views and common table expressions)",
+                select.Position);
+        }
+
         _queryDepth++;
+        Nest();
         try
         {
             return BindQueryAtDepth(select, parent);
         }
         finally
         {
+            _nesting--;
             _queryDepth--;
         }
     }

@@ -4,6 +4,7 @@ using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Planning.Rules;
+using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Binding;
@@ -28,6 +29,11 @@ internal sealed partial class Binder
     // Inside a trigger program: OR REPLACE / OR IGNORE of the statement that fired it, which overrides the program's
     // own statements' (Unspecified when it had none).
     private ConflictResolution _conflictOverride;
+
+    private Dictionary<string, List<TriggerSchema>>? _triggersByTable;
+
+    // How many trigger programs are being bound one inside another: each fires the next from one of its steps.
+    private int _triggerDepth;
 
     private CreateTriggerPlan BindCreateTrigger(CreateTriggerStatement create)
     {
@@ -69,9 +75,42 @@ internal sealed partial class Binder
     // The triggers on a table that a statement with this event (and these assigned columns) fires, newest first.
     private List<TriggerSchema> Fired(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned)
     {
-        List<TriggerSchema> triggers = _schema.TriggersOn(table.Name, triggerEvent);
-        triggers.RemoveAll(trigger => !Overlaps(trigger, assigned));
+        var triggers = new List<TriggerSchema>();
+        if (TriggersByTable().TryGetValue(table.Name, out List<TriggerSchema>? onTable))
+        {
+            foreach (TriggerSchema trigger in onTable)
+            {
+                if (trigger.Event == triggerEvent && Overlaps(trigger, assigned))
+                {
+                    triggers.Add(trigger);
+                }
+            }
+        }
+
+        triggers.Sort((a, b) => b.Order.CompareTo(a.Order));
         return triggers;
+    }
+
+    // The schema's triggers by table, gathered once per statement: a cascade looks up the triggers of every table
+    // it reaches, and scanning all triggers for each made a chain of n triggers cost n^3.
+    private Dictionary<string, List<TriggerSchema>> TriggersByTable()
+    {
+        if (_triggersByTable is null)
+        {
+            _triggersByTable = new Dictionary<string, List<TriggerSchema>>(StringComparer.OrdinalIgnoreCase);
+            foreach (TriggerSchema trigger in _schema.Triggers.Values)
+            {
+                if (!_triggersByTable.TryGetValue(trigger.TableName, out List<TriggerSchema>? list))
+                {
+                    list = [];
+                    _triggersByTable.Add(trigger.TableName, list);
+                }
+
+                list.Add(trigger);
+            }
+        }
+
+        return _triggersByTable;
     }
 
     // UPDATE OF fires only when the statement assigns one of the listed columns.
@@ -122,7 +161,15 @@ internal sealed partial class Binder
                 if (name is not null && _schema.FindTable(name.Name) is { } target)
                 {
                     changed.Add(target);
-                    CollectWrites(target, stepEvent, stepAssigned, changed, visited);
+                    Nest();
+                    try
+                    {
+                        CollectWrites(target, stepEvent, stepAssigned, changed, visited);
+                    }
+                    finally
+                    {
+                        _nesting--;
+                    }
                 }
             }
         }
@@ -164,6 +211,15 @@ internal sealed partial class Binder
             _running.Add(trigger, running);
         }
 
+        if (_triggerDepth >= SqlLimits.MaxTriggerDepth)
+        {
+            // Programs are bound into the statement that fires them, so the cascade's depth is known here; SQLite
+            // stops the same cascade when it runs.
+            throw SqlErrors.Create(
+                SharpCoreDBErrorCode.TooComplex,
+                $"too many levels of trigger recursion (at most {SqlLimits.Text(SqlLimits.MaxTriggerDepth)}) at trigger {trigger.Name}");
+        }
+
         var action = new TriggerAction(trigger.Name, running);
         _actions.Add((trigger, conflict), action);
         int width = table.Columns.Length + 1;
@@ -183,6 +239,8 @@ internal sealed partial class Binder
         (Scope? root, HashSet<TableSchema>? changed, ConflictResolution outerConflict) = (_root, _changedTables, _conflictOverride);
         _root = scope;
         _conflictOverride = conflict;
+        _triggerDepth++;
+        Nest();
         try
         {
             CreateTriggerStatement statement = trigger.Statement;
@@ -214,6 +272,8 @@ internal sealed partial class Binder
         }
         finally
         {
+            _nesting--;
+            _triggerDepth--;
             (_root, _changedTables, _conflictOverride) = (root, changed, outerConflict);
         }
     }

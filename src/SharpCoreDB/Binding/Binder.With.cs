@@ -1,3 +1,5 @@
+using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 
@@ -28,24 +30,25 @@ internal sealed partial class Binder
         CteEntry? saved = _ctes;
         try
         {
+            // A set, not a scan of the names before: a WITH clause may be long (work stays linear in its length).
+            var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
             for (int i = 0; i < statement.With.Length; i++)
             {
                 CommonTableExpression cte = statement.With[i];
-                for (int j = 0; j < i; j++)
+                if (!names.Add(cte.Name.Name))
                 {
-                    if (string.Equals(statement.With[j].Name.Name, cte.Name.Name, StringComparison.OrdinalIgnoreCase))
-                    {
-                        throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"duplicate WITH table name: {cte.Name.Name}", cte.Position);
-                    }
+                    throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"duplicate WITH table name: {cte.Name.Name}", cte.Position);
                 }
 
                 _ctes = new CteEntry(cte, _ctes);
             }
 
             // The clause's own queries see all of its names (and what was visible around it).
+            Dictionary<string, int> references = CountReferences(statement);
             for (CteEntry? entry = _ctes; entry != saved; entry = entry!.Outer)
             {
                 entry!.BodyScope = _ctes;
+                entry.References = references.GetValueOrDefault(entry.Cte.Name.Name);
             }
 
             return bind();
@@ -92,9 +95,34 @@ internal sealed partial class Binder
         try
         {
             string[] columns = [.. entry.Cte.Columns.Select(c => c.Name)];
-            return IsRecursive(entry.Cte)
-                ? BindRecursive(entry.Cte, reference.Alias ?? name, columns, scope, reference.Position)
-                : BindDerived(entry.Cte.Query, reference.Alias ?? name, columns, scope, reference.Position);
+            if (IsRecursive(entry.Cte))
+            {
+                return BindRecursive(entry.Cte, reference.Alias ?? name, columns, scope, reference.Position);
+            }
+
+            if (entry.References < 2 || entry.Correlated)
+            {
+                return BindDerived(entry.Cte.Query, reference.Alias ?? name, columns, scope, reference.Position);
+            }
+
+            bool owner = entry.Materialized is null;
+            if (owner)
+            {
+                FromItem first = BindDerived(entry.Cte.Query, reference.Alias ?? name, columns, scope, reference.Position);
+                BoundQuery bound = first.Derived!;
+                if (bound.OuterSlots.Count > 0)
+                {
+                    // It reads a column of an enclosing query, so its rows differ from one enclosing row to the next.
+                    entry.Correlated = true;
+                    return first;
+                }
+
+                entry.Materialized = new CteMaterialization(entry.Cte.Name.Name, bound.Root, bound.Slot);
+                entry.MaterializedSlot = bound.Slot;
+                entry.MaterializedColumns = bound.Columns;
+            }
+
+            return MaterializedReference(entry, reference.Alias ?? name, columns, reference.Position, owner);
         }
         finally
         {
@@ -103,9 +131,53 @@ internal sealed partial class Binder
         }
     }
 
+    // Every reference to a materialized expression reads the shared rows into a slot of its own.
+    private FromItem MaterializedReference(CteEntry entry, string alias, string[] columnNames, SourcePosition position, bool owner)
+    {
+        IReadOnlyList<ResultColumnInfo> result = entry.MaterializedColumns!;
+        int slot = NewSlot(_slotWidths[entry.MaterializedSlot]);
+        var scan = new CteScanOperator(entry.Materialized!, slot, owner);
+        SourceColumn[] columns = DerivedSourceColumns(result, columnNames, alias, position);
+        var bound = new BoundQuery(scan, slot, result, new HashSet<int>());
+        return new FromItem(new SourceBinding(alias, slot, columns, null) { DerivedColumns = result }) { Derived = bound };
+    }
+
+    // How often each unqualified name is used as a table in the statement, its WITH clause included: an expression
+    // named more than once is materialized. A name an inner WITH reuses is counted too, which at worst materializes
+    // an expression named once; that gives the same rows.
+    private static Dictionary<string, int> CountReferences(Statement statement)
+    {
+        var counts = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase);
+        SyntaxWalker.Walk(statement, node =>
+        {
+            if (node is TableReference { Name.Schema: null } reference)
+            {
+                counts[reference.Name.Name] = counts.GetValueOrDefault(reference.Name.Name) + 1;
+            }
+
+            return true;
+        });
+        return counts;
+    }
+
     /// <summary>A visible common table expression, the next one out, and what its own query sees.</summary>
     private sealed class CteEntry(CommonTableExpression cte, CteEntry? outer)
     {
+        /// <summary>How often the statement names it.</summary>
+        public int References { get; set; }
+
+        /// <summary>Its shared rows, once a reference bound it (named more than once, not correlated).</summary>
+        public CteMaterialization? Materialized { get; set; }
+
+        /// <summary>The slot its query produces rows in.</summary>
+        public int MaterializedSlot { get; set; }
+
+        /// <summary>Its result columns.</summary>
+        public IReadOnlyList<ResultColumnInfo>? MaterializedColumns { get; set; }
+
+        /// <summary>True when it reads a column of an enclosing query: then every reference binds it anew.</summary>
+        public bool Correlated { get; set; }
+
         public CommonTableExpression Cte { get; } = cte;
 
         public CteEntry? Outer { get; } = outer;

@@ -1,6 +1,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Binding;
@@ -24,6 +25,11 @@ internal sealed partial class Binder
     // see the statement's own changes to them.
     private HashSet<TableSchema>? _changedTables;
 
+    // How deep the binder is in expressions and queries (views and common table expressions included): past
+    // StackGuard's shallow depth the statement is bound again on a large stack, so the planner's walks over the
+    // bound trees never run on a small one either.
+    private int _nesting;
+
     private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters)
     {
         _schema = schema;
@@ -36,11 +42,8 @@ internal sealed partial class Binder
     /// <param name="parameters">Parameter positions by normalized name.</param>
     /// <returns>The executable plan.</returns>
     /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
-    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters)
-    {
-        var binder = new Binder(schema, parameters);
-        return binder.BindStatement(statement);
-    }
+    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters) =>
+        StackGuard.Run(() => new Binder(schema, parameters).BindStatement(statement), "the statement");
 
     private int[] SlotWidths => [.. _slotWidths];
 
@@ -90,6 +93,17 @@ internal sealed partial class Binder
 
         var root = new Execution.Operators.ValuesOperator(rows, slot);
         return new QueryPlan(_schema, SlotWidths, root, slot, [new ResultColumnInfo("plan", string.Empty, Records.SqlDeclaredType.None, Affinity.None)]);
+    }
+
+    /// <summary>Enters one level of expression or query nesting; callers decrement <see cref="_nesting"/> when they leave.</summary>
+    private void Nest()
+    {
+        if (++_nesting > StackGuard.ShallowDepth)
+        {
+            StackGuard.EnsureLargeStack();
+        }
+
+        StackGuard.EnsureRoom();
     }
 
     private int NewSlot(int width)

@@ -4,6 +4,10 @@ using SharpCoreDB.Sql.Ast;
 namespace SharpCoreDB.Binding;
 
 /// <summary>Visits an AST depth-first, parents before children; the visitor decides whether to descend.</summary>
+/// <remarks>
+/// The walk keeps its own stack of pending nodes instead of recursing, so a tree as deep as the parser allows
+/// (a flat chain of 1,000 ORs is a tree 1,000 levels deep) is walked in constant call-stack space on any thread.
+/// </remarks>
 internal static class SyntaxWalker
 {
     /// <summary>Walks <paramref name="node"/> and everything under it.</summary>
@@ -11,209 +15,240 @@ internal static class SyntaxWalker
     /// <param name="visit">Called for each node; return false to skip its children.</param>
     public static void Walk(SyntaxNode? node, Func<SyntaxNode, bool> visit)
     {
-        if (node is null || !visit(node))
+        if (node is null)
         {
             return;
         }
 
+        var pending = new Stack<SyntaxNode>();
+        var children = new List<SyntaxNode>();
+        pending.Push(node);
+        while (pending.Count > 0)
+        {
+            SyntaxNode current = pending.Pop();
+            if (!visit(current))
+            {
+                continue;
+            }
+
+            // Children are gathered in order, then pushed last first, so they are visited in order.
+            children.Clear();
+            AddChildren(current, children);
+            for (int i = children.Count - 1; i >= 0; i--)
+            {
+                pending.Push(children[i]);
+            }
+        }
+    }
+
+    private static void AddChildren(SyntaxNode node, List<SyntaxNode> children)
+    {
         if (node is Statement { With.Length: > 0 } statement)
         {
-            WalkAll(statement.With, visit);
+            AddAll(statement.With, children);
         }
 
         switch (node)
         {
             case SelectStatement s:
-                Walk(s.Body, visit);
-                WalkAll(s.OrderBy, visit);
-                Walk(s.Limit, visit);
-                Walk(s.Offset, visit);
+                Add(s.Body, children);
+                AddAll(s.OrderBy, children);
+                Add(s.Limit, children);
+                Add(s.Offset, children);
                 break;
             case SelectCore c:
-                WalkAll(c.Columns, visit);
-                Walk(c.From, visit);
-                Walk(c.Where, visit);
-                WalkAll(c.GroupBy, visit);
-                Walk(c.Having, visit);
-                WalkAll(c.Windows, visit);
+                AddAll(c.Columns, children);
+                Add(c.From, children);
+                Add(c.Where, children);
+                AddAll(c.GroupBy, children);
+                Add(c.Having, children);
+                AddAll(c.Windows, children);
                 break;
             case NamedWindow w:
-                Walk(w.Definition, visit);
+                Add(w.Definition, children);
                 break;
             case WindowDefinition w:
-                WalkAll(w.PartitionBy, visit);
-                WalkAll(w.OrderBy, visit);
-                Walk(w.Frame, visit);
+                AddAll(w.PartitionBy, children);
+                AddAll(w.OrderBy, children);
+                Add(w.Frame, children);
                 break;
             case FrameSpec f:
-                Walk(f.Start, visit);
-                Walk(f.End, visit);
+                Add(f.Start, children);
+                Add(f.End, children);
                 break;
             case FrameBound b:
-                Walk(b.Offset, visit);
+                Add(b.Offset, children);
                 break;
             case CompoundSelect c:
-                Walk(c.First, visit);
-                WalkAll(c.Terms, visit);
+                Add(c.First, children);
+                AddAll(c.Terms, children);
                 break;
             case CompoundTerm t:
-                Walk(t.Select, visit);
+                Add(t.Select, children);
                 break;
             case ValuesClause v:
                 if (!v.Rows.IsDefault)
                 {
                     foreach (ImmutableArray<Expression> row in v.Rows)
                     {
-                        WalkAll(row, visit);
+                        AddAll(row, children);
                     }
                 }
 
                 break;
             case ExpressionResultColumn r:
-                Walk(r.Expression, visit);
+                Add(r.Expression, children);
                 break;
             case FromClause f:
-                Walk(f.First, visit);
-                WalkAll(f.Joins, visit);
+                Add(f.First, children);
+                AddAll(f.Joins, children);
                 break;
             case JoinClause j:
-                Walk(j.Table, visit);
-                Walk(j.On, visit);
+                Add(j.Table, children);
+                Add(j.On, children);
                 break;
             case CommonTableExpression cte:
-                Walk(cte.Query, visit);
+                Add(cte.Query, children);
                 break;
             case SubquerySource s:
-                Walk(s.Query, visit);
+                Add(s.Query, children);
                 break;
             case NestedJoinSource n:
-                Walk(n.Join, visit);
+                Add(n.Join, children);
                 break;
             case OrderingTerm o:
-                Walk(o.Expression, visit);
+                Add(o.Expression, children);
                 break;
             case IndexedColumn i:
-                Walk(i.Expression, visit);
+                Add(i.Expression, children);
                 break;
             case InsertStatement i:
-                Walk(i.Source, visit);
-                WalkAll(i.Upserts, visit);
+                Add(i.Source, children);
+                AddAll(i.Upserts, children);
                 break;
             case UpsertClause c:
-                Walk(c.TargetWhere, visit);
-                WalkAll(c.Assignments, visit);
-                Walk(c.Where, visit);
+                Add(c.TargetWhere, children);
+                AddAll(c.Assignments, children);
+                Add(c.Where, children);
                 break;
             case UpdateStatement u:
-                WalkAll(u.Assignments, visit);
-                Walk(u.Where, visit);
+                AddAll(u.Assignments, children);
+                Add(u.Where, children);
                 break;
             case UpdateAssignment a:
-                Walk(a.Value, visit);
+                Add(a.Value, children);
                 break;
             case DeleteStatement d:
-                Walk(d.Where, visit);
+                Add(d.Where, children);
                 break;
             case ExplainStatement e:
-                Walk(e.Statement, visit);
+                Add(e.Statement, children);
                 break;
             case CreateTableStatement t:
-                WalkAll(t.Columns, visit);
-                WalkAll(t.Constraints, visit);
-                Walk(t.AsSelect, visit);
+                AddAll(t.Columns, children);
+                AddAll(t.Constraints, children);
+                Add(t.AsSelect, children);
                 break;
             case ColumnDefinition d:
-                WalkAll(d.Constraints, visit);
+                AddAll(d.Constraints, children);
                 break;
             case CheckColumnConstraint c:
-                Walk(c.Condition, visit);
+                Add(c.Condition, children);
                 break;
             case DefaultColumnConstraint d:
-                Walk(d.Value, visit);
+                Add(d.Value, children);
                 break;
             case CheckTableConstraint c:
-                Walk(c.Condition, visit);
+                Add(c.Condition, children);
                 break;
             case PrimaryKeyTableConstraint p:
-                WalkAll(p.Columns, visit);
+                AddAll(p.Columns, children);
                 break;
             case UniqueTableConstraint u:
-                WalkAll(u.Columns, visit);
+                AddAll(u.Columns, children);
                 break;
             case GeneratedColumnConstraint g:
-                Walk(g.Expression, visit);
+                Add(g.Expression, children);
                 break;
             case CreateIndexStatement i:
-                WalkAll(i.Columns, visit);
-                Walk(i.Where, visit);
+                AddAll(i.Columns, children);
+                Add(i.Where, children);
                 break;
             case CreateViewStatement v:
-                Walk(v.Query, visit);
+                Add(v.Query, children);
                 break;
             case BetweenExpression b:
-                Walk(b.Operand, visit);
-                Walk(b.Low, visit);
-                Walk(b.High, visit);
+                Add(b.Operand, children);
+                Add(b.Low, children);
+                Add(b.High, children);
                 break;
             case BinaryExpression b:
-                Walk(b.Left, visit);
-                Walk(b.Right, visit);
+                Add(b.Left, children);
+                Add(b.Right, children);
                 break;
             case CaseExpression c:
-                Walk(c.Operand, visit);
-                WalkAll(c.WhenClauses, visit);
-                Walk(c.Else, visit);
+                Add(c.Operand, children);
+                AddAll(c.WhenClauses, children);
+                Add(c.Else, children);
                 break;
             case WhenClause w:
-                Walk(w.Condition, visit);
-                Walk(w.Result, visit);
+                Add(w.Condition, children);
+                Add(w.Result, children);
                 break;
             case CastExpression c:
-                Walk(c.Operand, visit);
+                Add(c.Operand, children);
                 break;
             case CollateExpression c:
-                Walk(c.Operand, visit);
+                Add(c.Operand, children);
                 break;
             case ExistsExpression e:
-                Walk(e.Query, visit);
+                Add(e.Query, children);
                 break;
             case FunctionCallExpression f:
-                WalkAll(f.Arguments, visit);
-                Walk(f.Filter, visit);
-                Walk(f.Over, visit);
+                AddAll(f.Arguments, children);
+                Add(f.Filter, children);
+                Add(f.Over, children);
                 break;
             case InListExpression i:
-                Walk(i.Operand, visit);
-                WalkAll(i.Items, visit);
+                Add(i.Operand, children);
+                AddAll(i.Items, children);
                 break;
             case InSubqueryExpression i:
-                Walk(i.Operand, visit);
-                Walk(i.Query, visit);
+                Add(i.Operand, children);
+                Add(i.Query, children);
                 break;
             case InTableExpression i:
-                Walk(i.Operand, visit);
+                Add(i.Operand, children);
                 break;
             case IsNullExpression i:
-                Walk(i.Operand, visit);
+                Add(i.Operand, children);
                 break;
             case LikeExpression l:
-                Walk(l.Operand, visit);
-                Walk(l.Pattern, visit);
-                Walk(l.Escape, visit);
+                Add(l.Operand, children);
+                Add(l.Pattern, children);
+                Add(l.Escape, children);
                 break;
             case RowValueExpression r:
-                WalkAll(r.Items, visit);
+                AddAll(r.Items, children);
                 break;
             case SubqueryExpression s:
-                Walk(s.Query, visit);
+                Add(s.Query, children);
                 break;
             case UnaryExpression u:
-                Walk(u.Operand, visit);
+                Add(u.Operand, children);
                 break;
         }
     }
 
-    private static void WalkAll<T>(ImmutableArray<T> nodes, Func<SyntaxNode, bool> visit)
+    private static void Add(SyntaxNode? node, List<SyntaxNode> children)
+    {
+        if (node is not null)
+        {
+            children.Add(node);
+        }
+    }
+
+    private static void AddAll<T>(ImmutableArray<T> nodes, List<SyntaxNode> children)
         where T : SyntaxNode
     {
         if (nodes.IsDefault)
@@ -223,7 +258,7 @@ internal static class SyntaxWalker
 
         foreach (T node in nodes)
         {
-            Walk(node, visit);
+            children.Add(node);
         }
     }
 }

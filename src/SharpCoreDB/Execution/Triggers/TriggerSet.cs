@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.Triggers;
@@ -96,6 +97,15 @@ internal sealed class TriggerSet(TriggerAction[] before, TriggerAction[] after)
             if (oldRow is not null)
             {
                 oldRow.AsSpan().CopyTo(context.Slots[action.OldSlot]);
+            }
+
+            // A cascade runs nested on the caller's stack (at most SqlLimits.MaxTriggerDepth programs deep, checked when
+            // the statement is bound); on a small stack it ends with an error before the stack does.
+            if (!RuntimeHelpers.TryEnsureSufficientExecutionStack())
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.TooComplex,
+                    $"trigger {action.Name} is nested too deeply in a trigger cascade for the stack of this thread");
             }
 
             ExecutionContext nested = context.Nested();

@@ -31,6 +31,11 @@ internal ref partial struct Parser
                 break;
             }
 
+            if (columns.Count >= SqlLimits.MaxColumns)
+            {
+                throw TooComplex(_current.Line, _current.Column, $"too many columns on {name.Name} (at most {SqlLimits.Text(SqlLimits.MaxColumns)})");
+            }
+
             columns.Add(ParseColumnDefinition());
         }
 

@@ -50,9 +50,10 @@ internal ref partial struct Parser
             }
 
             // Each operator folded into the left operand makes the tree one level deeper, so a long
-            // chain like 1+1+...+1 counts against the nesting limit just as SQLite's tree height does.
-            Nest();
+            // chain like 1+1+...+1 counts against the nesting limit just as SQLite's tree height does. It is
+            // counted once folded: while its right operand is parsed, that operand's own level stands for it.
             left = ParseOperator(left, precedence);
+            Nest();
         }
 
         _depth = savedDepth;

@@ -12,7 +12,14 @@ internal ref partial struct Parser
     public SelectStatement ParseSelectStatement()
     {
         int savedDepth = _depth;
-        Nest();
+
+        // A nested query is one level more; the statement's own query is not, so the depth of an expression in it
+        // is its tree's height, as in SQLite (1 + 1 + ... with 1,000 terms is the deepest accepted).
+        if (_depth > 0)
+        {
+            Nest();
+        }
+
         SourcePosition position = CurrentPosition;
         bool recursive = false;
         ImmutableArray<CommonTableExpression> with = At(Keyword.With) ? ParseWith(out recursive) : [];
@@ -117,6 +124,12 @@ internal ref partial struct Parser
             {
                 Advance();
                 op = CompoundOperator.Except;
+            }
+
+            if (terms.Count + 1 >= SqlLimits.MaxCompoundSelect)
+            {
+                // Each term is one more operator over the terms before it; SQLite bounds them the same way.
+                throw TooComplex(termPosition.Line, termPosition.Column, $"too many terms in compound SELECT (at most {SqlLimits.Text(SqlLimits.MaxCompoundSelect)})");
             }
 
             terms.Add(new CompoundTerm(termPosition, op, ParseSelectCore()));

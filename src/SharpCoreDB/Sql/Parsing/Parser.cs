@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Runtime.CompilerServices;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Lexing;
 
@@ -22,7 +21,7 @@ internal ref partial struct Parser
     /// The deepest nesting accepted. Operators, parentheses, function calls, CASE and subqueries each add a level;
     /// deeper input is a syntax error, so neither parsing nor later tree walks can exhaust the stack.
     /// </summary>
-    public const int MaxDepth = 1000;
+    public const int MaxDepth = SqlLimits.MaxExpressionDepth;
 
     private readonly ReadOnlySpan<char> _source;
     private Lexer _lexer;
@@ -121,15 +120,30 @@ internal ref partial struct Parser
 
     private readonly SharpCoreDBException ErrorAt(in Token token, string detail) => SyntaxErrors.At(_source, token, detail);
 
+    // A statement past one of SqlLimits' size limits: not a syntax error, so it carries its own code.
+    private static SharpCoreDBException TooComplex(int line, int column, string what) =>
+        new(SharpCoreDBErrorCode.TooComplex, $"{what} at line {SqlLimits.Text(line)}, column {SqlLimits.Text(column)}")
+        {
+            Line = line,
+            Column = column,
+        };
+
     /// <summary>Enters one more level of nesting; callers restore <see cref="_depth"/> when they leave.</summary>
     private void Nest()
     {
         // The explicit limit keeps trees shallow enough for every later recursive walk; the stack probe
-        // protects callers running on small-stack threads even below the limit.
-        if (++_depth > MaxDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        // protects callers running on small-stack threads below the limit: SqlParser parses again on a large stack.
+        if (++_depth > MaxDepth)
         {
-            throw ErrorAt(_current, "the statement is nested too deeply (more than " + MaxDepth.ToString(System.Globalization.CultureInfo.InvariantCulture) + " levels of operators, parentheses or subqueries)");
+            throw ErrorAt(_current, "the statement is nested too deeply (more than " + SqlLimits.Text(MaxDepth) + " levels of operators, parentheses or subqueries)");
         }
+
+        if (_depth > StackGuard.ShallowDepth)
+        {
+            StackGuard.EnsureLargeStack();
+        }
+
+        StackGuard.EnsureRoom();
     }
 
     /// <summary>True for tokens that can be a name: quoted identifiers, plain words and non-reserved keywords.</summary>

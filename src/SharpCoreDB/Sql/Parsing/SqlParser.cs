@@ -9,7 +9,8 @@ namespace SharpCoreDB.Sql.Parsing;
 /// <remarks>
 /// Every syntax problem (including unterminated strings, comments and quoted identifiers, and input nested
 /// deeper than <see cref="Parser.MaxDepth"/>) raises <see cref="SharpCoreDBException"/> with
-/// <see cref="SharpCoreDBErrorCode.SyntaxError"/> and the 1-based line and column.
+/// <see cref="SharpCoreDBErrorCode.SyntaxError"/> and the 1-based line and column. Input nested deeply enough to use
+/// up the caller's stack below that limit is parsed again on a thread with a large stack (<see cref="StackGuard"/>).
 /// </remarks>
 internal static class SqlParser
 {
@@ -30,8 +31,16 @@ internal static class SqlParser
     /// <exception cref="SharpCoreDBException">The text is not exactly one valid statement.</exception>
     public static Statement ParseStatement(ReadOnlySpan<char> sql)
     {
-        var parser = new Parser(sql);
-        return parser.ParseSingle();
+        try
+        {
+            var parser = new Parser(sql);
+            return parser.ParseSingle();
+        }
+        catch (InsufficientStackException)
+        {
+            string text = sql.ToString();
+            return StackGuard.RunOnLargeStack(() => new Parser(text).ParseSingle(), "the statement");
+        }
     }
 
     /// <summary>Parses every <c>;</c>-separated statement in the text.</summary>
@@ -51,8 +60,16 @@ internal static class SqlParser
     /// <exception cref="SharpCoreDBException">Any statement does not parse.</exception>
     public static ImmutableArray<Statement> ParseAll(ReadOnlySpan<char> sql)
     {
-        var parser = new Parser(sql);
-        return parser.ParseAll();
+        try
+        {
+            var parser = new Parser(sql);
+            return parser.ParseAll();
+        }
+        catch (InsufficientStackException)
+        {
+            string text = sql.ToString();
+            return StackGuard.RunOnLargeStack(() => new Parser(text).ParseAll(), "the statement");
+        }
     }
 
     /// <summary>Parses text that must be exactly one expression (for defaults, tests and tools).</summary>
@@ -63,7 +80,6 @@ internal static class SqlParser
     public static Expression ParseExpression(string sql)
     {
         ArgumentNullException.ThrowIfNull(sql);
-        var parser = new Parser(sql);
-        return parser.ParseStandaloneExpression();
+        return StackGuard.Run(() => new Parser(sql).ParseStandaloneExpression(), "the expression");
     }
 }

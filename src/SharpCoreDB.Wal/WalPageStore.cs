@@ -84,8 +84,8 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         _index = index;
         _durability = options.Durability;
         _ownsDevices = !options.LeaveDevicesOpen;
-        _cache = new PageCache(file.PageSize, file.UsableSize, options.CachePages);
-        _pending = new PendingPages(file.UsableSize);
+        _cache = new PageCache(file.PageSize, file.UsableSize, options.CachePages, clearOnDispose: file.IsEncrypted);
+        _pending = new PendingPages(file.UsableSize, clearOnReturn: file.IsEncrypted);
         _enqueued = _visible = _durable = lastSequence;
         _backfilled = backfilled;
         _generationsQueued = log.Generations;
@@ -372,7 +372,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         try
         {
             ThrowIfCannotWrite();
-            TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize, WalBuffers.Pool);
+            TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize, WalBuffers.Pool, clearOnReturn: _file.IsEncrypted);
             _spareSet = null;
             return new WalWriteTransaction(this, pages, _enqueued, _enqueuedPageCount, Volatile.Read(ref _index));
         }

@@ -319,8 +319,8 @@ internal sealed partial class BTree
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(leftKey);
-            ArrayPool<byte>.Shared.Return(rightKey);
+            ArrayPool<byte>.Shared.Return(leftKey, clearArray: true);
+            ArrayPool<byte>.Shared.Return(rightKey, clearArray: true);
         }
     }
 

@@ -279,7 +279,7 @@ internal sealed partial class BTreeCursor : IDisposable
         _tree.CloseCursor(this);
         if (_longKey is not null)
         {
-            ArrayPool<byte>.Shared.Return(_longKey);
+            ArrayPool<byte>.Shared.Return(_longKey, clearArray: true);
             _longKey = null;
         }
 
@@ -312,7 +312,7 @@ internal sealed partial class BTreeCursor : IDisposable
             {
                 if (_longKey is not null)
                 {
-                    ArrayPool<byte>.Shared.Return(_longKey);
+                    ArrayPool<byte>.Shared.Return(_longKey, clearArray: true);
                 }
 
                 // Null first, so a failed rent leaves no returned buffer behind.

@@ -49,6 +49,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
     private readonly Stack<int> _freeSlots = new();
     private readonly Stack<byte[]> _spareBuffers = new();
     private readonly int _bufferSize;
+    private readonly bool _clearOnDispose;
     private readonly int _usableSize;
     private Slot[] _slots;
     private int _slotCount;
@@ -61,8 +62,10 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
     /// <param name="pageSize">The physical page size: buffers are this long so loads can decrypt in place.</param>
     /// <param name="usableSize">The bytes a lease exposes.</param>
     /// <param name="capacity">The most unpinned pages kept (at least 1).</param>
-    public PageCache(int pageSize, int usableSize, int capacity)
+    /// <param name="clearOnDispose">Wipe the buffers when the cache is disposed (an encrypted database: they hold decrypted pages).</param>
+    public PageCache(int pageSize, int usableSize, int capacity, bool clearOnDispose = false)
     {
+        _clearOnDispose = clearOnDispose;
         ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 1);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(capacity, SlotMask / 2);
         ArgumentOutOfRangeException.ThrowIfLessThan(usableSize, 1);
@@ -401,10 +404,22 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             for (int i = 0; i < _slotCount; i++)
             {
                 ref Slot s = ref _slots[i];
+
+                // A buffer still leased stays readable for its holder; every other one is wiped before it goes.
+                if (_clearOnDispose && s.Buffer is not null && s.Pins == 0)
+                {
+                    Array.Clear(s.Buffer);
+                }
+
                 s.Buffer = null;
             }
 
             _buffersHeld = 0;
+            while (_clearOnDispose && _spareBuffers.Count > 0)
+            {
+                Array.Clear(_spareBuffers.Pop());
+            }
+
             _spareBuffers.Clear();
             _map.Clear();
             Monitor.PulseAll(_gate);

@@ -102,7 +102,7 @@ internal sealed class PagerStore : IPageStore
         RollbackJournal? rollbackJournal = null;
         try
         {
-            cache = new PageCache(file.PageSize, file.UsableSize, options.CachePages);
+            cache = new PageCache(file.PageSize, file.UsableSize, options.CachePages, clearOnDispose: file.IsEncrypted);
             uint pageCount;
             ulong changeCounter;
             using (PageLease header = cache.Read(0, 0, file))
@@ -372,7 +372,7 @@ internal sealed class PagerStore : IPageStore
         try
         {
             ThrowIfCannotWrite();
-            TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize);
+            TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize, clearOnReturn: _file.IsEncrypted);
             _spareSet = null;
             return new PagerWriteTransaction(this, pages, CommittedPageCount, timeout);
         }

@@ -21,6 +21,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
 {
     private readonly Dictionary<uint, int> _index = new();
     private readonly ArrayPool<byte> _pool;
+    private readonly bool _clearOnReturn;
     private readonly int _bufferSize;
     private readonly int _usableSize;
     private Entry[] _entries = new Entry[16];
@@ -33,8 +34,10 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     /// <param name="pageSize">The buffer size (a whole page, so callers may seal next to the plain bytes if they wish).</param>
     /// <param name="usableSize">The bytes a lease exposes.</param>
     /// <param name="pool">Where the page buffers come from and go back to (default: <see cref="ArrayPool{T}.Shared"/>).</param>
-    public TransactionPageSet(int pageSize, int usableSize, ArrayPool<byte>? pool = null)
+    /// <param name="clearOnReturn">Clear each buffer as it goes back to the pool (an encrypted database: the pool is shared, the pages are plaintext).</param>
+    public TransactionPageSet(int pageSize, int usableSize, ArrayPool<byte>? pool = null, bool clearOnReturn = false)
     {
+        _clearOnReturn = clearOnReturn;
         ArgumentOutOfRangeException.ThrowIfLessThan(usableSize, 1);
         ArgumentOutOfRangeException.ThrowIfLessThan(pageSize, usableSize);
         _bufferSize = pageSize;
@@ -106,7 +109,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
             }
             catch
             {
-                _pool.Return(buffer);
+                _pool.Return(buffer, _clearOnReturn);
                 throw;
             }
 
@@ -211,7 +214,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
                 // A detached buffer belongs to whoever took it.
                 if (e.Buffer is not null)
                 {
-                    _pool.Return(e.Buffer);
+                    _pool.Return(e.Buffer, _clearOnReturn);
                 }
 
                 e.Buffer = null!;
@@ -248,7 +251,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
 
         if (--e.Leases == 0 && _ended)
         {
-            _pool.Return(e.Buffer);
+            _pool.Return(e.Buffer, _clearOnReturn);
             e.Buffer = null!;
             _retained--;
         }

@@ -65,7 +65,7 @@ internal static class FrameCopier
             ArrayPool<byte>.Shared.Return(image);
             if (plain is not null)
             {
-                ArrayPool<byte>.Shared.Return(plain);
+                ArrayPool<byte>.Shared.Return(plain, clearArray: true);
             }
         }
     }

@@ -14,9 +14,16 @@ internal sealed class PendingPages
     private readonly Queue<PageKey> _order = new();
     private readonly List<byte[]> _freed = [];
     private readonly int _usableSize;
+    private readonly bool _clearOnReturn;
 
     /// <summary>Creates an empty set for pages of <paramref name="usableSize"/> usable bytes.</summary>
-    public PendingPages(int usableSize) => _usableSize = usableSize;
+    /// <param name="usableSize">The bytes of a page image.</param>
+    /// <param name="clearOnReturn">Clear each copy as it goes back to the shared pool (an encrypted database: the copies are plaintext).</param>
+    public PendingPages(int usableSize, bool clearOnReturn)
+    {
+        _usableSize = usableSize;
+        _clearOnReturn = clearOnReturn;
+    }
 
     /// <summary>Pages held.</summary>
     public int Count
@@ -108,7 +115,7 @@ internal sealed class PendingPages
 
         foreach (byte[] copy in freed)
         {
-            Writing.WalBuffers.Pool.Return(copy);
+            Writing.WalBuffers.Pool.Return(copy, _clearOnReturn);
         }
 
         freed.Clear();

@@ -1,3 +1,5 @@
+using System.Security.Cryptography;
+using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Storage.Paging;
@@ -22,9 +24,17 @@ internal sealed class Database
     private int _references = 1;
     private bool _closed;
 
+    // Keys the secret verifier; random per process, so a verifier says nothing outside it.
+    private static readonly byte[] s_verifierKey = RandomNumberGenerator.GetBytes(32);
+
+    // HMAC of the password or raw key the database was opened with: enough to tell whether a later connection
+    // offers the same secret, without keeping the secret itself once the keys are derived.
+    private readonly byte[] _secretVerifier;
+
     private Database(DatabaseOptions options, IPageStore store, string? registryKey)
     {
-        Options = options;
+        _secretVerifier = SecretVerifier(options);
+        Options = options with { Password = null, EncryptionKey = null };
         Store = store;
         _registryKey = registryKey;
         using IReadTransaction read = store.BeginRead();
@@ -32,7 +42,7 @@ internal sealed class Database
         _schema = CatalogStore.Load(context);
     }
 
-    /// <summary>The options the database was opened with.</summary>
+    /// <summary>The options the database was opened with, without the password or key (not kept once the keys are derived).</summary>
     public DatabaseOptions Options { get; }
 
     /// <summary>The page store.</summary>
@@ -259,10 +269,7 @@ internal sealed class Database
 
     private void CheckCompatible(DatabaseOptions options)
     {
-        bool sameKey = options.EncryptionKey is null
-            ? Options.EncryptionKey is null
-            : Options.EncryptionKey is not null && options.EncryptionKey.AsSpan().SequenceEqual(Options.EncryptionKey);
-        if (!string.Equals(options.Password, Options.Password, StringComparison.Ordinal) || !sameKey)
+        if (!CryptographicOperations.FixedTimeEquals(SecretVerifier(options), _secretVerifier))
         {
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.WrongPassword,
@@ -289,6 +296,22 @@ internal sealed class Database
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.ReadOnly,
                 $"'{options.DataSource}' is already open read-only in this process");
+        }
+    }
+
+    private static byte[] SecretVerifier(DatabaseOptions options)
+    {
+        // A tag byte keeps "password" and "raw key" apart; no secret gives an all-zero input of one byte.
+        byte[] input = options.Password is { } password
+            ? [1, .. Encoding.UTF8.GetBytes(password)]
+            : options.EncryptionKey is { } key ? [2, .. key] : [0];
+        try
+        {
+            return HMACSHA256.HashData(s_verifierKey, input);
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(input);
         }
     }
 

@@ -63,8 +63,27 @@ public sealed class TransactionPageSetTests
         public void ReadCommittedPage(uint pageNumber, Span<byte> destination) => destination.Fill((byte)pageNumber);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void Buffers_go_back_to_the_pool_cleared_when_the_set_says_so(bool clearOnReturn)
+    {
+        // An encrypted database's pages are plaintext here, and the pool is shared with every other database.
+        var pool = new CountingPool();
+        var set = new TransactionPageSet(512, 508, pool, clearOnReturn);
+        using (PageLease lease = set.Create(3))
+        {
+            lease.Writable.Fill(0x5A);
+        }
+
+        Assert.True(set.End());
+        Assert.Equal([clearOnReturn], pool.ClearFlags);
+    }
+
     private sealed class CountingPool : ArrayPool<byte>
     {
+        public List<bool> ClearFlags { get; } = [];
+
         public int Rented { get; private set; }
 
         public int Returned { get; private set; }
@@ -81,6 +100,7 @@ public sealed class TransactionPageSetTests
         {
             Returned++;
             ReturnedArrays.Add(array);
+            ClearFlags.Add(clearArray);
         }
     }
 }

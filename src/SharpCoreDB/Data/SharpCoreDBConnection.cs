@@ -184,6 +184,21 @@ public sealed class SharpCoreDBConnection : DbConnection
         }
     }
 
+    /// <summary>
+    /// The write-ahead log's size and how many commits an open reader has kept in it past its checkpoint threshold
+    /// (see <see cref="SharpCoreDBLogStatus"/>). The log restarts once no reader needs it; a reader left open makes it
+    /// grow without a cap, as SQLite's does.
+    /// </summary>
+    /// <returns>The status, shared by every connection to the same file.</returns>
+    /// <exception cref="InvalidOperationException">The connection is not open.</exception>
+    public SharpCoreDBLogStatus GetLogStatus()
+    {
+        Database database = _database ?? throw new InvalidOperationException("The connection is not open; call Open first.");
+        return database.Store is Wal.WalPageStore store
+            ? new SharpCoreDBLogStatus(store.WalSize, store.CommitsPinnedPastThreshold)
+            : new SharpCoreDBLogStatus(0, 0);
+    }
+
     /// <summary>Not supported: a connection has exactly one database.</summary>
     /// <param name="databaseName">Ignored.</param>
     /// <exception cref="NotSupportedException">Always.</exception>

@@ -35,10 +35,7 @@ public sealed class LogAdmissionTests
         a.Wal = walB;
         AssertRefusedUnchanged(a, "another database");
         a.Wal = new MemoryStorageDevice("test.scdb-wal");
-        using WalPageStore reopened = a.Open();
-        using IReadTransaction read = reopened.BeginRead();
-        using PageLease lease = read.Read(pageA);
-        WalTestKit.AssertPage(lease.Data, pageA, 1, "A without the foreign log");
+        AssertOpensWith(a, pageA, 1, "A without the foreign log");
     }
 
     [Theory]
@@ -132,10 +129,7 @@ public sealed class LogAdmissionTests
         FlipBit(wal, WalHeader.Salt2Offset);
         kit.Database = database;
         kit.Wal = wal;
-        using WalPageStore reopened = kit.Open();
-        using IReadTransaction read = reopened.BeginRead();
-        using PageLease lease = read.Read(page);
-        WalTestKit.AssertPage(lease.Data, page, 2, "after a torn restart");
+        AssertOpensWith(kit, page, 2, "after a torn restart");
     }
 
     [Fact]
@@ -153,18 +147,10 @@ public sealed class LogAdmissionTests
 
         // The database file holds version 3; the older log holds versions 1 and 2 of the page.
         kit.Wal = olderWal;
-        using (WalPageStore reopened = kit.Open())
-        using (IReadTransaction read = reopened.BeginRead())
-        using (PageLease lease = read.Read(page))
-        {
-            WalTestKit.AssertPage(lease.Data, page, 3, "a stale log must not roll the page back");
-        }
+        AssertOpensWith(kit, page, 3, "a stale log must not roll the page back");
 
         // And it was replaced by a fresh generation: opening again still gives version 3.
-        using WalPageStore again = kit.Open();
-        using IReadTransaction second = again.BeginRead();
-        using PageLease back = second.Read(page);
-        WalTestKit.AssertPage(back.Data, page, 3, "second open");
+        AssertOpensWith(kit, page, 3, "second open");
     }
 
     [Fact]
@@ -278,6 +264,14 @@ public sealed class LogAdmissionTests
         kit.Wal = wal;
         var error = AssertRefusedUnchanged(kit, "a forged log header");
         Assert.Contains("authentication", error.Message, StringComparison.Ordinal);
+    }
+
+    private static void AssertOpensWith(WalTestKit kit, uint page, int version, string context)
+    {
+        using WalPageStore store = kit.Open();
+        using IReadTransaction read = store.BeginRead();
+        using PageLease lease = read.Read(page);
+        WalTestKit.AssertPage(lease.Data, page, version, context);
     }
 
     private static SharpCoreDBException AssertRefusedUnchanged(WalTestKit kit, string context)

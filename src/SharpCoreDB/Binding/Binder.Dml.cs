@@ -111,6 +111,7 @@ internal sealed partial class Binder
         }
 
         plan.Returning = (values, ResultColumns(core, block, scope));
+        plan.Context.AddSlots(SlotWidths);
         return plan;
     }
 

@@ -33,7 +33,29 @@ internal sealed class ExecutionContext
     private ExecutionContext(SqlValue[][] slots) => Slots = slots;
 
     /// <summary>The rows, by slot.</summary>
-    public SqlValue[][] Slots { get; }
+    public SqlValue[][] Slots { get; private set; }
+
+    /// <summary>
+    /// Adds the slots bound after the plan was created: a RETURNING clause is bound after its statement's plan, and
+    /// a subquery in it takes slots of its own.
+    /// </summary>
+    /// <param name="slotWidths">The width of every slot, those the context has included.</param>
+    public void AddSlots(int[] slotWidths)
+    {
+        if (slotWidths.Length <= Slots.Length)
+        {
+            return;
+        }
+
+        SqlValue[][] slots = new SqlValue[slotWidths.Length][];
+        Slots.CopyTo(slots, 0);
+        for (int i = Slots.Length; i < slotWidths.Length; i++)
+        {
+            slots[i] = new SqlValue[slotWidths[i]];
+        }
+
+        Slots = slots;
+    }
 
     /// <summary>The parameter values, aligned with the statement's parameter names.</summary>
     public SqlValue[] Parameters { get; private set; } = [];

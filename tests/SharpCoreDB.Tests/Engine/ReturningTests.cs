@@ -28,6 +28,8 @@ public sealed class ReturningTests : IDisposable
     [InlineData("INSERT OR IGNORE INTO t(name) VALUES ('a'), ('z') RETURNING name")]
     [InlineData("INSERT INTO t(name, score) VALUES ('a', 99), ('q', 5) ON CONFLICT(name) DO UPDATE SET score = score + excluded.score RETURNING id, name, score")]
     [InlineData("INSERT INTO t(name) VALUES ('a') ON CONFLICT DO NOTHING RETURNING id")]
+    [InlineData("UPDATE t SET score = score RETURNING name, (SELECT count(*) FROM t)")]
+    [InlineData("INSERT INTO t(name) VALUES ('r') RETURNING name, (SELECT count(*) FROM log)")]
     [InlineData("UPDATE t SET score = score + 1 WHERE score > 10 RETURNING name, score")]
     [InlineData("UPDATE t SET name = upper(name) RETURNING *")]
     [InlineData("UPDATE t SET score = 0 WHERE 0 RETURNING *")]

@@ -96,6 +96,15 @@ public sealed class CancellationTests
             setup: "CREATE TABLE big(v TEXT); INSERT INTO big VALUES (hex(zeroblob(1000000)))");
 
     [Fact]
+    public void Command_timeout_stops_the_like_function_over_long_text() =>
+        // like(pattern, text): the function behind the operator, also constant here, also stopped by the timeout.
+        AssertStopped("SELECT like(" + LongPattern + ", hex(zeroblob(1000000)))", commandTimeout: 1);
+
+    [Fact]
+    public void Cancel_stops_the_glob_function_over_long_text() =>
+        AssertStopped("SELECT glob('*' || hex(zeroblob(10000)) || '1', hex(zeroblob(1000000)))", commandTimeout: 0);
+
+    [Fact]
     public void Cancel_stops_a_GLOB_over_long_text() =>
         AssertStopped("SELECT hex(zeroblob(1000000)) GLOB '*' || hex(zeroblob(10000)) || '1'", commandTimeout: 0);
 

@@ -25,6 +25,9 @@ internal sealed class FunctionExpr : Expr
     /// <summary>The function name.</summary>
     public string Name => _function.Name;
 
+    /// <summary>Whether a call can run long enough to need the statement's cancellation token (like(), glob()).</summary>
+    public bool IsCancellable => _function.IsCancellable;
+
     /// <summary>The arguments.</summary>
     public IReadOnlyList<Expr> Arguments { get; }
 
@@ -62,7 +65,7 @@ internal sealed class FunctionExpr : Expr
             _arguments[i] = Arguments[i].Evaluate(context);
         }
 
-        SqlValue result = _function.Invoke(_arguments);
+        SqlValue result = _function.Invoke(_arguments, cancellationToken: context.CancellationToken);
         ValueLimits.Check(result, context.MaxLength);
         return result;
     }

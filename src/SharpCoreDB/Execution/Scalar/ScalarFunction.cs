@@ -5,7 +5,8 @@ namespace SharpCoreDB.Execution.Scalar;
 /// <summary>A scalar SQL function resolved by name and argument count (<see cref="ScalarFunctions.Resolve"/>).</summary>
 internal sealed class ScalarFunction
 {
-    private readonly ScalarFunctionBody _body;
+    private readonly ScalarFunctionBody? _body;
+    private readonly CancellableScalarFunctionBody? _cancellableBody;
 
     /// <summary>Creates a function descriptor.</summary>
     /// <param name="name">The canonical (lower-case) name.</param>
@@ -24,6 +25,20 @@ internal sealed class ScalarFunction
         IsDeterministic = deterministic;
     }
 
+    /// <summary>Creates a deterministic function whose body checks the statement's cancellation token.</summary>
+    /// <param name="name">The canonical (lower-case) name.</param>
+    /// <param name="minArguments">The fewest arguments.</param>
+    /// <param name="maxArguments">The most arguments.</param>
+    /// <param name="body">The implementation.</param>
+    public ScalarFunction(string name, int minArguments, int maxArguments, CancellableScalarFunctionBody body)
+    {
+        Name = name;
+        MinArguments = minArguments;
+        MaxArguments = maxArguments;
+        _cancellableBody = body;
+        IsDeterministic = true;
+    }
+
     /// <summary>The canonical (lower-case) name.</summary>
     public string Name { get; }
 
@@ -39,6 +54,9 @@ internal sealed class ScalarFunction
     /// <summary>Whether the result depends only on the arguments (constant folding is allowed).</summary>
     public bool IsDeterministic { get; }
 
+    /// <summary>Whether a call can run long enough to need the statement's cancellation token (never folded at plan time).</summary>
+    public bool IsCancellable => _cancellableBody is not null;
+
     /// <summary>Whether the function accepts that many arguments.</summary>
     /// <param name="argumentCount">The number of arguments.</param>
     /// <returns>Whether the arity fits.</returns>
@@ -47,16 +65,19 @@ internal sealed class ScalarFunction
     /// <summary>Calls the function on evaluated arguments.</summary>
     /// <param name="arguments">The arguments; their count must be accepted by <see cref="Accepts"/>.</param>
     /// <param name="random">The random source for random()/randomblob(); <see cref="Random.Shared"/> when null.</param>
+    /// <param name="cancellationToken">The statement's token, for functions whose work can grow without bound.</param>
     /// <returns>The result.</returns>
     /// <exception cref="ArgumentException">The argument count does not fit the function.</exception>
     /// <exception cref="SharpCoreDBException">The function rejects its input (for example abs() of the smallest integer).</exception>
-    public SqlValue Invoke(ReadOnlySpan<SqlValue> arguments, Random? random = null)
+    public SqlValue Invoke(ReadOnlySpan<SqlValue> arguments, Random? random = null, CancellationToken cancellationToken = default)
     {
         if (!Accepts(arguments.Length))
         {
             throw new ArgumentException($"{Name}() takes {MinArguments}..{MaxArguments} arguments, not {arguments.Length}; resolve the call with ScalarFunctions.Resolve first.", nameof(arguments));
         }
 
-        return _body(arguments, random ?? Random.Shared);
+        return _cancellableBody is not null
+            ? _cancellableBody(arguments, cancellationToken)
+            : _body!(arguments, random ?? Random.Shared);
     }
 }

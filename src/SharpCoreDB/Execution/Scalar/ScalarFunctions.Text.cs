@@ -32,8 +32,9 @@ internal static partial class ScalarFunctions
         all.Add(new("format", 1, Any, (a, _) => SqlPrintf.Format(a[0], a[1..])));
 
         // like(pattern, text [, escape]) and glob(pattern, text): the functions behind the operators, arguments swapped.
-        all.Add(new("like", 2, 3, (a, _) => a.Length == 3 ? PatternMatcher.Like(a[1], a[0], a[2]) : PatternMatcher.Like(a[1], a[0])));
-        all.Add(new("glob", 2, 2, (a, _) => PatternMatcher.Glob(a[1], a[0])));
+        // Matching long text against a long pattern takes their product in steps, so these check the statement's token.
+        all.Add(new("like", 2, 3, (a, token) => PatternMatcher.Like(a[1], a[0], a.Length == 3 ? a[2] : null, token)));
+        all.Add(new("glob", 2, 2, (a, token) => PatternMatcher.Glob(a[1], a[0], token)));
     }
 
     /// <summary>SQLite's <c>quote()</c>: a SQL literal for the value.</summary>

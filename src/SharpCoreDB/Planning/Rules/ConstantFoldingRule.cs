@@ -29,9 +29,9 @@ internal sealed class ConstantFoldingRule : IRewriteRule
             return node;
         }
 
-        // LIKE and GLOB take up to text × pattern steps: they run with the statement, where the command timeout
-        // and Cancel reach them, never at plan time, where nothing can stop them.
-        if (node is LikeExpr)
+        // LIKE and GLOB (operators and the like()/glob() functions) take up to text × pattern steps: they run with
+        // the statement, where the command timeout and Cancel reach them, never at plan time, where nothing can stop them.
+        if (node is LikeExpr or FunctionExpr { IsCancellable: true })
         {
             return node;
         }

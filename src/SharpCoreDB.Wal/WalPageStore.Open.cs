@@ -132,6 +132,14 @@ internal sealed partial class WalPageStore
 
         // A log only means something beside an existing database; beside a new one it is a stale leftover.
         bool databaseExisted = database.Length > 0;
+        if (databaseExisted && !readOnly && fileOptions.CreateMode == PageFileCreateMode.OpenOrCreate && IsUnfinishedCreation(database, wal))
+        {
+            // A crash while the database was being created: no commit can exist yet (the first one needs the log's
+            // header, which is written only after the header page is synced), so start again from an empty file.
+            database.SetLength(0);
+            databaseExisted = false;
+        }
+
         bool identified = false;
         byte[]? replacementHeader = databaseExisted ? FindReplacementHeader(database, wal, out identified) : null;
         PageFile file = replacementHeader is null
@@ -326,6 +334,44 @@ internal sealed partial class WalPageStore
 
         CheckpointRecord.CopySlots(current, logged);
         return logged;
+    }
+
+    // True when the database file is what a crash during its creation leaves and nothing else: at most one page,
+    // starting with the magic (a torn write of the header page keeps its first sector) or all zeros, a header page
+    // that does not verify, and an empty log (a finished creation has synced its header page before the log's first
+    // header, and a clean close leaves that header). Anything else, even a file that is not a database, is left to the
+    // open to report; nothing but this file's own unfinished header is ever discarded.
+    private static bool IsUnfinishedCreation(IStorageDevice database, IStorageDevice wal)
+    {
+        long length = database.Length;
+        if (wal.Length != 0 || length > DatabaseHeader.MaxPageSize)
+        {
+            return false;
+        }
+
+        byte[] bytes = new byte[length];
+        if (database.Read(0, bytes) != length)
+        {
+            return false;
+        }
+
+        if (!bytes.AsSpan().ContainsAnyExcept((byte)0))
+        {
+            return true;
+        }
+
+        if (!DatabaseHeader.HasMagic(bytes) || length < DatabaseHeader.SizeOf)
+        {
+            return false;
+        }
+
+        uint pageSize = DatabaseHeader.GetPageSize(bytes);
+        if (!DatabaseHeader.IsValidPageSize(pageSize) || length > pageSize)
+        {
+            return false;
+        }
+
+        return length < pageSize || !IsSoundHeaderPage(bytes, (int)pageSize);
     }
 
     // True when some page of the file after page 0 verifies as this database's (its checksum or tag binds the

@@ -101,16 +101,17 @@ internal readonly record struct CheckpointRecord(ulong Serial, uint Salt1, uint 
         BinaryPrimitives.WriteUInt32LittleEndian(slot[ChecksumOffset..], Checksum(slot, databaseId));
     }
 
-    /// <summary>Reads the newer valid record of the two slots of a page 0 image.</summary>
-    /// <param name="page">The usable bytes of page 0 as stored.</param>
+    /// <summary>Reads the newer valid record of the two slots.</summary>
+    /// <param name="slot0">The <see cref="SizeOf"/> bytes of slot 0 as stored.</param>
+    /// <param name="slot1">The <see cref="SizeOf"/> bytes of slot 1 as stored.</param>
     /// <param name="databaseId">The database id.</param>
     /// <param name="authenticator">The database's authenticator, or null for a plain database (MACs are then not checked).</param>
     /// <param name="record">The record, when one slot is valid.</param>
     /// <returns>False when neither slot holds a valid record.</returns>
-    public static bool TryReadNewest(ReadOnlySpan<byte> page, ReadOnlySpan<byte> databaseId, Authenticator? authenticator, out CheckpointRecord record)
+    public static bool TryReadNewest(ReadOnlySpan<byte> slot0, ReadOnlySpan<byte> slot1, ReadOnlySpan<byte> databaseId, Authenticator? authenticator, out CheckpointRecord record)
     {
-        bool valid0 = TryRead(page.Slice(Slot0Offset, SizeOf), databaseId, authenticator, out CheckpointRecord record0);
-        bool valid1 = TryRead(page.Slice(Slot1Offset, SizeOf), databaseId, authenticator, out CheckpointRecord record1);
+        bool valid0 = TryRead(slot0, databaseId, authenticator, out CheckpointRecord record0);
+        bool valid1 = TryRead(slot1, databaseId, authenticator, out CheckpointRecord record1);
         record = valid0 && (!valid1 || record0.Serial > record1.Serial) ? record0 : record1;
         return valid0 || valid1;
     }

@@ -8,7 +8,6 @@ internal sealed partial class PageFile
     // The two slots as stored, so that a page 0 image copied in from the log (whose slots are zero) keeps them.
     private readonly byte[] _recordSlots = new byte[2 * Format.CheckpointRecord.SizeOf];
     private Format.CheckpointRecord? _record;
-    private ulong _recordSerial;
 
     /// <summary>
     /// The newest valid checkpoint record of the file, or null when neither slot holds one (a header page rebuilt
@@ -29,11 +28,10 @@ internal sealed partial class PageFile
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         ThrowIfReadOnly();
-        var record = new Format.CheckpointRecord(_recordSerial + 1, salt1, salt2, sequence);
+        var record = new Format.CheckpointRecord((_record?.Serial ?? 0) + 1, salt1, salt2, sequence);
         Span<byte> slot = SlotBytes(record.Serial);
         record.Write(slot, _codec.DatabaseId, _codec.Authenticator);
         _device.Write(record.SlotOffset, slot);
-        _recordSerial = record.Serial;
         _record = record;
     }
 
@@ -42,14 +40,9 @@ internal sealed partial class PageFile
     {
         storedPage0.Slice(Format.CheckpointRecord.Slot0Offset, Format.CheckpointRecord.SizeOf).CopyTo(SlotBytes(0));
         storedPage0.Slice(Format.CheckpointRecord.Slot1Offset, Format.CheckpointRecord.SizeOf).CopyTo(SlotBytes(1));
-        Span<byte> page = stackalloc byte[Format.CheckpointRecord.Slot1Offset + Format.CheckpointRecord.SizeOf];
-        page.Clear();
-        SlotBytes(0).CopyTo(page[Format.CheckpointRecord.Slot0Offset..]);
-        SlotBytes(1).CopyTo(page[Format.CheckpointRecord.Slot1Offset..]);
-        if (Format.CheckpointRecord.TryReadNewest(page, _codec.DatabaseId, _codec.Authenticator, out Format.CheckpointRecord record))
+        if (Format.CheckpointRecord.TryReadNewest(SlotBytes(0), SlotBytes(1), _codec.DatabaseId, _codec.Authenticator, out Format.CheckpointRecord record))
         {
             _record = record;
-            _recordSerial = record.Serial;
         }
     }
 

@@ -192,13 +192,16 @@ public sealed class LogAdmissionTests
         // Without the key an attacker can still put an old sealed image (valid AES-GCM for this page) into the
         // frame and fix every keyless checksum behind it.
         int frames = 0;
-        uint chain = ReadHeaderChecksum(wal);
+        byte[] header = new byte[WalHeader.SizeOf];
+        wal.Read(0, header);
+        uint chain = BinaryPrimitives.ReadUInt32LittleEndian(header.AsSpan(WalHeader.ChecksumOffset));
+        uint salt2 = BinaryPrimitives.ReadUInt32LittleEndian(header.AsSpan(WalHeader.Salt2Offset));
         int frameSize = WalFrameHeader.SizeOf + pageSize;
         for (long offset = WalHeader.SizeOf; offset + frameSize <= wal.Length; offset += frameSize)
         {
             byte[] frame = new byte[frameSize];
             wal.Read(offset, frame);
-            if (WalFrameHeader.Read(frame).Salt2 != ReadHeaderSalt2(wal))
+            if (WalFrameHeader.Read(frame).Salt2 != salt2)
             {
                 // Zeros the file grew by, or an older generation's frames: not part of the current log.
                 break;
@@ -308,20 +311,6 @@ public sealed class LogAdmissionTests
         database.Read(300, bytes);
         bytes[0] ^= 0x40;
         database.Write(300, bytes);
-    }
-
-    private static uint ReadHeaderSalt2(IStorageDevice wal)
-    {
-        byte[] header = new byte[WalHeader.SizeOf];
-        wal.Read(0, header);
-        return BinaryPrimitives.ReadUInt32LittleEndian(header.AsSpan(WalHeader.Salt2Offset));
-    }
-
-    private static uint ReadHeaderChecksum(IStorageDevice wal)
-    {
-        byte[] header = new byte[WalHeader.SizeOf];
-        wal.Read(0, header);
-        return BinaryPrimitives.ReadUInt32LittleEndian(header.AsSpan(WalHeader.ChecksumOffset));
     }
 
     private static void FlipBit(IStorageDevice device, long offset)

@@ -199,7 +199,13 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     /// <summary>The value in its declared CLR type, or <see cref="DBNull.Value"/> for NULL.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The value.</returns>
-    public override object GetValue(int ordinal) => Value(ordinal).ToObject();
+    public override object GetValue(int ordinal)
+    {
+        object value = Value(ordinal).ToObject();
+
+        // TEXT that holds invalid UTF-8 reaches the application as well-formed UTF-16, as from any UTF-8 reader.
+        return value is string text ? Utf8Text.ToWellFormed(text) : value;
+    }
 
     /// <inheritdoc />
     public override int GetValues(object[] values)
@@ -322,7 +328,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         }
     }
 
-    /// <summary>TEXT as is; numbers as SQLite renders them; a BLOB decoded as UTF-8.</summary>
+    /// <summary>TEXT (invalid UTF-8 in it as U+FFFD); numbers as SQLite renders them; a BLOB decoded as UTF-8.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The string.</returns>
     public override string GetString(int ordinal)
@@ -330,7 +336,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         var value = NotNull(ordinal);
         return value.StorageClass switch
         {
-            SqlStorageClass.Text => value.AsText(),
+            SqlStorageClass.Text => Utf8Text.ToWellFormed(value.AsText()),
             SqlStorageClass.Integer => value.AsInt64().ToString(CultureInfo.InvariantCulture),
             SqlStorageClass.Real => RealFormatter.FormatText(value.AsDouble()),
             _ => Encoding.UTF8.GetString(value.AsBlob()),
@@ -351,7 +357,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         ReadOnlySpan<byte> bytes = value.StorageClass switch
         {
             SqlStorageClass.Blob => value.AsBlob(),
-            SqlStorageClass.Text => Encoding.UTF8.GetBytes(value.AsText()),
+            SqlStorageClass.Text => Utf8Text.Encode(value.AsText()),
             _ => throw Cast(ordinal, value, typeof(byte[])),
         };
         return CopyOut(bytes, dataOffset, buffer, bufferOffset, length);
@@ -486,7 +492,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         {
             // A copy: the caller may change the array, the value may be shared with the engine's row buffer.
             SqlStorageClass.Blob => value.AsBlob().ToArray(),
-            SqlStorageClass.Text => Encoding.UTF8.GetBytes(value.AsText()),
+            SqlStorageClass.Text => Utf8Text.Encode(value.AsText()),
             _ => throw Cast(ordinal, value, typeof(byte[])),
         };
     }

@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
-using System.Text;
 
 namespace SharpCoreDB.Records;
 
@@ -166,7 +165,7 @@ internal static partial class KeyEncoder
             case TextPrefix:
             {
                 int length = DecodeEscaped(key[1..], descending, index, out byte[]? rented, out ReadOnlySpan<byte> bytes);
-                value = SqlValue.FromText(Encoding.UTF8.GetString(bytes));
+                value = SqlValue.FromText(Utf8Text.Decode(bytes));
                 Return(rented);
                 return 1 + length;
             }

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Buffers.Binary;
-using System.Text;
 
 namespace SharpCoreDB.Records;
 
@@ -205,10 +204,10 @@ internal static partial class KeyEncoder
 
     private static Span<byte> WriteText(string text, IBufferWriter<byte> writer)
     {
-        int byteCount = Encoding.UTF8.GetByteCount(text);
+        int byteCount = Utf8Text.GetByteCount(text);
         Span<byte> destination = writer.GetSpan(byteCount + 3);
         destination[0] = TextPrefix;
-        Encoding.UTF8.GetBytes(text, destination[1..]);
+        Utf8Text.Encode(text, destination[1..]);
         int zeros = destination.Slice(1, byteCount).Count((byte)0);
         if (zeros == 0)
         {
@@ -218,7 +217,7 @@ internal static partial class KeyEncoder
         // Rare: text with NUL characters. Encode again into a buffer big enough for the escapes.
         destination = writer.GetSpan(byteCount + zeros + 3);
         destination[0] = TextPrefix;
-        Encoding.UTF8.GetBytes(text, destination[1..]);
+        Utf8Text.Encode(text, destination[1..]);
         return Terminate(destination, EscapeZeros(destination, byteCount, zeros));
     }
 

@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
-using System.Text;
 
 namespace SharpCoreDB.Records;
 
@@ -159,7 +158,7 @@ internal ref struct RecordReader
             throw new InvalidCastException($"Column {column} is {GetStorageClass(column)}, not Text.");
         }
 
-        return Encoding.UTF8.GetString(GetBytes(column));
+        return Utf8Text.Decode(GetBytes(column));
     }
 
     /// <summary>Column <paramref name="column"/> as a value (TEXT and BLOB allocate their string or array).</summary>
@@ -184,7 +183,7 @@ internal ref struct RecordReader
             SqlStorageClass.Integer => SqlValue.FromInt64(ReadInteger(serialType, offset)),
             SqlStorageClass.Real => SqlValue.FromDouble(BinaryPrimitives.ReadDoubleBigEndian(_record[offset..])),
             SqlStorageClass.Text => SqlValue.FromText(
-                Encoding.UTF8.GetString(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)))),
+                Utf8Text.Decode(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)))),
             _ => SqlValue.FromBlob(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)).ToArray()),
         };
     }

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Buffers.Binary;
-using System.Text;
 
 namespace SharpCoreDB.Records;
 
@@ -93,7 +92,7 @@ internal static class RecordWriter
                 size = 8;
                 return RecordFormat.RealType;
             case SqlStorageClass.Text:
-                size = Encoding.UTF8.GetByteCount((string)value.RawReference!);
+                size = Utf8Text.GetByteCount((string)value.RawReference!);
                 return CheckedLengthType(RecordFormat.FirstTextType, size);
             default:
                 size = ((byte[])value.RawReference!).Length;
@@ -139,7 +138,7 @@ internal static class RecordWriter
                     payload += 8;
                     break;
                 case SqlStorageClass.Text:
-                    int textSize = Encoding.UTF8.GetBytes((string)value.RawReference!, destination[payload..]);
+                    int textSize = Utf8Text.Encode((string)value.RawReference!, destination[payload..]);
                     header += Varint.Write(RecordFormat.FirstTextType + (2 * (ulong)textSize), destination[header..]);
                     payload += textSize;
                     break;

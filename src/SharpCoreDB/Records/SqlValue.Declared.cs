@@ -60,8 +60,10 @@ internal readonly partial struct SqlValue
             : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"The UInt64 value {ul} does not fit a 64-bit signed INTEGER."),
         double d => FromDouble(d),
         float f => FromDouble(f),
-        string str => FromText(str),
-        char c => FromText(c.ToString()),
+        // An application's string is stored as UTF-8 encoders store it: an unpaired surrogate becomes U+FFFD (as
+        // Microsoft.Data.Sqlite binds it), so only bytes read back from storage can be escaped invalid UTF-8.
+        string str => FromText(Utf8Text.ToWellFormed(str)),
+        char c => FromText(Utf8Text.ToWellFormed(c.ToString())),
         byte[] bytes => FromBlob(bytes),
         ReadOnlyMemory<byte> memory => FromBlob(memory.ToArray()),
         bool flag => FromBoolean(flag),

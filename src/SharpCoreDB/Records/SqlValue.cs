@@ -62,7 +62,8 @@ internal readonly partial struct SqlValue
             : new(SqlStorageClass.Real, BitConverter.DoubleToInt64Bits(value), null, SqlDeclaredType.None);
 
     /// <summary>Creates a TEXT value.</summary>
-    /// <param name="value">The string (stored as UTF-8; unpaired surrogates become U+FFFD).</param>
+    /// <param name="value">The string (stored as UTF-8 by <see cref="Utf8Text"/>: U+DC80–U+DCFF unpaired stand for
+    /// the invalid bytes 80–FF, any other unpaired surrogate becomes U+FFFD).</param>
     /// <returns>The value.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="value"/> is null; use <see cref="Null"/>.</exception>
     public static SqlValue FromText(string value)

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Text;
 
 namespace SharpCoreDB.Records;
@@ -5,7 +6,8 @@ namespace SharpCoreDB.Records;
 /// <summary>
 /// Orders strings the way their UTF-8 bytes order under <c>memcmp</c> (SQLite's BINARY collation), without
 /// encoding them. That is code-point order, which differs from UTF-16 ordinal order only for surrogate pairs
-/// against U+E000..U+FFFF. Unpaired surrogates count as U+FFFD, because that is what UTF-8 encoding stores.
+/// against U+E000..U+FFFF. A string with unpaired surrogates (an escaped invalid byte, see <see cref="Utf8Text"/>)
+/// compares by the bytes <see cref="Utf8Text"/> stores for it, from the first unpaired surrogate on.
 /// </summary>
 internal static class TextOrder
 {
@@ -39,41 +41,10 @@ internal static class TextOrder
     public static int GetHashCode(ReadOnlySpan<char> value)
     {
         // Well-formed UTF-16 maps one-to-one onto code points, so the ordinal hash is consistent. Only strings with
-        // unpaired surrogates (rare) need the copy that replaces them, as UTF-8 encoding would.
-        int surrogate = value.IndexOfAnyInRange('\uD800', '\uDFFF');
-        if (surrogate < 0 || IsWellFormed(value[surrogate..]))
-        {
-            return string.GetHashCode(value, StringComparison.Ordinal);
-        }
-
-        var builder = new StringBuilder(value.Length);
-        Span<char> units = stackalloc char[2];
-        while (!value.IsEmpty)
-        {
-            // An unpaired surrogate decodes as U+FFFD.
-            Rune.DecodeFromUtf16(value, out Rune rune, out int consumed);
-            builder.Append(units[..rune.EncodeToUtf16(units)]);
-            value = value[consumed..];
-        }
-
-        return string.GetHashCode(builder.ToString(), StringComparison.Ordinal);
-    }
-
-    private static bool IsWellFormed(ReadOnlySpan<char> value)
-    {
-        for (int i = 0; i < value.Length; i++)
-        {
-            if (char.IsHighSurrogate(value[i]) && i + 1 < value.Length && char.IsLowSurrogate(value[i + 1]))
-            {
-                i++;
-            }
-            else if (char.IsSurrogate(value[i]))
-            {
-                return false;
-            }
-        }
-
-        return true;
+        // unpaired surrogates (rare) need their canonical copy: strings with equal bytes have equal canonical forms.
+        return Utf8Text.HasUnpairedSurrogate(value)
+            ? string.GetHashCode(Utf8Text.Canonical(value), StringComparison.Ordinal)
+            : string.GetHashCode(value, StringComparison.Ordinal);
     }
 
     private static int CompareRunes(ReadOnlySpan<char> left, ReadOnlySpan<char> right, int mismatch)
@@ -85,8 +56,14 @@ internal static class TextOrder
         right = right[start..];
         while (!left.IsEmpty && !right.IsEmpty)
         {
-            Rune.DecodeFromUtf16(left, out Rune l, out int leftLength);
-            Rune.DecodeFromUtf16(right, out Rune r, out int rightLength);
+            if (Rune.DecodeFromUtf16(left, out Rune l, out int leftLength) != OperationStatus.Done
+                || Rune.DecodeFromUtf16(right, out Rune r, out int rightLength) != OperationStatus.Done)
+            {
+                // An unpaired surrogate stands for stored bytes that need not be a whole character (an escaped
+                // invalid byte): compare the rest as the bytes it encodes to.
+                return CompareBytes(left, right);
+            }
+
             if (l.Value != r.Value)
             {
                 return l.Value - r.Value;
@@ -97,5 +74,22 @@ internal static class TextOrder
         }
 
         return left.Length.CompareTo(right.Length);
+    }
+
+    private static int CompareBytes(ReadOnlySpan<char> left, ReadOnlySpan<char> right)
+    {
+        byte[] leftBytes = ArrayPool<byte>.Shared.Rent(Utf8Text.GetByteCount(left));
+        byte[] rightBytes = ArrayPool<byte>.Shared.Rent(Utf8Text.GetByteCount(right));
+        try
+        {
+            int leftLength = Utf8Text.Encode(left, leftBytes);
+            int rightLength = Utf8Text.Encode(right, rightBytes);
+            return leftBytes.AsSpan(0, leftLength).SequenceCompareTo(rightBytes.AsSpan(0, rightLength));
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(leftBytes);
+            ArrayPool<byte>.Shared.Return(rightBytes);
+        }
     }
 }

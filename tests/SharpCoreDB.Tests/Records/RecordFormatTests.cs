@@ -265,7 +265,7 @@ public sealed class RecordFormatTests
                 break;
             case SqlStorageClass.Text:
                 Assert.True(
-                    Encoding.UTF8.GetString(Encoding.UTF8.GetBytes(expected.AsText())) == actual.AsText(),
+                    Utf8Text.Canonical(expected.AsText()) == actual.AsText(),
                     $"{context}: {expected} vs {actual}");
                 break;
             case SqlStorageClass.Blob:

@@ -44,7 +44,7 @@ public sealed class RecordReaderSpanTests
                         Assert.True(reader.GetBlobSpan(column).SequenceEqual(expected.AsBlob()), $"{context}: BLOB bytes differ");
                         break;
                     case SqlStorageClass.Text:
-                        int utf8 = Encoding.UTF8.GetByteCount(expected.AsText());
+                        int utf8 = Utf8Text.GetByteCount(expected.AsText());
                         Assert.True(length == utf8, $"{context}: TEXT length {length}, expected {utf8} UTF-8 bytes");
                         Assert.Throws<InvalidCastException>(() => new RecordReader(buffer.WrittenSpan).GetBlobSpan(column));
                         break;

@@ -65,7 +65,7 @@ public sealed class SqlValueComparerTests
         {
             string a = generator.NextText();
             string b = generator.NextText();
-            int expected = Sign(Encoding.UTF8.GetBytes(a).AsSpan().SequenceCompareTo(Encoding.UTF8.GetBytes(b)));
+            int expected = Sign(Utf8Text.Encode(a).AsSpan().SequenceCompareTo(Utf8Text.Encode(b)));
             Assert.True(
                 expected == Sign(TextOrder.Compare(a, b)),
                 $"seed {seed}: '{Escape(a)}' vs '{Escape(b)}' expected {expected}");
@@ -126,27 +126,29 @@ public sealed class SqlValueComparerTests
         using (SqliteTransaction transaction = connection.BeginTransaction())
         {
             using SqliteCommand insert = connection.CreateCommand();
-            insert.CommandText = "INSERT INTO t(id, v) VALUES ($id, $v)";
+            // TEXT goes in as its exact bytes (CAST of a BLOB), so an escaped invalid byte reaches SQLite as that byte.
+            insert.CommandText = "INSERT INTO t(id, v) VALUES ($id, CASE WHEN $text THEN CAST($v AS TEXT) ELSE $v END)";
+            SqliteParameter text = insert.Parameters.Add("$text", SqliteType.Integer);
             SqliteParameter id = insert.Parameters.Add("$id", SqliteType.Integer);
             SqliteParameter v = insert.Parameters.Add("$v", SqliteType.Integer);
             for (int i = 0; i < values.Count; i++)
             {
                 id.Value = i;
+                bool isText = values[i].StorageClass == SqlStorageClass.Text;
+                text.Value = isText ? 1 : 0;
                 v.SqliteType = values[i].StorageClass switch
                 {
                     SqlStorageClass.Real => SqliteType.Real,
-                    SqlStorageClass.Text => SqliteType.Text,
-                    SqlStorageClass.Blob => SqliteType.Blob,
+                    SqlStorageClass.Text or SqlStorageClass.Blob => SqliteType.Blob,
                     _ => SqliteType.Integer,
                 };
-                v.Value = values[i].ToObject();
+                v.Value = isText ? Utf8Text.Encode(values[i].AsText()) : values[i].ToObject();
                 insert.ExecuteNonQuery();
             }
 
             transaction.Commit();
         }
 
-        // Strings with unpaired surrogates reach SQLite as U+FFFD, exactly what the comparer assumes.
         using SqliteCommand query = connection.CreateCommand();
         query.CommandText = "SELECT id FROM t ORDER BY v, id";
         var sqliteOrder = new List<int>();

@@ -46,7 +46,8 @@ internal sealed class SqliteOracle : IDisposable
                     DBNull => SqlValue.Null,
                     long l => SqlValue.FromInt64(l),
                     double d => SqlValue.FromDouble(d),
-                    string s => SqlValue.FromText(s),
+                    // TEXT as its bytes: SQLite keeps invalid UTF-8 in TEXT, which a string would turn into U+FFFD.
+                    string => SqlValue.FromText(Utf8Text.Decode(reader.GetFieldValue<byte[]>(i))),
                     byte[] b => SqlValue.FromBlob(b),
                     var other => throw new InvalidOperationException($"Unexpected {other.GetType()}"),
                 };

@@ -11,7 +11,7 @@ internal sealed class LiteralExpr(SqlValue value) : Expr
     private readonly long _length = value.RawReference switch
     {
         byte[] bytes => bytes.Length,
-        string text => System.Text.Encoding.UTF8.GetByteCount(text),
+        string text => Utf8Text.GetByteCount(text),
         _ => 0,
     };
 

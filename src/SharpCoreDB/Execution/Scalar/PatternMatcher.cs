@@ -317,7 +317,7 @@ internal static class PatternMatcher
     private static void CheckLength(string pattern)
     {
         // Cheap bound first: a string of n UTF-16 units has at most 3n UTF-8 bytes.
-        if (pattern.Length > MaxPatternBytes / 3 && Encoding.UTF8.GetByteCount(pattern) > MaxPatternBytes)
+        if (pattern.Length > MaxPatternBytes / 3 && Utf8Text.GetByteCount(pattern) > MaxPatternBytes)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, "LIKE or GLOB pattern too complex");
         }

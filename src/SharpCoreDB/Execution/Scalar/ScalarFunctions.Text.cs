@@ -90,8 +90,13 @@ internal static partial class ScalarFunctions
             case SqlStorageClass.Blob:
                 return SqlValue.FromInt64(((byte[])value.RawReference!).Length);
             case SqlStorageClass.Text:
-                // Characters (code points) up to the first NUL, as SQLite counts a C string.
-                return SqlValue.FromInt64(CodePoints(CutAtNul((string)value.RawReference!)));
+                string text = (string)value.RawReference!;
+
+                // Characters (code points) up to the first NUL, as SQLite counts a C string; text holding invalid
+                // UTF-8 is counted on its bytes by SQLite's own rule, so every stray byte counts as SQLite counts it.
+                return SqlValue.FromInt64(Utf8Text.HasUnpairedSurrogate(text)
+                    ? Utf8Characters(Utf8Text.Encode(text))
+                    : CodePoints(CutAtNul(text)));
             default:
                 return SqlValue.FromInt64(TextConversion.ToText(value).Length);
         }

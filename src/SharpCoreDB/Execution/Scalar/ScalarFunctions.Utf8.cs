@@ -14,35 +14,9 @@ internal static partial class ScalarFunctions
         output.Advance(bytes.Length);
     }
 
-    // Text as UTF-8 storage holds it: an unpaired surrogate is U+FFFD (so it cannot match half of a pair).
-    private static string ToWellFormedText(in SqlValue value)
-    {
-        string text = TextConversion.ToText(value);
-        return HasLoneSurrogate(text) ? TextConversion.DecodeUtf8(TextConversion.EncodeUtf8(text)) : text;
-    }
-
-    private static bool HasLoneSurrogate(ReadOnlySpan<char> text)
-    {
-        int i = text.IndexOfAnyInRange('\uD800', '\uDFFF');
-        if (i < 0)
-        {
-            return false;
-        }
-
-        for (; i < text.Length; i++)
-        {
-            if (char.IsHighSurrogate(text[i]) && i + 1 < text.Length && char.IsLowSurrogate(text[i + 1]))
-            {
-                i++;
-            }
-            else if (char.IsSurrogate(text[i]))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    // Text in its canonical form (what its stored bytes decode to): an unpaired surrogate that is not an escaped
+    // byte is U+FFFD, so it cannot match half of a pair, and escaped bytes that form a character become it.
+    private static string ToWellFormedText(in SqlValue value) => Utf8Text.Canonical(TextConversion.ToText(value));
 
     // SQLite's lenient UTF-8 reader (sqlite3Utf8Read): a stray continuation byte is its own code point, a lead
     // byte takes every continuation byte after it, and overlong, surrogate or non-character results are U+FFFD.
@@ -91,6 +65,18 @@ internal static partial class ScalarFunctions
         }
 
         return i - index;
+    }
+
+    // SQLite's character count of UTF-8 text up to its first NUL (SQLITE_SKIP_UTF8 per character).
+    private static int Utf8Characters(ReadOnlySpan<byte> bytes)
+    {
+        int count = 0;
+        for (int i = 0; i < bytes.Length && bytes[i] != 0; i += Utf8CharLength(bytes, i))
+        {
+            count++;
+        }
+
+        return count;
     }
 
     // trim() on raw UTF-8 when a BLOB is involved, matching SQLite byte for byte.

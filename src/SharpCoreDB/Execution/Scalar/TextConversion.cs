@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text;
 using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.Scalar;
@@ -11,10 +10,6 @@ namespace SharpCoreDB.Execution.Scalar;
 /// </summary>
 internal static class TextConversion
 {
-    // Lenient on purpose: a BLOB read as text may hold any bytes; invalid sequences become U+FFFD as in every
-    // UTF-8 reader (SQLite's own clients included).
-    private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: false);
-
     /// <summary>The longest text an INTEGER renders to ("-9223372036854775808").</summary>
     public const int MaxIntegerLength = 20;
 
@@ -27,7 +22,7 @@ internal static class TextConversion
         SqlStorageClass.Text => (string)value.RawReference!,
         SqlStorageClass.Integer => value.RawBits.ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Real => RealFormatter.FormatText(BitConverter.Int64BitsToDouble(value.RawBits)),
-        SqlStorageClass.Blob => s_utf8.GetString((byte[])value.RawReference!),
+        SqlStorageClass.Blob => Utf8Text.Decode((byte[])value.RawReference!),
         _ => throw new ArgumentException("NULL has no text form; propagate NULL before converting.", nameof(value)),
     };
 
@@ -36,22 +31,22 @@ internal static class TextConversion
     /// <returns>The bytes (the BLOB's own array for a BLOB).</returns>
     /// <exception cref="ArgumentException"><paramref name="value"/> is NULL.</exception>
     public static byte[] ToBytes(in SqlValue value) =>
-        value.StorageClass == SqlStorageClass.Blob ? (byte[])value.RawReference! : s_utf8.GetBytes(ToText(value));
+        value.StorageClass == SqlStorageClass.Blob ? (byte[])value.RawReference! : Utf8Text.Encode(ToText(value));
 
-    /// <summary>Decodes UTF-8 bytes as SQLite text (invalid sequences become U+FFFD).</summary>
+    /// <summary>Decodes UTF-8 bytes as SQLite text, keeping invalid bytes (see <see cref="Utf8Text"/>).</summary>
     /// <param name="bytes">The bytes.</param>
     /// <returns>The text.</returns>
-    public static string DecodeUtf8(ReadOnlySpan<byte> bytes) => s_utf8.GetString(bytes);
+    public static string DecodeUtf8(ReadOnlySpan<byte> bytes) => Utf8Text.Decode(bytes);
 
     /// <summary>The number of UTF-8 bytes of a string.</summary>
     /// <param name="text">The text.</param>
     /// <returns>The byte count.</returns>
-    public static int Utf8Length(ReadOnlySpan<char> text) => s_utf8.GetByteCount(text);
+    public static int Utf8Length(ReadOnlySpan<char> text) => Utf8Text.GetByteCount(text);
 
     /// <summary>The UTF-8 bytes of a string.</summary>
     /// <param name="text">The text.</param>
     /// <returns>The bytes.</returns>
-    public static byte[] EncodeUtf8(string text) => s_utf8.GetBytes(text);
+    public static byte[] EncodeUtf8(string text) => Utf8Text.Encode(text);
 
     /// <summary>
     /// Writes a non-NULL, non-BLOB value's text into <paramref name="buffer"/> without allocating when it is an

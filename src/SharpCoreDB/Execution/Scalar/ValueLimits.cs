@@ -38,7 +38,7 @@ internal static class ValueLimits
                 break;
 
             // A UTF-16 code unit takes one to three UTF-8 bytes: count exactly only when the bounds straddle the limit.
-            case string text when (long)text.Length * 3 > maxLength && (text.Length > maxLength || Encoding.UTF8.GetByteCount(text) > maxLength):
+            case string text when (long)text.Length * 3 > maxLength && (text.Length > maxLength || Utf8Text.GetByteCount(text) > maxLength):
                 ThrowTooBig(maxLength);
                 break;
         }
@@ -99,7 +99,7 @@ internal static class ValueLimits
     private static long Exact(in SqlValue value) => value.RawReference switch
     {
         byte[] bytes => bytes.Length,
-        string text => Encoding.UTF8.GetByteCount(text),
+        string text => Utf8Text.GetByteCount(text),
 
         // Numbers render as ASCII.
         _ => TextConversion.ToText(value).Length,

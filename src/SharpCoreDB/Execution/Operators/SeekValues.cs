@@ -143,6 +143,7 @@ internal static class SeekValues
     {
         Affinity.Text => value.IsNumeric ? SqlValue.FromText(TextConversion.ToText(value)) : value,
         Affinity.None => value,
+        Affinity.Decimal => NumericConversion.ApplyDecimalAffinity(value),
         _ => NumericConversion.ApplyNumericAffinity(value, preferInteger: false),
     };
 }

@@ -106,13 +106,14 @@ internal static partial class NumericConversion
             }
         }
 
+        // scale = fraction digits − exponent, computed in long so a huge exponent cannot wrap.
+        long scale = (long)fractionDigits - exponent;
         if (mantissa == 0)
         {
+            value = ExactDecimal.Create(0, (int)Math.Clamp(scale, 0, ExactDecimal.MaxScale), negative: false);
             return true;
         }
 
-        // scale = fraction digits − exponent, computed in long so a huge exponent cannot wrap.
-        long scale = (long)fractionDigits - exponent;
         while (scale < 0)
         {
             mantissa *= 10;

@@ -59,12 +59,13 @@ internal static class AffinityRules
     /// <summary>
     /// Converts a value being stored into a column of the given affinity (SQLite's <c>applyAffinity</c> plus the
     /// REAL rule of records): TEXT affinity turns numbers into text; NUMERIC and INTEGER turn well-formed numeric
-    /// text into INTEGER/REAL and integral reals into INTEGER; REAL does the same but stores every number as REAL;
-    /// BLOB and <see cref="Affinity.None"/> store values as given. NULL and BLOB values never change.
+    /// text into INTEGER/REAL and integral reals (and whole DECIMALs) into INTEGER; REAL does the same but stores every
+    /// number as REAL; DECIMAL keeps exact values exact (<see cref="NumericConversion.ApplyDecimalAffinity"/>); BLOB
+    /// and <see cref="Affinity.None"/> store values as given. NULL and BLOB values never change.
     /// </summary>
     /// <remarks>
     /// A value tagged with a declared CLR type (<see cref="SqlValue.DeclaredType"/>) is returned unchanged: its
-    /// storage form is fixed by the file format (a DECIMAL is exact TEXT, a GUID a BLOB, a DATETIME ticks), and
+    /// storage form is fixed by the file format (a GUID a BLOB, a DATETIME ticks), and
     /// converting it would lose exactly what the tag promises to give back.
     /// </remarks>
     /// <param name="value">The value.</param>

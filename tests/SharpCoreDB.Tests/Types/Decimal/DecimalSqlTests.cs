@@ -163,6 +163,31 @@ public sealed class DecimalSqlTests : IDisposable
         Assert.IsType<double>(Scalar(connection, "SELECT max(v) * 2 FROM t"));
     }
 
+    [Fact]
+    public void Row_id_ranges_bounded_by_decimal_parameters_seek_like_a_scan()
+    {
+        using var connection = Open();
+        Execute(connection, "CREATE TABLE r(id INTEGER PRIMARY KEY, v)");
+        Execute(connection, "INSERT INTO r(id) VALUES (-2), (-1), (1), (2), (3), (4), (5)");
+        foreach (decimal bound in new[] { 2.5m, 3m, 3.00m, -1.5m, 5.0001m, -0.5m, 79228162514264337593543950335m })
+        {
+            foreach (string op in new[] { ">=", ">", "<=", "<", "=" })
+            {
+                long seek = (long)Scalar(connection, $"SELECT count(*) FROM r WHERE id {op} @p", bound);
+                long scan = (long)Scalar(connection, $"SELECT count(*) FROM r WHERE +id {op} @p", bound);
+                Assert.True(seek == scan, $"id {op} {bound}: seek {seek}, scan {scan}");
+            }
+        }
+    }
+
+    internal static object Scalar(SharpCoreDBConnection connection, string sql, decimal parameter)
+    {
+        using var command = connection.CreateCommand();
+        command.CommandText = sql;
+        command.Parameters.AddWithValue("@p", parameter);
+        return command.ExecuteScalar() ?? DBNull.Value;
+    }
+
     internal static object Scalar(SharpCoreDBConnection connection, string sql)
     {
         using var command = connection.CreateCommand();

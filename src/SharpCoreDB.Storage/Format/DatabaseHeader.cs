@@ -95,10 +95,11 @@ internal static class DatabaseHeader
 
     /// <summary>The version this library writes and the newest it reads.</summary>
     /// <remarks>
-    /// Version 2 added the checkpoint record, page 0's MAC and per-database page keys; version 1 files (written
-    /// before any release) are refused with a message saying so.
+    /// Version 2 added the checkpoint record, page 0's MAC and per-database page keys. Version 3 added exact
+    /// DECIMAL values (record serial type 10, digit ties in index keys, one type-suffix byte per key column) and
+    /// stores DateTime as ISO-8601 text. Files of versions 1 and 2 are refused with a message saying what to do.
     /// </remarks>
-    public const uint CurrentFormatVersion = 2;
+    public const uint CurrentFormatVersion = 3;
 
     /// <summary>The smallest page size.</summary>
     public const int MinPageSize = 4096;

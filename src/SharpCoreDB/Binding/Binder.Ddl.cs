@@ -275,7 +275,7 @@ internal sealed partial class Binder
                 Affinity.Integer => "INT",
                 Affinity.Real => "REAL",
                 Affinity.Text => "TEXT",
-                Affinity.Numeric => "NUM",
+                Affinity.Numeric or Affinity.Decimal => "NUM",
                 _ => string.Empty,
             };
             if (type.Length > 0)

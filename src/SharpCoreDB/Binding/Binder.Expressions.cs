@@ -111,7 +111,7 @@ internal sealed partial class Binder
                 return BindCase(c, scope);
             case CastExpression c:
                 string typeName = TypeNames.Format(c.Type);
-                return new CastExpr(BindExpr(c.Operand, scope), typeName, AffinityRules.FromTypeName(typeName), TypeNames.DeclaredTypeOf(c.Type));
+                return new CastExpr(BindExpr(c.Operand, scope), typeName, AffinityRules.WithDeclaredType(AffinityRules.FromTypeName(typeName), TypeNames.DeclaredTypeOf(c.Type)), TypeNames.DeclaredTypeOf(c.Type));
             case FunctionCallExpression f:
                 return BindFunction(f, scope);
             case IsNullExpression i:

@@ -151,7 +151,7 @@ internal static class TableSchemaBuilder
         {
             ColumnDraft draft = columns[ordinal];
             string typeText = TypeNames.Format(draft.Type);
-            Affinity affinity = AffinityRules.FromTypeName(typeText);
+            Affinity affinity = AffinityRules.WithDeclaredType(AffinityRules.FromTypeName(typeText), TypeNames.DeclaredTypeOf(draft.Type));
             StoredDefault.TryEvaluate(draft.Default, affinity, out SqlValue missing);
             columnSchemas.Add(new ColumnSchema
             {

@@ -229,7 +229,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         var value = NotNull(ordinal);
         return value.StorageClass switch
         {
-            SqlStorageClass.Integer or SqlStorageClass.Real => value.AsBoolean(),
+            SqlStorageClass.Integer or SqlStorageClass.Real or SqlStorageClass.Decimal => value.AsBoolean(),
             SqlStorageClass.Text when bool.TryParse(value.AsText(), out var flag) => flag,
             SqlStorageClass.Text when long.TryParse(value.AsText(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var number) => number != 0,
             _ => throw Cast(ordinal, value, typeof(bool)),
@@ -264,6 +264,14 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
                 }
 
                 break;
+            case SqlStorageClass.Decimal:
+                decimal truncated = decimal.Truncate(value.AsDecimal());
+                if (truncated >= long.MinValue && truncated <= long.MaxValue)
+                {
+                    return (long)truncated;
+                }
+
+                break;
             case SqlStorageClass.Text when long.TryParse(value.AsText(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var parsed):
                 return parsed;
         }
@@ -277,7 +285,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         var value = NotNull(ordinal);
         return value.StorageClass switch
         {
-            SqlStorageClass.Integer or SqlStorageClass.Real => value.AsDouble(),
+            SqlStorageClass.Integer or SqlStorageClass.Real or SqlStorageClass.Decimal => value.AsDouble(),
             SqlStorageClass.Text when double.TryParse(value.AsText(), NumberStyles.Float, CultureInfo.InvariantCulture, out var parsed) => parsed,
             _ => throw Cast(ordinal, value, typeof(double)),
         };
@@ -339,6 +347,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
             SqlStorageClass.Text => Utf8Text.ToWellFormed(value.AsText()),
             SqlStorageClass.Integer => value.AsInt64().ToString(CultureInfo.InvariantCulture),
             SqlStorageClass.Real => RealFormatter.FormatText(value.AsDouble()),
+            SqlStorageClass.Decimal => value.AsDecimal().ToString(CultureInfo.InvariantCulture),
             _ => Encoding.UTF8.GetString(value.AsBlob()),
         };
     }
@@ -460,6 +469,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     {
         SqlStorageClass.Integer => "INTEGER",
         SqlStorageClass.Real => "REAL",
+        SqlStorageClass.Decimal => "DECIMAL",
         SqlStorageClass.Text => "TEXT",
         SqlStorageClass.Blob => "BLOB",
         _ => "NULL",

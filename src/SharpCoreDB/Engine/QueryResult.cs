@@ -151,6 +151,8 @@ internal sealed class QueryResult : IDisposable
                     return typeof(long);
                 case SqlStorageClass.Real:
                     return typeof(double);
+                case SqlStorageClass.Decimal:
+                    return typeof(decimal);
                 case SqlStorageClass.Text:
                     return typeof(string);
                 case SqlStorageClass.Blob:

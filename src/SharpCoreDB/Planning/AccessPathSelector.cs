@@ -114,11 +114,13 @@ internal static class AccessPathSelector
     public static bool CanSeek(Affinity column, Affinity value, out Affinity conversion)
     {
         Affinity comparison = AffinityRules.ForComparison(column, value);
-        conversion = comparison >= Affinity.Numeric ? Affinity.Numeric : comparison == Affinity.Text ? Affinity.Text : Affinity.None;
+        conversion = comparison == Affinity.Decimal ? Affinity.Decimal
+            : comparison >= Affinity.Numeric ? Affinity.Numeric : comparison == Affinity.Text ? Affinity.Text : Affinity.None;
 
         // The stored values must not be converted by the comparison: then the index order is the comparison order.
         return comparison switch
         {
+            Affinity.Decimal => column == Affinity.Decimal,
             >= Affinity.Numeric => column >= Affinity.Numeric,
             Affinity.Text => column == Affinity.Text,
             _ => true,

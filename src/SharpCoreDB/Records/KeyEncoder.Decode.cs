@@ -7,10 +7,11 @@ namespace SharpCoreDB.Records;
 /// <content>Decoding keys back to values (index-only scans) and the storage-class suffix.</content>
 internal static partial class KeyEncoder
 {
-    // Type-suffix codes, two bits per column.
+    // Type-suffix codes, one byte per column; a DECIMAL's code carries its scale in the low five bits.
     private const int CanonicalCode = 0;
     private const int IntegralRealCode = 1;
     private const int NegativeZeroCode = 2;
+    private const int DecimalCode = 0x40;
 
     /// <summary>
     /// Decodes the first <c>values.Length</c> components of <paramref name="key"/>. The direction of each
@@ -71,9 +72,9 @@ internal static partial class KeyEncoder
     }
 
     /// <summary>
-    /// Appends, after a key's last component (and row id), two bits per value that record what canonical
-    /// decoding loses: a REAL holding a whole number, and −0.0. Order never depends on it when it follows a
-    /// unique row id.
+    /// Appends, after a key's last component (and row id), one byte per value that records what canonical
+    /// decoding loses: a REAL holding a whole number, −0.0, and a DECIMAL with its scale. Order never depends on it
+    /// when it follows a unique row id.
     /// </summary>
     /// <param name="values">The values the key was built from.</param>
     /// <param name="writer">The destination.</param>
@@ -82,7 +83,6 @@ internal static partial class KeyEncoder
         ArgumentNullException.ThrowIfNull(writer);
         int size = GetTypeSuffixSize(values.Length);
         Span<byte> destination = writer.GetSpan(size)[..size];
-        destination.Clear();
         for (int i = 0; i < values.Length; i++)
         {
             int code = CanonicalCode;
@@ -98,8 +98,12 @@ internal static partial class KeyEncoder
                     code = IntegralRealCode;
                 }
             }
+            else if (values[i].StorageClass == SqlStorageClass.Decimal)
+            {
+                code = DecimalCode | values[i].RawDecimal.Scale;
+            }
 
-            destination[i / 4] |= (byte)(code << (2 * (i % 4)));
+            destination[i] = (byte)code;
         }
 
         writer.Advance(size);
@@ -108,7 +112,7 @@ internal static partial class KeyEncoder
     /// <summary>The size of the type suffix for <paramref name="columnCount"/> values.</summary>
     /// <param name="columnCount">The number of values.</param>
     /// <returns>The size in bytes.</returns>
-    public static int GetTypeSuffixSize(int columnCount) => (columnCount + 3) / 4;
+    public static int GetTypeSuffixSize(int columnCount) => columnCount;
 
     /// <summary>Restores the storage classes recorded by <see cref="WriteTypeSuffix"/> on decoded values.</summary>
     /// <param name="suffix">The suffix bytes.</param>
@@ -123,9 +127,15 @@ internal static partial class KeyEncoder
 
         for (int i = 0; i < values.Length; i++)
         {
-            int code = (suffix[i / 4] >> (2 * (i % 4))) & 3;
+            int code = suffix[i];
             if (code == CanonicalCode)
             {
+                continue;
+            }
+
+            if ((code & ~0x1F) == DecimalCode && (code & 0x1F) <= ExactDecimal.MaxScale && TryGetKeyDecimal(values[i], out decimal exact))
+            {
+                values[i] = SqlValue.FromDecimal(ExactDecimal.WithScale(exact, code & 0x1F));
                 continue;
             }
 
@@ -137,6 +147,18 @@ internal static partial class KeyEncoder
 
             values[i] = SqlValue.FromDouble(code == NegativeZeroCode ? -0.0 : values[i].RawBits);
         }
+    }
+
+    // The decimal a decoded number came from: INTEGER and DECIMAL as they are, a REAL (exactly D) exactly.
+    private static bool TryGetKeyDecimal(in SqlValue value, out decimal exact)
+    {
+        if (value.TryGetExactDecimal(out exact))
+        {
+            return true;
+        }
+
+        return value.StorageClass == SqlStorageClass.Real
+            && ExactDecimal.TryFromDoubleExact(BitConverter.Int64BitsToDouble(value.RawBits), out exact);
     }
 
     [DoesNotReturn]
@@ -193,18 +215,27 @@ internal static partial class KeyEncoder
         }
 
         byte tie = descending ? (byte)~key[9] : key[9];
-        int length = tie == ExactTie ? NumberSize : tie is AboveTie or BelowTie ? InexactNumberSize : -1;
-        if (length < 0)
+        if (tie == ExactTie)
+        {
+            return NumberSize;
+        }
+
+        if (tie is not (AboveTie or BelowTie))
         {
             ThrowCorrupt($"number component {index} has the unknown tie byte 0x{tie:X2}.");
         }
 
-        if (key.Length < length)
+        // The digits end with 00, inverted for a negative value and again for a descending column.
+        byte terminator = (tie == BelowTie) ^ descending ? (byte)0xFF : (byte)0x00;
+        int found = key.Length > NumberSize + 1
+            ? key[(NumberSize + 1)..Math.Min(key.Length, MaxNumberSize)].IndexOf(terminator)
+            : -1;
+        if (found < 0)
         {
-            ThrowCorrupt($"number component {index} needs {length} bytes, {key.Length} remain.");
+            ThrowCorrupt($"number component {index} has tie digits without an end.");
         }
 
-        return length;
+        return NumberSize + 1 + found + 1;
     }
 
     private static int DecodeNumber(ReadOnlySpan<byte> key, bool descending, int index, out SqlValue value)
@@ -212,12 +243,10 @@ internal static partial class KeyEncoder
         int length = NumberLength(key, descending, index);
         ulong sortable = BinaryPrimitives.ReadUInt64BigEndian(key[1..]);
         byte tie = key[9];
-        ushort distance = length == InexactNumberSize ? BinaryPrimitives.ReadUInt16BigEndian(key[10..]) : (ushort)0;
         if (descending)
         {
             sortable = ~sortable;
             tie = (byte)~tie;
-            distance = (ushort)~distance;
         }
 
         double d = FromSortable(sortable);
@@ -227,22 +256,38 @@ internal static partial class KeyEncoder
             return length;
         }
 
-        // Only longs no double holds carry a tie: D is then a whole number beyond ±2^53, and the long lies
-        // strictly between D and the next double away from zero.
-        int offset = tie == AboveTie ? distance : TieRange - distance;
-        double magnitude = Math.Abs(d);
-        bool valid = IsWholeInLongRange(d) && magnitude >= 9007199254740992.0 && distance is > 0 and < TieRange
-            && offset < Math.BitIncrement(magnitude) - magnitude
-            && (tie == AboveTie
-                ? d > 0 && (long)d <= long.MaxValue - offset
-                : d < 0 && (long)d >= long.MinValue + offset);
-        if (!valid)
+        // A long or DECIMAL no double holds: its digits follow, and re-encoding it must give the same D.
+        bool inverted = (tie == BelowTie) ^ descending;
+        ReadOnlySpan<byte> tail = key[NumberSize..length];
+        int integerDigits = inverted ? (byte)~tail[0] : tail[0];
+        int digitCount = tail.Length - 2;
+        UInt128 mantissa = 0;
+        bool valid = digitCount is > 0 and <= MaxTieDigits && integerDigits <= digitCount;
+        for (int i = 0; valid && i < digitCount; i++)
         {
-            ThrowCorrupt($"number component {index} has an impossible tie (D = {d}, tie 0x{tie:X2}, distance {distance}).");
+            int digit = (inverted ? (byte)~tail[1 + i] : tail[1 + i]) - '0';
+            valid = digit is >= 0 and <= 9 && (i > 0 || integerDigits == 0 || digit != 0);
+            mantissa = (mantissa * 10) + (uint)digit;
         }
 
-        long whole = (long)d;
-        value = SqlValue.FromInt64(tie == AboveTie ? whole + offset : whole - offset);
+        int scale = digitCount - integerDigits;
+        valid &= scale <= ExactDecimal.MaxScale && mantissa >> 96 == 0;
+        if (valid)
+        {
+            decimal exactValue = ExactDecimal.Create(mantissa, scale, tie == BelowTie);
+            valid = ExactDecimal.TowardZero(exactValue, out bool exact) == d && !exact;
+            value = SqlValue.FromDecimal(exactValue);
+        }
+        else
+        {
+            value = default;
+        }
+
+        if (!valid || (tie == AboveTie) != (d > 0))
+        {
+            ThrowCorrupt($"number component {index} has an impossible tie (D = {d}, tie 0x{tie:X2}).");
+        }
+
         return length;
     }
 

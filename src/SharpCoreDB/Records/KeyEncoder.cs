@@ -13,21 +13,26 @@ namespace SharpCoreDB.Records;
 /// <code>
 /// NULL    05
 /// number  10 | 8-byte sortable double D | tie
-///            D: the value (−0.0 as +0.0) or, for a long no double holds exactly, the nearest double toward zero;
-///            sortable: big-endian bits with the sign bit flipped for D ≥ 0, all bits flipped for D &lt; 0.
+///            D: the value (−0.0 as +0.0) or, for a long or DECIMAL no double holds exactly, the nearest double
+///            toward zero; sortable: big-endian bits with the sign bit flipped for D ≥ 0, all bits flipped for D &lt; 0.
 ///            tie: 80 when the value is exactly D;
-///                 81 + 2-byte big-endian (value − D)        for a long above D (D ≥ 2^53),
-///                 7F + 2-byte big-endian (1024 − (D − value)) for a long below D (D ≤ −2^53).
+///                 81 | digits(|value|)  for a positive value above D,
+///                 7F | ~digits(|value|) for a negative value below D (every byte inverted);
+///            digits: [count of integer digits] [ASCII digits of the integer part, no leading zero, then of the
+///            fraction, no trailing zero] 00.
 /// TEXT    20 | UTF-8 bytes, 00 escaped as 00 FF | 00 01
 /// BLOB    30 | bytes, 00 escaped as 00 FF | 00 01
 /// </code>
-/// INTEGER and REAL share one component type, so 3 and 3.0 encode identically and 2^53 + 1 (long) sorts above
-/// 2^53 (double); every long sits within 1024 of its D, which the 2-byte tie covers. A descending column is
+/// INTEGER, REAL and DECIMAL share one component type, so 3, 3.0 and 3.00 encode identically and 2^53 + 1 (long)
+/// sorts above 2^53 (double). Values that share D are on the same side of it and within one unit in its last
+/// place, so their exact digits order them: a longer integer part is larger, and equal lengths compare digit by
+/// digit (the 00 ends a shorter fraction first). A descending column is
 /// the same component with every byte inverted; the inverted prefixes (FA, EF, DF, CF) differ from the plain
 /// ones, so decoding needs no direction flags. Row ids are 8 bytes big-endian with the sign bit flipped
 /// (<see cref="WriteRowId"/>). Decoding returns a whole number in long range as INTEGER and anything else as
 /// REAL; to get back the exact storage class of REAL columns, append <see cref="WriteTypeSuffix"/> after the
-/// row id (where it never affects order) and apply it with <see cref="ApplyTypeSuffix"/>.
+/// row id (where it never affects order) and apply it with <see cref="ApplyTypeSuffix"/>; it also restores a
+/// DECIMAL and its scale.
 /// </remarks>
 internal static partial class KeyEncoder
 {
@@ -45,11 +50,11 @@ internal static partial class KeyEncoder
     internal const byte EscapedZero = 0xFF;
     internal const byte Terminator = 0x01;
 
-    // Every long is within this distance of its D: the spacing of doubles below 2^63 is at most 2^10.
-    internal const int TieRange = 1024;
+    // The most digits a tie holds: a decimal has at most 29 significant digits, or 28 fractional ones.
+    internal const int MaxTieDigits = 29;
 
     private const int NumberSize = 1 + 8 + 1;
-    private const int InexactNumberSize = NumberSize + 2;
+    private const int MaxNumberSize = NumberSize + 1 + MaxTieDigits + 1;
     private const double TwoPow63 = 9223372036854775808.0;
 
     /// <summary>Appends the key of <paramref name="values"/>.</summary>
@@ -86,10 +91,13 @@ internal static partial class KeyEncoder
                 written[0] = NullPrefix;
                 break;
             case SqlStorageClass.Integer:
-                written = WriteInteger(value.RawBits, writer.GetSpan(InexactNumberSize));
+                written = WriteInteger(value.RawBits, writer.GetSpan(MaxNumberSize));
                 break;
             case SqlStorageClass.Real:
                 written = WriteReal(BitConverter.Int64BitsToDouble(value.RawBits), writer.GetSpan(NumberSize));
+                break;
+            case SqlStorageClass.Decimal:
+                written = WriteDecimal(value.RawDecimal, writer.GetSpan(MaxNumberSize));
                 break;
             case SqlStorageClass.Text:
                 written = WriteText((string)value.RawReference!, writer);
@@ -185,21 +193,63 @@ internal static partial class KeyEncoder
             d = Math.BitIncrement(nearest);
         }
 
-        long difference = value - (long)d;
+        ulong magnitude = value < 0 ? 0 - (ulong)value : (ulong)value;
+        return WriteInexact(d, magnitude, 0, value < 0, destination);
+    }
+
+    private static Span<byte> WriteDecimal(decimal value, Span<byte> destination)
+    {
+        double d = ExactDecimal.TowardZero(value, out bool exact);
+        return exact
+            ? WriteReal(d, destination)
+            : WriteInexact(d, ExactDecimal.Mantissa(value), value.Scale, value < 0, destination);
+    }
+
+    // A value strictly between D and the next double away from zero: D, then the tie with the value's digits
+    // (mantissa / 10^scale).
+    private static Span<byte> WriteInexact(double d, UInt128 mantissa, int scale, bool negative, Span<byte> destination)
+    {
         destination[0] = NumberPrefix;
         BinaryPrimitives.WriteUInt64BigEndian(destination[1..], ToSortable(d));
-        if (difference > 0)
+        destination[9] = negative ? BelowTie : AboveTie;
+
+        Span<byte> digits = stackalloc byte[40];
+        int length = 0;
+        do
         {
-            destination[9] = AboveTie;
-            BinaryPrimitives.WriteUInt16BigEndian(destination[10..], (ushort)difference);
+            digits[length++] = (byte)('0' + (int)(mantissa % 10));
+            mantissa /= 10;
         }
-        else
+        while (mantissa != 0);
+
+        // digits holds the mantissa least significant first; drop fractional trailing zeros.
+        int skip = 0;
+        while (skip < scale && skip < length && digits[skip] == '0')
         {
-            destination[9] = BelowTie;
-            BinaryPrimitives.WriteUInt16BigEndian(destination[10..], (ushort)(TieRange + difference));
+            skip++;
         }
 
-        return destination[..InexactNumberSize];
+        int integerDigits = Math.Max(0, length - scale);
+        int leadingZeros = Math.Max(0, scale - length);
+        int end = 10;
+        destination[end++] = (byte)integerDigits;
+        for (int i = 0; i < leadingZeros; i++)
+        {
+            destination[end++] = (byte)'0';
+        }
+
+        for (int i = length - 1; i >= skip; i--)
+        {
+            destination[end++] = digits[i];
+        }
+
+        destination[end++] = Escape;
+        if (negative)
+        {
+            Invert(destination[10..end]);
+        }
+
+        return destination[..end];
     }
 
     private static Span<byte> WriteText(string text, IBufferWriter<byte> writer)

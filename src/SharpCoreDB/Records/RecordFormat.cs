@@ -15,7 +15,10 @@ namespace SharpCoreDB.Records;
 ///  1..6    INTEGER in 1, 2, 3, 4, 6, 8 bytes, big-endian two's complement
 ///  7       REAL, 8 bytes big-endian IEEE-754
 ///  8, 9    INTEGER constants 0 and 1, no payload
-///  10, 11  reserved: a record holding them is corrupt
+///  10      DECIMAL: [n: mantissa bytes, 1..12] [flags: scale 0..28 in bits 0-4, sign in bit 7]
+///          [mantissa: n bytes big-endian, no leading zero byte unless n = 1]; the only type whose payload
+///          size is read from the payload (2 + n)
+///  11      reserved: a record holding it is corrupt
 ///  N ≥ 12, even   BLOB of (N - 12) / 2 bytes
 ///  N ≥ 13, odd    TEXT of (N - 13) / 2 bytes of UTF-8
 /// </code>
@@ -32,6 +35,12 @@ internal static class RecordFormat
 
     /// <summary>Serial type of an 8-byte REAL.</summary>
     public const ulong RealType = 7;
+
+    /// <summary>Serial type of an exact DECIMAL (the payload holds its own size).</summary>
+    public const ulong DecimalType = 10;
+
+    /// <summary>The largest mantissa of a DECIMAL payload: 96 bits.</summary>
+    public const int MaxDecimalMantissaSize = 12;
 
     /// <summary>Serial type of the constant integer 0.</summary>
     public const ulong ZeroType = 8;
@@ -73,7 +82,8 @@ internal static class RecordFormat
         _ => (int)serialType,
     };
 
-    /// <summary>The payload size of a serial type, or -1 for the reserved types 10 and 11 and for sizes past the limit.</summary>
+    /// <summary>The payload size of a serial type, or -1 for the DECIMAL type 10 (sized by its payload), the reserved
+    /// type 11 and sizes past the limit.</summary>
     /// <param name="serialType">The serial type.</param>
     /// <returns>The size in bytes, or -1.</returns>
     public static int GetPayloadSize(ulong serialType) => serialType switch
@@ -93,6 +103,7 @@ internal static class RecordFormat
     {
         NullType => SqlStorageClass.Null,
         RealType => SqlStorageClass.Real,
+        DecimalType => SqlStorageClass.Decimal,
         < FirstBlobType => SqlStorageClass.Integer,
         _ => (serialType & 1) == 0 ? SqlStorageClass.Blob : SqlStorageClass.Text,
     };

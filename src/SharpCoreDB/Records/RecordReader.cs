@@ -87,7 +87,7 @@ internal ref struct RecordReader
         return ReadInteger(serialType, offset);
     }
 
-    /// <summary>The number in column <paramref name="column"/> as a double (an INTEGER is converted).</summary>
+    /// <summary>The number in column <paramref name="column"/> as a double (an INTEGER or DECIMAL is converted).</summary>
     /// <param name="column">The zero-based column.</param>
     /// <returns>The double.</returns>
     /// <exception cref="InvalidCastException">The column is not numeric.</exception>
@@ -103,6 +103,11 @@ internal ref struct RecordReader
             if (RecordFormat.GetStorageClass(serialType) == SqlStorageClass.Integer)
             {
                 return ReadInteger(serialType, offset);
+            }
+
+            if (serialType == RecordFormat.DecimalType)
+            {
+                return (double)ReadDecimal(offset);
             }
         }
 
@@ -144,8 +149,15 @@ internal ref struct RecordReader
     /// </summary>
     /// <param name="column">The zero-based column.</param>
     /// <returns>The payload size in bytes.</returns>
-    public int GetPayloadLength(int column) =>
-        Locate(column, out ulong serialType, out _) ? RecordFormat.GetPayloadSize(serialType) : 0;
+    public int GetPayloadLength(int column)
+    {
+        if (!Locate(column, out ulong serialType, out int offset))
+        {
+            return 0;
+        }
+
+        return serialType == RecordFormat.DecimalType ? 2 + _record[offset] : RecordFormat.GetPayloadSize(serialType);
+    }
 
     /// <summary>The TEXT in column <paramref name="column"/>.</summary>
     /// <param name="column">The zero-based column.</param>
@@ -182,6 +194,7 @@ internal ref struct RecordReader
             SqlStorageClass.Null => SqlValue.Null,
             SqlStorageClass.Integer => SqlValue.FromInt64(ReadInteger(serialType, offset)),
             SqlStorageClass.Real => SqlValue.FromDouble(BinaryPrimitives.ReadDoubleBigEndian(_record[offset..])),
+            SqlStorageClass.Decimal => SqlValue.FromDecimal(ReadDecimal(offset)),
             SqlStorageClass.Text => SqlValue.FromText(
                 Utf8Text.Decode(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)))),
             _ => SqlValue.FromBlob(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)).ToArray()),
@@ -208,6 +221,38 @@ internal ref struct RecordReader
 
                 return value;
         }
+    }
+
+    // The payload was checked by ParseNext (size, scale, mantissa below 2^96).
+    private decimal ReadDecimal(int offset)
+    {
+        int size = _record[offset];
+        byte flags = _record[offset + 1];
+        UInt128 mantissa = 0;
+        foreach (byte b in _record.Slice(offset + 2, size))
+        {
+            mantissa = (mantissa << 8) | b;
+        }
+
+        return ExactDecimal.Create(mantissa, flags & 0x1F, (flags & 0x80) != 0);
+    }
+
+    // A DECIMAL payload's size, after checking what ReadDecimal relies on.
+    private int DecimalPayloadSize()
+    {
+        if (_nextPayload + 2 > _record.Length)
+        {
+            RecordFormat.ThrowCorrupt($"the DECIMAL in column {_parsed} at offset {_nextPayload} runs past the end of the record ({_record.Length} bytes).");
+        }
+
+        int size = _record[_nextPayload];
+        byte flags = _record[_nextPayload + 1];
+        if (size is < 1 or > RecordFormat.MaxDecimalMantissaSize || (flags & 0x1F) > ExactDecimal.MaxScale || (flags & 0x60) != 0)
+        {
+            RecordFormat.ThrowCorrupt($"the DECIMAL in column {_parsed} at offset {_nextPayload} has the invalid size {size} or flags 0x{flags:X2}.");
+        }
+
+        return 2 + size;
     }
 
     // Finds column's serial type and payload offset; false when the record has fewer columns.
@@ -261,7 +306,7 @@ internal ref struct RecordReader
             RecordFormat.ThrowCorrupt($"the serial type of column {_parsed} at offset {_nextHeader} runs past the header ({_headerSize} bytes).");
         }
 
-        int size = RecordFormat.GetPayloadSize(serialType);
+        int size = serialType == RecordFormat.DecimalType ? DecimalPayloadSize() : RecordFormat.GetPayloadSize(serialType);
         if (size < 0)
         {
             RecordFormat.ThrowCorrupt($"column {_parsed} has the invalid serial type {serialType} (header offset {_nextHeader}).");

@@ -91,6 +91,9 @@ internal static class RecordWriter
             case SqlStorageClass.Real:
                 size = 8;
                 return RecordFormat.RealType;
+            case SqlStorageClass.Decimal:
+                size = 2 + DecimalMantissaSize(value.RawDecimal);
+                return RecordFormat.DecimalType;
             case SqlStorageClass.Text:
                 size = Utf8Text.GetByteCount((string)value.RawReference!);
                 return CheckedLengthType(RecordFormat.FirstTextType, size);
@@ -137,6 +140,10 @@ internal static class RecordWriter
                     BinaryPrimitives.WriteInt64BigEndian(destination[payload..], value.RawBits);
                     payload += 8;
                     break;
+                case SqlStorageClass.Decimal:
+                    destination[header++] = (byte)RecordFormat.DecimalType;
+                    payload += WriteDecimal(value.RawDecimal, destination[payload..]);
+                    break;
                 case SqlStorageClass.Text:
                     int textSize = Utf8Text.Encode((string)value.RawReference!, destination[payload..]);
                     header += Varint.Write(RecordFormat.FirstTextType + (2 * (ulong)textSize), destination[header..]);
@@ -150,6 +157,29 @@ internal static class RecordWriter
                     break;
             }
         }
+    }
+
+    // The mantissa bytes of a DECIMAL payload: the fewest that hold it, at least one.
+    private static int DecimalMantissaSize(decimal value)
+    {
+        UInt128 mantissa = ExactDecimal.Mantissa(value);
+        int bits = 128 - (int)UInt128.LeadingZeroCount(mantissa);
+        return Math.Max(1, (bits + 7) / 8);
+    }
+
+    private static int WriteDecimal(decimal value, Span<byte> destination)
+    {
+        int size = DecimalMantissaSize(value);
+        UInt128 mantissa = ExactDecimal.Mantissa(value);
+        destination[0] = (byte)size;
+        destination[1] = (byte)(value.Scale | (value < 0 ? 0x80 : 0));
+        for (int i = size + 1; i >= 2; i--)
+        {
+            destination[i] = (byte)mantissa;
+            mantissa >>= 8;
+        }
+
+        return 2 + size;
     }
 
     // Writes the low destination.Length bytes of value, most significant first.

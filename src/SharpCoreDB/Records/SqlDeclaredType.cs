@@ -12,9 +12,8 @@ namespace SharpCoreDB.Records;
 /// and reads back as <see cref="System.DateTimeKind.Unspecified"/>.</item>
 /// <item><see cref="Guid"/>: a 16-byte BLOB in big-endian (RFC 4122) byte order, so the byte order of two GUIDs
 /// equals the order of their canonical text forms.</item>
-/// <item><see cref="Decimal"/>: TEXT in invariant culture (<c>decimal.ToString(CultureInfo.InvariantCulture)</c>),
-/// which round-trips <see cref="decimal"/> exactly, including its scale (1.50 stays 1.50). The SQL layer converts it
-/// to a number where arithmetic or numeric comparison is needed; stored values order as text.</item>
+/// <item><see cref="Decimal"/>: a number (<see cref="SqlStorageClass.Decimal"/>, or INTEGER when whole with scale
+/// 0); the column keeps exact values exact (see <c>AffinityRules</c>) and hands back <see cref="decimal"/>.</item>
 /// </list>
 /// The tag is not written into records: it comes from the column's declared type in the catalog and is attached
 /// with <see cref="SqlValue.WithDeclaredType"/>. Comparison and key encoding ignore it.
@@ -33,7 +32,7 @@ internal enum SqlDeclaredType : byte
     /// <summary>A <see cref="System.Guid"/> stored as a 16-byte big-endian BLOB.</summary>
     Guid = 3,
 
-    /// <summary>A <see cref="decimal"/> stored as invariant TEXT.</summary>
+    /// <summary>A <see cref="decimal"/> stored as an exact number.</summary>
     Decimal = 4,
 
     /// <summary>

@@ -1,8 +1,9 @@
 namespace SharpCoreDB.Records;
 
 /// <summary>
-/// How a value is physically stored, as in SQLite. The numeric values are the comparison rank of the
-/// class: NULL sorts before numbers, numbers before TEXT, TEXT before BLOB.
+/// How a value is physically stored, as in SQLite, plus an exact DECIMAL. The numeric values up to BLOB are the
+/// comparison rank of the class: NULL sorts before numbers, numbers before TEXT, TEXT before BLOB; REAL and DECIMAL
+/// rank with INTEGER (<see cref="SqlValueComparer"/>).
 /// </summary>
 internal enum SqlStorageClass : byte
 {
@@ -20,4 +21,10 @@ internal enum SqlStorageClass : byte
 
     /// <summary>Raw bytes.</summary>
     Blob = 4,
+
+    /// <summary>
+    /// An exact <see cref="decimal"/> that is not a whole number of scale 0 in long range (those are INTEGER). SQL
+    /// sees a number (<c>typeof</c> says 'real'); it keeps its scale (1.50) but compares by value (1.50 = 1.5).
+    /// </summary>
+    Decimal = 5,
 }

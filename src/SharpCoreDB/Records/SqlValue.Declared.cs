@@ -29,16 +29,10 @@ internal readonly partial struct SqlValue
         return new(SqlStorageClass.Blob, 0, bytes, SqlDeclaredType.Guid);
     }
 
-    /// <summary>Creates a DECIMAL: invariant TEXT (exact, scale included) tagged <see cref="SqlDeclaredType.Decimal"/>.</summary>
-    /// <param name="value">The decimal.</param>
-    /// <returns>The value.</returns>
-    public static SqlValue FromDecimal(decimal value) =>
-        new(SqlStorageClass.Text, 0, value.ToString(CultureInfo.InvariantCulture), SqlDeclaredType.Decimal);
-
     /// <summary>
     /// Converts a CLR value (a parameter value) to a SQL value: null/DBNull → NULL; integral types and enums →
-    /// INTEGER; float/double → REAL; string/char → TEXT; byte[]/ReadOnlyMemory&lt;byte&gt; → BLOB; bool, DateTime,
-    /// Guid, decimal → their declared forms.
+    /// INTEGER; float/double → REAL; decimal → DECIMAL (or INTEGER when whole with scale 0); string/char → TEXT;
+    /// byte[]/ReadOnlyMemory&lt;byte&gt; → BLOB; bool, DateTime, Guid → their declared forms.
     /// </summary>
     /// <param name="value">The CLR value.</param>
     /// <returns>The SQL value.</returns>
@@ -106,7 +100,7 @@ internal readonly partial struct SqlValue
         throw new InvalidCastException($"The value {this} is not a GUID (16-byte BLOB or GUID text).");
     }
 
-    /// <summary>A DECIMAL: invariant TEXT, or an INTEGER/REAL converted.</summary>
+    /// <summary>A decimal: a DECIMAL or INTEGER exactly, invariant TEXT parsed, a REAL by its shortest round-trip text.</summary>
     /// <returns>The decimal.</returns>
     /// <exception cref="InvalidCastException">The value is not a number or decimal text, or is out of range.</exception>
     public decimal AsDecimal()
@@ -136,6 +130,11 @@ internal readonly partial struct SqlValue
                 return guid;
             case SqlDeclaredType.Decimal when TryGetDecimal(out decimal dec):
                 return dec;
+        }
+
+        if (StorageClass == SqlStorageClass.Decimal)
+        {
+            return RawDecimal;
         }
 
         return StorageClass switch
@@ -188,8 +187,15 @@ internal readonly partial struct SqlValue
             case SqlStorageClass.Integer:
                 value = _bits;
                 return true;
+            case SqlStorageClass.Decimal:
+                value = RawDecimal;
+                return true;
             case SqlStorageClass.Real:
                 double d = BitConverter.Int64BitsToDouble(_bits);
+                if (ExactDecimal.TryFromShortest(d, out value))
+                {
+                    return true;
+                }
 
                 // decimal covers ±7.9e28; the explicit conversion throws outside that, so test first.
                 if (Math.Abs(d) < 7.9e28)

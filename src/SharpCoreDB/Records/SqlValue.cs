@@ -6,10 +6,15 @@ using System.Runtime.InteropServices;
 namespace SharpCoreDB.Records;
 
 /// <summary>
-/// One SQL value: NULL, INTEGER, REAL, TEXT or BLOB, plus an optional declared-type tag
+/// One SQL value: NULL, INTEGER, REAL, DECIMAL, TEXT or BLOB, plus an optional declared-type tag
 /// (<see cref="SqlDeclaredType"/>). A struct without boxing: integers and reals share one 8-byte field, text and
 /// blobs are referenced, and <c>default</c> is NULL.
 /// </summary>
+/// <remarks>
+/// A DECIMAL keeps its 96-bit mantissa in the 8-byte field plus a 4-byte one, and its sign and scale in a byte:
+/// those fit the padding the reference, the long and the two class bytes leave in a 24-byte struct, so decimals
+/// need no heap box and no other value grows (a test pins the size).
+/// </remarks>
 /// <remarks>
 /// NaN is never stored: <see cref="FromDouble"/> turns it into NULL, as SQLite does, so every REAL orders.
 /// Comparison lives in <see cref="SqlValueComparer"/>; the on-disk forms in <see cref="RecordWriter"/> and
@@ -22,14 +27,29 @@ internal readonly partial struct SqlValue
     // string for TEXT, byte[] for BLOB, null otherwise.
     private readonly object? _reference;
 
-    // The INTEGER value, or the bits of the REAL (BitConverter.DoubleToInt64Bits).
+    // The INTEGER value, or the bits of the REAL (BitConverter.DoubleToInt64Bits), or a DECIMAL's low 64 mantissa bits.
     private readonly long _bits;
+
+    // A DECIMAL's high 32 mantissa bits.
+    private readonly uint _decimalHigh;
+
+    // A DECIMAL's scale (bits 0-4) and sign (bit 7).
+    private readonly byte _decimalFlags;
 
     private SqlValue(SqlStorageClass storageClass, long bits, object? reference, SqlDeclaredType declaredType)
     {
         StorageClass = storageClass;
         _bits = bits;
         _reference = reference;
+        DeclaredType = declaredType;
+    }
+
+    private SqlValue(long low, uint high, byte flags, SqlDeclaredType declaredType)
+    {
+        StorageClass = SqlStorageClass.Decimal;
+        _bits = low;
+        _decimalHigh = high;
+        _decimalFlags = flags;
         DeclaredType = declaredType;
     }
 
@@ -45,8 +65,8 @@ internal readonly partial struct SqlValue
     /// <summary>True for SQL NULL.</summary>
     public bool IsNull => StorageClass == SqlStorageClass.Null;
 
-    /// <summary>True for INTEGER and REAL.</summary>
-    public bool IsNumeric => StorageClass is SqlStorageClass.Integer or SqlStorageClass.Real;
+    /// <summary>True for INTEGER, REAL and DECIMAL.</summary>
+    public bool IsNumeric => StorageClass is SqlStorageClass.Integer or SqlStorageClass.Real or SqlStorageClass.Decimal;
 
     /// <summary>Creates an INTEGER.</summary>
     /// <param name="value">The integer.</param>
@@ -85,7 +105,10 @@ internal readonly partial struct SqlValue
     /// <summary>The same stored value tagged with a declared CLR type.</summary>
     /// <param name="declaredType">The declared type.</param>
     /// <returns>The tagged value.</returns>
-    public SqlValue WithDeclaredType(SqlDeclaredType declaredType) => new(StorageClass, _bits, _reference, declaredType);
+    public SqlValue WithDeclaredType(SqlDeclaredType declaredType) =>
+        StorageClass == SqlStorageClass.Decimal
+            ? new(_bits, _decimalHigh, _decimalFlags, declaredType)
+            : new(StorageClass, _bits, _reference, declaredType);
 
     /// <summary>The INTEGER value.</summary>
     /// <returns>The integer.</returns>
@@ -100,7 +123,7 @@ internal readonly partial struct SqlValue
         return _bits;
     }
 
-    /// <summary>The numeric value as a double: a REAL as is, an INTEGER converted (rounded to nearest).</summary>
+    /// <summary>The numeric value as a double: a REAL as is, an INTEGER or DECIMAL converted (rounded to nearest).</summary>
     /// <returns>The double.</returns>
     /// <exception cref="InvalidCastException">The value is not numeric.</exception>
     public double AsDouble()
@@ -108,6 +131,11 @@ internal readonly partial struct SqlValue
         if (StorageClass == SqlStorageClass.Real)
         {
             return BitConverter.Int64BitsToDouble(_bits);
+        }
+
+        if (StorageClass == SqlStorageClass.Decimal)
+        {
+            return (double)RawDecimal;
         }
 
         if (StorageClass != SqlStorageClass.Integer)
@@ -158,6 +186,7 @@ internal readonly partial struct SqlValue
         SqlStorageClass.Null => "NULL",
         SqlStorageClass.Integer => _bits.ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Real => RealFormatter.FormatText(BitConverter.Int64BitsToDouble(_bits)),
+        SqlStorageClass.Decimal => RawDecimal.ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Text => "'" + ((string)_reference!).Replace("'", "''", StringComparison.Ordinal) + "'",
         _ => "X'" + Convert.ToHexString((byte[])_reference!) + "'",
     };

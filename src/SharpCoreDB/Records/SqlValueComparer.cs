@@ -2,8 +2,8 @@ namespace SharpCoreDB.Records;
 
 /// <summary>
 /// SQLite's order of values (BINARY collation), used by ORDER BY, DISTINCT, GROUP BY and index keys:
-/// NULL &lt; numbers &lt; TEXT &lt; BLOB. INTEGER and REAL compare by numeric value, exactly (a long beyond 2^53 is
-/// not rounded to a double first); TEXT compares as UTF-8 bytes; BLOB with memcmp. NULL equals NULL here (as in
+/// NULL &lt; numbers &lt; TEXT &lt; BLOB. INTEGER, REAL and DECIMAL compare by numeric value, exactly (a long beyond
+/// 2^53 is not rounded to a double first, and the decimal 0.1 is above the double 0.1, as in Python); TEXT compares as UTF-8 bytes; BLOB with memcmp. NULL equals NULL here (as in
 /// DISTINCT and ORDER BY); the three-valued <c>=</c> of expressions is not this comparer's job.
 /// </summary>
 internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<SqlValue>
@@ -36,6 +36,11 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
         if (lr != rr)
         {
             return lr - rr;
+        }
+
+        if ((lc == SqlStorageClass.Decimal) | (rc == SqlStorageClass.Decimal))
+        {
+            return CompareWithDecimal(left, right);
         }
 
         switch (lc)
@@ -116,6 +121,17 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
                     : real.GetHashCode();
             case SqlStorageClass.Text:
                 return TextOrder.GetHashCode((string)obj.RawReference!);
+            case SqlStorageClass.Decimal:
+                // Equal numbers hash alike whatever their class: a whole decimal in long range like that long, one
+                // that is exactly some double like that double (REAL's rule above), any other by its value.
+                decimal dec = obj.RawDecimal;
+                if (ExactDecimal.TryGetInt64(dec, out long whole))
+                {
+                    return whole.GetHashCode();
+                }
+
+                double nearest = ExactDecimal.TowardZero(dec, out bool exact);
+                return exact ? nearest.GetHashCode() : dec.GetHashCode();
             default:
                 var hash = default(HashCode);
                 hash.AddBytes((byte[])obj.RawReference!);
@@ -125,7 +141,20 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
 
     private static int CompareDoubles(double left, double right) => left < right ? -1 : left > right ? 1 : 0;
 
-    // INTEGER and REAL share a rank so they compare by value.
+    // Two numbers, at least one a DECIMAL: a long is a decimal exactly; a double is compared exactly.
+    private static int CompareWithDecimal(in SqlValue left, in SqlValue right)
+    {
+        if (left.TryGetExactDecimal(out decimal l))
+        {
+            return right.TryGetExactDecimal(out decimal r)
+                ? decimal.Compare(l, r)
+                : ExactDecimal.CompareToDouble(l, BitConverter.Int64BitsToDouble(right.RawBits));
+        }
+
+        return -ExactDecimal.CompareToDouble(right.RawDecimal, BitConverter.Int64BitsToDouble(left.RawBits));
+    }
+
+    // INTEGER, REAL and DECIMAL share a rank so they compare by value.
     private static int Rank(SqlStorageClass storageClass) =>
-        storageClass == SqlStorageClass.Real ? (int)SqlStorageClass.Integer : (int)storageClass;
+        storageClass is SqlStorageClass.Real or SqlStorageClass.Decimal ? (int)SqlStorageClass.Integer : (int)storageClass;
 }

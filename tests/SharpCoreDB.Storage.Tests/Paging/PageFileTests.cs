@@ -132,15 +132,17 @@ public sealed class PageFileTests
         Assert.Equal(SharpCoreDBErrorCode.UnsupportedFormat, OpenError(device, new PageFileOptions()));
     }
 
-    [Fact]
-    public void Pre_release_format_version_1_is_unsupported_with_what_to_do()
+    [Theory]
+    [InlineData(1u)]
+    [InlineData(2u)]
+    public void Older_format_version_is_unsupported_with_what_to_do(uint version)
     {
         using var device = new MemoryStorageDevice("db");
         CreateWithPage(device, new PageFileOptions());
-        Patch(device, DatabaseHeader.FormatVersionOffset, 1, fixChecksum: true);
+        Patch(device, DatabaseHeader.FormatVersionOffset, version, fixChecksum: true);
         var error = Assert.Throws<SharpCoreDBException>(() => PageFile.Open(device, new PageFileOptions()));
         Assert.Equal(SharpCoreDBErrorCode.UnsupportedFormat, error.ErrorCode);
-        Assert.Contains("version 1", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"version {version}", error.Message, StringComparison.Ordinal);
         Assert.Contains("Export", error.Message, StringComparison.Ordinal);
     }
 

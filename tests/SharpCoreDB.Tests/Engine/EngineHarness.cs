@@ -103,6 +103,7 @@ internal sealed class EngineHarness : IDisposable
         SqlStorageClass.Null => "NULL",
         SqlStorageClass.Integer => value.AsInt64().ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Real => RealFormatter.FormatText(value.AsDouble()),
+        SqlStorageClass.Decimal => value.AsDecimal().ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Text => value.AsText(),
         _ => "x'" + Convert.ToHexString(value.AsBlob()) + "'",
     };

@@ -34,8 +34,8 @@ public sealed class SqlValueTests
 
         foreach (decimal dec in new[] { 1.50m, -0.0001m, decimal.MaxValue, decimal.MinValue, 0m, 1e-28m })
         {
-            SqlValue decimalValue = SqlValue.FromDecimal(dec);
-            Assert.Equal(SqlStorageClass.Text, decimalValue.StorageClass);
+            SqlValue decimalValue = SqlValue.FromDecimal(dec).WithDeclaredType(SqlDeclaredType.Decimal);
+            Assert.Equal(dec == 0m ? SqlStorageClass.Integer : SqlStorageClass.Decimal, decimalValue.StorageClass);
             decimal back = (decimal)decimalValue.ToObject();
             Assert.Equal(decimal.GetBits(dec), decimal.GetBits(back));
         }

@@ -123,7 +123,8 @@ public sealed class CastAndAffinityDifferentialTests : IDisposable
     [Fact]
     public void Tagged_values_keep_their_storage_form()
     {
-        SqlValue decimalText = SqlValue.FromDecimal(1.50m);
-        Assert.Equal("1.50", AffinityRules.ApplyAffinity(decimalText, Affinity.Numeric).AsText());
+        SqlValue tagged = SqlValue.FromBoolean(true);
+        Assert.Equal(SqlDeclaredType.Boolean, AffinityRules.ApplyAffinity(tagged, Affinity.Text).DeclaredType);
+        Assert.Equal(SqlStorageClass.Integer, AffinityRules.ApplyAffinity(tagged, Affinity.Text).StorageClass);
     }
 }

@@ -344,7 +344,7 @@ internal sealed partial class TableWriter
         for (int i = 0; i < _table.Columns.Length; i++)
         {
             ColumnSchema column = _table.Columns[i];
-            // Values bound from .NET bool, DateTime, Guid or decimal keep their declared storage form (see ApplyAffinity).
+            // Values bound from .NET bool, DateTime or Guid keep their declared storage form (see ApplyAffinity).
             row[i] = AffinityRules.ApplyAffinity(row[i], column.Affinity);
         }
     }

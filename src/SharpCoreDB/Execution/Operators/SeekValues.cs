@@ -40,6 +40,25 @@ internal static class SeekValues
     {
         SqlValue number = NumericConversion.ApplyNumericAffinity(value, preferInteger: false);
         bound = long.MinValue;
+        if (number.StorageClass == SqlStorageClass.Decimal)
+        {
+            // Exactly: the first whole number at or above the decimal.
+            decimal exact = number.RawDecimal;
+            decimal ceiling = decimal.Ceiling(exact);
+            if (ceiling > long.MaxValue)
+            {
+                return false;
+            }
+
+            if (ceiling < long.MinValue)
+            {
+                return true;
+            }
+
+            inclusive |= ceiling != exact;
+            number = SqlValue.FromInt64((long)ceiling);
+        }
+
         switch (number.StorageClass)
         {
             case SqlStorageClass.Integer:
@@ -90,6 +109,25 @@ internal static class SeekValues
     {
         SqlValue number = NumericConversion.ApplyNumericAffinity(value, preferInteger: false);
         bound = long.MaxValue;
+        if (number.StorageClass == SqlStorageClass.Decimal)
+        {
+            // Exactly: the last whole number at or below the decimal.
+            decimal exact = number.RawDecimal;
+            decimal floor = decimal.Floor(exact);
+            if (floor < long.MinValue)
+            {
+                return false;
+            }
+
+            if (floor > long.MaxValue)
+            {
+                return true;
+            }
+
+            inclusive |= floor != exact;
+            number = SqlValue.FromInt64((long)floor);
+        }
+
         switch (number.StorageClass)
         {
             case SqlStorageClass.Integer:
@@ -143,6 +181,7 @@ internal static class SeekValues
     {
         Affinity.Text => value.IsNumeric ? SqlValue.FromText(TextConversion.ToText(value)) : value,
         Affinity.None => value,
+        Affinity.Decimal => NumericConversion.ApplyDecimalAffinity(value),
         _ => NumericConversion.ApplyNumericAffinity(value, preferInteger: false),
     };
 }

@@ -24,4 +24,11 @@ internal enum Affinity : byte
 
     /// <summary>REAL affinity: like <see cref="Numeric"/>, but integers are stored as REAL.</summary>
     Real = 5,
+
+    /// <summary>
+    /// NUMERIC affinity of a column (or CAST) declared DECIMAL, NUMERIC or MONEY: like <see cref="Numeric"/>, but exact
+    /// values stay exact — numeric text and non-whole reals become DECIMAL when they fit
+    /// (<see cref="NumericConversion.ApplyDecimalAffinity"/>), also when a comparison applies it to the other operand.
+    /// </summary>
+    Decimal = 6,
 }

@@ -59,12 +59,13 @@ internal static class AffinityRules
     /// <summary>
     /// Converts a value being stored into a column of the given affinity (SQLite's <c>applyAffinity</c> plus the
     /// REAL rule of records): TEXT affinity turns numbers into text; NUMERIC and INTEGER turn well-formed numeric
-    /// text into INTEGER/REAL and integral reals into INTEGER; REAL does the same but stores every number as REAL;
-    /// BLOB and <see cref="Affinity.None"/> store values as given. NULL and BLOB values never change.
+    /// text into INTEGER/REAL and integral reals (and whole DECIMALs) into INTEGER; REAL does the same but stores every
+    /// number as REAL; DECIMAL keeps exact values exact (<see cref="NumericConversion.ApplyDecimalAffinity"/>); BLOB
+    /// and <see cref="Affinity.None"/> store values as given. NULL and BLOB values never change.
     /// </summary>
     /// <remarks>
     /// A value tagged with a declared CLR type (<see cref="SqlValue.DeclaredType"/>) is returned unchanged: its
-    /// storage form is fixed by the file format (a DECIMAL is exact TEXT, a GUID a BLOB, a DATETIME ticks), and
+    /// storage form is fixed by the file format (a GUID a BLOB, a DATETIME ticks), and
     /// converting it would lose exactly what the tag promises to give back.
     /// </remarks>
     /// <param name="value">The value.</param>
@@ -86,8 +87,13 @@ internal static class AffinityRules
                 {
                     SqlStorageClass.Text => NumericConversion.ApplyNumericAffinity(value, preferInteger: true),
                     SqlStorageClass.Real => NumericConversion.IntegerAffinity(BitConverter.Int64BitsToDouble(value.RawBits)),
+
+                    // A whole DECIMAL becomes INTEGER like a whole REAL; any other stays exact.
+                    SqlStorageClass.Decimal when ExactDecimal.TryGetInt64(value.RawDecimal, out long whole) => SqlValue.FromInt64(whole),
                     _ => value,
                 };
+            case Affinity.Decimal:
+                return NumericConversion.ApplyDecimalAffinity(value);
             case Affinity.Real:
                 // SQLite first makes integral reals INTEGER here and turns them back into REAL when it writes the
                 // record, which is why -0.0 is stored as 0.0.
@@ -95,6 +101,7 @@ internal static class AffinityRules
                 {
                     SqlStorageClass.Text => NumericConversion.ApplyNumericAffinity(value, preferInteger: true),
                     SqlStorageClass.Real => NumericConversion.IntegerAffinity(BitConverter.Int64BitsToDouble(value.RawBits)),
+                    SqlStorageClass.Decimal => NumericConversion.IntegerAffinity((double)value.RawDecimal),
                     _ => value,
                 };
                 return converted.StorageClass == SqlStorageClass.Integer
@@ -117,11 +124,26 @@ internal static class AffinityRules
     {
         if (left != Affinity.None && right != Affinity.None)
         {
+            if (left == Affinity.Decimal || right == Affinity.Decimal)
+            {
+                return Affinity.Decimal;
+            }
+
             return left >= Affinity.Numeric || right >= Affinity.Numeric ? Affinity.Numeric : Affinity.Blob;
         }
 
         return left == Affinity.None ? right : left;
     }
+
+    /// <summary>
+    /// The affinity of a declared type given its name's SQLite affinity and its declared CLR type: NUMERIC becomes
+    /// <see cref="Affinity.Decimal"/> for DECIMAL, NUMERIC and MONEY, which keep exact values exact.
+    /// </summary>
+    /// <param name="fromName">The affinity of the type name (<see cref="FromTypeName(string?)"/>).</param>
+    /// <param name="declaredType">The declared CLR type of the same name.</param>
+    /// <returns>The affinity.</returns>
+    public static Affinity WithDeclaredType(Affinity fromName, SqlDeclaredType declaredType) =>
+        fromName == Affinity.Numeric && declaredType == SqlDeclaredType.Decimal ? Affinity.Decimal : fromName;
 
     private static uint Pack(char a, char b, char c, char d) => ((uint)a << 24) | ((uint)b << 16) | ((uint)c << 8) | d;
 }

@@ -5,10 +5,11 @@ namespace SharpCoreDB.Execution.Scalar;
 /// <summary>
 /// SQLite's arithmetic, bitwise and concatenation operators. NULL in, NULL out. TEXT and BLOB operands are read as
 /// numbers by their numeric prefix (<see cref="NumericConversion.ToNumber"/>). Two INTEGER operands give an
-/// INTEGER unless the result overflows, which turns into REAL; anything else is REAL. Division and remainder by
-/// zero are NULL, and so is a REAL result that is NaN (∞ − ∞).
+/// INTEGER unless the result overflows, which turns into REAL; a DECIMAL with an INTEGER or DECIMAL gives an exact
+/// DECIMAL (REAL on overflow); anything else is REAL. Division and remainder by zero are NULL, and so is a REAL
+/// result that is NaN (∞ − ∞).
 /// </summary>
-internal static class Arithmetic
+internal static partial class Arithmetic
 {
     /// <summary><c>left + right</c>.</summary>
     /// <param name="left">The left operand.</param>
@@ -25,6 +26,10 @@ internal static class Arithmetic
             {
                 return SqlValue.FromInt64(sum);
             }
+        }
+        else if (HasDecimal(left, right))
+        {
+            return DecimalOperation(left, right, DecimalOperator.Add);
         }
         else if (!Numbers(left, right, out l, out r, out bool integers) || integers)
         {
@@ -47,6 +52,10 @@ internal static class Arithmetic
             {
                 return SqlValue.FromInt64(difference);
             }
+        }
+        else if (HasDecimal(left, right))
+        {
+            return DecimalOperation(left, right, DecimalOperator.Subtract);
         }
         else if (!Numbers(left, right, out l, out r, out bool integers) || integers)
         {
@@ -71,6 +80,10 @@ internal static class Arithmetic
             {
                 return SqlValue.FromInt64(low);
             }
+        }
+        else if (HasDecimal(left, right))
+        {
+            return DecimalOperation(left, right, DecimalOperator.Multiply);
         }
         else if (!Numbers(left, right, out l, out r, out bool integers) || integers)
         {
@@ -98,6 +111,10 @@ internal static class Arithmetic
                 return SqlValue.FromInt64(l / r);
             }
         }
+        else if (HasDecimal(left, right))
+        {
+            return DecimalOperation(left, right, DecimalOperator.Divide);
+        }
         else if (!Numbers(left, right, out l, out r, out bool integers) || integers)
         {
             return integers ? Divide(SqlValue.FromInt64(l), SqlValue.FromInt64(r)) : SqlValue.Null;
@@ -119,6 +136,11 @@ internal static class Arithmetic
         if (BothIntegers(left, right, out long l, out long r))
         {
             return r == 0 ? SqlValue.Null : SqlValue.FromInt64(l % (r == -1 ? 1 : r));
+        }
+
+        if (HasDecimal(left, right))
+        {
+            return DecimalOperation(left, right, DecimalOperator.Remainder);
         }
 
         if (!Numbers(left, right, out l, out r, out bool integers) || integers)

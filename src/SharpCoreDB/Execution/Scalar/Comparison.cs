@@ -60,6 +60,14 @@ internal static class Comparison
     /// <returns>Negative, zero or positive.</returns>
     public static int Compare(in SqlValue left, in SqlValue right, Affinity affinity)
     {
+        if (affinity == Affinity.Decimal)
+        {
+            // A DECIMAL column's affinity turns the other side's text and reals into exact numbers as it would on
+            // storage, so price = 0.1 finds the stored 0.1.
+            return SqlValueComparer.CompareValues(
+                NumericConversion.ApplyDecimalAffinity(left), NumericConversion.ApplyDecimalAffinity(right));
+        }
+
         bool leftText = left.StorageClass == SqlStorageClass.Text;
         bool rightText = right.StorageClass == SqlStorageClass.Text;
         if (leftText || rightText)

@@ -15,6 +15,11 @@ internal static class EqualityKey
     /// <returns>The key.</returns>
     public static SqlValue Normalize(in SqlValue value, Affinity affinity)
     {
+        if (affinity == Affinity.Decimal)
+        {
+            return NumericConversion.ApplyDecimalAffinity(value.WithDeclaredType(SqlDeclaredType.None));
+        }
+
         if (affinity >= Affinity.Numeric)
         {
             return NumericConversion.ApplyNumericAffinity(value.WithDeclaredType(SqlDeclaredType.None), preferInteger: false);

@@ -9,7 +9,7 @@ namespace SharpCoreDB.Execution.Scalar;
 /// convert) and <see cref="ToNumericType"/> (what numeric-only functions such as <c>sum</c> or <c>sqrt</c> see).
 /// TEXT is scanned as characters and BLOB as bytes, as SQLite reads a BLOB's bytes as text.
 /// </summary>
-internal static class NumericConversion
+internal static partial class NumericConversion
 {
     // The largest double below 2^63: above it a double saturates to long.MaxValue (sqlite3RealToI64).
     private const double LargestBelowTwoPow63 = 9223372036854774784.0;
@@ -18,7 +18,7 @@ internal static class NumericConversion
     private const long SameAsIntLimit = 2251799813685248L;
 
     /// <summary>
-    /// The operand of an arithmetic operator (SQLite's <c>numericType</c>): INTEGER, REAL and NULL as they are;
+    /// The operand of an arithmetic operator (SQLite's <c>numericType</c>): INTEGER, REAL, DECIMAL and NULL as they are;
     /// TEXT/BLOB by their longest numeric prefix — INTEGER when that prefix is an integer that fits
     /// (<c>'12abc'</c> → 12, <c>'abc'</c> → 0), REAL otherwise (<c>'1.5x'</c> → 1.5, <c>'1e5'</c> → 100000.0).
     /// </summary>
@@ -46,6 +46,8 @@ internal static class NumericConversion
                 return value.RawBits;
             case SqlStorageClass.Real:
                 return BitConverter.Int64BitsToDouble(value.RawBits);
+            case SqlStorageClass.Decimal:
+                return (double)value.RawDecimal;
             case SqlStorageClass.Text:
                 NumericText.ParseReal(((string)value.RawReference!).AsSpan(), out double fromText);
                 return fromText;
@@ -71,6 +73,9 @@ internal static class NumericConversion
                 return value.RawBits;
             case SqlStorageClass.Real:
                 return RealToInt64(BitConverter.Int64BitsToDouble(value.RawBits));
+            case SqlStorageClass.Decimal:
+                decimal truncated = decimal.Truncate(value.RawDecimal);
+                return truncated >= long.MaxValue ? long.MaxValue : truncated <= long.MinValue ? long.MinValue : (long)truncated;
             case SqlStorageClass.Text:
                 NumericText.ParseInteger(((string)value.RawReference!).AsSpan(), out long fromText);
                 return fromText;
@@ -211,8 +216,5 @@ internal static class NumericConversion
         return SqlValue.FromDouble(real);
     }
 
-    private static SqlValue StripTag(in SqlValue value) =>
-        value.StorageClass == SqlStorageClass.Integer
-            ? SqlValue.FromInt64(value.RawBits)
-            : SqlValue.FromDouble(BitConverter.Int64BitsToDouble(value.RawBits));
+    private static SqlValue StripTag(in SqlValue value) => value.WithDeclaredType(SqlDeclaredType.None);
 }

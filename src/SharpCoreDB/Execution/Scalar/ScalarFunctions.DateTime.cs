@@ -122,7 +122,7 @@ internal static partial class ScalarFunctions
             case SqlStorageClass.Null:
                 value = default;
                 return false;
-            case SqlStorageClass.Integer or SqlStorageClass.Real:
+            case SqlStorageClass.Integer or SqlStorageClass.Real or SqlStorageClass.Decimal:
                 value = SqlDateTime.FromNumber(first.AsDouble());
                 break;
             default:

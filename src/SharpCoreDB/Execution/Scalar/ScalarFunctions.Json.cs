@@ -330,6 +330,8 @@ internal static partial class ScalarFunctions
                 // JSON has no infinity; SQLite writes 9.0e+999, a number too large for a double, which reads back as infinity.
                 double real = value.AsDouble();
                 return double.IsInfinity(real) ? (real > 0 ? "9.0e+999" : "-9.0e+999") : RealFormatter.FormatText(real);
+            case SqlStorageClass.Decimal:
+                return value.RawDecimal.ToString(CultureInfo.InvariantCulture);
             case SqlStorageClass.Text when value.DeclaredType == SqlDeclaredType.Json:
                 return (string)value.RawReference!;
             case SqlStorageClass.Text:

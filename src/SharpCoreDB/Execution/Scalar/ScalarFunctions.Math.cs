@@ -34,10 +34,10 @@ internal static partial class ScalarFunctions
         AddBinary(all, "power", Math.Pow);
         AddBinary(all, "atan2", Math.Atan2);
         AddBinary(all, "mod", (x, y) => x % y);
-        AddRounding(all, "ceil", Math.Ceiling);
-        AddRounding(all, "ceiling", Math.Ceiling);
-        AddRounding(all, "floor", Math.Floor);
-        AddRounding(all, "trunc", Math.Truncate);
+        AddRounding(all, "ceil", Math.Ceiling, decimal.Ceiling);
+        AddRounding(all, "ceiling", Math.Ceiling, decimal.Ceiling);
+        AddRounding(all, "floor", Math.Floor, decimal.Floor);
+        AddRounding(all, "trunc", Math.Truncate, decimal.Truncate);
         all.Add(new("log", 1, 2, (a, _) => Log(a)));
     }
 
@@ -63,8 +63,8 @@ internal static partial class ScalarFunctions
                 : SqlValue.Null;
         }));
 
-    // ceil/floor/trunc keep an INTEGER argument as it is.
-    private static void AddRounding(List<ScalarFunction> all, string name, Func<double, double> f) =>
+    // ceil/floor/trunc keep an INTEGER argument as it is, and a DECIMAL exact.
+    private static void AddRounding(List<ScalarFunction> all, string name, Func<double, double> f, Func<decimal, decimal> exact) =>
         all.Add(new(name, 1, 1, (a, _) =>
         {
             SqlValue x = NumericConversion.ToNumericType(a[0]);
@@ -72,6 +72,7 @@ internal static partial class ScalarFunctions
             {
                 SqlStorageClass.Integer => SqlValue.FromInt64(x.RawBits),
                 SqlStorageClass.Real => SqlValue.FromDouble(f(BitConverter.Int64BitsToDouble(x.RawBits))),
+                SqlStorageClass.Decimal => SqlValue.FromDecimal(exact(x.RawDecimal)),
                 _ => SqlValue.Null,
             };
         }));

@@ -25,7 +25,7 @@ internal static partial class ScalarFunctions
     {
         SqlStorageClass.Null => "null",
         SqlStorageClass.Integer => "integer",
-        SqlStorageClass.Real => "real",
+        SqlStorageClass.Real or SqlStorageClass.Decimal => "real",
         SqlStorageClass.Text => "text",
         _ => "blob",
     };

@@ -34,6 +34,8 @@ internal static partial class ScalarFunctions
                 }
 
                 return SqlValue.FromInt64(Math.Abs(x));
+            case SqlStorageClass.Decimal:
+                return SqlValue.FromDecimal(Math.Abs(value.RawDecimal));
             default:
                 // TEXT and BLOB read as REAL; -0.0 stays as it is (SQLite only negates values below zero).
                 double real = NumericConversion.ToDouble(value);
@@ -41,7 +43,7 @@ internal static partial class ScalarFunctions
         }
     }
 
-    // round(X [, N]): always REAL. N is clamped to 0..30. With N = 0, SQLite adds ±0.5 and truncates; otherwise it
+    // round(X [, N]): REAL, except that a DECIMAL stays DECIMAL. N is clamped to 0..30. With N = 0, SQLite adds ±0.5 and truncates; otherwise it
     // prints "%!.Nf" and reads the text back, which is what the digit arithmetic below reproduces.
     private static SqlValue Round(ReadOnlySpan<SqlValue> args)
     {
@@ -59,6 +61,13 @@ internal static partial class ScalarFunctions
         if (args[0].IsNull)
         {
             return SqlValue.Null;
+        }
+
+        if (args[0].StorageClass == SqlStorageClass.Decimal)
+        {
+            // A DECIMAL stays exact: rounded half away from zero (as SQLite rounds), to at most 28 places.
+            decimal exact = args[0].RawDecimal;
+            return SqlValue.FromDecimal(Math.Round(exact, (int)Math.Min(digits, exact.Scale), MidpointRounding.AwayFromZero));
         }
 
         double r = NumericConversion.ToDouble(args[0]);
@@ -117,6 +126,11 @@ internal static partial class ScalarFunctions
         if (!number.IsNumeric)
         {
             return SqlValue.Null;
+        }
+
+        if (number.StorageClass == SqlStorageClass.Decimal)
+        {
+            return SqlValue.FromInt64(Math.Sign(number.RawDecimal));
         }
 
         double x = NumericConversion.ToDouble(number);

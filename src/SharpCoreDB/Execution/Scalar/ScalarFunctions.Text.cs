@@ -46,7 +46,7 @@ internal static partial class ScalarFunctions
         {
             case SqlStorageClass.Null:
                 return "NULL";
-            case SqlStorageClass.Integer:
+            case SqlStorageClass.Integer or SqlStorageClass.Decimal:
                 return TextConversion.ToText(value);
             case SqlStorageClass.Real:
                 double real = BitConverter.Int64BitsToDouble(value.RawBits);

@@ -13,6 +13,8 @@ namespace SharpCoreDB.Execution.Scalar;
 /// <item>REAL: the double value (TEXT/BLOB by numeric prefix).</item>
 /// <item>NUMERIC: INTEGER and REAL unchanged; TEXT/BLOB by prefix, INTEGER when the prefix is an integer that fits
 /// or a real equal to a small integer (<c>'3.0'</c> → 3), otherwise REAL.</item>
+/// <item>DECIMAL (a NUMERIC type named DECIMAL, NUMERIC or MONEY): as NUMERIC, keeping exact values exact
+/// (<see cref="NumericConversion.CastToDecimal"/>).</item>
 /// <item>TEXT: numbers rendered, BLOB bytes read as UTF-8.</item>
 /// <item>BLOB: the bytes of the value's text; a BLOB unchanged.</item>
 /// </list>
@@ -44,6 +46,8 @@ internal static class SqlCast
                     SqlStorageClass.Blob => NumericConversion.Numerify(((byte[])value.RawReference!).AsSpan()),
                     _ => NumericConversion.ToNumber(value),
                 };
+            case Affinity.Decimal:
+                return NumericConversion.CastToDecimal(value);
             case Affinity.Text:
                 return SqlValue.FromText(TextConversion.ToText(value));
             case Affinity.Blob:

@@ -6,7 +6,9 @@ namespace SharpCoreDB.Execution.Scalar;
 /// sum, total and avg as SQLite computes them: an exact 64-bit integer sum while every input is an integer, then
 /// Kahan–Babuška–Neumaier compensated summation in doubles (so the REAL results match SQLite to the last bit).
 /// Inputs are read as <see cref="NumericConversion.ToNumericType"/> does: numeric text counts as its number, other
-/// TEXT and BLOB values as their numeric prefix in REAL arithmetic; NULLs are skipped.
+/// TEXT and BLOB values as their numeric prefix in REAL arithmetic; NULLs are skipped. While every input is an
+/// INTEGER or DECIMAL and one is a DECIMAL, the sum is an exact <see cref="decimal"/> (sum and avg give DECIMAL);
+/// a sum beyond decimal's range, or a REAL input, continues in doubles.
 /// </summary>
 internal sealed class SumAccumulator : AggregateAccumulator
 {
@@ -20,6 +22,8 @@ internal sealed class SumAccumulator : AggregateAccumulator
     private double _error;
     private bool _approximate;
     private bool _overflowed;
+    private bool _exactDecimal;
+    private decimal _decimalSum;
 
     /// <summary>Creates a summing accumulator.</summary>
     /// <param name="kind">Which aggregate.</param>
@@ -39,6 +43,12 @@ internal sealed class SumAccumulator : AggregateAccumulator
 
         _count++;
         bool isInteger = value.StorageClass == SqlStorageClass.Integer;
+        if (!_approximate && (_exactDecimal || value.StorageClass == SqlStorageClass.Decimal))
+        {
+            StepDecimal(value);
+            return;
+        }
+
         if (!_approximate)
         {
             if (isInteger)
@@ -67,6 +77,7 @@ internal sealed class SumAccumulator : AggregateAccumulator
         }
         else
         {
+            // A REAL or DECIMAL input: sum() is no longer all-integer, so an earlier overflow is no error.
             _overflowed = false;
             StepReal(NumericConversion.ToDouble(value));
         }
@@ -85,7 +96,7 @@ internal sealed class SumAccumulator : AggregateAccumulator
 
                 if (!_approximate)
                 {
-                    return SqlValue.FromInt64(_integerSum);
+                    return _exactDecimal ? SqlValue.FromDecimal(_decimalSum) : SqlValue.FromInt64(_integerSum);
                 }
 
                 if (_overflowed)
@@ -95,10 +106,15 @@ internal sealed class SumAccumulator : AggregateAccumulator
 
                 return SqlValue.FromDouble(Compensated());
             case SumKind.Total:
-                return SqlValue.FromDouble(_approximate ? Compensated() : _integerSum);
+                return SqlValue.FromDouble(_approximate ? Compensated() : _exactDecimal ? (double)_decimalSum : _integerSum);
             default:
-                return _count == 0
-                    ? SqlValue.Null
+                if (_count == 0)
+                {
+                    return SqlValue.Null;
+                }
+
+                return _exactDecimal && !_approximate
+                    ? SqlValue.FromDecimal(_decimalSum / _count)
                     : SqlValue.FromDouble((_approximate ? Compensated() : _integerSum) / (double)_count);
         }
     }
@@ -112,6 +128,36 @@ internal sealed class SumAccumulator : AggregateAccumulator
         _error = 0;
         _approximate = false;
         _overflowed = false;
+        _exactDecimal = false;
+        _decimalSum = 0m;
+    }
+
+    // An INTEGER or DECIMAL while the sum is exact and holds a DECIMAL; anything else ends exactness.
+    private void StepDecimal(in SqlValue value)
+    {
+        if (!_exactDecimal)
+        {
+            _exactDecimal = true;
+            _decimalSum = _integerSum;
+        }
+
+        if (value.TryGetExactDecimal(out decimal exact))
+        {
+            try
+            {
+                _decimalSum += exact;
+                return;
+            }
+            catch (OverflowException)
+            {
+                // Not an error: like a REAL input, a sum beyond decimal's range goes on in doubles.
+            }
+        }
+
+        _approximate = true;
+        _sum = (double)_decimalSum;
+        _error = 0.0;
+        StepReal(NumericConversion.ToDouble(value));
     }
 
     private double Compensated() => double.IsFinite(_error) ? _sum + _error : _sum;

@@ -22,6 +22,7 @@ internal static class TextConversion
         SqlStorageClass.Text => (string)value.RawReference!,
         SqlStorageClass.Integer => value.RawBits.ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Real => RealFormatter.FormatText(BitConverter.Int64BitsToDouble(value.RawBits)),
+        SqlStorageClass.Decimal => value.RawDecimal.ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Blob => Utf8Text.Decode((byte[])value.RawReference!),
         _ => throw new ArgumentException("NULL has no text form; propagate NULL before converting.", nameof(value)),
     };

@@ -100,6 +100,11 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
     private static long? WholeNumber(in SqlValue value, bool truncate)
     {
         SqlValue number = NumericConversion.ToNumericType(value);
+        if (number.StorageClass == SqlStorageClass.Decimal)
+        {
+            number = SqlValue.FromDouble(number.AsDouble());
+        }
+
         if (number.StorageClass == SqlStorageClass.Integer)
         {
             return number.AsInt64();

@@ -120,7 +120,7 @@ internal sealed class QueryResult : IDisposable
         {
             case SqlDeclaredType.Boolean:
                 return typeof(bool);
-            case SqlDeclaredType.DateTime:
+            case SqlDeclaredType.DateTime or SqlDeclaredType.UnixTime:
                 return typeof(DateTime);
             case SqlDeclaredType.Guid:
                 return typeof(Guid);

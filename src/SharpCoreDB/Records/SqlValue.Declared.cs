@@ -2,7 +2,7 @@ using System.Globalization;
 
 namespace SharpCoreDB.Records;
 
-/// <content>Declared types (BOOLEAN, DATETIME, GUID, DECIMAL) and CLR conversions at the provider boundary.</content>
+/// <content>Declared types (BOOLEAN, DATETIME, UNIXTIME, GUID, DECIMAL) and CLR conversions at the provider boundary.</content>
 internal readonly partial struct SqlValue
 {
     private const int GuidSize = 16;
@@ -12,12 +12,6 @@ internal readonly partial struct SqlValue
     /// <returns>The value.</returns>
     public static SqlValue FromBoolean(bool value) =>
         new(SqlStorageClass.Integer, value ? 1 : 0, null, SqlDeclaredType.Boolean);
-
-    /// <summary>Creates a DATETIME: INTEGER ticks tagged <see cref="SqlDeclaredType.DateTime"/>.</summary>
-    /// <param name="value">The date and time; its <see cref="DateTimeKind"/> is not stored.</param>
-    /// <returns>The value.</returns>
-    public static SqlValue FromDateTime(DateTime value) =>
-        new(SqlStorageClass.Integer, value.Ticks, null, SqlDeclaredType.DateTime);
 
     /// <summary>Creates a GUID: a 16-byte big-endian BLOB tagged <see cref="SqlDeclaredType.Guid"/>.</summary>
     /// <param name="value">The GUID.</param>
@@ -37,8 +31,9 @@ internal readonly partial struct SqlValue
 
     /// <summary>
     /// Converts a CLR value (a parameter value) to a SQL value: null/DBNull → NULL; integral types and enums →
-    /// INTEGER; float/double → REAL; string/char → TEXT; byte[]/ReadOnlyMemory&lt;byte&gt; → BLOB; bool, DateTime,
-    /// Guid, decimal → their declared forms.
+    /// INTEGER; float/double → REAL; string/char → TEXT; byte[]/ReadOnlyMemory&lt;byte&gt;/Memory&lt;byte&gt; → BLOB;
+    /// DateTime, DateTimeOffset, DateOnly, TimeOnly → ISO-8601 TEXT (<see cref="TemporalText"/>); TimeSpan → sortable
+    /// TEXT (<see cref="TimeSpanText"/>); bool, Guid, decimal → their declared forms.
     /// </summary>
     /// <param name="value">The CLR value.</param>
     /// <returns>The SQL value.</returns>
@@ -64,13 +59,18 @@ internal readonly partial struct SqlValue
         char c => FromText(c.ToString()),
         byte[] bytes => FromBlob(bytes),
         ReadOnlyMemory<byte> memory => FromBlob(memory.ToArray()),
+        Memory<byte> memory => FromBlob(memory.ToArray()),
         bool flag => FromBoolean(flag),
-        DateTime dateTime => FromDateTime(dateTime),
+        DateTime dateTime => FromText(TemporalText.Format(dateTime)),
+        DateTimeOffset dateTimeOffset => FromText(TemporalText.Format(dateTimeOffset)),
+        DateOnly date => FromText(TemporalText.Format(date)),
+        TimeOnly time => FromText(TemporalText.Format(time)),
+        TimeSpan timeSpan => FromText(TimeSpanText.Format(timeSpan)),
         Guid guid => FromGuid(guid),
         decimal dec => FromDecimal(dec),
         // As its underlying integer, so a UInt64 enum above long.MaxValue is refused like the UInt64 itself.
         Enum e => FromObject(Convert.ChangeType(e, Enum.GetUnderlyingType(e.GetType()), CultureInfo.InvariantCulture)),
-        _ => throw new NotSupportedException($"Values of type {value.GetType()} cannot be stored; use a string, number, byte[], bool, DateTime, Guid or decimal."),
+        _ => throw new NotSupportedException($"Values of type {value.GetType()} cannot be stored; use a string, number, byte[], bool, date or time, Guid or decimal."),
     };
 
     /// <summary>A numeric value as a boolean (non-zero is true).</summary>
@@ -78,9 +78,10 @@ internal readonly partial struct SqlValue
     /// <exception cref="InvalidCastException">The value is not numeric.</exception>
     public bool AsBoolean() => StorageClass == SqlStorageClass.Integer ? _bits != 0 : AsDouble() != 0;
 
-    /// <summary>A DATETIME: INTEGER ticks, or ISO-8601 TEXT in the forms <see cref="IsoDateTimeText"/> reads.</summary>
-    /// <returns>The date and time (<see cref="DateTimeKind.Unspecified"/> for ticks).</returns>
-    /// <exception cref="InvalidCastException">The value is neither ticks in range nor ISO-8601 text.</exception>
+    /// <summary>A DATETIME: ISO-8601 TEXT in the forms <see cref="IsoDateTimeText"/> reads, or a number: a Julian day,
+    /// or Unix seconds when the value is tagged <see cref="SqlDeclaredType.UnixTime"/>.</summary>
+    /// <returns>The date and time.</returns>
+    /// <exception cref="InvalidCastException">The value is neither ISO-8601 text nor a number in range.</exception>
     public DateTime AsDateTime()
     {
         if (TryGetDateTime(out DateTime value))
@@ -88,7 +89,7 @@ internal readonly partial struct SqlValue
             return value;
         }
 
-        throw new InvalidCastException($"The value {this} is not a DATETIME (ticks or ISO-8601 text).");
+        throw new InvalidCastException($"The value {this} is not a date and time (ISO-8601 text or a Julian day number).");
     }
 
     /// <summary>A GUID: a 16-byte big-endian BLOB, or TEXT in any <see cref="Guid.Parse(string)"/> format.</summary>
@@ -128,7 +129,7 @@ internal readonly partial struct SqlValue
         {
             case SqlDeclaredType.Boolean when StorageClass == SqlStorageClass.Integer:
                 return _bits != 0;
-            case SqlDeclaredType.DateTime when TryGetDateTime(out DateTime dateTime):
+            case SqlDeclaredType.DateTime or SqlDeclaredType.UnixTime when TryGetDateTime(out DateTime dateTime):
                 return dateTime;
             case SqlDeclaredType.Guid when TryGetGuid(out Guid guid):
                 return guid;
@@ -143,22 +144,6 @@ internal readonly partial struct SqlValue
             SqlStorageClass.Real => BitConverter.Int64BitsToDouble(_bits),
             _ => _reference!,
         };
-    }
-
-    private bool TryGetDateTime(out DateTime value)
-    {
-        switch (StorageClass)
-        {
-            case SqlStorageClass.Integer when _bits >= DateTime.MinValue.Ticks && _bits <= DateTime.MaxValue.Ticks:
-                value = new DateTime(_bits);
-                return true;
-            case SqlStorageClass.Text:
-                // Only the ISO-8601 forms SQLite's date functions use: never a guess that depends on today's date.
-                return IsoDateTimeText.TryParse((string)_reference!, out value);
-            default:
-                value = default;
-                return false;
-        }
     }
 
     private bool TryGetGuid(out Guid value)

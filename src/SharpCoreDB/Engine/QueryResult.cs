@@ -122,6 +122,10 @@ internal sealed class QueryResult : IDisposable
                 return typeof(bool);
             case SqlDeclaredType.DateTime or SqlDeclaredType.UnixTime:
                 return typeof(DateTime);
+            case SqlDeclaredType.DateTimeOffset:
+                return typeof(DateTimeOffset);
+            case SqlDeclaredType.TimeSpan:
+                return typeof(TimeSpan);
             case SqlDeclaredType.Guid:
                 return typeof(Guid);
             case SqlDeclaredType.Decimal:

@@ -11,6 +11,8 @@ namespace SharpCoreDB.Records;
 /// ISO-8601 TEXT (<c>yyyy-MM-dd HH:mm:ss.FFFFFFF</c>, see <see cref="TemporalText"/>), so it sorts, compares with
 /// ISO literals and feeds <c>date()</c>; a REAL or INTEGER reads as a Julian day number (see <see cref="JulianDay"/>).
 /// The tag changes nothing stored: the column is NUMERIC, as in SQLite.</item>
+/// <item><see cref="DateTimeOffset"/> and <see cref="TimeSpan"/>: TEXT as a parameter of that type binds it; the tag
+/// only tells a reader (and so Dapper) which CLR type to hand back.</item>
 /// <item><see cref="UnixTime"/>: like <see cref="DateTime"/>, except that a REAL or INTEGER reads as Unix seconds.</item>
 /// <item><see cref="Guid"/>: a 16-byte BLOB in big-endian (RFC 4122) byte order, so the byte order of two GUIDs
 /// equals the order of their canonical text forms.</item>
@@ -48,4 +50,11 @@ internal enum SqlDeclaredType : byte
     /// <summary>A <see cref="System.DateTime"/> declared <c>UNIXTIME</c> or <c>UNIXEPOCH</c>: ISO-8601 TEXT, or Unix
     /// seconds (UTC) as INTEGER or REAL.</summary>
     UnixTime = 6,
+
+    /// <summary>A <see cref="System.DateTimeOffset"/> declared <c>DATETIMEOFFSET</c>: ISO-8601 TEXT with its offset.</summary>
+    DateTimeOffset = 7,
+
+    /// <summary>A <see cref="System.TimeSpan"/> declared <c>TIMESPAN</c>: the sortable TEXT of <see cref="TimeSpanText"/>
+    /// (or .NET's "c" form, or REAL days).</summary>
+    TimeSpan = 8,
 }

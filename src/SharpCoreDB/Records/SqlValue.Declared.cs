@@ -33,7 +33,7 @@ internal readonly partial struct SqlValue
     /// Converts a CLR value (a parameter value) to a SQL value: null/DBNull → NULL; integral types and enums →
     /// INTEGER; float/double → REAL; string/char → TEXT; byte[]/ReadOnlyMemory&lt;byte&gt;/Memory&lt;byte&gt; → BLOB;
     /// DateTime, DateTimeOffset, DateOnly, TimeOnly → ISO-8601 TEXT (<see cref="TemporalText"/>); TimeSpan → sortable
-    /// TEXT (<see cref="TimeSpanText"/>); bool, Guid, decimal → their declared forms.
+    /// TEXT (<see cref="TimeSpanText"/>); bool → INTEGER 0/1; Guid, decimal → their declared forms.
     /// </summary>
     /// <param name="value">The CLR value.</param>
     /// <returns>The SQL value.</returns>
@@ -60,7 +60,8 @@ internal readonly partial struct SqlValue
         byte[] bytes => FromBlob(bytes),
         ReadOnlyMemory<byte> memory => FromBlob(memory.ToArray()),
         Memory<byte> memory => FromBlob(memory.ToArray()),
-        bool flag => FromBoolean(flag),
+        // Untagged, as SQLite binds it: the column's affinity applies (a TEXT column stores '1').
+        bool flag => FromInt64(flag ? 1 : 0),
         DateTime dateTime => FromText(TemporalText.Format(dateTime)),
         DateTimeOffset dateTimeOffset => FromText(TemporalText.Format(dateTimeOffset)),
         DateOnly date => FromText(TemporalText.Format(date)),
@@ -131,6 +132,10 @@ internal readonly partial struct SqlValue
                 return _bits != 0;
             case SqlDeclaredType.DateTime or SqlDeclaredType.UnixTime when TryGetDateTime(out DateTime dateTime):
                 return dateTime;
+            case SqlDeclaredType.DateTimeOffset when TryGetDateTimeOffset(out DateTimeOffset dateTimeOffset):
+                return dateTimeOffset;
+            case SqlDeclaredType.TimeSpan when TryGetTimeSpan(out TimeSpan timeSpan):
+                return timeSpan;
             case SqlDeclaredType.Guid when TryGetGuid(out Guid guid):
                 return guid;
             case SqlDeclaredType.Decimal when TryGetDecimal(out decimal dec):

@@ -76,42 +76,30 @@ public sealed partial class SharpCoreDBDataReader
     /// <param name="ordinal">The column.</param>
     /// <returns>The value.</returns>
     /// <exception cref="InvalidCastException">The value is NULL or not a date and time.</exception>
-    public DateTimeOffset GetDateTimeOffset(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.TryGetDateTimeOffset(out var result) ? result : throw Cast(ordinal, value, typeof(DateTimeOffset));
-    }
+    public DateTimeOffset GetDateTimeOffset(int ordinal) =>
+        Read(ordinal, static (in SqlValue value, out DateTimeOffset result) => value.TryGetDateTimeOffset(out result));
 
     /// <summary>A date: <c>yyyy-MM-dd</c> text, or the date part of anything <see cref="GetDateTime"/> reads.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The date.</returns>
     /// <exception cref="InvalidCastException">The value is NULL or not a date.</exception>
-    public DateOnly GetDateOnly(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.TryGetDateOnly(out var result) ? result : throw Cast(ordinal, value, typeof(DateOnly));
-    }
+    public DateOnly GetDateOnly(int ordinal) =>
+        Read(ordinal, static (in SqlValue value, out DateOnly result) => value.TryGetDateOnly(out result));
 
     /// <summary>A time of day: <c>HH:mm[:ss[.fffffff]]</c> text, the time part of an ISO-8601 date and time, or a
     /// number from 0 up to 1 as a fraction of a day.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The time.</returns>
     /// <exception cref="InvalidCastException">The value is NULL or not a time.</exception>
-    public TimeOnly GetTimeOnly(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.TryGetTimeOnly(out var result) ? result : throw Cast(ordinal, value, typeof(TimeOnly));
-    }
+    public TimeOnly GetTimeOnly(int ordinal) =>
+        Read(ordinal, static (in SqlValue value, out TimeOnly result) => value.TryGetTimeOnly(out result));
 
     /// <summary>A duration: the sortable text a TimeSpan binds as, .NET's <c>"c"</c> form, or a number of days.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The duration.</returns>
     /// <exception cref="InvalidCastException">The value is NULL or not a duration in range.</exception>
-    public TimeSpan GetTimeSpan(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.TryGetTimeSpan(out var result) ? result : throw Cast(ordinal, value, typeof(TimeSpan));
-    }
+    public TimeSpan GetTimeSpan(int ordinal) =>
+        Read(ordinal, static (in SqlValue value, out TimeSpan result) => value.TryGetTimeSpan(out result));
 
     /// <summary>The bytes of the value as a read-only stream: a BLOB as is, TEXT and numbers as their UTF-8 text.</summary>
     /// <param name="ordinal">The column.</param>
@@ -125,12 +113,21 @@ public sealed partial class SharpCoreDBDataReader
     /// <exception cref="InvalidCastException">The value is NULL.</exception>
     public override TextReader GetTextReader(int ordinal) => new StringReader(GetString(ordinal));
 
+    // Reads a form the value may or may not have; the static lambdas passed in are cached, so nothing allocates.
+    private TValue Read<TValue>(int ordinal, TryRead<TValue> read)
+    {
+        var value = NotNull(ordinal);
+        return read(value, out TValue result) ? result : throw Cast(ordinal, value, typeof(TValue));
+    }
+
     // A copy: the caller may change the array, the value may be shared with the engine's row buffer.
     private byte[] GetBlobCopy(int ordinal)
     {
         var value = NotNull(ordinal);
         return value.StorageClass == SqlStorageClass.Blob ? value.AsBlob().ToArray() : Encoding.UTF8.GetBytes(GetString(ordinal));
     }
+
+    private delegate bool TryRead<TValue>(in SqlValue value, out TValue result);
 
     // Nullable<U> read as U (NULL was handled before): one delegate per T, built once, so the read itself neither
     // reflects nor boxes.

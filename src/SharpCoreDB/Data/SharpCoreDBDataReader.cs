@@ -296,11 +296,8 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     }
 
     /// <inheritdoc />
-    public override DateTime GetDateTime(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.TryGetDateTime(out var dateTime) ? dateTime : throw Cast(ordinal, value, typeof(DateTime));
-    }
+    public override DateTime GetDateTime(int ordinal) =>
+        Read(ordinal, static (in SqlValue value, out DateTime result) => value.TryGetDateTime(out result));
 
     /// <inheritdoc />
     public override Guid GetGuid(int ordinal)

@@ -79,20 +79,6 @@ internal readonly partial struct SqlValue
     /// <exception cref="InvalidCastException">The value is not numeric.</exception>
     public bool AsBoolean() => StorageClass == SqlStorageClass.Integer ? _bits != 0 : AsDouble() != 0;
 
-    /// <summary>A DATETIME: ISO-8601 TEXT in the forms <see cref="IsoDateTimeText"/> reads, or a number: a Julian day,
-    /// or Unix seconds when the value is tagged <see cref="SqlDeclaredType.UnixTime"/>.</summary>
-    /// <returns>The date and time.</returns>
-    /// <exception cref="InvalidCastException">The value is neither ISO-8601 text nor a number in range.</exception>
-    public DateTime AsDateTime()
-    {
-        if (TryGetDateTime(out DateTime value))
-        {
-            return value;
-        }
-
-        throw new InvalidCastException($"The value {this} is not a date and time (ISO-8601 text or a Julian day number).");
-    }
-
     /// <summary>A GUID: a 16-byte big-endian BLOB, or TEXT in any <see cref="Guid.Parse(string)"/> format.</summary>
     /// <returns>The GUID.</returns>
     /// <exception cref="InvalidCastException">The value is not a GUID.</exception>

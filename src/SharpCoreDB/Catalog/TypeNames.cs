@@ -20,7 +20,7 @@ internal static class TypeNames
         return type.Arguments.IsDefaultOrEmpty ? type.Name : type.Name + "(" + string.Join(",", type.Arguments) + ")";
     }
 
-    /// <summary>The CLR type a declared type name asks for: BOOLEAN, DATETIME/DATE/TIMESTAMP, GUID/UUID, DECIMAL/NUMERIC.</summary>
+    /// <summary>The CLR type a declared type name asks for: BOOLEAN, DATETIME/DATE/TIMESTAMP, UNIXTIME/UNIXEPOCH, DATETIMEOFFSET, TIMESPAN, GUID/UUID, DECIMAL/NUMERIC.</summary>
     /// <param name="type">The parsed type, or null.</param>
     /// <returns>The declared type tag.</returns>
     public static SqlDeclaredType DeclaredTypeOf(TypeName? type)
@@ -39,6 +39,22 @@ internal static class TypeNames
         if (Is(name, "DATETIME") || Is(name, "DATE") || Is(name, "TIMESTAMP"))
         {
             return SqlDeclaredType.DateTime;
+        }
+
+        // Numbers in these columns are Unix seconds rather than Julian days.
+        if (Is(name, "UNIXTIME") || Is(name, "UNIXEPOCH"))
+        {
+            return SqlDeclaredType.UnixTime;
+        }
+
+        if (Is(name, "DATETIMEOFFSET"))
+        {
+            return SqlDeclaredType.DateTimeOffset;
+        }
+
+        if (Is(name, "TIMESPAN"))
+        {
+            return SqlDeclaredType.TimeSpan;
         }
 
         if (Is(name, "GUID") || Is(name, "UUID") || Is(name, "UNIQUEIDENTIFIER"))

@@ -431,7 +431,7 @@ public sealed class SharpCoreDBCommand : DbCommand
         var parameter = Parameters[index];
         try
         {
-            return SqlValue.FromObject(parameter.Value);
+            return ParameterValues.ToSqlValue(parameter);
         }
         catch (NotSupportedException e)
         {

@@ -12,8 +12,9 @@ namespace SharpCoreDB;
 /// Reads the rows of a <see cref="SharpCoreDBCommand"/>. Rows are produced lazily from the database as
 /// <see cref="Read"/> is called, inside a read snapshot that is released when the reader closes.
 /// Typed getters return the column's declared CLR type: INTEGER → <see cref="long"/>, REAL → <see cref="double"/>,
-/// TEXT → <see cref="string"/>, BLOB → <c>byte[]</c>, BOOLEAN → <see cref="bool"/>, DATETIME → <see cref="DateTime"/>,
-/// GUID → <see cref="Guid"/>, DECIMAL → <see cref="decimal"/>.
+/// TEXT → <see cref="string"/>, BLOB → <c>byte[]</c>, BOOLEAN → <see cref="bool"/>, DATETIME/DATE/TIMESTAMP/UNIXTIME →
+/// <see cref="DateTime"/>, GUID → <see cref="Guid"/>, DECIMAL → <see cref="decimal"/>. docs/TYPES.md has the whole table
+/// of what each CLR type is stored as and read back from.
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1010:Generic interface should also be implemented",
     Justification = "DbDataReader enumerates IDataRecord through the non-generic ADO.NET contract.")]
@@ -309,18 +310,8 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     }
 
     /// <inheritdoc />
-    public override DateTime GetDateTime(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        try
-        {
-            return value.AsDateTime();
-        }
-        catch (InvalidCastException e)
-        {
-            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}'): {e.Message}", e);
-        }
-    }
+    public override DateTime GetDateTime(int ordinal) =>
+        Read(ordinal, static (in SqlValue value, out DateTime result) => value.TryGetDateTime(out result));
 
     /// <inheritdoc />
     public override Guid GetGuid(int ordinal)
@@ -352,11 +343,21 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         };
     }
 
-    /// <inheritdoc />
+    /// <summary>TEXT of exactly one character, or an INTEGER code point (how a char binds as INTEGER).</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The character.</returns>
     public override char GetChar(int ordinal)
     {
-        var text = GetString(ordinal);
-        return text.Length == 1 ? text[0] : throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}') holds '{text}', not one character.");
+        var value = NotNull(ordinal);
+        switch (value.StorageClass)
+        {
+            case SqlStorageClass.Integer when value.AsInt64() is >= char.MinValue and <= char.MaxValue:
+                return (char)value.AsInt64();
+            case SqlStorageClass.Text when value.AsText().Length == 1:
+                return value.AsText()[0];
+        }
+
+        throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}') holds {value}, which is not one character (TEXT of length 1 or an INTEGER code point).");
     }
 
     /// <inheritdoc />
@@ -375,46 +376,6 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     /// <inheritdoc />
     public override long GetChars(int ordinal, long dataOffset, char[]? buffer, int bufferOffset, int length) =>
         CopyOut(GetString(ordinal).AsSpan(), dataOffset, buffer, bufferOffset, length);
-
-    /// <inheritdoc />
-    public override T GetFieldValue<T>(int ordinal)
-    {
-        var type = typeof(T);
-        if (IsDBNull(ordinal))
-        {
-            if (default(T) is null && (!type.IsValueType || Nullable.GetUnderlyingType(type) is not null))
-            {
-                return default!;
-            }
-
-            if (type == typeof(DBNull) || type == typeof(object))
-            {
-                return (T)(object)DBNull.Value;
-            }
-
-            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}') is NULL; read it as {type.Name}? or check IsDBNull.");
-        }
-
-        type = Nullable.GetUnderlyingType(type) ?? type;
-        // typeof checks are folded by the JIT per T, so the casts below do not box for value types.
-        if (type == typeof(long)) { return (T)(object)GetInt64(ordinal); }
-        if (type == typeof(int)) { return (T)(object)GetInt32(ordinal); }
-        if (type == typeof(short)) { return (T)(object)GetInt16(ordinal); }
-        if (type == typeof(byte)) { return (T)(object)GetByte(ordinal); }
-        if (type == typeof(bool)) { return (T)(object)GetBoolean(ordinal); }
-        if (type == typeof(double)) { return (T)(object)GetDouble(ordinal); }
-        if (type == typeof(float)) { return (T)(object)GetFloat(ordinal); }
-        if (type == typeof(decimal)) { return (T)(object)GetDecimal(ordinal); }
-        if (type == typeof(string)) { return (T)(object)GetString(ordinal); }
-        if (type == typeof(byte[])) { return (T)(object)GetBlobCopy(ordinal); }
-        if (type == typeof(DateTime)) { return (T)(object)GetDateTime(ordinal); }
-        if (type == typeof(DateTimeOffset)) { return (T)(object)new DateTimeOffset(DateTime.SpecifyKind(GetDateTime(ordinal), DateTimeKind.Utc)); }
-        if (type == typeof(Guid)) { return (T)(object)GetGuid(ordinal); }
-        if (type == typeof(char)) { return (T)(object)GetChar(ordinal); }
-        if (type == typeof(object)) { return (T)GetValue(ordinal); }
-        if (type.IsEnum) { return (T)Enum.ToObject(type, GetInt64(ordinal)); }
-        return base.GetFieldValue<T>(ordinal);
-    }
 
     /// <inheritdoc />
     public override IEnumerator GetEnumerator() => new DbEnumerator(this, closeReader: false);
@@ -493,18 +454,6 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         var count = (int)Math.Min(Math.Min(length, source.Length - dataOffset), buffer.Length - bufferOffset);
         source.Slice((int)dataOffset, count).CopyTo(buffer.AsSpan(bufferOffset));
         return count;
-    }
-
-    private byte[] GetBlobCopy(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.StorageClass switch
-        {
-            // A copy: the caller may change the array, the value may be shared with the engine's row buffer.
-            SqlStorageClass.Blob => value.AsBlob().ToArray(),
-            SqlStorageClass.Text => Utf8Text.Encode(value.AsText()),
-            _ => throw Cast(ordinal, value, typeof(byte[])),
-        };
     }
 
     private SqlValue Value(int ordinal)

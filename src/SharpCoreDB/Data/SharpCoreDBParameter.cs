@@ -69,8 +69,21 @@ public sealed class SharpCoreDBParameter : DbParameter
         }
     }
 
-    /// <inheritdoc />
+    /// <summary>A positive Size cuts a longer string (in chars) or byte array (in bytes) to that length when the
+    /// value is bound, as Microsoft.Data.Sqlite does; zero or less binds the whole value.</summary>
     public override int Size { get; set; }
+
+    /// <summary>
+    /// The storage class to bind the value in, where its CLR type has more than one form (like Microsoft.Data.Sqlite's
+    /// <c>SqliteType</c>): e.g. <see cref="SharpCoreDBType.Real"/> binds a DateTime as a Julian day and
+    /// <see cref="SharpCoreDBType.Text"/> a Guid as text. Null (the default) uses the form an explicitly set
+    /// <see cref="DbType"/> implies, else the value's default form. See docs/TYPES.md for the table.
+    /// </summary>
+    public SharpCoreDBType? StorageType { get; set; }
+
+    /// <summary>The storage override in effect: <see cref="StorageType"/>, else the one a set DbType implies.</summary>
+    internal SharpCoreDBType? EffectiveStorageType =>
+        StorageType ?? (_dbType is { } dbType ? ParameterValues.StorageOf(dbType) : null);
 
     /// <inheritdoc />
     [AllowNull]
@@ -94,7 +107,11 @@ public sealed class SharpCoreDBParameter : DbParameter
     internal string NormalizedName => _normalizedName;
 
     /// <inheritdoc />
-    public override void ResetDbType() => _dbType = null;
+    public override void ResetDbType()
+    {
+        _dbType = null;
+        StorageType = null;
+    }
 
     /// <summary>Strips one leading <c>@</c>, <c>:</c>, <c>$</c> or <c>?</c> (so <c>?1</c> names the first positional parameter).</summary>
     internal static string NormalizeName(string name) =>
@@ -116,8 +133,10 @@ public sealed class SharpCoreDBParameter : DbParameter
         double => DbType.Double,
         decimal => DbType.Decimal,
         string or char => DbType.String,
-        byte[] => DbType.Binary,
+        byte[] or ReadOnlyMemory<byte> or Memory<byte> => DbType.Binary,
         DateTime => DbType.DateTime,
+        DateOnly => DbType.Date,
+        TimeOnly => DbType.Time,
         DateTimeOffset => DbType.DateTimeOffset,
         Guid => DbType.Guid,
         TimeSpan => DbType.Time,

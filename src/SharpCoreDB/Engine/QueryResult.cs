@@ -120,8 +120,12 @@ internal sealed class QueryResult : IDisposable
         {
             case SqlDeclaredType.Boolean:
                 return typeof(bool);
-            case SqlDeclaredType.DateTime:
+            case SqlDeclaredType.DateTime or SqlDeclaredType.UnixTime:
                 return typeof(DateTime);
+            case SqlDeclaredType.DateTimeOffset:
+                return typeof(DateTimeOffset);
+            case SqlDeclaredType.TimeSpan:
+                return typeof(TimeSpan);
             case SqlDeclaredType.Guid:
                 return typeof(Guid);
             case SqlDeclaredType.Decimal:

@@ -7,19 +7,82 @@ namespace SharpCoreDB.Records;
 /// </summary>
 /// <remarks>
 /// Strict on purpose: a DATETIME column read through the provider must never guess (no culture, no "today" for a
-/// missing date, no month names), so the same stored text always gives the same moment. A time with a zone is
-/// converted to UTC (<see cref="DateTimeKind.Utc"/>), as SQLite converts it; one without stays
-/// <see cref="DateTimeKind.Unspecified"/>. Fraction digits past the seventh (100 ns ticks) are ignored.
+/// missing date, no month names), so the same stored text always gives the same moment on every machine. A time with
+/// a zone is converted to UTC (<see cref="DateTimeKind.Utc"/>), as SQLite converts it and as Microsoft.Data.Sqlite 10
+/// returns it; one without stays <see cref="DateTimeKind.Unspecified"/>. Fraction digits past the seventh (100 ns
+/// ticks) are ignored.
 /// </remarks>
 internal static class IsoDateTimeText
 {
-    /// <summary>Parses the text.</summary>
+    /// <summary>Parses the text as a <see cref="DateTime"/>.</summary>
     /// <param name="text">The text.</param>
-    /// <param name="value">The moment, when the text is in one of the forms.</param>
+    /// <param name="value">The moment, when the text is in one of the forms: with a zone, converted to UTC
+    /// (<see cref="DateTimeKind.Utc"/>); without, <see cref="DateTimeKind.Unspecified"/>.</param>
     /// <returns>Whether the whole text is one of the forms and a valid date and time.</returns>
     public static bool TryParse(ReadOnlySpan<char> text, out DateTime value)
     {
         value = default;
+        if (!TryParseParts(text, out long ticks, out bool zoned, out long offset))
+        {
+            return false;
+        }
+
+        // Local time minus its offset is UTC.
+        ticks -= offset;
+        if (ticks < DateTime.MinValue.Ticks || ticks > DateTime.MaxValue.Ticks)
+        {
+            return false;
+        }
+
+        value = new DateTime(ticks, zoned ? DateTimeKind.Utc : DateTimeKind.Unspecified);
+        return true;
+    }
+
+    /// <summary>Parses the text as a <see cref="DateTimeOffset"/>, keeping its offset; text without a zone is taken
+    /// as UTC (offset zero), never as the machine's local time.</summary>
+    /// <param name="text">The text.</param>
+    /// <param name="value">The value.</param>
+    /// <returns>Whether the whole text is one of the forms and a valid date, time and offset.</returns>
+    public static bool TryParse(ReadOnlySpan<char> text, out DateTimeOffset value)
+    {
+        value = default;
+        if (!TryParseParts(text, out long ticks, out _, out long offset))
+        {
+            return false;
+        }
+
+        long utc = ticks - offset;
+        if (utc < DateTime.MinValue.Ticks || utc > DateTime.MaxValue.Ticks)
+        {
+            return false;
+        }
+
+        value = new DateTimeOffset(ticks, new TimeSpan(offset));
+        return true;
+    }
+
+    /// <summary>Parses a time of day alone: <c>HH:MM</c>, <c>HH:MM:SS</c> or <c>HH:MM:SS.fraction</c>.</summary>
+    /// <param name="text">The text.</param>
+    /// <param name="value">The time.</param>
+    /// <returns>Whether the whole text is one of the forms.</returns>
+    public static bool TryParseTime(ReadOnlySpan<char> text, out TimeOnly value)
+    {
+        value = default;
+        if (!TryParseTime(text, 0, out long ticks, out int end) || end != text.Length)
+        {
+            return false;
+        }
+
+        value = new TimeOnly(ticks);
+        return true;
+    }
+
+    // The local date and time in ticks, whether a zone was given, and its offset in ticks (zero without one).
+    private static bool TryParseParts(ReadOnlySpan<char> text, out long ticks, out bool zoned, out long offset)
+    {
+        ticks = 0;
+        zoned = false;
+        offset = 0;
         if (!Number(text, 0, 4, out int year) || !Is(text, 4, '-') || !Number(text, 5, 2, out int month)
             || !Is(text, 7, '-') || !Number(text, 8, 2, out int day)
             || year < 1 || month < 1 || month > 12 || day < 1 || day > DateTime.DaysInMonth(year, month))
@@ -27,9 +90,8 @@ internal static class IsoDateTimeText
             return false;
         }
 
-        long ticks = new DateTime(year, month, day).Ticks;
+        ticks = new DateTime(year, month, day).Ticks;
         int at = 10;
-        bool utc = false;
         if (at < text.Length)
         {
             if (!(Is(text, at, 'T') || Is(text, at, ' ')) || !TryParseTime(text, at + 1, out long timeTicks, out at))
@@ -40,32 +102,25 @@ internal static class IsoDateTimeText
             ticks += timeTicks;
             if (Is(text, at, 'Z'))
             {
-                utc = true;
+                zoned = true;
                 at++;
             }
             else if (Is(text, at, '+') || Is(text, at, '-'))
             {
                 if (!Number(text, at + 1, 2, out int zoneHours) || !Is(text, at + 3, ':') || !Number(text, at + 4, 2, out int zoneMinutes)
-                    || zoneHours > 14 || zoneMinutes > 59)
+                    || zoneHours > 14 || zoneMinutes > 59 || (zoneHours == 14 && zoneMinutes > 0))
                 {
                     return false;
                 }
 
-                // Local time minus its offset is UTC.
-                long offset = (zoneHours * TimeSpan.TicksPerHour) + (zoneMinutes * TimeSpan.TicksPerMinute);
-                ticks -= text[at] == '+' ? offset : -offset;
-                utc = true;
+                offset = (zoneHours * TimeSpan.TicksPerHour) + (zoneMinutes * TimeSpan.TicksPerMinute);
+                offset = text[at] == '+' ? offset : -offset;
+                zoned = true;
                 at += 6;
             }
         }
 
-        if (at != text.Length || ticks < DateTime.MinValue.Ticks || ticks > DateTime.MaxValue.Ticks)
-        {
-            return false;
-        }
-
-        value = new DateTime(ticks, utc ? DateTimeKind.Utc : DateTimeKind.Unspecified);
-        return true;
+        return at == text.Length;
     }
 
     // HH:MM[:SS[.fraction]] from at; end is where it stopped.

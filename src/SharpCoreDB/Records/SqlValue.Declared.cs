@@ -2,7 +2,7 @@ using System.Globalization;
 
 namespace SharpCoreDB.Records;
 
-/// <content>Declared types (BOOLEAN, DATETIME, GUID, DECIMAL) and CLR conversions at the provider boundary.</content>
+/// <content>Declared types (BOOLEAN, DATETIME, UNIXTIME, GUID, DECIMAL) and CLR conversions at the provider boundary.</content>
 internal readonly partial struct SqlValue
 {
     private const int GuidSize = 16;
@@ -12,12 +12,6 @@ internal readonly partial struct SqlValue
     /// <returns>The value.</returns>
     public static SqlValue FromBoolean(bool value) =>
         new(SqlStorageClass.Integer, value ? 1 : 0, null, SqlDeclaredType.Boolean);
-
-    /// <summary>Creates a DATETIME: INTEGER ticks tagged <see cref="SqlDeclaredType.DateTime"/>.</summary>
-    /// <param name="value">The date and time; its <see cref="DateTimeKind"/> is not stored.</param>
-    /// <returns>The value.</returns>
-    public static SqlValue FromDateTime(DateTime value) =>
-        new(SqlStorageClass.Integer, value.Ticks, null, SqlDeclaredType.DateTime);
 
     /// <summary>Creates a GUID: a 16-byte big-endian BLOB tagged <see cref="SqlDeclaredType.Guid"/>.</summary>
     /// <param name="value">The GUID.</param>
@@ -32,7 +26,9 @@ internal readonly partial struct SqlValue
     /// <summary>
     /// Converts a CLR value (a parameter value) to a SQL value: null/DBNull → NULL; integral types and enums →
     /// INTEGER; float/double → REAL; decimal → DECIMAL (or INTEGER when whole with scale 0); string/char → TEXT;
-    /// byte[]/ReadOnlyMemory&lt;byte&gt; → BLOB; bool, DateTime, Guid → their declared forms.
+    /// byte[]/ReadOnlyMemory&lt;byte&gt;/Memory&lt;byte&gt; → BLOB; DateTime, DateTimeOffset, DateOnly, TimeOnly →
+    /// ISO-8601 TEXT (<see cref="TemporalText"/>); TimeSpan → sortable TEXT (<see cref="TimeSpanText"/>); bool →
+    /// INTEGER 0/1; Guid → its declared form.
     /// </summary>
     /// <param name="value">The CLR value.</param>
     /// <returns>The SQL value.</returns>
@@ -60,32 +56,25 @@ internal readonly partial struct SqlValue
         char c => FromText(Utf8Text.ToWellFormed(c.ToString())),
         byte[] bytes => FromBlob(bytes),
         ReadOnlyMemory<byte> memory => FromBlob(memory.ToArray()),
-        bool flag => FromBoolean(flag),
-        DateTime dateTime => FromDateTime(dateTime),
+        Memory<byte> memory => FromBlob(memory.ToArray()),
+        // Untagged, as SQLite binds it: the column's affinity applies (a TEXT column stores '1').
+        bool flag => FromInt64(flag ? 1 : 0),
+        DateTime dateTime => FromText(TemporalText.Format(dateTime)),
+        DateTimeOffset dateTimeOffset => FromText(TemporalText.Format(dateTimeOffset)),
+        DateOnly date => FromText(TemporalText.Format(date)),
+        TimeOnly time => FromText(TemporalText.Format(time)),
+        TimeSpan timeSpan => FromText(TimeSpanText.Format(timeSpan)),
         Guid guid => FromGuid(guid),
         decimal dec => FromDecimal(dec),
         // As its underlying integer, so a UInt64 enum above long.MaxValue is refused like the UInt64 itself.
         Enum e => FromObject(Convert.ChangeType(e, Enum.GetUnderlyingType(e.GetType()), CultureInfo.InvariantCulture)),
-        _ => throw new NotSupportedException($"Values of type {value.GetType()} cannot be stored; use a string, number, byte[], bool, DateTime, Guid or decimal."),
+        _ => throw new NotSupportedException($"Values of type {value.GetType()} cannot be stored; use a string, number, byte[], bool, date or time, Guid or decimal."),
     };
 
     /// <summary>A numeric value as a boolean (non-zero is true).</summary>
     /// <returns>The boolean.</returns>
     /// <exception cref="InvalidCastException">The value is not numeric.</exception>
     public bool AsBoolean() => StorageClass == SqlStorageClass.Integer ? _bits != 0 : AsDouble() != 0;
-
-    /// <summary>A DATETIME: INTEGER ticks, or ISO-8601 TEXT in the forms <see cref="IsoDateTimeText"/> reads.</summary>
-    /// <returns>The date and time (<see cref="DateTimeKind.Unspecified"/> for ticks).</returns>
-    /// <exception cref="InvalidCastException">The value is neither ticks in range nor ISO-8601 text.</exception>
-    public DateTime AsDateTime()
-    {
-        if (TryGetDateTime(out DateTime value))
-        {
-            return value;
-        }
-
-        throw new InvalidCastException($"The value {this} is not a DATETIME (ticks or ISO-8601 text).");
-    }
 
     /// <summary>A GUID: a 16-byte big-endian BLOB, or TEXT in any <see cref="Guid.Parse(string)"/> format.</summary>
     /// <returns>The GUID.</returns>
@@ -124,8 +113,12 @@ internal readonly partial struct SqlValue
         {
             case SqlDeclaredType.Boolean when StorageClass == SqlStorageClass.Integer:
                 return _bits != 0;
-            case SqlDeclaredType.DateTime when TryGetDateTime(out DateTime dateTime):
+            case SqlDeclaredType.DateTime or SqlDeclaredType.UnixTime when TryGetDateTime(out DateTime dateTime):
                 return dateTime;
+            case SqlDeclaredType.DateTimeOffset when TryGetDateTimeOffset(out DateTimeOffset dateTimeOffset):
+                return dateTimeOffset;
+            case SqlDeclaredType.TimeSpan when TryGetTimeSpan(out TimeSpan timeSpan):
+                return timeSpan;
             case SqlDeclaredType.Guid when TryGetGuid(out Guid guid):
                 return guid;
             case SqlDeclaredType.Decimal when TryGetDecimal(out decimal dec):
@@ -144,22 +137,6 @@ internal readonly partial struct SqlValue
             SqlStorageClass.Real => BitConverter.Int64BitsToDouble(_bits),
             _ => _reference!,
         };
-    }
-
-    private bool TryGetDateTime(out DateTime value)
-    {
-        switch (StorageClass)
-        {
-            case SqlStorageClass.Integer when _bits >= DateTime.MinValue.Ticks && _bits <= DateTime.MaxValue.Ticks:
-                value = new DateTime(_bits);
-                return true;
-            case SqlStorageClass.Text:
-                // Only the ISO-8601 forms SQLite's date functions use: never a guess that depends on today's date.
-                return IsoDateTimeText.TryParse((string)_reference!, out value);
-            default:
-                value = default;
-                return false;
-        }
     }
 
     private bool TryGetGuid(out Guid value)

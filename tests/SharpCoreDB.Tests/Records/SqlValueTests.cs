@@ -22,10 +22,11 @@ public sealed class SqlValueTests
         Assert.Equal(SqlStorageClass.Integer, boolean.StorageClass);
         Assert.Equal(true, boolean.ToObject());
 
-        SqlValue dateTime = SqlValue.FromDateTime(when);
-        Assert.Equal(SqlStorageClass.Integer, dateTime.StorageClass);
-        Assert.Equal(when.Ticks, dateTime.AsInt64());
-        Assert.Equal(when.Ticks, ((DateTime)dateTime.ToObject()).Ticks);
+        // A DateTime binds as ISO-8601 text (no conversion, no zone suffix) and reads back to the tick.
+        SqlValue dateTime = SqlValue.FromObject(when);
+        Assert.Equal(SqlStorageClass.Text, dateTime.StorageClass);
+        Assert.Equal("2024-02-29 13:45:07.1234567", dateTime.AsText());
+        Assert.Equal(when.Ticks, ((DateTime)dateTime.WithDeclaredType(SqlDeclaredType.DateTime).ToObject()).Ticks);
 
         SqlValue guidValue = SqlValue.FromGuid(guid);
         Assert.Equal(SqlStorageClass.Blob, guidValue.StorageClass);
@@ -44,7 +45,7 @@ public sealed class SqlValueTests
     [Fact]
     public void Declared_tag_survives_a_record_round_trip_when_reattached()
     {
-        SqlValue[] row = [SqlValue.FromGuid(Guid.NewGuid()), SqlValue.FromDateTime(DateTime.UnixEpoch), SqlValue.FromBoolean(false)];
+        SqlValue[] row = [SqlValue.FromGuid(Guid.NewGuid()), SqlValue.FromObject(DateTime.UnixEpoch), SqlValue.FromBoolean(false)];
         byte[] record = new byte[RecordWriter.GetSize(row)];
         RecordWriter.Write(row, record);
         var reader = new RecordReader(record);

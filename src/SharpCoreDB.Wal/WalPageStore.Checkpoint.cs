@@ -105,6 +105,7 @@ internal sealed partial class WalPageStore
                 _backfilled = upTo;
             }
 
+            _events?.Checkpointed(frames.Count);
             return frames.Count;
         }
         finally

@@ -62,6 +62,7 @@ internal sealed partial class WalPageStore
                 File = options.File,
                 Durability = options.Durability,
                 CachePages = options.CachePages,
+                Events = options.Events,
             });
         }
         catch
@@ -99,6 +100,7 @@ internal sealed partial class WalPageStore
             File = options.File,
             Durability = options.Durability,
             CachePages = options.CachePages,
+            Events = options.Events,
         });
     }
 

@@ -36,6 +36,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     private readonly PageFile _file;
     private readonly PageCodec _codec;
     private readonly PageCache _cache;
+    private readonly IWalEvents? _events;
     private readonly IStorageDevice _walDevice;
     private readonly WalLogFile _log;
     private readonly WalWriter? _writer;
@@ -84,6 +85,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         _index = index;
         _durability = options.Durability;
         _ownsDevices = !options.LeaveDevicesOpen;
+        _events = options.Events;
         _cache = new PageCache(file.PageSize, file.UsableSize, options.CachePages, clearOnDispose: file.IsEncrypted);
         _pending = new PendingPages(file.UsableSize, clearOnReturn: file.IsEncrypted);
         _enqueued = _visible = _durable = lastSequence;
@@ -92,7 +94,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         IsReadOnly = options.ReadOnly;
         if (!IsReadOnly)
         {
-            _writer = new WalWriter(log, options.Durability.Mode, this, options.Durability.FlushInterval, OnDurable, () => Volatile.Read(ref _committersAhead), OnReleased);
+            _writer = new WalWriter(log, options.Durability.Mode, this, options.Durability.FlushInterval, OnDurable, () => Volatile.Read(ref _committersAhead), OnReleased, options.Events);
         }
     }
 

@@ -27,6 +27,9 @@ internal sealed class WalStoreOptions
     /// <summary>For <see cref="WalPageStore.Open(string, WalStoreOptions)"/>: told of every creation, write, resize and sync of both files (crash tests).</summary>
     public IFileDeviceObserver? FileObserver { get; init; }
 
+    /// <summary>Told of each synced commit group and each checkpoint (metrics); null for none.</summary>
+    public IWalEvents? Events { get; init; }
+
     /// <summary>True when either part asks for a read-only open.</summary>
     public bool ReadOnly => File.ReadOnly || Durability.ReadOnly;
 }

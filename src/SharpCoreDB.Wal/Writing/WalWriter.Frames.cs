@@ -89,6 +89,9 @@ internal sealed partial class WalWriter
         Interlocked.Add(ref _durableCommitCount, commits.Count);
         _lastGroupCommits = commits.Count;
         _onDurable(commits[^1].Sequence);
+
+        // After the committers are released, so measuring never delays a commit.
+        _events?.GroupSynced(commits.Count, _lastSyncTicks);
     }
 
     // Splits the commits into log transactions (segment ends in _segmentEnds, as frame counts) and keeps, within

@@ -61,6 +61,7 @@ internal sealed partial class WalWriter : IDisposable
     private readonly Func<int>? _committersAhead;
     private volatile SharpCoreDBException? _failure;
     private long _lastSyncTicks;
+    private readonly IWalEvents? _events;
     private int _lastGroupCommits;
     private long _syncCount;
     private long _queuedBytes;
@@ -85,7 +86,8 @@ internal sealed partial class WalWriter : IDisposable
     /// follows a sync but that no committer needs done before it returns, kept off the path from the sync to the
     /// release of the next group.
     /// </param>
-    public WalWriter(WalLogFile log, DurabilityMode mode, IWalFrameSource source, TimeSpan flushInterval, Action<ulong> onDurable, Func<int>? committersAhead = null, Action<ulong>? onReleased = null)
+    /// <param name="events">Told of each synced group (metrics), after its waiters are released; null for none.</param>
+    public WalWriter(WalLogFile log, DurabilityMode mode, IWalFrameSource source, TimeSpan flushInterval, Action<ulong> onDurable, Func<int>? committersAhead = null, Action<ulong>? onReleased = null, IWalEvents? events = null)
     {
         ArgumentNullException.ThrowIfNull(log);
         ArgumentNullException.ThrowIfNull(source);
@@ -97,6 +99,7 @@ internal sealed partial class WalWriter : IDisposable
         _onDurable = onDurable;
         _committersAhead = committersAhead;
         _onReleased = onReleased;
+        _events = events;
         if (mode != DurabilityMode.Legacy)
         {
             _queue = Channel.CreateBounded<WalCommit>(new BoundedChannelOptions(QueueCapacity)

@@ -162,7 +162,7 @@ internal sealed partial class Binder
                     string alias = reference.Alias ?? name;
                     if (_schema.TemporaryViews.TryGetValue(name, out ViewSchema? temporary))
                     {
-                        return BindDerived(temporary.Query, alias, temporary.ColumnNames, scope, reference.Position);
+                        return BindDerived(temporary.Query, alias, temporary.ColumnNames, scope, reference.Position, view: true);
                     }
 
                     TableSchema? schemaTable = _schema.FindTable(name);
@@ -190,7 +190,7 @@ internal sealed partial class Binder
 
                     ViewSchema? view = _schema.FindView(name)
                         ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {name}", reference.Position);
-                    return BindDerived(view.Query, alias, view.ColumnNames, scope, reference.Position);
+                    return BindDerived(view.Query, alias, view.ColumnNames, scope, reference.Position, view: true);
                 }
 
             case SubquerySource subquery:
@@ -200,7 +200,7 @@ internal sealed partial class Binder
         }
     }
 
-    private FromItem BindDerived(SelectStatement query, string alias, IReadOnlyList<string> columnNames, Scope scope, SourcePosition position)
+    private FromItem BindDerived(SelectStatement query, string alias, IReadOnlyList<string> columnNames, Scope scope, SourcePosition position, bool view = false)
     {
         // A derived table sees the enclosing queries, never its siblings in the same FROM.
         var isolated = new Scope(scope.Parent);
@@ -215,7 +215,11 @@ internal sealed partial class Binder
         {
             bound = WithRealAffinity(bound);
         }
-        return new FromItem(new SourceBinding(alias, bound.Slot, columns, null) { DerivedColumns = bound.Columns }) { Derived = bound };
+
+        // A view's columns keep their base table for GetSchemaTable, but are marked so the provider reports them
+        // read-only: a command builder must not aim writes at a table the query never named.
+        IReadOnlyList<ResultColumnInfo> derivedColumns = view ? ThroughView(bound.Columns) : bound.Columns;
+        return new FromItem(new SourceBinding(alias, bound.Slot, columns, null) { DerivedColumns = derivedColumns }) { Derived = bound };
     }
 
     // A derived table's REAL columns read integers as reals. Only a compound's other arms (or a recursive expression's
@@ -265,5 +269,17 @@ internal sealed partial class Binder
         }
 
         target.Add(expression);
+    }
+
+    private static ResultColumnInfo[] ThroughView(IReadOnlyList<ResultColumnInfo> columns)
+    {
+        var marked = new ResultColumnInfo[columns.Count];
+        for (int i = 0; i < marked.Length; i++)
+        {
+            ResultColumnInfo column = columns[i];
+            marked[i] = column.Base is { } source ? column with { Base = source with { ThroughView = true } } : column;
+        }
+
+        return marked;
     }
 }

@@ -92,7 +92,8 @@ internal sealed partial class Binder
         declared.ToUpperInvariant() is "INT" or "INTEGER" or "REAL" or "TEXT" or "BLOB" or "ANY" ? declared.ToUpperInvariant() : declared;
 
     // The DEFAULT's text as written in the CREATE TABLE (inside its parentheses when it has them), as SQLite reports it.
-    private static string? DefaultText(string sql, ColumnDefinition column)
+    // (Also the COLUMN_DEFAULT of GetSchema("Columns").)
+    internal static string? DefaultText(string sql, ColumnDefinition column)
     {
         foreach (ColumnConstraint constraint in column.Constraints)
         {

@@ -449,7 +449,7 @@ internal sealed partial class Binder
                 unique |= member && index.IsUnique && index.Columns.Length == 1;
             }
 
-            return new BaseColumnInfo(table.Name, definition.Name, definition.NotNull, key, unique);
+            return new BaseColumnInfo(table.Name, definition.Name, definition.NotNull, key, unique, table.AutoIncrement && definition.IsRowIdAlias);
         }
 
         return null;

@@ -1,7 +1,9 @@
 using System.ComponentModel;
 using System.Data;
 using System.Data.Common;
+using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Diagnostics;
 using SharpCoreDB.Engine;
 using SharpCoreDB.Records;
 
@@ -25,6 +27,9 @@ public sealed class SharpCoreDBCommand : DbCommand
     private CancellationTokenSource? _idle;
     private CancellationTokenSource? _linked;
     private volatile bool _cancelRequested;
+
+    // The span of the running execution (null when nobody listens): ends when its reader closes, or at the failure.
+    private Activity? _activity;
 
     /// <summary>Creates a command without a connection.</summary>
     public SharpCoreDBCommand()
@@ -177,22 +182,30 @@ public sealed class SharpCoreDBCommand : DbCommand
     /// <returns>The number of rows affected.</returns>
     public override int ExecuteNonQuery()
     {
-        // No reader and no result object: the engine runs the statements straight through.
-        var statement = Compile(out var session);
-        using var use = session.Enter();
-        var values = Bind(statement);
-        var execution = StartExecution(CancellationToken.None);
+        StartActivity();
         try
         {
-            return statement.ExecuteNonQuery(session, values, execution.Token);
+            // No reader and no result object: the engine runs the statements straight through.
+            var statement = Compile(out var session);
+            using var use = session.Enter();
+            var values = Bind(statement);
+            var execution = StartExecution(CancellationToken.None);
+            try
+            {
+                return statement.ExecuteNonQuery(session, values, execution.Token);
+            }
+            catch (Exception e)
+            {
+                throw MapCancellation(e, CancellationToken.None) ?? Rethrow(e);
+            }
+            finally
+            {
+                ReaderClosed(execution);
+            }
         }
-        catch (Exception e)
+        catch (Exception e) when (EndActivity(e))
         {
-            throw MapCancellation(e, CancellationToken.None) ?? Rethrow(e);
-        }
-        finally
-        {
-            ReaderClosed(execution);
+            throw;
         }
     }
 
@@ -200,22 +213,30 @@ public sealed class SharpCoreDBCommand : DbCommand
     public override async Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        var statement = Compile(out var session);
-        using var use = session.Enter();
-        var values = Bind(statement);
-        var execution = StartExecution(cancellationToken);
+        StartActivity();
         try
         {
-            // The engine keeps the array only while it runs; the command's buffer is not reused before it returns.
-            return await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false);
+            var statement = Compile(out var session);
+            using var use = session.Enter();
+            var values = Bind(statement);
+            var execution = StartExecution(cancellationToken);
+            try
+            {
+                // The engine keeps the array only while it runs; the command's buffer is not reused before it returns.
+                return await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false);
+            }
+            catch (Exception e)
+            {
+                throw MapCancellation(e, cancellationToken) ?? Rethrow(e);
+            }
+            finally
+            {
+                ReaderClosed(execution);
+            }
         }
-        catch (Exception e)
+        catch (Exception e) when (EndActivity(e))
         {
-            throw MapCancellation(e, cancellationToken) ?? Rethrow(e);
-        }
-        finally
-        {
-            ReaderClosed(execution);
+            throw;
         }
     }
 
@@ -240,19 +261,29 @@ public sealed class SharpCoreDBCommand : DbCommand
     /// <inheritdoc />
     protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior)
     {
-        var statement = Compile(out var session);
-        using var use = session.Enter();
-        var values = Bind(statement);
-        var timeout = StartExecution(CancellationToken.None);
+        StartActivity();
         try
         {
-            var result = statement.Execute(session, values, timeout.Token);
-            return new SharpCoreDBDataReader(this, result, behavior, timeout, CancellationToken.None);
+            var statement = Compile(out var session);
+            using var use = session.Enter();
+            var values = Bind(statement);
+            var timeout = StartExecution(CancellationToken.None);
+            try
+            {
+                var result = statement.Execute(session, values, timeout.Token);
+                return new SharpCoreDBDataReader(this, result, behavior, timeout, CancellationToken.None);
+            }
+            catch (Exception e)
+            {
+                // Mapped first: that also marks the span failed before ReaderClosed ends it.
+                var mapped = MapCancellation(e, CancellationToken.None);
+                ReaderClosed(timeout);
+                throw mapped ?? Rethrow(e);
+            }
         }
-        catch (Exception e)
+        catch (Exception e) when (EndActivity(e))
         {
-            ReaderClosed(timeout);
-            throw MapCancellation(e, CancellationToken.None) ?? Rethrow(e);
+            throw;
         }
     }
 
@@ -260,25 +291,36 @@ public sealed class SharpCoreDBCommand : DbCommand
     protected override async Task<DbDataReader> ExecuteDbDataReaderAsync(CommandBehavior behavior, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        var statement = Compile(out var session);
-        using var use = session.Enter();
-        var values = Bind(statement);
-        var timeout = StartExecution(cancellationToken);
+        StartActivity();
         try
         {
-            var result = await statement.ExecuteAsync(session, values, timeout.Token).ConfigureAwait(false);
-            return new SharpCoreDBDataReader(this, result, behavior, timeout, cancellationToken);
+            var statement = Compile(out var session);
+            using var use = session.Enter();
+            var values = Bind(statement);
+            var timeout = StartExecution(cancellationToken);
+            try
+            {
+                var result = await statement.ExecuteAsync(session, values, timeout.Token).ConfigureAwait(false);
+                return new SharpCoreDBDataReader(this, result, behavior, timeout, cancellationToken);
+            }
+            catch (Exception e)
+            {
+                // Mapped first: that also marks the span failed before ReaderClosed ends it.
+                var mapped = MapCancellation(e, cancellationToken);
+                ReaderClosed(timeout);
+                throw mapped ?? Rethrow(e);
+            }
         }
-        catch (Exception e)
+        catch (Exception e) when (EndActivity(e))
         {
-            ReaderClosed(timeout);
-            throw MapCancellation(e, cancellationToken) ?? Rethrow(e);
+            throw;
         }
     }
 
     /// <summary>Called when an execution ends (its reader closes): stops the timeout clock.</summary>
     internal void ReaderClosed(CancellationTokenSource? execution)
     {
+        Interlocked.Exchange(ref _activity, null)?.Stop();
         if (execution is null)
         {
             return;
@@ -304,6 +346,14 @@ public sealed class SharpCoreDBCommand : DbCommand
     /// </summary>
     /// <returns>The exception to throw instead, or null to rethrow <paramref name="error"/> unchanged.</returns>
     internal Exception? MapCancellation(Exception error, CancellationToken callerToken)
+    {
+        // Every failure of an execution and of its reader passes through here: the span records it.
+        var mapped = MapCancellationCore(error, callerToken);
+        CommandTracing.Failed(_activity, mapped ?? error);
+        return mapped;
+    }
+
+    private Exception? MapCancellationCore(Exception error, CancellationToken callerToken)
     {
         var isCancellation = error is OperationCanceledException
             || error is SharpCoreDBException { ErrorCode: SharpCoreDBErrorCode.Cancelled };
@@ -343,6 +393,22 @@ public sealed class SharpCoreDBCommand : DbCommand
         base.Dispose(disposing);
     }
 
+    // Starts this execution's span (nothing happens when nobody listens).
+    private void StartActivity()
+    {
+        Interlocked.Exchange(ref _activity, null)?.Stop();
+        _activity = CommandTracing.Start(_commandText, _connection?.DataSource ?? string.Empty);
+    }
+
+    // An exception filter: marks the span failed and ends it, before the execution's own cleanup runs. Always false.
+    private bool EndActivity(Exception error)
+    {
+        var activity = Interlocked.Exchange(ref _activity, null);
+        CommandTracing.Failed(activity, error);
+        activity?.Stop();
+        return false;
+    }
+
     private Statement Compile(out Session session)
     {
         var connection = _connection ?? throw new InvalidOperationException("The command has no connection.");
@@ -366,12 +432,11 @@ public sealed class SharpCoreDBCommand : DbCommand
         }
 
         // A prepared statement stays valid for its database; the engine re-plans it itself after schema changes.
-        if (_prepared is { } prepared && ReferenceEquals(prepared.Database, session.Database))
-        {
-            return prepared;
-        }
-
-        return session.Prepare(_commandText);
+        var statement = _prepared is { } prepared && ReferenceEquals(prepared.Database, session.Database)
+            ? prepared
+            : session.Prepare(_commandText);
+        CommandTracing.Parsed(_activity, statement.Count, connection.DataSource);
+        return statement;
     }
 
     private SqlValue[] Bind(Statement statement)

@@ -20,7 +20,7 @@ namespace SharpCoreDB;
 /// connection.Open();
 /// </code>
 /// </example>
-public sealed class SharpCoreDBConnection : DbConnection
+public sealed partial class SharpCoreDBConnection : DbConnection
 {
     private string _connectionString = string.Empty;
     private SharpCoreDBConnectionStringBuilder _settings = new();

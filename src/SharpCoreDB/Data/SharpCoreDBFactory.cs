@@ -12,6 +12,18 @@ public sealed class SharpCoreDBFactory : DbProviderFactory
     {
     }
 
+    /// <summary>True: the provider has a <see cref="SharpCoreDBDataAdapter"/>.</summary>
+    public override bool CanCreateDataAdapter => true;
+
+    /// <summary>True: the provider has a <see cref="SharpCoreDBCommandBuilder"/>.</summary>
+    public override bool CanCreateCommandBuilder => true;
+
+    /// <inheritdoc />
+    public override DbDataAdapter CreateDataAdapter() => new SharpCoreDBDataAdapter();
+
+    /// <inheritdoc />
+    public override DbCommandBuilder CreateCommandBuilder() => new SharpCoreDBCommandBuilder();
+
     /// <inheritdoc />
     public override DbCommand CreateCommand() => new SharpCoreDBCommand();
 

@@ -40,6 +40,7 @@ internal sealed class Database
         using IReadTransaction read = store.BeginRead();
         using var context = new TransactionContext(read, Schema.Empty);
         _schema = CatalogStore.Load(context);
+        Diagnostics.EngineMetrics.Opened(this);
     }
 
     /// <summary>The options the database was opened with, without the password or key (not kept once the keys are derived).</summary>
@@ -254,6 +255,7 @@ internal sealed class Database
             ReadOnly = !memory && options.OpenMode == SharpCoreDBOpenMode.ReadOnly,
         },
         CachePages = options.CacheSize,
+        Events = new Diagnostics.DatabaseMetrics(options.DataSource),
     };
 
     // An in-memory database is always created fresh and writable: the open mode only matters for files.
@@ -323,6 +325,7 @@ internal sealed class Database
         }
 
         _closed = true;
+        Diagnostics.EngineMetrics.Closed(this);
         Store.Dispose();
     }
 }

@@ -102,6 +102,11 @@ internal sealed class QueryResult : IDisposable
     /// <returns>Whether the column is unique.</returns>
     public bool IsUnique(int ordinal) => Column(ordinal).Base is { IsUnique: true };
 
+    /// <summary>The table column a result column reads unchanged, or null for an expression.</summary>
+    /// <param name="ordinal">The column.</param>
+    /// <returns>The base column facts.</returns>
+    public BaseColumnInfo? GetBase(int ordinal) => Column(ordinal).Base;
+
     /// <summary>The CLR type tag of the column's declared type (BOOLEAN, DATETIME, GUID, DECIMAL) or none.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The declared type tag.</returns>

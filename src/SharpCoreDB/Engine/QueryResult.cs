@@ -378,6 +378,9 @@ internal sealed class QueryResult : IDisposable
             case PlanKind.Savepoint:
                 await RunSavepoint(_statement.Syntax(index), useAsync).ConfigureAwait(false);
                 return false;
+            case PlanKind.SessionPragma:
+                _session.SetPragma((Sql.Ast.PragmaStatement)_statement.Syntax(index));
+                return false;
             case PlanKind.SessionSchema when _session.RunTemporaryViewStatement(_statement.Syntax(index)):
                 RecordsAffected = Math.Max(RecordsAffected, 0);
                 return false;

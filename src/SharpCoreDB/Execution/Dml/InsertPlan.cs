@@ -78,6 +78,7 @@ internal sealed class InsertPlan : DmlPlan
     public override int ExecuteIn(ExecutionContext context)
     {
         _writer.Begin();
+        _writer.PrepareForeignKeys(context, changesParentKeys: false);
         ChangedSoFar = 0;
         Returned.Clear();
         if (_source is null)

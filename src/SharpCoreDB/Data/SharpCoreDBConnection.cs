@@ -128,6 +128,11 @@ public sealed class SharpCoreDBConnection : DbConnection
         try
         {
             _session = database.CreateSession(options);
+            if (_settings.ForeignKeys is bool foreignKeys)
+            {
+                _session.Settings.ForeignKeys = foreignKeys;
+            }
+
             _database = database;
         }
         catch

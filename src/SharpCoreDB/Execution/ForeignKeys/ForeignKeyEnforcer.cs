@@ -22,7 +22,8 @@ internal sealed partial class ForeignKeyEnforcer
     private readonly Schema _schema;
     private readonly TableSchema _table;
     private readonly Func<ForeignKeyLink, ForeignKeyAction, bool, DmlPlan> _bindAction;
-    private ForeignKeyLink[]? _children;
+    private ForeignKeyLink?[]? _children;
+    private SharpCoreDBException?[]? _childErrors;
     private ForeignKeyLink?[]? _parents;
     private SharpCoreDBException?[]? _parentErrors;
     private readonly ForeignKeyProbe _probe = new();
@@ -65,6 +66,14 @@ internal sealed partial class ForeignKeyEnforcer
         }
 
         Resolve();
+        foreach (SharpCoreDBException? error in _childErrors!)
+        {
+            if (error is not null)
+            {
+                throw error;
+            }
+        }
+
         if (changesParentKeys)
         {
             foreach (SharpCoreDBException? error in _parentErrors!)
@@ -135,9 +144,9 @@ internal sealed partial class ForeignKeyEnforcer
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
-        foreach (ForeignKeyLink link in _children!)
+        foreach (ForeignKeyLink? link in _children!)
         {
-            if (!Touches(link.ChildColumns, assigned) || HasNull(row, link.ChildColumns))
+            if (link is null || !Touches(link.ChildColumns, assigned) || HasNull(row, link.ChildColumns))
             {
                 continue;
             }
@@ -159,9 +168,9 @@ internal sealed partial class ForeignKeyEnforcer
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
-        foreach (ForeignKeyLink link in _children!)
+        foreach (ForeignKeyLink? link in _children!)
         {
-            if (!Touches(link.ChildColumns, assigned) || HasNull(row, link.ChildColumns) || counters.IsZero(link.ForeignKey.Deferred))
+            if (link is null || !Touches(link.ChildColumns, assigned) || HasNull(row, link.ChildColumns) || counters.IsZero(link.ForeignKey.Deferred))
             {
                 continue;
             }
@@ -178,15 +187,11 @@ internal sealed partial class ForeignKeyEnforcer
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
-        for (int i = 0; i < _parents!.Length; i++)
+        foreach (ForeignKeyLink? link in _parents!)
         {
-            ForeignKeyLink? link = _parents[i];
-            if (link is null)
-            {
-                throw _parentErrors![i]!;
-            }
-
-            if (!Touches(link.ParentColumns, assigned) || HasNull(row, link.ParentColumns))
+            // Unresolvable constraints failed the statement in Prepare; only DROP TABLE's implicit DELETE gets here
+            // with one, and SQLite ignores them there.
+            if (link is null || !Touches(link.ParentColumns, assigned) || HasNull(row, link.ParentColumns))
             {
                 continue;
             }
@@ -228,10 +233,11 @@ internal sealed partial class ForeignKeyEnforcer
             return;
         }
 
-        var children = new ForeignKeyLink[_table.ForeignKeys.Length];
+        var children = new ForeignKeyLink?[_table.ForeignKeys.Length];
+        var childErrors = new SharpCoreDBException?[children.Length];
         for (int i = 0; i < children.Length; i++)
         {
-            children[i] = ForeignKeyLink.Resolve(_schema, _table, _table.ForeignKeys[i]);
+            (children[i], childErrors[i]) = TryResolve(_table, _table.ForeignKeys[i]);
         }
 
         var referencing = _schema.ForeignKeysReferencing(_table.Name);
@@ -240,21 +246,26 @@ internal sealed partial class ForeignKeyEnforcer
         for (int i = 0; i < parents.Length; i++)
         {
             ForeignKeySchema foreignKey = referencing[i];
-            TableSchema child = _schema.FindTable(foreignKey.ChildTable)!;
-            try
-            {
-                parents[i] = ForeignKeyLink.Resolve(_schema, child, foreignKey);
-            }
-            catch (SharpCoreDBException error)
-            {
-                // Kept, not swallowed: UPDATE and DELETE raise it (Prepare), INSERT needs no parent-side lookup.
-                errors[i] = error;
-            }
+            (parents[i], errors[i]) = TryResolve(_schema.FindTable(foreignKey.ChildTable)!, foreignKey);
         }
 
         _parents = parents;
         _parentErrors = errors;
+        _childErrors = childErrors;
         _children = children;
+    }
+
+    // The error is kept, not swallowed: Prepare raises it for the statements SQLite raises it for.
+    private (ForeignKeyLink? Link, SharpCoreDBException? Error) TryResolve(TableSchema child, ForeignKeySchema foreignKey)
+    {
+        try
+        {
+            return (ForeignKeyLink.Resolve(_schema, child, foreignKey), null);
+        }
+        catch (SharpCoreDBException error)
+        {
+            return (null, error);
+        }
     }
 
     private static bool Touches(int[] columns, bool[]? assigned)

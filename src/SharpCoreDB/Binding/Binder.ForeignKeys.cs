@@ -74,7 +74,7 @@ internal sealed partial class Binder
         return (DmlPlan)Bind(statement, schema, ActionParameters(parameters));
     }
 
-    // ?1…?n by the names the binder looks positional parameters up by ("1", "2", …).
+    // ?1…?n by the names the binder looks numbered parameters up by ("?1", "?2", …).
     private static IReadOnlyDictionary<string, int> ActionParameters(int count)
     {
         lock (s_actionParameters)
@@ -84,7 +84,7 @@ internal sealed partial class Binder
                 var map = new Dictionary<string, int>(count, StringComparer.Ordinal);
                 for (int i = 0; i < count; i++)
                 {
-                    map.Add((i + 1).ToString(CultureInfo.InvariantCulture), i);
+                    map.Add("?" + (i + 1).ToString(CultureInfo.InvariantCulture), i);
                 }
 
                 names = map;
@@ -117,7 +117,8 @@ internal sealed partial class Binder
                     Literal(foreignKey.ParentColumns.IsDefaultOrEmpty ? SqlValue.Null : SqlValue.FromText(foreignKey.ParentColumns[i])),
                     Literal(SqlValue.FromText(ActionText(foreignKey.OnUpdate))),
                     Literal(SqlValue.FromText(ActionText(foreignKey.OnDelete))),
-                    Literal(SqlValue.FromText(foreignKey.Match)),
+                    // SQLite parses MATCH and ignores it: the column always says NONE.
+                    Literal(SqlValue.FromText("NONE")),
                 ]);
             }
         }

@@ -34,6 +34,6 @@ internal sealed class ForeignKeySchema
     /// <summary>True for DEFERRABLE INITIALLY DEFERRED: violations are counted until COMMIT.</summary>
     public required bool Deferred { get; init; }
 
-    /// <summary>The MATCH name (SQLite parses it and ignores it; <c>NONE</c> when not written).</summary>
+    /// <summary>The MATCH name as written, <c>NONE</c> when not written (SQLite parses it and ignores it, as this engine does).</summary>
     public required string Match { get; init; }
 }

@@ -41,7 +41,7 @@ internal sealed class AlterTablePlan : WritePlan
     public override int Execute()
     {
         ColumnSchema added = _altered.Columns[^1];
-        if (Context.Transaction.Settings is { ForeignKeys: true } && !added.Missing.IsNull && ReferencesSomething(added))
+        if (Context.Transaction.Settings is { ForeignKeys: true } && !added.Missing.IsNull && ReferencesSomething(added) && HasRows())
         {
             // SQLite's rule with foreign keys on: the rows stored before would all reference the default at once.
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, "Cannot add a REFERENCES column with non-NULL default value");
@@ -60,6 +60,12 @@ internal sealed class AlterTablePlan : WritePlan
 
     /// <inheritdoc />
     public override IReadOnlyList<string> Explain() => ["AlterTable " + _altered.Name + " ADD COLUMN " + _altered.Columns[^1].Name];
+
+    private bool HasRows()
+    {
+        using Storage.BTree.BTreeCursor cursor = Context.Transaction.Tree(_altered.RootPage).OpenCursor();
+        return cursor.First();
+    }
 
     private bool ReferencesSomething(ColumnSchema column)
     {

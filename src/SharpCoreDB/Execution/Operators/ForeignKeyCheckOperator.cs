@@ -7,8 +7,8 @@ namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>
 /// PRAGMA foreign_key_check: for each table, each row in row-id order and each of its foreign keys (by id), a row
-/// (table, rowid, parent, fkid) when the child columns are all non-NULL and no parent has them (a missing parent
-/// table counts as empty, as in SQLite). Uses the same lookups as enforcement.
+/// (table, rowid, parent, fkid) when the child columns are all non-NULL and no parent has them. Uses the same
+/// lookups as enforcement.
 /// </summary>
 /// <param name="schema">The schema.</param>
 /// <param name="tables">The tables to check.</param>
@@ -52,12 +52,13 @@ internal sealed class ForeignKeyCheckOperator(Schema schema, IReadOnlyList<Table
             return;
         }
 
-        var links = new ForeignKeyLink?[table.ForeignKeys.Length];
+        var links = new ForeignKeyLink[table.ForeignKeys.Length];
         var columns = new List<int>();
         for (int i = 0; i < links.Length; i++)
         {
             ForeignKeySchema foreignKey = table.ForeignKeys[i];
-            links[i] = schema.FindTable(foreignKey.ParentTable) is null ? null : ForeignKeyLink.Resolve(schema, table, foreignKey);
+            // A missing parent table or a parent key without a unique index is an error here too, as in SQLite.
+            links[i] = ForeignKeyLink.Resolve(schema, table, foreignKey);
             foreach (int column in foreignKey.ChildColumns)
             {
                 if (!columns.Contains(column))
@@ -77,7 +78,7 @@ internal sealed class ForeignKeyCheckOperator(Schema schema, IReadOnlyList<Table
             for (int i = 0; i < links.Length; i++)
             {
                 ForeignKeySchema foreignKey = table.ForeignKeys[i];
-                if (HasNull(row, foreignKey) || (links[i] is { } link && _probe.ParentExists(context, link, row)))
+                if (HasNull(row, foreignKey) || _probe.ParentExists(context, links[i], row))
                 {
                     continue;
                 }

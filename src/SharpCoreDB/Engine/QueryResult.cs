@@ -515,6 +515,12 @@ internal sealed class QueryResult : IDisposable
 
         TransactionContext? snapshot = _snapshot;
         _snapshot = null;
+        if (snapshot is not null && _statement.Syntax(_index) is not Sql.Ast.PragmaStatement)
+        {
+            // A read in its own transaction ends that transaction, and with it defer_foreign_keys, as in SQLite.
+            _session.AutocommitEnded();
+        }
+
         snapshot?.Dispose();
     }
 }

@@ -471,10 +471,15 @@ internal sealed class Session : IDisposable
         else
         {
             Settings.DeferForeignKeys = on;
+            if (!on)
+            {
+                // As in SQLite, switching it off forgets the immediate violations it had deferred.
+                _transaction?.ForeignKeys.ClearDeferredImmediate();
+            }
         }
     }
 
-    /// <summary>An autocommit write committed: defer_foreign_keys ends with its transaction, as in SQLite.</summary>
+    /// <summary>A statement's own transaction ended: defer_foreign_keys ends with it, as in SQLite.</summary>
     internal void AutocommitEnded() => Settings.DeferForeignKeys = false;
 
     // COMMIT with deferred violations still counted fails and leaves the transaction open, as in SQLite.

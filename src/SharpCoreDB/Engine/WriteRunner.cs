@@ -160,7 +160,6 @@ internal static class WriteRunner
                 session.CommitWrite(transaction);
             }
 
-            session.AutocommitEnded();
             TakeReturned(plan, returned);
             statement.Return(index, plan);
             counters?.StatementCompleted(changed);
@@ -196,6 +195,12 @@ internal static class WriteRunner
         }
         finally
         {
+            // The statement's transaction ended (committed or rolled back): so does defer_foreign_keys, as in SQLite.
+            if (plan is not null)
+            {
+                session.AutocommitEnded();
+            }
+
             transaction.Dispose();
         }
     }

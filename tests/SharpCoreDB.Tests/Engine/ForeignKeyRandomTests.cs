@@ -143,7 +143,7 @@ public sealed class ForeignKeyRandomTests
             10 => $"UPDATE s SET id = {Value(random)} WHERE id = {Value(random)}",
             11 => $"DELETE FROM s WHERE id = {Value(random)}",
             12 => $"{verb} INTO g VALUES ({Value(random)}, {Value(random)})",
-            _ => $"UPDATE OR REPLACE p SET k = {Value(random)} WHERE id = {Value(random)}",
+            _ => $"UPDATE p SET h = {Text(random)} WHERE g = {Value(random)}",
         };
     }
 

@@ -67,6 +67,9 @@ internal sealed partial class TableWriter
     /// <returns>True when <see cref="Delete"/> needs every column.</returns>
     public bool NeedsWholeRow(ExecutionContext context) => _foreignKeys is not null && _foreignKeys.IsActive(context);
 
+    /// <summary>True while a one-row INSERT runs at the top level (see <see cref="ForeignKeys.ForeignKeyEnforcer.BeforeInsert"/>).</summary>
+    public bool SingleRowInsert { get; set; }
+
     /// <summary>Forgets per-execution state (the cached largest row id).</summary>
     public void Begin()
     {
@@ -142,7 +145,7 @@ internal sealed partial class TableWriter
 
         if (_foreignKeys is not null && _foreignKeys.IsActive(context))
         {
-            _foreignKeys.BeforeInsert(context, row);
+            _foreignKeys.BeforeInsert(context, row, SingleRowInsert);
         }
 
         // The row goes in before its index entries: a duplicate row id leaves every tree untouched.

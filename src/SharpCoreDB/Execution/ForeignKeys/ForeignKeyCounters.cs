@@ -10,6 +10,7 @@ internal sealed class ForeignKeyCounters
 {
     private long _deferredAtStatementStart;
     private long _deferredImmediateAtStatementStart;
+    private bool _keepDeferredOfFailure;
 
     /// <summary>Violations of immediate constraints by the running statement.</summary>
     public long Statement { get; private set; }
@@ -30,6 +31,7 @@ internal sealed class ForeignKeyCounters
     public void StatementStarting()
     {
         Statement = 0;
+        _keepDeferredOfFailure = false;
         _deferredAtStatementStart = Deferred;
         _deferredImmediateAtStatementStart = DeferredImmediate;
     }
@@ -38,9 +40,23 @@ internal sealed class ForeignKeyCounters
     public void StatementFailed()
     {
         Statement = 0;
-        Deferred = _deferredAtStatementStart;
-        DeferredImmediate = _deferredImmediateAtStatementStart;
+        if (!_keepDeferredOfFailure)
+        {
+            Deferred = _deferredAtStatementStart;
+            DeferredImmediate = _deferredImmediateAtStatementStart;
+        }
+
+        _keepDeferredOfFailure = false;
     }
+
+    /// <summary>
+    /// A one-row INSERT is about to fail on an immediate constraint: SQLite runs such a statement without a statement
+    /// journal, so the deferred counts it already added are not taken back (and a later COMMIT fails on them).
+    /// </summary>
+    public void KeepDeferredCountsOfFailure() => _keepDeferredOfFailure = true;
+
+    /// <summary>defer_foreign_keys was switched off: SQLite forgets the immediate violations it had deferred.</summary>
+    public void ClearDeferredImmediate() => DeferredImmediate = 0;
 
     /// <summary>The transaction's counts, to keep with a savepoint.</summary>
     /// <returns>The deferred and deferred-immediate counts.</returns>

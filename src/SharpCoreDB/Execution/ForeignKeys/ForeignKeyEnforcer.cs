@@ -89,11 +89,15 @@ internal sealed partial class ForeignKeyEnforcer
     /// <summary>Before a row is inserted (it is not in the table yet): its parents, and the children that waited for its key.</summary>
     /// <param name="context">The execution context.</param>
     /// <param name="row">The row (slot layout).</param>
-    public void BeforeInsert(ExecutionContext context, SqlValue[] row)
+    /// <param name="singleRow">
+    /// True for a top-level INSERT of one row: an immediate violation then fails at once, and the parent-side lookups
+    /// of immediate constraints are skipped (one row cannot repair what the statement counted), as in SQLite.
+    /// </param>
+    public void BeforeInsert(ExecutionContext context, SqlValue[] row, bool singleRow)
     {
         Resolve();
-        ChildAdded(context, row, null);
-        ParentKeyAdded(context, row, null);
+        ChildAdded(context, row, null, singleRow);
+        ParentKeyAdded(context, row, null, singleRow, countSelf: false);
     }
 
     /// <summary>Before a row is deleted (it is still in the table).</summary>
@@ -103,7 +107,7 @@ internal sealed partial class ForeignKeyEnforcer
     {
         Resolve();
         ChildRemoved(context, row, null);
-        ParentKeyRemoved(context, row, null);
+        ParentKeyRemoved(context, row, null, excludeSelf: true);
     }
 
     /// <summary>After a row was deleted: the ON DELETE actions.</summary>
@@ -119,7 +123,7 @@ internal sealed partial class ForeignKeyEnforcer
     {
         Resolve();
         ChildRemoved(context, oldRow, assigned);
-        ParentKeyRemoved(context, oldRow, assigned);
+        ParentKeyRemoved(context, oldRow, assigned, excludeSelf: false);
     }
 
     /// <summary>After the old version left the table, before the new one goes in.</summary>
@@ -128,8 +132,8 @@ internal sealed partial class ForeignKeyEnforcer
     /// <param name="assigned">The assigned columns, or null for all.</param>
     public void BeforeUpdateInsertion(ExecutionContext context, SqlValue[] row, bool[]? assigned)
     {
-        ChildAdded(context, row, assigned);
-        ParentKeyAdded(context, row, assigned);
+        ChildAdded(context, row, assigned, singleRow: false);
+        ParentKeyAdded(context, row, assigned, singleRow: false, countSelf: true);
     }
 
     /// <summary>After a row was updated: the ON UPDATE actions for parent keys whose values changed.</summary>
@@ -140,7 +144,7 @@ internal sealed partial class ForeignKeyEnforcer
     public void AfterUpdate(ExecutionContext context, SqlValue[] oldRow, SqlValue[] row, bool[]? assigned) => RunActions(context, oldRow, row, assigned);
 
     // A child row appears: if its key is complete and no parent has it, that is one more violation.
-    private void ChildAdded(ExecutionContext context, SqlValue[] row, bool[]? assigned)
+    private void ChildAdded(ExecutionContext context, SqlValue[] row, bool[]? assigned, bool singleRow)
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
@@ -158,6 +162,13 @@ internal sealed partial class ForeignKeyEnforcer
 
             if (!_probe.ParentExists(context, link, row))
             {
+                if (singleRow && !link.ForeignKey.Deferred && !deferAll)
+                {
+                    // SQLite halts here without a statement journal: deferred counts this row added stay.
+                    counters.KeepDeferredCountsOfFailure();
+                    ForeignKeyErrors.ThrowViolation();
+                }
+
                 counters.Add(link.ForeignKey.Deferred, deferAll, 1);
             }
         }
@@ -182,8 +193,10 @@ internal sealed partial class ForeignKeyEnforcer
         }
     }
 
-    // A parent key goes: every child using it (the row itself aside) is a violation until an action or a new parent repairs it.
-    private void ParentKeyRemoved(ExecutionContext context, SqlValue[] row, bool[]? assigned)
+    // A parent key goes: every child using it is a violation until an action or a new parent repairs it. A deleted row
+    // that referenced itself is left out; an updated one is not (its new version is counted back by ParentKeyAdded when it
+    // still references itself), which is how SQLite's counts come out.
+    private void ParentKeyRemoved(ExecutionContext context, SqlValue[] row, bool[]? assigned, bool excludeSelf)
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
@@ -196,7 +209,7 @@ internal sealed partial class ForeignKeyEnforcer
                 continue;
             }
 
-            long self = link.SelfReferencing ? row[_table.RowIdSlot].AsInt64() : long.MinValue;
+            long self = excludeSelf && link.SelfReferencing ? row[_table.RowIdSlot].AsInt64() : long.MinValue;
             long children = _probe.CountChildren(context, link, row, self, firstOnly: false);
             if (children > 0)
             {
@@ -205,20 +218,27 @@ internal sealed partial class ForeignKeyEnforcer
         }
     }
 
-    // A parent key appears: the children that used it before repair their counted violations.
-    private void ParentKeyAdded(ExecutionContext context, SqlValue[] row, bool[]? assigned)
+    // A parent key appears: the children that used it before repair their counted violations (with countSelf, the
+    // updated row itself too when it references its own new key).
+    private void ParentKeyAdded(ExecutionContext context, SqlValue[] row, bool[]? assigned, bool singleRow, bool countSelf)
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
         foreach (ForeignKeyLink? link in _parents!)
         {
             // A parent key without a unique index cannot be inserted against (SQLite skips it for INSERT).
-            if (link is null || !Touches(link.ParentColumns, assigned) || HasNull(row, link.ParentColumns) || counters.IsZero(link.ForeignKey.Deferred))
+            if (link is null || (singleRow && !link.ForeignKey.Deferred && !deferAll)
+                || !Touches(link.ParentColumns, assigned) || HasNull(row, link.ParentColumns) || counters.IsZero(link.ForeignKey.Deferred))
             {
                 continue;
             }
 
             long children = _probe.CountChildren(context, link, row, long.MinValue, firstOnly: false);
+            if (countSelf && link.SelfReferencing && !HasNull(row, link.ChildColumns) && ForeignKeyProbe.ReferencesItself(link, row))
+            {
+                children++;
+            }
+
             if (children > 0)
             {
                 counters.Add(link.ForeignKey.Deferred, deferAll, -children);

@@ -18,6 +18,7 @@ internal static class Program
         ("--group-commit", "SharpCoreDB.Benchmarks.GroupCommit.*", true),
         ("--sql", "SharpCoreDB.Benchmarks.Sql.*", false),
         ("--types", "SharpCoreDB.Benchmarks.Types.*", false),
+        ("--foreign-keys", "SharpCoreDB.Benchmarks.ForeignKeys.*", false),
     ];
 
     public static int Main(string[] args)

@@ -74,6 +74,8 @@ public enum SharpCoreDBErrorCode
     /// table, nesting of subqueries, views and common table expressions, or depth of a trigger cascade.
     /// </summary>
     TooComplex = 216,
+    /// <summary>A FOREIGN KEY constraint failed: a child row without its parent, or a parent row still referenced (SQLite's "FOREIGN KEY constraint failed").</summary>
+    ForeignKeyViolation = 217,
 
     // Execution control (300s).
 

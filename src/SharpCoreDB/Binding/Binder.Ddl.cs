@@ -329,7 +329,17 @@ internal sealed partial class Binder
         }
     }
 
-    private DropPlan BindDrop(DropStatement drop) => new(_schema, SlotWidths, drop);
+    private DropPlan BindDrop(DropStatement drop)
+    {
+        // DROP TABLE of a table in a foreign key first deletes its rows when foreign keys are on (SQLite's sqlite3FkDropTable).
+        if (drop.Kind == SchemaObjectKind.Table && _schema.FindTable(drop.Name.Name) is { } table && ForeignKeyEnforcerFor(table) is { } foreignKeys)
+        {
+            int slot = NewSlot(table.Columns.Length + 1);
+            return new DropPlan(_schema, SlotWidths, drop, new TableWriter(table, slot, [], foreignKeys), slot);
+        }
+
+        return new DropPlan(_schema, SlotWidths, drop);
+    }
 
     // REINDEX [index | table | collation]: every index uses the BINARY collation, so naming it rebuilds them all.
     private ReindexPlan BindReindex(ReindexStatement reindex)

@@ -185,7 +185,7 @@ internal sealed partial class Binder
             materialize = true;
         }
 
-        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope));
+        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table));
         ConflictResolution conflict = StepConflict(insert.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
         UpsertAction[]? upserts = insert.Upserts.IsDefaultOrEmpty ? null : BindUpserts(insert, table, row, writer, conflict);
@@ -351,7 +351,7 @@ internal sealed partial class Binder
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
         Operator access = BindWhereAccess(update.Where, source, scope);
-        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope));
+        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table));
         ConflictResolution conflict = StepConflict(update.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
         return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, conflict, triggers);
@@ -368,7 +368,7 @@ internal sealed partial class Binder
         _changedTables = ChangedBy(table, TriggerEvent.Delete, null);
         (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);
         Operator access = BindWhereAccess(delete.Where, source, scope);
-        var writer = new TableWriter(table, source.Slot, []);
+        var writer = new TableWriter(table, source.Slot, [], ForeignKeyEnforcerFor(table));
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Delete, null, _conflictOverride);
         return new DeletePlan(_schema, SlotWidths, writer, access, source.Slot, triggers);
     }

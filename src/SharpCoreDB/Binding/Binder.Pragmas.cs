@@ -12,7 +12,8 @@ namespace SharpCoreDB.Binding;
 /// <content>PRAGMA: the ones an application reads its schema and version through, answered as SQLite answers them.</content>
 internal sealed partial class Binder
 {
-    private const string SupportedPragmas = "user_version, schema_version, table_info, index_list, index_info, journal_mode, foreign_keys";
+    private const string SupportedPragmas =
+        "user_version, schema_version, table_info, index_list, index_info, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check";
 
     private ExecutablePlan BindPragma(PragmaStatement pragma)
     {
@@ -36,10 +37,15 @@ internal sealed partial class Binder
             case "journal_mode":
                 // Every database here keeps a write-ahead log; like SQLite, the answer is the mode in effect.
                 return Rows(["journal_mode"], [[Literal(SqlValue.FromText("wal"))]]);
-            case "foreign_keys" when pragma.Value is null || !Truthy(pragma.Value):
-                return pragma.Value is null ? Rows(["foreign_keys"], [[Literal(SqlValue.FromInt64(0))]]) : Rows([], []);
-            case "foreign_keys":
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "foreign-key enforcement is not supported (PRAGMA foreign_keys = ON)", pragma.Position);
+            case "foreign_keys" or "defer_foreign_keys" when pragma.Value is null:
+                return Rows([name], [[new ConnectionCounterExpr(name == "foreign_keys" ? ConnectionCounterExpr.Counter.ForeignKeys : ConnectionCounterExpr.Counter.DeferForeignKeys)]]);
+            case "foreign_keys" or "defer_foreign_keys":
+                // Setting them is the session's business (PlanKind.SessionPragma); bound only under EXPLAIN.
+                return Rows([], []);
+            case "foreign_key_list":
+                return Rows(["id", "seq", "table", "from", "to", "on_update", "on_delete", "match"], ForeignKeyList(argument));
+            case "foreign_key_check":
+                return ForeignKeyCheck(argument, pragma.Position);
             default:
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"PRAGMA {pragma.Name.Name} is not supported (supported: {SupportedPragmas})", pragma.Position);
         }
@@ -220,11 +226,16 @@ internal sealed partial class Binder
         _ => 0,
     };
 
-    private static bool Truthy(Expression value) => value switch
+    /// <summary>A boolean pragma's value as SQLite reads it (<c>sqlite3GetBoolean</c>): ON, YES, TRUE or a non-zero number; anything else is off.</summary>
+    /// <param name="value">The value after <c>=</c>.</param>
+    /// <returns>True for on.</returns>
+    internal static bool PragmaFlag(Expression value) => value switch
     {
         IntegerLiteral i => i.Value != 0,
+        RealLiteral r => (long)r.Value != 0,
+        UnaryExpression { Operand: IntegerLiteral or RealLiteral } negated => PragmaFlag(negated.Operand),
         StringLiteral s => s.Value.Equals("on", StringComparison.OrdinalIgnoreCase) || s.Value.Equals("true", StringComparison.OrdinalIgnoreCase)
             || s.Value.Equals("yes", StringComparison.OrdinalIgnoreCase) || (long.TryParse(s.Value, System.Globalization.CultureInfo.InvariantCulture, out long n) && n != 0),
-        _ => true,
+        _ => false,
     };
 }

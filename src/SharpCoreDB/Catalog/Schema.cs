@@ -16,6 +16,9 @@ internal sealed class Schema
     private static readonly StringComparer s_names = StringComparer.OrdinalIgnoreCase;
     private static readonly ImmutableDictionary<string, ViewSchema> s_noViews = ImmutableDictionary.Create<string, ViewSchema>(s_names);
 
+    // Foreign keys by parent table name, built on first use (the picture is immutable, so a race builds equal maps).
+    private ImmutableDictionary<string, ImmutableArray<ForeignKeySchema>>? _referencing;
+
     private Schema(
         long version,
         ImmutableDictionary<string, TableSchema> tables,
@@ -60,6 +63,39 @@ internal sealed class Schema
     /// never stored in the catalog.
     /// </summary>
     public ImmutableDictionary<string, ViewSchema> TemporaryViews { get; }
+
+    /// <summary>
+    /// The foreign keys whose parent is <paramref name="parent"/> (of every table, the parent itself included), found
+    /// once per schema picture: every write to a parent table with foreign keys on asks.
+    /// </summary>
+    /// <param name="parent">The parent table's name.</param>
+    /// <returns>The constraints, in table-name then id order.</returns>
+    public ImmutableArray<ForeignKeySchema> ForeignKeysReferencing(string parent)
+    {
+        ImmutableDictionary<string, ImmutableArray<ForeignKeySchema>>? referencing = Volatile.Read(ref _referencing);
+        if (referencing is null)
+        {
+            var lists = new Dictionary<string, ImmutableArray<ForeignKeySchema>.Builder>(s_names);
+            foreach (TableSchema table in Tables.Values.OrderBy(t => t.Name, StringComparer.OrdinalIgnoreCase))
+            {
+                foreach (ForeignKeySchema foreignKey in table.ForeignKeys)
+                {
+                    if (!lists.TryGetValue(foreignKey.ParentTable, out ImmutableArray<ForeignKeySchema>.Builder? list))
+                    {
+                        list = ImmutableArray.CreateBuilder<ForeignKeySchema>();
+                        lists.Add(foreignKey.ParentTable, list);
+                    }
+
+                    list.Add(foreignKey);
+                }
+            }
+
+            referencing = lists.ToImmutableDictionary(p => p.Key, p => p.Value.ToImmutable(), s_names);
+            Volatile.Write(ref _referencing, referencing);
+        }
+
+        return referencing.GetValueOrDefault(parent, []);
+    }
 
     /// <summary>Finds a table.</summary>
     /// <param name="name">The name.</param>

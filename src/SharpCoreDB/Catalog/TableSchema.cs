@@ -29,6 +29,9 @@ internal sealed class TableSchema
     /// <summary>The table's indexes: constraint indexes first, then CREATE INDEX ones, each group in creation order.</summary>
     public required ImmutableArray<IndexSchema> Indexes { get; init; }
 
+    /// <summary>The table's FOREIGN KEY constraints (the table is their child), by <see cref="ForeignKeySchema.Id"/>.</summary>
+    public ImmutableArray<ForeignKeySchema> ForeignKeys { get; init; } = [];
+
     /// <summary>The CREATE TABLE text, re-parsed when the database is opened.</summary>
     public required string Sql { get; init; }
 
@@ -63,6 +66,7 @@ internal sealed class TableSchema
         RootPage = RootPage,
         Checks = Checks,
         Indexes = indexes,
+        ForeignKeys = ForeignKeys,
         Sql = Sql,
     };
 }

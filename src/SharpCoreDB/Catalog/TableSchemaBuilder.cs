@@ -43,6 +43,7 @@ internal static class TableSchemaBuilder
         var columns = new List<ColumnDraft>(statement.Columns.Length);
         var checks = ImmutableArray.CreateBuilder<CheckConstraint>();
         var uniqueKeys = new List<(ImmutableArray<int> Columns, ImmutableArray<bool> Descending, IndexOrigin Origin)>();
+        var foreignKeys = new List<(ImmutableArray<int> Columns, ForeignKeyClause Clause)>();
         int primaryKeyCount = 0;
         int rowIdAlias = -1;
         bool autoIncrement = false;
@@ -98,8 +99,16 @@ internal static class TableSchemaBuilder
                     case CollateColumnConstraint collate:
                         CheckCollation(collate.Collation, collate.Position);
                         break;
-                    case ReferencesColumnConstraint:
-                        // Foreign keys are recorded in the SQL text and not enforced, as in SQLite with foreign_keys off.
+                    case ReferencesColumnConstraint references:
+                        if (references.ForeignKey.Columns.Length > 1)
+                        {
+                            SqlErrors.Throw(
+                                SharpCoreDBErrorCode.Unsupported,
+                                $"foreign key on {definition.Name} should reference only one column of table {references.ForeignKey.Table}",
+                                references.Position);
+                        }
+
+                        foreignKeys.Add(([ordinal], references.ForeignKey));
                         break;
                     case GeneratedColumnConstraint g:
                         SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"generated columns are not supported (column {definition.Name})", g.Position);
@@ -138,7 +147,8 @@ internal static class TableSchemaBuilder
                 case CheckTableConstraint c:
                     checks.Add(new CheckConstraint(c.ConstraintName, c.Condition));
                     break;
-                case ForeignKeyTableConstraint:
+                case ForeignKeyTableConstraint foreignKey:
+                    foreignKeys.Add((ResolveForeignKeyColumns(foreignKey, columns), foreignKey.ForeignKey));
                     break;
                 default:
                     SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"unsupported table constraint in {tableName}", constraint.Position);
@@ -205,8 +215,66 @@ internal static class TableSchemaBuilder
             RootPage = rootPage,
             Checks = checks.ToImmutable(),
             Indexes = indexes.ToImmutable(),
+            ForeignKeys = BuildForeignKeys(tableName, foreignKeys),
             Sql = statement.SourceText,
         };
+    }
+
+    // SQLite keeps a table's foreign keys newest first: the last one declared is number 0 in foreign_key_list.
+    private static ImmutableArray<ForeignKeySchema> BuildForeignKeys(string tableName, List<(ImmutableArray<int> Columns, ForeignKeyClause Clause)> drafts)
+    {
+        var foreignKeys = ImmutableArray.CreateBuilder<ForeignKeySchema>(drafts.Count);
+        for (int i = drafts.Count - 1; i >= 0; i--)
+        {
+            (ImmutableArray<int> childColumns, ForeignKeyClause clause) = drafts[i];
+            var parentColumns = ImmutableArray.CreateBuilder<string>(clause.Columns.Length);
+            foreach (Identifier column in clause.Columns)
+            {
+                parentColumns.Add(column.Name);
+            }
+
+            foreignKeys.Add(new ForeignKeySchema
+            {
+                Id = foreignKeys.Count,
+                ChildTable = tableName,
+                ChildColumns = childColumns,
+                ParentTable = clause.Table,
+                ParentColumns = parentColumns.MoveToImmutable(),
+                OnDelete = clause.OnDelete == ForeignKeyAction.Unspecified ? ForeignKeyAction.NoAction : clause.OnDelete,
+                OnUpdate = clause.OnUpdate == ForeignKeyAction.Unspecified ? ForeignKeyAction.NoAction : clause.OnUpdate,
+                Deferred = clause.InitiallyDeferred,
+                Match = clause.Match ?? "NONE",
+            });
+        }
+
+        return foreignKeys.MoveToImmutable();
+    }
+
+    // FOREIGN KEY (a, b) REFERENCES p (x, y): known child columns, as many as the parent columns named (SQLite's checks).
+    private static ImmutableArray<int> ResolveForeignKeyColumns(ForeignKeyTableConstraint constraint, List<ColumnDraft> columns)
+    {
+        ForeignKeyClause clause = constraint.ForeignKey;
+        if (!clause.Columns.IsDefaultOrEmpty && clause.Columns.Length != constraint.Columns.Length)
+        {
+            SqlErrors.Throw(
+                SharpCoreDBErrorCode.Unsupported,
+                "number of columns in foreign key does not match the number of columns in the referenced table",
+                constraint.Position);
+        }
+
+        var ordinals = ImmutableArray.CreateBuilder<int>(constraint.Columns.Length);
+        foreach (Identifier name in constraint.Columns)
+        {
+            int ordinal = columns.FindIndex(c => string.Equals(c.Name, name.Name, StringComparison.OrdinalIgnoreCase));
+            if (ordinal < 0)
+            {
+                SqlErrors.Throw(SharpCoreDBErrorCode.UnknownColumn, $"unknown column \"{name.Name}\" in foreign key definition", name.Position);
+            }
+
+            ordinals.Add(ordinal);
+        }
+
+        return ordinals.MoveToImmutable();
     }
 
     /// <summary>Resolves the columns of a key (PRIMARY KEY, UNIQUE or CREATE INDEX) to ordinals and directions.</summary>

@@ -128,6 +128,11 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         try
         {
             _session = database.CreateSession(options);
+            if (_settings.ForeignKeys is bool foreignKeys)
+            {
+                _session.Settings.ForeignKeys = foreignKeys;
+            }
+
             _database = database;
         }
         catch

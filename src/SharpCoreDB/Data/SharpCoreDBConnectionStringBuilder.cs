@@ -10,7 +10,8 @@ namespace SharpCoreDB;
 /// Builds and parses SharpCoreDB connection strings. Keywords (case-insensitive):
 /// <c>Data Source</c> (a file path or <c>:memory:</c>), <c>Password</c>, <c>Encryption Key</c> (64 hex digits),
 /// <c>Durability</c> (Legacy | FullSync | Async), <c>Mode</c> (ReadWriteCreate | ReadWrite | ReadOnly),
-/// <c>Cache Size</c> (pages), <c>Page Size</c> (bytes, at creation), <c>Default Timeout</c> (seconds).
+/// <c>Cache Size</c> (pages), <c>Page Size</c> (bytes, at creation), <c>Default Timeout</c> (seconds),
+/// <c>Foreign Keys</c> (True | False: PRAGMA foreign_keys when the connection opens).
 /// An unknown keyword is an error, so a typo never silently falls back to a default.
 /// </summary>
 [SuppressMessage("Design", "CA1010:Generic interface should also be implemented",
@@ -25,6 +26,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     private const string CacheSizeKeyword = "Cache Size";
     private const string PageSizeKeyword = "Page Size";
     private const string DefaultTimeoutKeyword = "Default Timeout";
+    private const string ForeignKeysKeyword = "Foreign Keys";
 
     /// <summary>The default page cache size, in pages.</summary>
     public const int DefaultCacheSize = 2048;
@@ -53,6 +55,8 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         ["PageSize"] = PageSizeKeyword,
         [DefaultTimeoutKeyword] = DefaultTimeoutKeyword,
         ["DefaultTimeout"] = DefaultTimeoutKeyword,
+        [ForeignKeysKeyword] = ForeignKeysKeyword,
+        ["ForeignKeys"] = ForeignKeysKeyword,
     };
 
     /// <summary>Creates an empty builder.</summary>
@@ -122,6 +126,26 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     {
         get => GetInt(DefaultTimeoutKeyword, DefaultDefaultTimeout);
         set => this[DefaultTimeoutKeyword] = value;
+    }
+
+    /// <summary>
+    /// Runs <c>PRAGMA foreign_keys</c> with this value when the connection opens, as Microsoft.Data.Sqlite does;
+    /// null (the default) leaves SQLite's default, off.
+    /// </summary>
+    public bool? ForeignKeys
+    {
+        get => TryGetValue(ForeignKeysKeyword, out var value) ? ParseBool(ForeignKeysKeyword, Convert.ToString(value, CultureInfo.InvariantCulture) ?? string.Empty) : null;
+        set
+        {
+            if (value is null)
+            {
+                Remove(ForeignKeysKeyword);
+            }
+            else
+            {
+                this[ForeignKeysKeyword] = value.Value;
+            }
+        }
     }
 
     /// <inheritdoc />
@@ -216,6 +240,9 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
             case DefaultTimeoutKeyword:
                 ParseInt(keyword, text, min: 0, max: int.MaxValue);
                 break;
+            case ForeignKeysKeyword:
+                ParseBool(keyword, text);
+                break;
         }
     }
 
@@ -247,6 +274,21 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
 
         throw new ArgumentException(
             $"'{keyword}' must be one of {string.Join(", ", Enum.GetNames<T>())}, not '{text}'.", nameof(value));
+    }
+
+    private static bool? ParseBool(string keyword, string text)
+    {
+        if (text.Trim().Length == 0)
+        {
+            return null;
+        }
+
+        if (bool.TryParse(text.Trim(), out bool flag))
+        {
+            return flag;
+        }
+
+        throw new ArgumentException($"'{keyword}' must be True or False, not '{text}'.", nameof(text));
     }
 
     private static int ParseInt(string keyword, string text, int min, int max)

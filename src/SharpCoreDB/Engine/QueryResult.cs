@@ -389,6 +389,9 @@ internal sealed class QueryResult : IDisposable
             case PlanKind.Savepoint:
                 await RunSavepoint(_statement.Syntax(index), useAsync).ConfigureAwait(false);
                 return false;
+            case PlanKind.SessionPragma:
+                _session.SetPragma((Sql.Ast.PragmaStatement)_statement.Syntax(index));
+                return false;
             case PlanKind.SessionSchema when _session.RunTemporaryViewStatement(_statement.Syntax(index)):
                 RecordsAffected = Math.Max(RecordsAffected, 0);
                 return false;
@@ -523,6 +526,12 @@ internal sealed class QueryResult : IDisposable
 
         TransactionContext? snapshot = _snapshot;
         _snapshot = null;
+        if (snapshot is not null && _statement.Syntax(_index) is not Sql.Ast.PragmaStatement)
+        {
+            // A read in its own transaction ends that transaction, and with it defer_foreign_keys, as in SQLite.
+            _session.AutocommitEnded();
+        }
+
         snapshot?.Dispose();
     }
 }

@@ -70,6 +70,9 @@ internal sealed class Session : IDisposable
     /// <summary>What last_insert_rowid(), changes() and total_changes() report for this connection.</summary>
     internal ConnectionCounters Counters { get; } = new();
 
+    /// <summary>The connection's own settings (PRAGMA foreign_keys and defer_foreign_keys).</summary>
+    internal ConnectionSettings Settings { get; } = new();
+
     /// <summary>True inside BEGIN … COMMIT/ROLLBACK.</summary>
     public bool InTransaction => _transaction is not null;
 
@@ -136,6 +139,7 @@ internal sealed class Session : IDisposable
     /// <exception cref="SharpCoreDBException">TransactionState without a transaction; I/O errors.</exception>
     public void Commit()
     {
+        CheckDeferredForeignKeys();
         TransactionContext transaction = TakeTransaction("COMMIT");
         try
         {
@@ -155,6 +159,7 @@ internal sealed class Session : IDisposable
     /// <returns>A task that completes when the commit is durable (per the durability mode).</returns>
     public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
     {
+        CheckDeferredForeignKeys();
         TransactionContext transaction = TakeTransaction("COMMIT");
         try
         {
@@ -269,6 +274,7 @@ internal sealed class Session : IDisposable
         }
 
         transaction.Schema = savepoint.Schema;
+        transaction.ForeignKeys.Restore(savepoint.ForeignKeyViolations);
         _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
     }
 
@@ -365,6 +371,7 @@ internal sealed class Session : IDisposable
     {
         TransactionContext transaction = Database.BeginTransaction(Database.Store, static (store, schema) => new TransactionContext(store.BeginRead(), schema));
         transaction.Counters = Counters;
+        transaction.Settings = Settings;
         return transaction;
     }
 
@@ -378,6 +385,7 @@ internal sealed class Session : IDisposable
             (Session: this, Token: cancellationToken),
             static (state, schema) => new TransactionContext(state.Session.Database.Store.BeginWrite(state.Session.BusyTimeout, state.Token), schema));
         transaction.Counters = Counters;
+        transaction.Settings = Settings;
         return transaction;
     }
 
@@ -392,6 +400,7 @@ internal sealed class Session : IDisposable
         IWriteTransaction write = await Database.Store.BeginWriteAsync(BusyTimeout, cancellationToken).ConfigureAwait(false);
         TransactionContext started = Database.BeginTransaction(write, static (transaction, schema) => new TransactionContext(transaction, schema));
         started.Counters = Counters;
+        started.Settings = Settings;
         return started;
     }
 
@@ -443,6 +452,45 @@ internal sealed class Session : IDisposable
         }
     }
 
+    /// <summary>
+    /// PRAGMA foreign_keys or defer_foreign_keys = value. As in SQLite, foreign_keys cannot change inside a transaction
+    /// (the pragma is silently ignored there); defer_foreign_keys holds until the transaction ends.
+    /// </summary>
+    /// <param name="pragma">The statement.</param>
+    internal void SetPragma(Sql.Ast.PragmaStatement pragma)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        bool on = Binding.Binder.PragmaFlag(pragma.Value!);
+        if (pragma.Name.Name.Equals("foreign_keys", StringComparison.OrdinalIgnoreCase))
+        {
+            if (_transaction is null)
+            {
+                Settings.ForeignKeys = on;
+            }
+        }
+        else
+        {
+            Settings.DeferForeignKeys = on;
+            if (!on)
+            {
+                // As in SQLite, switching it off forgets the immediate violations it had deferred.
+                _transaction?.ForeignKeys.ClearDeferredImmediate();
+            }
+        }
+    }
+
+    /// <summary>A statement's own transaction ended: defer_foreign_keys ends with it, as in SQLite.</summary>
+    internal void AutocommitEnded() => Settings.DeferForeignKeys = false;
+
+    // COMMIT with deferred violations still counted fails and leaves the transaction open, as in SQLite.
+    private void CheckDeferredForeignKeys()
+    {
+        if (_transaction is { IsWritable: true } transaction && transaction.ForeignKeys.DeferredTotal > 0)
+        {
+            throw Execution.ForeignKeys.ForeignKeyErrors.Violation();
+        }
+    }
+
     private void CheckCanBegin()
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
@@ -477,13 +525,14 @@ internal sealed class Session : IDisposable
 
         _transaction = null;
         _savepoints.Clear();
+        Settings.DeferForeignKeys = false;
         return transaction;
     }
 
     private void Mark(string name, bool beganTransaction)
     {
         TransactionContext transaction = _transaction!;
-        _savepoints.Add(new SavepointMark(name, transaction.Undo?.Count ?? 0, transaction.Schema, beganTransaction));
+        _savepoints.Add(new SavepointMark(name, transaction.Undo?.Count ?? 0, transaction.Schema, beganTransaction, transaction.ForeignKeys.Save()));
     }
 
     // The newest savepoint of that name.
@@ -501,6 +550,6 @@ internal sealed class Session : IDisposable
         throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"no such savepoint: {name}");
     }
 
-    /// <summary>An open savepoint: where the transaction's undo log stood, and its schema, when it was set.</summary>
-    private readonly record struct SavepointMark(string Name, int UndoMark, Schema Schema, bool BeganTransaction);
+    /// <summary>An open savepoint: where the transaction's undo log stood, its schema and its deferred foreign-key violations, when it was set.</summary>
+    private readonly record struct SavepointMark(string Name, int UndoMark, Schema Schema, bool BeganTransaction, (long Deferred, long DeferredImmediate) ForeignKeyViolations);
 }

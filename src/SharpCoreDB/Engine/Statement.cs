@@ -162,6 +162,7 @@ internal sealed class Statement
 
         // Every PRAGMA but setting user_version only reads (or is refused).
         Ast.PragmaStatement { Value: not null } pragma when pragma.Name.Name.Equals("user_version", StringComparison.OrdinalIgnoreCase) => PlanKind.Write,
+        Ast.PragmaStatement { Value: not null } pragma when IsSessionPragma(pragma.Name.Name) => PlanKind.SessionPragma,
         Ast.PragmaStatement => PlanKind.Query,
         Ast.BeginStatement => PlanKind.Begin,
         Ast.CommitStatement => PlanKind.Commit,
@@ -170,6 +171,10 @@ internal sealed class Statement
         Ast.CreateViewStatement { Temporary: true } or Ast.DropStatement { Kind: Ast.SchemaObjectKind.View } => PlanKind.SessionSchema,
         _ => PlanKind.Write,
     };
+
+    // The pragmas whose value is a setting of the connection, not of the database.
+    private static bool IsSessionPragma(string name) =>
+        name.Equals("foreign_keys", StringComparison.OrdinalIgnoreCase) || name.Equals("defer_foreign_keys", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>The parsed statement at <paramref name="index"/>.</summary>
     /// <param name="index">The statement index.</param>

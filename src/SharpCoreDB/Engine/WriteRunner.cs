@@ -52,10 +52,12 @@ internal static class WriteRunner
         // changes() and total_changes() follow INSERT, UPDATE and DELETE only; other statements leave them alone.
         ConnectionCounters? counters = plan is DmlPlan ? session.Counters : null;
         counters?.StatementStarting();
+        transaction.ForeignKeys.StatementStarting();
         try
         {
             plan.Context.Begin(transaction, parameters, cancellationToken);
             changed = plan.Execute();
+            CheckStatementForeignKeys(transaction, autocommit: false);
         }
         catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges)
         {
@@ -69,6 +71,7 @@ internal static class WriteRunner
             // Statement atomicity: take back this statement's changes; the transaction goes on, unless a trigger
             // raised ROLLBACK, which ends it.
             undo.RollbackTo(transaction, mark);
+            transaction.ForeignKeys.StatementFailed();
             transaction.Schema = before;
             rollBackTransaction = ex is SharpCoreDBException { RollsBackTransaction: true };
             throw;
@@ -93,6 +96,16 @@ internal static class WriteRunner
         statement.Return(index, plan);
         counters?.StatementCompleted(changed);
         return changed;
+    }
+
+    // At the end of a statement, immediate foreign-key violations it counted fail it (and take it back); in its own
+    // transaction, so do deferred ones, since that transaction commits now.
+    private static void CheckStatementForeignKeys(TransactionContext transaction, bool autocommit)
+    {
+        if (transaction.ForeignKeys.Statement > 0 || (autocommit && transaction.ForeignKeys.DeferredTotal > 0))
+        {
+            throw Execution.ForeignKeys.ForeignKeyErrors.Violation();
+        }
     }
 
     // The RETURNING rows leave the plan before it goes back to the pool.
@@ -132,8 +145,10 @@ internal static class WriteRunner
             plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
             counters = plan is DmlPlan ? session.Counters : null;
             counters?.StatementStarting();
+            transaction.ForeignKeys.StatementStarting();
             plan.Context.Begin(transaction, parameters, cancellationToken);
             int changed = plan.Execute();
+            CheckStatementForeignKeys(transaction, autocommit: true);
             plan.Context.End();
             executed = true;
             if (useAsync)
@@ -180,6 +195,12 @@ internal static class WriteRunner
         }
         finally
         {
+            // The statement's transaction ended (committed or rolled back): so does defer_foreign_keys, as in SQLite.
+            if (plan is not null)
+            {
+                session.AutocommitEnded();
+            }
+
             transaction.Dispose();
         }
     }

@@ -23,4 +23,7 @@ internal enum PlanKind : byte
 
     /// <summary>SAVEPOINT, RELEASE or ROLLBACK TO: handled by the session's savepoint stack.</summary>
     Savepoint,
+
+    /// <summary>PRAGMA foreign_keys or defer_foreign_keys = value: a setting of the session.</summary>
+    SessionPragma,
 }

@@ -45,6 +45,12 @@ internal sealed class TransactionContext : IDisposable
     /// <summary>The counters of the connection running in this transaction (none for internal work such as loading the schema).</summary>
     public Engine.ConnectionCounters? Counters { get; set; }
 
+    /// <summary>The settings of the connection running in this transaction (none for internal work: foreign keys are then off).</summary>
+    public Engine.ConnectionSettings? Settings { get; set; }
+
+    /// <summary>The foreign-key violation counters of this transaction.</summary>
+    public ForeignKeys.ForeignKeyCounters ForeignKeys { get; } = new();
+
     /// <summary>The largest TEXT or BLOB, in bytes, statements in this transaction may build or bind (the database's setting).</summary>
     public long MaxLength { get; set; } = Scalar.ValueLimits.DefaultMaxLength;
 

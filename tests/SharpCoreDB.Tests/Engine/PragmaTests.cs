@@ -86,10 +86,10 @@ public sealed class PragmaTests : IDisposable
     public void Pragmas_that_would_do_nothing_here_are_refused_with_a_position()
     {
         using var db = new EngineHarness();
+        // foreign_keys is a real setting now (ForeignKeyTests covers it): off by default, and ON turns it on.
         Assert.Equal(["0"], db.Query("PRAGMA foreign_keys"));
-        db.Execute("PRAGMA foreign_keys = OFF");
-        var on = Assert.Throws<SharpCoreDBException>(() => db.Execute("PRAGMA foreign_keys = ON"));
-        Assert.Equal(SharpCoreDBErrorCode.Unsupported, on.ErrorCode);
+        db.Execute("PRAGMA foreign_keys = ON");
+        Assert.Equal(["1"], db.Query("PRAGMA foreign_keys"));
         var unknown = Assert.Throws<SharpCoreDBException>(() => db.Execute("SELECT 1;\nPRAGMA cache_size = 10"));
         Assert.Equal(SharpCoreDBErrorCode.Unsupported, unknown.ErrorCode);
         Assert.Contains("PRAGMA cache_size is not supported", unknown.Message, StringComparison.Ordinal);

@@ -40,6 +40,13 @@ internal sealed class AlterTablePlan : WritePlan
     /// <inheritdoc />
     public override int Execute()
     {
+        ColumnSchema added = _altered.Columns[^1];
+        if (Context.Transaction.Settings is { ForeignKeys: true } && !added.Missing.IsNull && ReferencesSomething(added) && HasRows())
+        {
+            // SQLite's rule with foreign keys on: the rows stored before would all reference the default at once.
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, "Cannot add a REFERENCES column with non-NULL default value");
+        }
+
         if (_rows is not null)
         {
             Verify();
@@ -53,6 +60,25 @@ internal sealed class AlterTablePlan : WritePlan
 
     /// <inheritdoc />
     public override IReadOnlyList<string> Explain() => ["AlterTable " + _altered.Name + " ADD COLUMN " + _altered.Columns[^1].Name];
+
+    private bool HasRows()
+    {
+        using Storage.BTree.BTreeCursor cursor = Context.Transaction.Tree(_altered.RootPage).OpenCursor();
+        return cursor.First();
+    }
+
+    private bool ReferencesSomething(ColumnSchema column)
+    {
+        foreach (ForeignKeySchema foreignKey in _altered.ForeignKeys)
+        {
+            if (foreignKey.ChildColumns.Contains(column.Ordinal))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     private void Verify()
     {

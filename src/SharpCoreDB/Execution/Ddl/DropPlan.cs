@@ -1,5 +1,8 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Dml;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.BTree;
 
 namespace SharpCoreDB.Execution.Ddl;
 
@@ -9,7 +12,9 @@ namespace SharpCoreDB.Execution.Ddl;
 /// <param name="schema">The schema.</param>
 /// <param name="slotWidths">The slot widths.</param>
 /// <param name="statement">The statement.</param>
-internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement statement) : WritePlan(schema, slotWidths)
+/// <param name="rows">For a table in a foreign key: the writer the implicit DELETE goes through, or null.</param>
+/// <param name="rowSlot">The slot the writer's rows are read into.</param>
+internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement statement, TableWriter? rows = null, int rowSlot = -1) : WritePlan(schema, slotWidths)
 {
     /// <inheritdoc />
     public override bool ChangesSchema => true;
@@ -32,6 +37,7 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                             : new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {name}"));
                     }
 
+                    DeleteRowsForForeignKeys(transaction);
                     CatalogStore.RemoveTable(transaction, table);
                     foreach (TriggerSchema trigger in current.TriggersOf(table.Name))
                     {
@@ -109,4 +115,47 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
     public override IReadOnlyList<string> Explain() => ["Drop " + statement.Kind + " " + statement.Name.Name];
 
     private int Missing(SharpCoreDBException error) => statement.IfExists ? 0 : throw error;
+
+    // With foreign keys on, a parent table is emptied first by an implicit DELETE that runs the actions but no trigger;
+    // immediate violations it leaves fail the DROP before anything is dropped (tree drops cannot be undone). A table that is
+    // only a child is emptied only to repair deferred violations its rows were counted for. As SQLite does.
+    private void DeleteRowsForForeignKeys(TransactionContext transaction)
+    {
+        if (rows is null || !rows.NeedsWholeRow(Context))
+        {
+            return;
+        }
+
+        TableSchema table = rows.Table;
+        bool parent = transaction.Schema.ForeignKeysReferencing(table.Name).Length > 0;
+        if (!parent && transaction.ForeignKeys.DeferredTotal == 0)
+        {
+            return;
+        }
+
+        var rowIds = new List<long>();
+        using (BTreeCursor cursor = transaction.Tree(table.RootPage).OpenCursor())
+        {
+            for (bool positioned = cursor.First(); positioned; positioned = cursor.MoveNext())
+            {
+                Context.CheckCancellation();
+                rowIds.Add(KeyEncoder.ReadRowId(cursor.Key));
+            }
+        }
+
+        SqlValue[] row = Context.Slots[rowSlot];
+        foreach (long rowId in rowIds)
+        {
+            Context.CheckCancellation();
+            if (rows.Read(transaction, rowId, row))
+            {
+                rows.Delete(Context, row);
+            }
+        }
+
+        if (transaction.ForeignKeys.Statement > 0)
+        {
+            throw ForeignKeys.ForeignKeyErrors.Violation();
+        }
+    }
 }

@@ -29,6 +29,7 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
     public override int ExecuteIn(ExecutionContext context)
     {
         TableSchema table = writer.Table;
+        writer.PrepareForeignKeys(context, changesParentKeys: true);
         List<long> rowIds = RowCollector.Collect(context, access, slot, table.RowIdSlot);
         if (triggers is not null)
         {
@@ -44,7 +45,7 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
         foreach (long rowId in rowIds)
         {
             context.CheckCancellation();
-            if (table.Indexes.Length == 0 && triggers is null && Returning is null)
+            if (table.Indexes.Length == 0 && triggers is null && Returning is null && !writer.NeedsWholeRow(context))
             {
                 row[table.RowIdSlot] = SqlValue.FromInt64(rowId);
             }

@@ -108,7 +108,7 @@ internal sealed class RowUpdater
             }
         }
 
-        if (!_writer.Update(context, oldRow, row, _conflict))
+        if (!_writer.Update(context, oldRow, row, _conflict, _assigned))
         {
             return false;
         }

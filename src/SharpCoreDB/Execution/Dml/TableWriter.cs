@@ -24,6 +24,7 @@ internal sealed partial class TableWriter
     private readonly TableSchema _table;
     private readonly int _slot;
     private readonly IReadOnlyList<Expr> _checks;
+    private readonly ForeignKeys.ForeignKeyEnforcer? _foreignKeys;
     private readonly ArrayBufferWriter<byte> _key = new(64);
     private readonly ArrayBufferWriter<byte> _oldKey = new(64);
     private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
@@ -39,9 +40,11 @@ internal sealed partial class TableWriter
     /// <param name="table">The table.</param>
     /// <param name="slot">The slot CHECK constraints read the new row from.</param>
     /// <param name="checks">The bound CHECK conditions.</param>
-    public TableWriter(TableSchema table, int slot, IReadOnlyList<Expr> checks)
+    /// <param name="foreignKeys">Enforces the foreign keys the table takes part in, or null when it has none (or the writer serves DDL).</param>
+    public TableWriter(TableSchema table, int slot, IReadOnlyList<Expr> checks, ForeignKeys.ForeignKeyEnforcer? foreignKeys = null)
     {
         _table = table;
+        _foreignKeys = foreignKeys;
         _slot = slot;
         _checks = checks;
         _record = new SqlValue[table.Columns.Length];
@@ -50,6 +53,22 @@ internal sealed partial class TableWriter
 
     /// <summary>The table.</summary>
     public TableSchema Table => _table;
+
+    /// <summary>
+    /// Resolves the foreign keys when a statement starts (with foreign keys on), raising SQLite's prepare-time errors:
+    /// a missing parent table, a parent key without a unique index.
+    /// </summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="changesParentKeys">True for UPDATE and DELETE.</param>
+    public void PrepareForeignKeys(ExecutionContext context, bool changesParentKeys) => _foreignKeys?.Prepare(context, changesParentKeys);
+
+    /// <summary>True when a deleted row must be read whole first: foreign keys are on and the table takes part in one.</summary>
+    /// <param name="context">The execution context.</param>
+    /// <returns>True when <see cref="Delete"/> needs every column.</returns>
+    public bool NeedsWholeRow(ExecutionContext context) => _foreignKeys is not null && _foreignKeys.IsActive(context);
+
+    /// <summary>True while a one-row INSERT runs at the top level (see <see cref="ForeignKeys.ForeignKeyEnforcer.BeforeInsert"/>).</summary>
+    public bool SingleRowInsert { get; set; }
 
     /// <summary>Forgets per-execution state (the cached largest row id).</summary>
     public void Begin()
@@ -124,6 +143,11 @@ internal sealed partial class TableWriter
             return false;
         }
 
+        if (_foreignKeys is not null && _foreignKeys.IsActive(context))
+        {
+            _foreignKeys.BeforeInsert(context, row, SingleRowInsert);
+        }
+
         // The row goes in before its index entries: a duplicate row id leaves every tree untouched.
         if (!WriteRecord(transaction, row, rowId, insert: true))
         {
@@ -150,8 +174,9 @@ internal sealed partial class TableWriter
     /// <param name="oldRow">The row before the change (slot layout).</param>
     /// <param name="row">The new values (slot layout; the writer's slot, so CHECKs see them).</param>
     /// <param name="conflict">The conflict resolution.</param>
+    /// <param name="assigned">Per slot, true for the columns the statement assigns (foreign keys look at these, as SQLite does); null for all.</param>
     /// <returns>True when updated; false when OR IGNORE skipped it.</returns>
-    public bool Update(ExecutionContext context, SqlValue[] oldRow, SqlValue[] row, ConflictResolution conflict)
+    public bool Update(ExecutionContext context, SqlValue[] oldRow, SqlValue[] row, ConflictResolution conflict, bool[]? assigned = null)
     {
         TransactionContext transaction = context.Transaction;
         long oldRowId = oldRow[_table.RowIdSlot].AsInt64();
@@ -199,6 +224,25 @@ internal sealed partial class TableWriter
             return false;
         }
 
+        if (_foreignKeys is not null && _foreignKeys.IsActive(context))
+        {
+            // SQLite's order: the old row's checks while it is stored, then the new row's once the old one is gone,
+            // then the ON UPDATE actions after the new row is in.
+            _foreignKeys.BeforeUpdateRemoval(context, oldRow, assigned);
+            RemoveRow(transaction, oldRow, oldRowId);
+            _foreignKeys.BeforeUpdateInsertion(context, row, assigned);
+            WriteRecord(transaction, row, rowId, insert: true);
+            foreach (IndexSchema index in _table.Indexes)
+            {
+                EncodeIndexKey(index, row, rowId, _key);
+                InsertIndexEntry(transaction, index);
+            }
+
+            NoteRowId(rowId);
+            _foreignKeys.AfterUpdate(context, oldRow, row, assigned);
+            return true;
+        }
+
         foreach (IndexSchema index in _table.Indexes)
         {
             EncodeIndexKey(index, oldRow, oldRowId, _oldKey);
@@ -236,8 +280,21 @@ internal sealed partial class TableWriter
     /// <param name="row">The row (slot layout, every indexed column decoded).</param>
     public void Delete(ExecutionContext context, SqlValue[] row)
     {
-        TransactionContext transaction = context.Transaction;
-        long rowId = row[_table.RowIdSlot].AsInt64();
+        bool foreignKeys = _foreignKeys is not null && _foreignKeys.IsActive(context);
+        if (foreignKeys)
+        {
+            _foreignKeys!.BeforeDelete(context, row);
+        }
+
+        RemoveRow(context.Transaction, row, row[_table.RowIdSlot].AsInt64());
+        if (foreignKeys)
+        {
+            _foreignKeys!.AfterDelete(context, row);
+        }
+    }
+
+    private void RemoveRow(TransactionContext transaction, SqlValue[] row, long rowId)
+    {
         foreach (IndexSchema index in _table.Indexes)
         {
             EncodeIndexKey(index, row, rowId, _key);

@@ -46,6 +46,7 @@ internal sealed class UpdatePlan : DmlPlan
     public override int ExecuteIn(ExecutionContext context)
     {
         _writer.Begin();
+        _writer.PrepareForeignKeys(context, changesParentKeys: true);
         TableSchema table = _writer.Table;
         List<long> rowIds = RowCollector.Collect(context, _access, _slot, table.RowIdSlot);
         if (_updater.Triggers is not null)

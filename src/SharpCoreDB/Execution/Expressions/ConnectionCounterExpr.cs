@@ -18,6 +18,12 @@ internal sealed class ConnectionCounterExpr(ConnectionCounterExpr.Counter counte
 
         /// <summary><c>total_changes()</c>.</summary>
         TotalChanges,
+
+        /// <summary><c>PRAGMA foreign_keys</c>: 1 when the connection enforces foreign keys.</summary>
+        ForeignKeys,
+
+        /// <summary><c>PRAGMA defer_foreign_keys</c>.</summary>
+        DeferForeignKeys,
     }
 
     /// <inheritdoc />
@@ -51,6 +57,13 @@ internal sealed class ConnectionCounterExpr(ConnectionCounterExpr.Counter counte
     /// <inheritdoc />
     public override SqlValue Evaluate(ExecutionContext context)
     {
+        if (counter is Counter.ForeignKeys or Counter.DeferForeignKeys)
+        {
+            ConnectionSettings? settings = context.Transaction.Settings;
+            bool on = settings is not null && (counter == Counter.ForeignKeys ? settings.ForeignKeys : settings.DeferForeignKeys);
+            return SqlValue.FromInt64(on ? 1 : 0);
+        }
+
         ConnectionCounters? counters = context.Transaction.Counters;
         return SqlValue.FromInt64(counters is null ? 0 : counter switch
         {
@@ -68,6 +81,8 @@ internal sealed class ConnectionCounterExpr(ConnectionCounterExpr.Counter counte
     {
         Counter.LastInsertRowId => "last_insert_rowid()",
         Counter.Changes => "changes()",
+        Counter.ForeignKeys => "foreign_keys",
+        Counter.DeferForeignKeys => "defer_foreign_keys",
         _ => "total_changes()",
     });
 }

@@ -269,7 +269,16 @@ internal ref partial struct Parser
             }
             else if (TryConsume(Keyword.Match))
             {
-                match = ParseName("a match type");
+                // SQLite takes any word here, keywords included (MATCH FULL), and ignores it.
+                if (_current.Kind == TokenKind.Identifier && !IsName(_current))
+                {
+                    match = TokenText.Name(TextOf(_current));
+                    Advance();
+                }
+                else
+                {
+                    match = ParseName("a match type");
+                }
             }
             else
             {

@@ -1,0 +1,145 @@
+using System.Data.Common;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using SharpCoreDB.Benchmarks.Support;
+using SharpCoreDB.Wal;
+
+namespace SharpCoreDB.Benchmarks.ForeignKeys;
+
+/// <summary>
+/// Foreign keys on, against SQLite in the same run: a parent table of 10,000 rows and a child table whose key
+/// references it (ON DELETE CASCADE, with an index on the child key as real schemas have). Two measurements, each in
+/// one transaction on a freshly built database: 10,000 child inserts through a prepared command (each looks its parent
+/// up), and a delete of 1,000 parents that cascades to their 10 children each (10,000 child rows).
+/// </summary>
+/// <remarks>
+/// SQLite runs in WAL mode with <c>synchronous=FULL</c>, SharpCoreDB with <c>Durability=FullSync</c>; both with a 64 MiB
+/// page cache. The database is rebuilt before every iteration (so each run starts from the same rows).
+/// </remarks>
+[MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
+public class ForeignKeyBenchmarks
+{
+    private const int Parents = 10_000;
+    private const int ChildrenPerParent = 10;
+    private const int DeletedParents = 1_000;
+    private const long CacheBytes = 64L * 1024 * 1024;
+
+    private BenchmarkDirectory? _directory;
+    private DbConnection? _connection;
+
+    /// <summary>SQLite database with parents only.</summary>
+    [IterationSetup(Targets = [nameof(SQLite_ChildInserts)])]
+    public void SetupSqliteInserts() => Build(sharpCoreDB: false, withChildren: false);
+
+    /// <summary>SharpCoreDB database with parents only.</summary>
+    [IterationSetup(Targets = [nameof(SharpCoreDB_ChildInserts)])]
+    public void SetupSharpCoreDBInserts() => Build(sharpCoreDB: true, withChildren: false);
+
+    /// <summary>SQLite database with parents and children.</summary>
+    [IterationSetup(Targets = [nameof(SQLite_CascadeDelete)])]
+    public void SetupSqliteDelete() => Build(sharpCoreDB: false, withChildren: true);
+
+    /// <summary>SharpCoreDB database with parents and children.</summary>
+    [IterationSetup(Targets = [nameof(SharpCoreDB_CascadeDelete)])]
+    public void SetupSharpCoreDBDelete() => Build(sharpCoreDB: true, withChildren: true);
+
+    /// <summary>Closes the database and deletes its folder.</summary>
+    [IterationCleanup]
+    public void Cleanup()
+    {
+        _connection?.Dispose();
+        _directory?.Dispose();
+        _connection = null;
+        _directory = null;
+    }
+
+    /// <summary>SQLite: 10,000 child inserts with foreign keys on.</summary>
+    /// <returns>The rows inserted.</returns>
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory("Insert")]
+    public int SQLite_ChildInserts() => InsertChildren(_connection!);
+
+    /// <summary>SharpCoreDB: 10,000 child inserts with foreign keys on.</summary>
+    /// <returns>The rows inserted.</returns>
+    [Benchmark]
+    [BenchmarkCategory("Insert")]
+    public int SharpCoreDB_ChildInserts() => InsertChildren(_connection!);
+
+    /// <summary>SQLite: delete 1,000 parents, cascading to 10,000 children.</summary>
+    /// <returns>The parents deleted.</returns>
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory("Delete")]
+    public int SQLite_CascadeDelete() => DeleteParents(_connection!);
+
+    /// <summary>SharpCoreDB: delete 1,000 parents, cascading to 10,000 children.</summary>
+    /// <returns>The parents deleted.</returns>
+    [Benchmark]
+    [BenchmarkCategory("Delete")]
+    public int SharpCoreDB_CascadeDelete() => DeleteParents(_connection!);
+
+    private static int InsertChildren(DbConnection connection)
+    {
+        using DbTransaction transaction = connection.BeginTransaction();
+        using DbCommand insert = connection.CreateCommand();
+        insert.Transaction = transaction;
+        insert.CommandText = "INSERT INTO child(id, parent_id, note) VALUES (@id, @parent, 'x')";
+        DbParameter id = Parameter(insert, "@id");
+        DbParameter parent = Parameter(insert, "@parent");
+        insert.Prepare();
+        int inserted = 0;
+        for (int i = 0; i < Parents; i++)
+        {
+            id.Value = (long)i + 1;
+            parent.Value = (long)((i * 7919) % Parents) + 1;
+            inserted += insert.ExecuteNonQuery();
+        }
+
+        transaction.Commit();
+        return inserted;
+    }
+
+    private static int DeleteParents(DbConnection connection)
+    {
+        using DbTransaction transaction = connection.BeginTransaction();
+        using DbCommand delete = connection.CreateCommand();
+        delete.Transaction = transaction;
+        delete.CommandText = $"DELETE FROM parent WHERE id <= {DeletedParents}";
+        int deleted = delete.ExecuteNonQuery();
+        transaction.Commit();
+        return deleted;
+    }
+
+    private static DbParameter Parameter(DbCommand command, string name)
+    {
+        DbParameter parameter = command.CreateParameter();
+        parameter.ParameterName = name;
+        command.Parameters.Add(parameter);
+        return parameter;
+    }
+
+    private void Build(bool sharpCoreDB, bool withChildren)
+    {
+        _directory = BenchmarkDirectory.Create(sharpCoreDB ? "fk-sharpcoredb" : "fk-sqlite");
+        _connection = sharpCoreDB
+            ? SharpCoreDBDatabase.Open(SharpCoreDBDatabase.ConnectionString(_directory.File("fk.scdb"), DurabilityMode.FullSync, CacheBytes))
+            : SqliteDatabase.Open(_directory.File("fk.db"), CacheBytes);
+        Execute("PRAGMA foreign_keys = ON");
+        Execute("CREATE TABLE parent(id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        Execute("CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id) ON DELETE CASCADE, note TEXT)");
+        Execute("CREATE INDEX child_parent ON child(parent_id)");
+        Execute($"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {Parents}) INSERT INTO parent SELECT i, 'parent ' || i FROM n");
+        if (withChildren)
+        {
+            Execute($"WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {(Parents * ChildrenPerParent) - 1}) "
+                + $"INSERT INTO child SELECT i + 1, (i % {Parents}) + 1, 'c' FROM n");
+        }
+    }
+
+    private void Execute(string sql)
+    {
+        using DbCommand command = _connection!.CreateCommand();
+        command.CommandText = sql;
+        command.ExecuteNonQuery();
+    }
+}

@@ -1,0 +1,32 @@
+using System.Diagnostics.CodeAnalysis;
+
+namespace SharpCoreDB.Execution.ForeignKeys;
+
+/// <summary>The errors foreign-key enforcement raises, with SQLite's message texts, in one place.</summary>
+internal static class ForeignKeyErrors
+{
+    /// <summary>A violated constraint: a child row without its parent at the end of a statement or at COMMIT, or RESTRICT.</summary>
+    /// <returns>The exception.</returns>
+    public static SharpCoreDBException Violation() =>
+        new(SharpCoreDBErrorCode.ForeignKeyViolation, "FOREIGN KEY constraint failed");
+
+    /// <summary>Throws <see cref="Violation"/>.</summary>
+    [DoesNotReturn]
+    public static void ThrowViolation() => throw Violation();
+
+    /// <summary>
+    /// The parent key is not a PRIMARY KEY or UNIQUE index of the parent (or names unknown columns): SQLite's
+    /// "foreign key mismatch", raised when a statement needs the constraint.
+    /// </summary>
+    /// <param name="child">The child table.</param>
+    /// <param name="parent">The parent table.</param>
+    /// <returns>The exception.</returns>
+    public static SharpCoreDBException Mismatch(string child, string parent) =>
+        new(SharpCoreDBErrorCode.Unsupported, $"foreign key mismatch - \"{child}\" referencing \"{parent}\"");
+
+    /// <summary>The parent table does not exist (SQLite names it in schema <c>main</c>).</summary>
+    /// <param name="parent">The parent table's name.</param>
+    /// <returns>The exception.</returns>
+    public static SharpCoreDBException MissingParent(string parent) =>
+        new(SharpCoreDBErrorCode.UnknownTable, $"no such table: main.{parent}");
+}

@@ -1,0 +1,196 @@
+using System.Buffers;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
+using SharpCoreDB.Storage.BTree;
+
+namespace SharpCoreDB.Execution.ForeignKeys;
+
+/// <summary>
+/// The lookups foreign keys need: a parent by its key (the row id, or a seek in the parent key's unique index) and
+/// the children of a parent key (a seek in an index on the child columns, else a scan of the child table, as SQLite
+/// does). Reuses its buffers, so one probe serves one statement at a time.
+/// </summary>
+internal sealed class ForeignKeyProbe
+{
+    private readonly ArrayBufferWriter<byte> _probeKey = new(64);
+    private readonly byte[] _rowIdKey = new byte[KeyEncoder.RowIdSize];
+    private SqlValue[] _probeRow = [];
+    private readonly Dictionary<ForeignKeyLink, TableRowDecoder> _decoders = [];
+    private SqlValue[] _keyScratch = [];
+
+    /// <summary>
+    /// True when the parent table has a row whose key equals the child columns of <paramref name="row"/>, each taken
+    /// to the parent column's affinity first (SQLite's OP_Affinity before the seek).
+    /// </summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="link">The constraint.</param>
+    /// <param name="row">The child row (slot layout of the child).</param>
+    /// <returns>True when the parent exists.</returns>
+    public bool ParentExists(ExecutionContext context, ForeignKeyLink link, SqlValue[] row)
+    {
+        TransactionContext transaction = context.Transaction;
+        if (link.ParentIndex is null)
+        {
+            SqlValue id = AffinityRules.ApplyAffinity(row[link.ChildColumns[0]].WithDeclaredType(SqlDeclaredType.None), Affinity.Integer);
+            if (id.StorageClass != SqlStorageClass.Integer)
+            {
+                return false;
+            }
+
+            KeyEncoder.WriteRowId(id.RawBits, _rowIdKey);
+            return transaction.Tree(link.Parent.RootPage).ContainsKey(_rowIdKey);
+        }
+
+        SqlValue[] probe = ProbeRow(link.Parent.Columns.Length + 1);
+        for (int i = 0; i < link.ChildColumns.Length; i++)
+        {
+            probe[link.ParentColumns[i]] = AffinityRules.ApplyAffinity(row[link.ChildColumns[i]], link.ParentAffinities[i]);
+        }
+
+        _probeKey.ResetWrittenCount();
+        IndexKeys.WritePrefix(link.ParentIndex, probe, _probeKey);
+        using BTreeCursor cursor = transaction.Tree(link.ParentIndex.RootPage).OpenCursor();
+        return cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual) && cursor.Key.StartsWith(_probeKey.WrittenSpan);
+    }
+
+    // A new row whose child columns equal its own parent key refers to itself: SQLite counts no violation for it
+    // even though the row is not in the table yet.
+    public static bool ReferencesItself(ForeignKeyLink link, SqlValue[] row)
+    {
+        for (int i = 0; i < link.ChildColumns.Length; i++)
+        {
+            SqlValue value = AffinityRules.ApplyAffinity(row[link.ChildColumns[i]], link.ParentAffinities[i]);
+            SqlValue key = row[link.ParentColumns[i]];
+            if (key.IsNull || value.StorageClass != key.StorageClass && !(value.IsNumeric && key.IsNumeric)
+                || SqlValueComparer.CompareValues(value, key) != 0)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// Counts the child rows whose columns equal the parent key in <paramref name="parentRow"/> (or says whether
+    /// there is one), leaving out the row <paramref name="excludeRowId"/> of a self-referencing table.
+    /// </summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="link">The constraint.</param>
+    /// <param name="parentRow">The parent row (slot layout of the parent).</param>
+    /// <param name="excludeRowId">A child row id not to count, or <see cref="long.MinValue"/>.</param>
+    /// <param name="firstOnly">True to stop at the first child.</param>
+    /// <returns>The number of children (at most 1 with <paramref name="firstOnly"/>).</returns>
+    public long CountChildren(ExecutionContext context, ForeignKeyLink link, SqlValue[] parentRow, long excludeRowId, bool firstOnly)
+    {
+        TransactionContext transaction = context.Transaction;
+        TableSchema child = link.Child;
+        SqlValue[] probe = ProbeRow(child.Columns.Length + 1);
+        for (int i = 0; i < link.ChildColumns.Length; i++)
+        {
+            probe[link.ChildColumns[i]] = parentRow[link.ParentColumns[i]];
+        }
+
+        long count = 0;
+        if (link.ChildIndex is { } index)
+        {
+            // The index holds values as the child stores them: the key takes the child column's affinity.
+            _probeKey.ResetWrittenCount();
+            for (int i = 0; i < link.ChildColumns.Length; i++)
+            {
+                IndexColumn column = index.Columns[i];
+                SqlValue value = AffinityRules.ApplyAffinity(probe[column.Ordinal], child.Columns[column.Ordinal].Affinity);
+                KeyEncoder.EncodeValue(value, column.Descending, _probeKey);
+            }
+
+            using BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor();
+            bool positioned = cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual);
+            while (positioned && cursor.Key.StartsWith(_probeKey.WrittenSpan))
+            {
+                context.CheckCancellation();
+                if (IndexKeys.RowIdOf(index, cursor.Key) != excludeRowId && ++count > 0 && firstOnly)
+                {
+                    return count;
+                }
+
+                positioned = cursor.MoveNext();
+            }
+
+            return count;
+        }
+
+        // No index: scan the child, comparing as `parent.key = child.column` compares (either side numeric wins).
+        if (_keyScratch.Length < link.ChildColumns.Length)
+        {
+            _keyScratch = new SqlValue[link.ChildColumns.Length];
+        }
+
+        SqlValue[] key = _keyScratch;
+        for (int i = 0; i < link.ChildColumns.Length; i++)
+        {
+            key[i] = probe[link.ChildColumns[i]];
+        }
+
+        TableRowDecoder decoder = Decoder(link);
+        using (BTreeCursor cursor = transaction.Tree(child.RootPage).OpenCursor())
+        {
+            bool positioned = cursor.First();
+            while (positioned)
+            {
+                context.CheckCancellation();
+                decoder.Decode(cursor, probe);
+                if (probe[child.RowIdSlot].AsInt64() != excludeRowId && Matches(link, probe, key) && ++count > 0 && firstOnly)
+                {
+                    return count;
+                }
+
+                positioned = cursor.MoveNext();
+            }
+        }
+
+        return count;
+    }
+
+    private static bool Matches(ForeignKeyLink link, SqlValue[] childRow, SqlValue[] key)
+    {
+        for (int i = 0; i < link.ChildColumns.Length; i++)
+        {
+            SqlValue value = childRow[link.ChildColumns[i]];
+            if (value.IsNull)
+            {
+                return false;
+            }
+
+            Affinity affinity = AffinityRules.ForComparison(link.ParentAffinities[i], link.Child.Columns[link.ChildColumns[i]].Affinity);
+            if (Comparison.Compare(key[i], value, affinity) != 0)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private TableRowDecoder Decoder(ForeignKeyLink link)
+    {
+        if (!_decoders.TryGetValue(link, out TableRowDecoder? decoder))
+        {
+            decoder = new TableRowDecoder(link.Child, link.ChildColumns);
+            _decoders.Add(link, decoder);
+        }
+
+        return decoder;
+    }
+
+    private SqlValue[] ProbeRow(int width)
+    {
+        if (_probeRow.Length < width)
+        {
+            _probeRow = new SqlValue[width];
+        }
+
+        return _probeRow;
+    }
+}

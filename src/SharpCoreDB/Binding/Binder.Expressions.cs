@@ -53,6 +53,20 @@ internal sealed partial class Binder
         return found;
     }
 
+    /// <summary>True when the expression holds a subquery (scalar, IN or EXISTS).</summary>
+    /// <param name="expression">The expression.</param>
+    /// <returns>Whether it does.</returns>
+    private static bool ContainsSubquery(Expression expression)
+    {
+        bool found = false;
+        SyntaxWalker.Walk(expression, node =>
+        {
+            found |= node is SelectStatement;
+            return !found;
+        });
+        return found;
+    }
+
     private Expr BindExpr(Expression expression, Scope scope)
     {
         Nest();

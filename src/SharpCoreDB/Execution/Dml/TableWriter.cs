@@ -51,6 +51,12 @@ internal sealed partial class TableWriter
     /// <summary>The table.</summary>
     public TableSchema Table => _table;
 
+    /// <summary>
+    /// Per column, its bound DEFAULT or null: OR REPLACE stores it in place of a NULL in a NOT NULL column, as in
+    /// SQLite. Null when the statement has none bound (then such a NULL always fails).
+    /// </summary>
+    public Expr?[]? Defaults { get; init; }
+
     /// <summary>Forgets per-execution state (the cached largest row id).</summary>
     public void Begin()
     {
@@ -127,7 +133,7 @@ internal sealed partial class TableWriter
         // The row goes in before its index entries: a duplicate row id leaves every tree untouched.
         if (!WriteRecord(transaction, row, rowId, insert: true))
         {
-            throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : []);
+            throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : [], conflict);
         }
 
         foreach (IndexSchema index in _table.Indexes)
@@ -160,7 +166,7 @@ internal sealed partial class TableWriter
         if (idValue.IsNull)
         {
             string column = _table.RowIdAlias >= 0 ? _table.Columns[_table.RowIdAlias].Name : "rowid";
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column}");
+            throw Violation(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column}", conflict);
         }
 
         long rowId = RowIdOf(idValue);
@@ -187,7 +193,7 @@ internal sealed partial class TableWriter
 
                 if (conflict != ConflictResolution.Replace)
                 {
-                    throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : []);
+                    throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : [], conflict);
                 }
 
                 DeleteById(context, rowId);
@@ -343,10 +349,22 @@ internal sealed partial class TableWriter
     {
         for (int i = 0; i < _table.Columns.Length; i++)
         {
-            ColumnSchema column = _table.Columns[i];
-            // Values bound from .NET bool, DateTime, Guid or decimal keep their declared storage form (see ApplyAffinity).
-            row[i] = AffinityRules.ApplyAffinity(row[i], column.Affinity);
+            row[i] = Stored(row[i], _table.Columns[i]);
         }
+    }
+
+    // The value as a column stores it. A declared-type tag fixes the storage form only for a column of that declared
+    // type (a .NET decimal bound into a DECIMAL column, see ApplyAffinity). A value that carries another tag, such as
+    // a NUMERIC column's 10 copied into a TEXT column or json('5') stored into an INTEGER column, gets the target
+    // column's affinity as in SQLite.
+    private static SqlValue Stored(SqlValue value, ColumnSchema column)
+    {
+        if (value.DeclaredType != SqlDeclaredType.None && value.DeclaredType != column.DeclaredType)
+        {
+            value = value.WithDeclaredType(SqlDeclaredType.None);
+        }
+
+        return AffinityRules.ApplyAffinity(value, column.Affinity);
     }
 
     private long AssignRowId(TransactionContext transaction, SqlValue[] row)
@@ -360,12 +378,7 @@ internal sealed partial class TableWriter
         else
         {
             long largest = LargestRowId(transaction);
-            if (largest == long.MaxValue)
-            {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, $"table {_table.Name} has used every row id");
-            }
-
-            rowId = largest + 1;
+            rowId = largest == long.MaxValue ? UnusedRandomRowId(transaction) : largest + 1;
         }
 
         if (_table.RowIdAlias >= 0)
@@ -375,6 +388,26 @@ internal sealed partial class TableWriter
 
         row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
         return rowId;
+    }
+
+    // Once the largest row id is taken, SQLite tries random ones (up to 100) and takes the first unused; AUTOINCREMENT
+    // never reuses an id, so it fails at once.
+    private long UnusedRandomRowId(TransactionContext transaction)
+    {
+        if (!_table.AutoIncrement)
+        {
+            for (int attempt = 0; attempt < 100; attempt++)
+            {
+                long candidate = Random.Shared.NextInt64(1, long.MaxValue);
+                KeyEncoder.WriteRowId(candidate, _rowKey);
+                if (!transaction.Tree(_table.RootPage).ContainsKey(_rowKey))
+                {
+                    return candidate;
+                }
+            }
+        }
+
+        throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, $"database or disk is full: table {_table.Name} has no unused row id");
     }
 
     private long RowIdOf(in SqlValue value)

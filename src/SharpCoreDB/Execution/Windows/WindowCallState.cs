@@ -255,6 +255,12 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             return;
         }
 
+        if (accumulator.CanInverse && frame.Exclude == FrameExclude.NoOthers)
+        {
+            ComputeMovingAggregate(context, partition, rangeKey, accumulator);
+            return;
+        }
+
         for (int k = 0; k < count; k++)
         {
             int start = partition.Bound(frame.Unit, frame.StartKind, _startOffset, k, isEnd: false, rangeKey);
@@ -273,6 +279,56 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             Scalar.ValueLimits.Check(value, _maxLength);
             partition.Row(k)[resultColumn] = value;
         }
+    }
+
+    // A moving frame over an aggregate with an inverse, as SQLite computes it: each row is fed once when the frame's
+    // end passes it and taken back once when the frame's start does (a row the frame jumps over is fed and taken back),
+    // so the result carries the frame's history as SQLite's does.
+    private void ComputeMovingAggregate(ExecutionContext context, WindowPartition partition, SortKey rangeKey, AggregateAccumulator accumulator)
+    {
+        WindowFrame frame = Call.Frame;
+        accumulator.Reset();
+        int from = 0;
+        int to = 0;
+        for (int k = 0; k < partition.Count; k++)
+        {
+            int start = partition.Bound(frame.Unit, frame.StartKind, _startOffset, k, isEnd: false, rangeKey);
+            int end = partition.Bound(frame.Unit, frame.EndKind, _endOffset, k, isEnd: true, rangeKey);
+            if (start < from || end < to)
+            {
+                // Frame bounds only move forward; should one move back, start over rather than give a wrong sum.
+                accumulator.Reset();
+                from = to = start;
+            }
+
+            context.CheckCancellation(Math.Max(0, end - to) + Math.Max(0, start - from));
+            for (; to < end; to++)
+            {
+                Step(accumulator, partition.Row(to));
+            }
+
+            for (int stop = Math.Min(start, to); from < stop; from++)
+            {
+                Inverse(accumulator, partition.Row(from));
+            }
+
+            from = Math.Max(from, start);
+            to = Math.Max(to, from);
+            SqlValue value = accumulator.Result();
+            Scalar.ValueLimits.Check(value, _maxLength);
+            partition.Row(k)[resultColumn] = value;
+        }
+    }
+
+    // Takes back a row fed by Step (FILTER decides the same way).
+    private void Inverse(AggregateAccumulator accumulator, SqlValue[] row)
+    {
+        if (filterColumn >= 0 && Logic.Truth(row[filterColumn]) != true)
+        {
+            return;
+        }
+
+        accumulator.Inverse(new ReadOnlySpan<SqlValue>(row, argumentColumn, Call.IsCountStar ? 0 : Call.Arguments.Count));
     }
 
     // Feeds a row unless FILTER rejects it; true when it was fed.

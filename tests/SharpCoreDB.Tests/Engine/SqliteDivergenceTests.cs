@@ -21,12 +21,15 @@ public sealed class SqliteDivergenceTests
         { "replace_uses_not_null_default", "CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT NOT NULL DEFAULT 'dflt'); REPLACE INTO t VALUES(1,NULL); INSERT OR REPLACE INTO t VALUES(2,NULL)", "SELECT a, b FROM t" },
         { "integer_primary_key_default_ignored", "CREATE TABLE t(c1 INTEGER PRIMARY KEY DEFAULT (1+1), c2 TEXT); INSERT INTO t(c2) VALUES ('a'); INSERT INTO t(c2) VALUES ('b')", "SELECT c1, c2 FROM t" },
         { "values_rows_do_not_see_earlier_rows", "CREATE TABLE t(a, b); INSERT INTO t VALUES(1,'a'),((SELECT count(*) FROM t),'b')", "SELECT a, b FROM t" },
-        { "aggregate_over_outer_columns_belongs_to_outer", "CREATE TABLE t(c1)", "SELECT (SELECT total(a.c1) FROM t b) FROM t a" },
-        { "aggregate_over_outer_columns_with_rows", "CREATE TABLE t(c1); INSERT INTO t VALUES (1),(2),(3)", "SELECT (SELECT total(a.c1) FROM t b) FROM t a" },
-        { "aggregate_over_outer_columns_in_where", "CREATE TABLE t(c1); INSERT INTO t VALUES (1)", "SELECT 1 FROM t a WHERE (SELECT total(a.c1) FROM t b) > 0" },
         { "compound_subquery_no_affinity", "", "SELECT typeof(v) FROM (SELECT CAST('1' AS REAL) AS v UNION ALL SELECT CAST('abc' AS INTEGER))" },
         { "cast_empty_type_numeric", "", "SELECT CAST('12' AS ), typeof(CAST('1.5' AS )), CAST('abc' AS )" },
         { "group_by_first_value", "CREATE TABLE t(a); INSERT INTO t VALUES (10),(10.0),(10.0),(10)", "SELECT typeof(a), a, count(*) FROM t GROUP BY a" },
+        { "group_by_bare_column_first_row", "CREATE TABLE t(a, b); INSERT INTO t VALUES (1,'x'),(2,'y'),(1,'z'),(2,'w')", "SELECT a, b FROM t GROUP BY a ORDER BY a" },
+        { "group_by_constant_bare_column", "CREATE TABLE t(a, b); INSERT INTO t VALUES (1,'x'),(2,'y'),(1,'z'),(2,'w')", "SELECT a, b, count(*) FROM t GROUP BY 5000000000" },
+        { "range_preceding_with_nulls", "CREATE TABLE t(i INTEGER PRIMARY KEY, o); INSERT INTO t VALUES (1, NULL),(2, -9223372036854775807),(3, 1),(4, 2.5),(5, 5),(6, 9223372036854775806),(7, NULL),(8, 2)", "SELECT i, count(*) OVER (ORDER BY o RANGE BETWEEN 2.5 PRECEDING AND CURRENT ROW), count(*) OVER (ORDER BY o DESC RANGE BETWEEN 2.5 PRECEDING AND CURRENT ROW) FROM t ORDER BY i" },
+        { "aggregate_bare_column_without_group_by", "CREATE TABLE t(a, b); INSERT INTO t VALUES (1,'x'),(2,'y'),(1,'z'),(2,'w')", "SELECT b, count(*) FROM t" },
+        { "aggregate_bare_column_from_max_row", "CREATE TABLE t(a, b); INSERT INTO t VALUES (1,'x'),(2,'y'),(1,'z'),(2,'w'),(0,'v')", "SELECT b, max(a), a FROM t" },
+        { "aggregate_bare_column_from_min_row_per_group", "CREATE TABLE t(g, a, b); INSERT INTO t VALUES (1,5,'x'),(1,2,'y'),(2,7,'z'),(1,2,'w'),(2,3,'v')", "SELECT g, b, min(a) FROM t GROUP BY g" },
         { "union_first_value", "CREATE TABLE t(a); INSERT INTO t VALUES (10.0),(10)", "SELECT typeof(a) FROM (SELECT a FROM t UNION SELECT a FROM t)" },
         { "window_sum_stays_real", "CREATE TABLE t(i, v); INSERT INTO t VALUES (1, 1.0),(2, 3),(3, 4),(4, 5)", "SELECT i, typeof(s), s FROM (SELECT i, sum(v) OVER (ORDER BY i ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS s FROM t) ORDER BY i" },
         { "window_total_after_infinity", "CREATE TABLE t(i, v); INSERT INTO t VALUES (1, 1e999),(2, 3),(3, 4),(4, -1e999),(5, 1)", "SELECT i, total(v) OVER (ORDER BY i ROWS BETWEEN 1 PRECEDING AND CURRENT ROW), sum(v) OVER (ORDER BY i ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t ORDER BY i" },
@@ -74,5 +77,33 @@ public sealed class SqliteDivergenceTests
         DifferentialTests.Both(dual.Engine, dual.Sqlite, "CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT, v)", 0);
         DifferentialTests.Both(dual.Engine, dual.Sqlite, "INSERT INTO t VALUES (9223372036854775807, 'max')", 0);
         Assert.False(DifferentialTests.Both(dual.Engine, dual.Sqlite, "INSERT INTO t(v) VALUES ('next')", 0));
+    }
+
+    public static TheoryData<string, string> ErrorCases() => new()
+    {
+        { "CREATE TABLE t(a INTEGER PRIMARY KEY, b); INSERT INTO t VALUES (1, 1)", "INSERT INTO t VALUES (1, 2)" },
+        { "CREATE TABLE t(a INTEGER PRIMARY KEY, b); INSERT INTO t VALUES (1, 1), (2, 2)", "UPDATE t SET a = 2 WHERE a = 1" },
+        { "CREATE TABLE t(a, b); INSERT INTO t VALUES (1, 1)", "INSERT INTO t(rowid, a) VALUES (1, 2)" },
+        { "CREATE TABLE t(a)", "SELECT length(a) OVER () FROM t" },
+        { "CREATE TABLE t(a)", "SELECT abs(a) OVER (ORDER BY a) FROM t" },
+        { "CREATE TABLE t(a, b UNIQUE)", "INSERT INTO t VALUES (1, 1) ON CONFLICT (a) DO NOTHING" },
+        { "CREATE TABLE t(a, b UNIQUE)", "INSERT INTO t VALUES (1, 1) ON CONFLICT (b, a) DO UPDATE SET a = 2" },
+    };
+
+    [Theory]
+    [MemberData(nameof(ErrorCases))]
+    public void Engine_fails_with_sqlites_message(string setup, string statement)
+    {
+        using var dual = new DualDatabase();
+        foreach (string step in setup.Split("; ", StringSplitOptions.RemoveEmptyEntries))
+        {
+            DifferentialTests.Both(dual.Engine, dual.Sqlite, step, 0);
+        }
+
+        string expected = Assert.Throws<Microsoft.Data.Sqlite.SqliteException>(() => dual.ExecuteSqlite(statement)).Message;
+        SharpCoreDBException actual = dual.Engine.Fails(statement);
+        // Microsoft.Data.Sqlite wraps SQLite's text as "SQLite Error 19: '<text>'."; ours may add where it happened.
+        string text = expected[(expected.IndexOf('\'') + 1)..expected.LastIndexOf('\'')];
+        Assert.True(actual.Message.StartsWith(text, StringComparison.Ordinal), $"SQLite: {text}\nours:   {actual.Message}");
     }
 }

@@ -92,7 +92,7 @@ internal sealed partial class TableWriter
         Collision = null;
         TransactionContext transaction = context.Transaction;
         ApplyAffinity(row);
-        long rowId = AssignRowId(transaction, row);
+        long rowId = AssignRowId(transaction, row, conflict);
         if (_table.AutoIncrement)
         {
             // As in SQLite, the sequence takes the id as soon as it is chosen: a row that OR IGNORE then skips
@@ -169,7 +169,7 @@ internal sealed partial class TableWriter
             throw Violation(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column}", conflict);
         }
 
-        long rowId = RowIdOf(idValue);
+        long rowId = RowIdOf(idValue, conflict);
         if (_table.RowIdAlias >= 0)
         {
             row[_table.RowIdAlias] = SqlValue.FromInt64(rowId);
@@ -367,13 +367,13 @@ internal sealed partial class TableWriter
         return AffinityRules.ApplyAffinity(value, column.Affinity);
     }
 
-    private long AssignRowId(TransactionContext transaction, SqlValue[] row)
+    private long AssignRowId(TransactionContext transaction, SqlValue[] row, ConflictResolution conflict)
     {
         long rowId;
         SqlValue explicitId = _table.RowIdAlias >= 0 ? row[_table.RowIdAlias] : row[_table.RowIdSlot];
         if (!explicitId.IsNull)
         {
-            rowId = RowIdOf(explicitId);
+            rowId = RowIdOf(explicitId, conflict);
         }
         else
         {
@@ -410,13 +410,18 @@ internal sealed partial class TableWriter
         throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, $"database or disk is full: table {_table.Name} has no unused row id");
     }
 
-    private long RowIdOf(in SqlValue value)
+    // A row id that is not an integer is a datatype mismatch. Under OR FAIL and OR ROLLBACK SQLite keeps no statement
+    // journal, so that error too leaves the rows the statement wrote before (and the transaction goes on).
+    private long RowIdOf(in SqlValue value, ConflictResolution conflict)
     {
         SqlValue converted = AffinityRules.ApplyAffinity(value.WithDeclaredType(SqlDeclaredType.None), Affinity.Integer);
         if (converted.StorageClass != SqlStorageClass.Integer)
         {
             string column = _table.RowIdAlias >= 0 ? _table.Columns[_table.RowIdAlias].Name : "rowid";
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"datatype mismatch: {_table.Name}.{column} must be an integer, not {value}");
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"datatype mismatch: {_table.Name}.{column} must be an integer, not {value}")
+            {
+                KeepsStatementChanges = conflict is ConflictResolution.Fail or ConflictResolution.Rollback,
+            };
         }
 
         return converted.RawBits;

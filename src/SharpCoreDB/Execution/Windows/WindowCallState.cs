@@ -282,8 +282,8 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
     }
 
     // A moving frame over an aggregate with an inverse, as SQLite computes it: each row is fed once when the frame's
-    // end passes it and taken back once when the frame's start does (a row the frame jumps over is fed and taken back),
-    // so the result carries the frame's history as SQLite's does.
+    // end passes it and taken back once when the frame's start does, so the result carries the frame's history as
+    // SQLite's does.
     private void ComputeMovingAggregate(ExecutionContext context, WindowPartition partition, SortKey rangeKey, AggregateAccumulator accumulator)
     {
         WindowFrame frame = Call.Frame;
@@ -302,6 +302,15 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             }
 
             context.CheckCancellation(Math.Max(0, end - to) + Math.Max(0, start - from));
+
+            // Rows fed before leave first, as in SQLite (a sum of integers that only overflows midway stays exact);
+            // then the frame's end feeds every row it passes, also one the start has already passed (a FOLLOWING
+            // frame), which then leaves at once.
+            for (int stop = Math.Min(start, to); from < stop; from++)
+            {
+                Inverse(accumulator, partition.Row(from));
+            }
+
             for (; to < end; to++)
             {
                 Step(accumulator, partition.Row(to));
@@ -312,8 +321,6 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
                 Inverse(accumulator, partition.Row(from));
             }
 
-            from = Math.Max(from, start);
-            to = Math.Max(to, from);
             SqlValue value = accumulator.Result();
             Scalar.ValueLimits.Check(value, _maxLength);
             partition.Row(k)[resultColumn] = value;

@@ -195,7 +195,12 @@ internal sealed class WindowPartition
             }
         }
 
-        return low;
+        // As in SQLite, a PRECEDING start never passes the current row's peers and a FOLLOWING end never stops
+        // before them, even where the shifted value rounds past the current one (near ±2^63).
+        int group = _group[position];
+        return preceding && !isEnd ? Math.Min(low, _groupStart[group])
+            : !preceding && isEnd ? Math.Max(low, _groupEnd[group])
+            : low;
     }
 
     // Where a value lies relative to the target in window order (negative: before it).

@@ -100,6 +100,13 @@ internal sealed partial class Binder
                 affinity = Affinity.Blob;
             }
 
+            // A CAST in the leftmost arm makes a numeric affinity flexible (SQLite's FLEXNUM): it compares as NUMERIC
+            // but never turns another arm's integer into a real, as REAL would.
+            if (affinity >= Affinity.Numeric && arms[0][i].IsCast)
+            {
+                affinity = Affinity.Numeric;
+            }
+
             columns[i] = arms[0][i] with { Affinity = affinity };
         }
 
@@ -154,6 +161,14 @@ internal sealed partial class Binder
             {
                 OrderingTerm term = select.OrderBy[i];
                 int column = ResolveSetOrderTerm(term.Expression, columns, first);
+                if (column < 0 && IsTermNumber(term.Expression, out _))
+                {
+                    throw SqlErrors.At(
+                        SharpCoreDBErrorCode.UnknownColumn,
+                        $"{Ordinal(i + 1)} ORDER BY term out of range - should be between 1 and {columns.Count}",
+                        term.Position);
+                }
+
                 if (column < 0)
                 {
                     throw SqlErrors.At(
@@ -185,9 +200,9 @@ internal sealed partial class Binder
             expression = collate.Operand;
         }
 
-        if (expression is IntegerLiteral number)
+        if (IsTermNumber(expression, out long number))
         {
-            return number.Value >= 1 && number.Value <= columns.Count ? (int)number.Value - 1 : -1;
+            return number >= 1 && number <= columns.Count ? (int)number - 1 : -1;
         }
 
         if (expression is ColumnReference reference)

@@ -116,6 +116,23 @@ internal sealed partial class Binder
     }
 
 
+    // Per column, its bound DEFAULT, or null. The INTEGER PRIMARY KEY column has none: SQLite ignores its DEFAULT and
+    // gives a row without an id the next free one.
+    private Expr?[] BindDefaults(TableSchema table)
+    {
+        var defaults = new Expr?[table.Columns.Length];
+        var empty = new Scope(_root);
+        foreach (ColumnSchema column in table.Columns)
+        {
+            if (column.Default is not null && column.Ordinal != table.RowIdAlias)
+            {
+                defaults[column.Ordinal] = Rewriter.Apply(BindExpr(column.Default, empty));
+            }
+        }
+
+        return defaults;
+    }
+
     private DmlPlan BindInsert(InsertStatement insert)
     {
         if (ViewTarget(insert, insert.Table, TriggerEvent.Insert) is { } view)
@@ -129,15 +146,8 @@ internal sealed partial class Binder
         row.MarkAllUsed();
         int[] targets = insert.Source is null ? [] : InsertTargets(insert, table);
 
-        var defaults = new Expr?[table.Columns.Length];
+        Expr?[] defaults = BindDefaults(table);
         var empty = new Scope(_root);
-        foreach (ColumnSchema column in table.Columns)
-        {
-            if (column.Default is not null)
-            {
-                defaults[column.Ordinal] = Rewriter.Apply(BindExpr(column.Default, empty));
-            }
-        }
 
         Operator? source = null;
         int sourceSlot = -1;
@@ -161,6 +171,9 @@ internal sealed partial class Binder
                 for (int i = 0; i < bound.Length; i++)
                 {
                     bound[i] = Rewriter.Apply(BindExpr(valueRow[i], empty));
+                    // A subquery in a VALUES row reads the database as it was before the statement, as in SQLite
+                    // (which runs such a source into a temporary table first): no row sees an earlier one.
+                    materialize |= values.Rows.Length > 1 && ContainsSubquery(valueRow[i]);
                 }
 
                 rows.Add(bound);
@@ -185,7 +198,7 @@ internal sealed partial class Binder
             materialize = true;
         }
 
-        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table));
+        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = defaults };
         ConflictResolution conflict = StepConflict(insert.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
         UpsertAction[]? upserts = insert.Upserts.IsDefaultOrEmpty ? null : BindUpserts(insert, table, row, writer, conflict);
@@ -330,11 +343,11 @@ internal sealed partial class Binder
         || string.Equals(name, "oid", StringComparison.OrdinalIgnoreCase)
         || string.Equals(name, "_rowid_", StringComparison.OrdinalIgnoreCase);
 
-    // Inside a trigger program, OR REPLACE / OR IGNORE of the statement that fired it overrides the step's own, as
+    // Inside a trigger program, OR REPLACE / OR IGNORE / OR FAIL / OR ROLLBACK of the statement that fired it overrides the step's own, as
     // in SQLite.
     private ConflictResolution StepConflict(ConflictResolution resolution) =>
         _conflictOverride != ConflictResolution.Unspecified ? _conflictOverride
-        : resolution is ConflictResolution.Replace or ConflictResolution.Ignore ? resolution : ConflictResolution.Unspecified;
+        : resolution == ConflictResolution.Abort ? ConflictResolution.Unspecified : resolution;
 
     private DmlPlan BindUpdate(UpdateStatement update)
     {
@@ -351,7 +364,7 @@ internal sealed partial class Binder
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
         Operator access = BindWhereAccess(update.Where, source, scope);
-        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table));
+        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = BindDefaults(table) };
         ConflictResolution conflict = StepConflict(update.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
         return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, conflict, triggers);

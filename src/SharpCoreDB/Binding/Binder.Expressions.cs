@@ -53,6 +53,20 @@ internal sealed partial class Binder
         return found;
     }
 
+    /// <summary>True when the expression holds a subquery (scalar, IN or EXISTS).</summary>
+    /// <param name="expression">The expression.</param>
+    /// <returns>Whether it does.</returns>
+    private static bool ContainsSubquery(Expression expression)
+    {
+        bool found = false;
+        SyntaxWalker.Walk(expression, node =>
+        {
+            found |= node is SelectStatement;
+            return !found;
+        });
+        return found;
+    }
+
     private Expr BindExpr(Expression expression, Scope scope)
     {
         Nest();
@@ -90,6 +104,10 @@ internal sealed partial class Binder
                     : throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "trigger programs cannot use parameters", p.Position);
             case ColumnReference c:
                 return ResolveColumn(c, scope, _columnResolved);
+            case UnaryExpression { Operator: UnaryOperator.Negate, Operand: RealLiteral negated }:
+                // SQLite writes a negated real literal as the negative constant, so -0.0 keeps its sign (0 - 0.0,
+                // what negation computes otherwise, is +0.0).
+                return new LiteralExpr(SqlValue.FromDouble(-negated.Value));
             case UnaryExpression u:
                 Expr operand = BindExpr(u.Operand, scope);
                 return u.Operator == UnaryOperator.Not ? new NotExpr(operand) : new UnaryExpr(u.Operator, operand);
@@ -111,7 +129,12 @@ internal sealed partial class Binder
                 return BindCase(c, scope);
             case CastExpression c:
                 string typeName = TypeNames.Format(c.Type);
-                return new CastExpr(BindExpr(c.Operand, scope), typeName, AffinityRules.WithDeclaredType(AffinityRules.FromTypeName(typeName), TypeNames.DeclaredTypeOf(c.Type)), TypeNames.DeclaredTypeOf(c.Type));
+                // Only a column without a type has BLOB affinity; a CAST to no type name converts as NUMERIC, as in
+                // SQLite.
+                Affinity castAffinity = typeName.Length == 0
+                    ? Affinity.Numeric
+                    : AffinityRules.WithDeclaredType(AffinityRules.FromTypeName(typeName), TypeNames.DeclaredTypeOf(c.Type));
+                return new CastExpr(BindExpr(c.Operand, scope), typeName, castAffinity, TypeNames.DeclaredTypeOf(c.Type));
             case FunctionCallExpression f:
                 return BindFunction(f, scope);
             case IsNullExpression i:
@@ -196,6 +219,12 @@ internal sealed partial class Binder
 
     private Expr BindBinary(BinaryExpression binary, Scope scope)
     {
+        // IS [NOT] TRUE / FALSE with the keyword on the right tests the truth value, as in SQLite.
+        if (binary is { Operator: BinaryOperator.Is or BinaryOperator.IsNot, Right: BooleanLiteral truth })
+        {
+            return new TruthTestExpr(BindExpr(binary.Left, scope), truth.Value, binary.Operator == BinaryOperator.IsNot);
+        }
+
         Expr left = BindExpr(binary.Left, scope);
         Expr right = BindExpr(binary.Right, scope);
         return binary.Operator switch

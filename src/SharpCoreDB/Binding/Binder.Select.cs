@@ -172,12 +172,43 @@ internal sealed partial class Binder
         return false;
     }
 
+    /// <summary>
+    /// Whether an ORDER BY or GROUP BY term is a result-column number, and which (SQLite's <c>sqlite3ExprIsInteger</c>
+    /// on the parsed term): an integer literal that fits in 32 bits, under any number of unary + and -, or an AND one
+    /// side of which is such a number equal to 0 (SQLite's parser turns that AND into the literal 0). A larger
+    /// literal is a constant expression, not a column number.
+    /// </summary>
+    /// <param name="term">The term, without COLLATE.</param>
+    /// <param name="value">The number.</param>
+    /// <returns>Whether the term is a number.</returns>
+    internal static bool IsTermNumber(Expression term, out long value)
+    {
+        switch (term)
+        {
+            case IntegerLiteral { Value: <= int.MaxValue } literal:
+                value = literal.Value;
+                return true;
+            case UnaryExpression { Operator: UnaryOperator.Plus } plus:
+                return IsTermNumber(plus.Operand, out value);
+            case UnaryExpression { Operator: UnaryOperator.Negate } minus when IsTermNumber(minus.Operand, out long negated):
+                value = -negated;
+                return true;
+            case BinaryExpression { Operator: BinaryOperator.And } conjunction
+                when (IsTermNumber(conjunction.Left, out long left) && left == 0) || (IsTermNumber(conjunction.Right, out long right) && right == 0):
+                value = 0;
+                return true;
+            default:
+                value = 0;
+                return false;
+        }
+    }
+
     // GROUP BY terms may name a result column by number or alias, as in SQLite.
     private Expr BindGroupTerm(Expression term, SelectCore core, Scope scope)
     {
-        if (term is IntegerLiteral number)
+        if (IsTermNumber(term, out long number))
         {
-            int index = (int)Math.Clamp(number.Value, 0, int.MaxValue);
+            int index = (int)Math.Clamp(number, 0, int.MaxValue);
             if (index < 1 || index > core.Columns.Length || core.Columns[index - 1] is not ExpressionResultColumn column)
             {
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"GROUP BY term out of range - should be between 1 and {core.Columns.Length}", term.Position);
@@ -287,9 +318,9 @@ internal sealed partial class Binder
             }
 
             int column = -1;
-            if (expression is IntegerLiteral number)
+            if (IsTermNumber(expression, out long number))
             {
-                if (number.Value < 1 || number.Value > block.Visible)
+                if (number < 1 || number > block.Visible)
                 {
                     throw SqlErrors.At(
                         SharpCoreDBErrorCode.UnknownColumn,
@@ -297,7 +328,7 @@ internal sealed partial class Binder
                         term.Position);
                 }
 
-                column = (int)number.Value - 1;
+                column = (int)number - 1;
             }
             else if (expression is ColumnReference { Table: null } reference)
             {
@@ -373,7 +404,7 @@ internal sealed partial class Binder
             {
                 Expr bound = block.Projection[index++];
                 string name = e.Alias ?? (UnwrapColumn(e.Expression) is ColumnReference reference ? reference.Column : e.SourceText);
-                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope), DataTypesOf(bound)));
+                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope), DataTypesOf(bound), e.Expression is CastExpression));
                 continue;
             }
 

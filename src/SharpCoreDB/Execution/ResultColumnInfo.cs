@@ -14,4 +14,6 @@ namespace SharpCoreDB.Execution;
 /// The kinds of value it can give, as SQLite guesses them for a compound SELECT's column affinity: 1 numeric, 2 text,
 /// 4 blob (0 for NULL alone).
 /// </param>
-internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity, BaseColumnInfo? Base = null, int DataTypes = 7);
+/// <param name="IsCast">True when the column's expression is a CAST (a compound SELECT whose leftmost arm has one
+/// there gives the column a flexible numeric affinity, as in SQLite).</param>
+internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity, BaseColumnInfo? Base = null, int DataTypes = 7, bool IsCast = false);

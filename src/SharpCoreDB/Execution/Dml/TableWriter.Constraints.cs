@@ -17,12 +17,22 @@ internal sealed partial class TableWriter
         {
             if (column.NotNull && row[column.Ordinal].IsNull)
             {
+                // OR REPLACE puts the column's default in place of the NULL; a NULL default still fails.
+                if (conflict == ConflictResolution.Replace && Defaults?[column.Ordinal] is { } fallback)
+                {
+                    row[column.Ordinal] = Stored(fallback.Evaluate(context), column);
+                    if (!row[column.Ordinal].IsNull)
+                    {
+                        continue;
+                    }
+                }
+
                 if (conflict == ConflictResolution.Ignore)
                 {
                     return false;
                 }
 
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column.Name}");
+                throw Violation(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column.Name}", conflict);
             }
         }
 
@@ -47,7 +57,7 @@ internal sealed partial class TableWriter
                 }
 
                 CheckConstraint check = _table.Checks[i];
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.CheckViolation, $"CHECK constraint failed: {check.Name ?? check.Condition.ToString()}");
+                throw Violation(SharpCoreDBErrorCode.CheckViolation, $"CHECK constraint failed: {check.Name ?? check.Condition.ToString()}", conflict);
             }
         }
 
@@ -86,7 +96,7 @@ internal sealed partial class TableWriter
                         ordinals[i] = index.Columns[i].Ordinal;
                     }
 
-                    throw Conflict(index.Origin == IndexOrigin.PrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyViolation : SharpCoreDBErrorCode.UniqueViolation, ordinals);
+                    throw Conflict(index.Origin == IndexOrigin.PrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyViolation : SharpCoreDBErrorCode.UniqueViolation, ordinals, conflict);
                 }
 
                 DeleteById(context, existing);
@@ -179,7 +189,16 @@ internal sealed partial class TableWriter
         return IndexKeys.RowIdOf(index, cursor.Key);
     }
 
-    private SharpCoreDBException Conflict(SharpCoreDBErrorCode code, int[] ordinals)
+    // A constraint failure under the statement's conflict resolution: FAIL stops the statement but keeps the rows it
+    // changed before, ROLLBACK ends the whole transaction, ABORT (the default) takes back the statement.
+    private static SharpCoreDBException Violation(SharpCoreDBErrorCode code, string message, ConflictResolution conflict) =>
+        new(code, message)
+        {
+            KeepsStatementChanges = conflict == ConflictResolution.Fail,
+            RollsBackTransaction = conflict == ConflictResolution.Rollback,
+        };
+
+    private SharpCoreDBException Conflict(SharpCoreDBErrorCode code, int[] ordinals, ConflictResolution conflict)
     {
         var columns = new StringBuilder();
         if (ordinals.Length == 0)
@@ -197,6 +216,6 @@ internal sealed partial class TableWriter
             columns.Append(_table.Name).Append('.').Append(_table.Columns[ordinal].Name);
         }
 
-        return new SharpCoreDBException(code, $"UNIQUE constraint failed: {columns}");
+        return Violation(code, $"UNIQUE constraint failed: {columns}", conflict);
     }
 }

@@ -70,6 +70,12 @@ internal sealed partial class TableWriter
     /// <summary>True while a one-row INSERT runs at the top level (see <see cref="ForeignKeys.ForeignKeyEnforcer.BeforeInsert"/>).</summary>
     public bool SingleRowInsert { get; set; }
 
+    /// <summary>
+    /// Per column, its bound DEFAULT or null: OR REPLACE stores it in place of a NULL in a NOT NULL column, as in
+    /// SQLite. Null when the statement has none bound (then such a NULL always fails).
+    /// </summary>
+    public Expr?[]? Defaults { get; init; }
+
     /// <summary>Forgets per-execution state (the cached largest row id).</summary>
     public void Begin()
     {
@@ -105,7 +111,7 @@ internal sealed partial class TableWriter
         Collision = null;
         TransactionContext transaction = context.Transaction;
         ApplyAffinity(row);
-        long rowId = AssignRowId(transaction, row);
+        long rowId = AssignRowId(transaction, row, conflict);
         if (_table.AutoIncrement)
         {
             // As in SQLite, the sequence takes the id as soon as it is chosen: a row that OR IGNORE then skips
@@ -151,7 +157,7 @@ internal sealed partial class TableWriter
         // The row goes in before its index entries: a duplicate row id leaves every tree untouched.
         if (!WriteRecord(transaction, row, rowId, insert: true))
         {
-            throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : []);
+            throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : [], conflict);
         }
 
         foreach (IndexSchema index in _table.Indexes)
@@ -185,10 +191,10 @@ internal sealed partial class TableWriter
         if (idValue.IsNull)
         {
             string column = _table.RowIdAlias >= 0 ? _table.Columns[_table.RowIdAlias].Name : "rowid";
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column}");
+            throw Violation(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column}", conflict);
         }
 
-        long rowId = RowIdOf(idValue);
+        long rowId = RowIdOf(idValue, conflict);
         if (_table.RowIdAlias >= 0)
         {
             row[_table.RowIdAlias] = SqlValue.FromInt64(rowId);
@@ -212,7 +218,7 @@ internal sealed partial class TableWriter
 
                 if (conflict != ConflictResolution.Replace)
                 {
-                    throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : []);
+                    throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : [], conflict);
                 }
 
                 DeleteById(context, rowId);
@@ -400,29 +406,36 @@ internal sealed partial class TableWriter
     {
         for (int i = 0; i < _table.Columns.Length; i++)
         {
-            ColumnSchema column = _table.Columns[i];
-            // Values bound from .NET bool, DateTime or Guid keep their declared storage form (see ApplyAffinity).
-            row[i] = AffinityRules.ApplyAffinity(row[i], column.Affinity);
+            row[i] = Stored(row[i], _table.Columns[i]);
         }
     }
 
-    private long AssignRowId(TransactionContext transaction, SqlValue[] row)
+    // The value as a column stores it. A declared-type tag fixes the storage form only for a column of that declared
+    // type (a .NET decimal bound into a DECIMAL column, see ApplyAffinity). A value that carries another tag, such as
+    // a NUMERIC column's 10 copied into a TEXT column or json('5') stored into an INTEGER column, gets the target
+    // column's affinity as in SQLite.
+    private static SqlValue Stored(SqlValue value, ColumnSchema column)
+    {
+        if (value.DeclaredType != SqlDeclaredType.None && value.DeclaredType != column.DeclaredType)
+        {
+            value = value.WithDeclaredType(SqlDeclaredType.None);
+        }
+
+        return AffinityRules.ApplyAffinity(value, column.Affinity);
+    }
+
+    private long AssignRowId(TransactionContext transaction, SqlValue[] row, ConflictResolution conflict)
     {
         long rowId;
         SqlValue explicitId = _table.RowIdAlias >= 0 ? row[_table.RowIdAlias] : row[_table.RowIdSlot];
         if (!explicitId.IsNull)
         {
-            rowId = RowIdOf(explicitId);
+            rowId = RowIdOf(explicitId, conflict);
         }
         else
         {
             long largest = LargestRowId(transaction);
-            if (largest == long.MaxValue)
-            {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, $"table {_table.Name} has used every row id");
-            }
-
-            rowId = largest + 1;
+            rowId = largest == long.MaxValue ? UnusedRandomRowId(transaction) : largest + 1;
         }
 
         if (_table.RowIdAlias >= 0)
@@ -434,13 +447,38 @@ internal sealed partial class TableWriter
         return rowId;
     }
 
-    private long RowIdOf(in SqlValue value)
+    // Once the largest row id is taken, SQLite tries random ones (up to 100) and takes the first unused; AUTOINCREMENT
+    // never reuses an id, so it fails at once.
+    private long UnusedRandomRowId(TransactionContext transaction)
+    {
+        if (!_table.AutoIncrement)
+        {
+            for (int attempt = 0; attempt < 100; attempt++)
+            {
+                long candidate = Random.Shared.NextInt64(1, long.MaxValue);
+                KeyEncoder.WriteRowId(candidate, _rowKey);
+                if (!transaction.Tree(_table.RootPage).ContainsKey(_rowKey))
+                {
+                    return candidate;
+                }
+            }
+        }
+
+        throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, $"database or disk is full: table {_table.Name} has no unused row id");
+    }
+
+    // A row id that is not an integer is a datatype mismatch. Under OR FAIL and OR ROLLBACK SQLite keeps no statement
+    // journal, so that error too leaves the rows the statement wrote before (and the transaction goes on).
+    private long RowIdOf(in SqlValue value, ConflictResolution conflict)
     {
         SqlValue converted = AffinityRules.ApplyAffinity(value.WithDeclaredType(SqlDeclaredType.None), Affinity.Integer);
         if (converted.StorageClass != SqlStorageClass.Integer)
         {
             string column = _table.RowIdAlias >= 0 ? _table.Columns[_table.RowIdAlias].Name : "rowid";
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"datatype mismatch: {_table.Name}.{column} must be an integer, not {value}");
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"datatype mismatch: {_table.Name}.{column} must be an integer, not {value}")
+            {
+                KeepsStatementChanges = conflict is ConflictResolution.Fail or ConflictResolution.Rollback,
+            };
         }
 
         return converted.RawBits;

@@ -9,8 +9,8 @@ namespace SharpCoreDB.Execution.Operators;
 /// <summary>
 /// Groups the input rows (hash grouping on the GROUP BY values) and computes the aggregates of each group. The
 /// output row holds the aggregate results, then "captured" values: the columns that expressions after the
-/// aggregation use outside any aggregate, taken from the group's last row (SQLite's bare-column rule), go to a
-/// second slot. Groups
+/// aggregation use outside any aggregate, taken as SQLite takes bare columns (from the group's first row, or, when the
+/// query has exactly one min() or max(), from the row that gave its value), go to a second slot. Groups
 /// are produced in GROUP BY key order, as SQLite's sorter-based grouping does; without GROUP BY there is exactly
 /// one group, even for empty input.
 /// </summary>
@@ -23,6 +23,7 @@ internal sealed class AggregateOperator : Operator
     private readonly int _aggregateSlot;
     private readonly int _captureSlot;
     private readonly SqlValue[][] _argumentBuffers;
+    private readonly int _extreme;
     private readonly List<SqlValue[]> _output = [];
     private int _next;
 
@@ -41,6 +42,7 @@ internal sealed class AggregateOperator : Operator
         _captures = captures;
         _aggregateSlot = aggregateSlot;
         _captureSlot = captureSlot;
+        _extreme = SoleExtreme(aggregates);
         _argumentBuffers = new SqlValue[aggregates.Count][];
         for (int i = 0; i < aggregates.Count; i++)
         {
@@ -202,6 +204,7 @@ internal sealed class AggregateOperator : Operator
 
     private void Step(ExecutionContext context, Group group)
     {
+        bool capture = !group.HasCaptures;
         for (int i = 0; i < _aggregates.Count; i++)
         {
             if (_aggregates[i].Filter is { } filter && filter.EvaluateTruth(context) != true)
@@ -217,17 +220,45 @@ internal sealed class AggregateOperator : Operator
             }
 
             group.Accumulators[i].Step(arguments);
+            capture |= i == _extreme && group.Accumulators[i] is MinMaxAccumulator { Improved: true };
         }
 
-        for (int i = 0; i < _captures.Count; i++)
+        if (capture)
         {
-            group.Captured[i] = _captures[i].Evaluate(context);
+            group.HasCaptures = true;
+            for (int i = 0; i < _captures.Count; i++)
+            {
+                group.Captured[i] = _captures[i].Evaluate(context);
+            }
         }
+    }
+
+    // The one min() or max() whose row gives the bare columns, or -1 when there is none or more than one.
+    private static int SoleExtreme(IReadOnlyList<AggregateSpec> aggregates)
+    {
+        int found = -1;
+        for (int i = 0; i < aggregates.Count; i++)
+        {
+            AggregateSpec aggregate = aggregates[i];
+            if (aggregate.Arguments.Count == 1 && aggregate.Name is "min" or "max")
+            {
+                if (found >= 0)
+                {
+                    return -1;
+                }
+
+                found = i;
+            }
+        }
+
+        return found;
     }
 
     private sealed class Group(SqlValue[] key, AggregateAccumulator[] accumulators, SqlValue[] captured)
     {
         public SqlValue[] Key { get; } = key;
+
+        public bool HasCaptures { get; set; }
 
         public AggregateAccumulator[] Accumulators { get; } = accumulators;
 

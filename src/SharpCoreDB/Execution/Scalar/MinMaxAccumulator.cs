@@ -11,6 +11,10 @@ internal sealed class MinMaxAccumulator : AggregateAccumulator
     private readonly bool _max;
     private SqlValue _best;
 
+    /// <summary>True when the last <see cref="Step"/> took a new least or greatest value (SQLite then takes a query's
+    /// bare columns from that row).</summary>
+    public bool Improved { get; private set; }
+
     /// <summary>Creates a min or max accumulator.</summary>
     /// <param name="max">True for max, false for min.</param>
     public MinMaxAccumulator(bool max)
@@ -22,6 +26,7 @@ internal sealed class MinMaxAccumulator : AggregateAccumulator
     public override void Step(ReadOnlySpan<SqlValue> arguments)
     {
         SqlValue value = arguments[0];
+        Improved = false;
         if (value.IsNull)
         {
             return;
@@ -30,6 +35,7 @@ internal sealed class MinMaxAccumulator : AggregateAccumulator
         if (_best.IsNull)
         {
             _best = value;
+            Improved = true;
             return;
         }
 
@@ -37,6 +43,7 @@ internal sealed class MinMaxAccumulator : AggregateAccumulator
         if (_max ? order < 0 : order > 0)
         {
             _best = value;
+            Improved = true;
         }
     }
 
@@ -44,5 +51,9 @@ internal sealed class MinMaxAccumulator : AggregateAccumulator
     public override SqlValue Result() => _best;
 
     /// <inheritdoc/>
-    public override void Reset() => _best = SqlValue.Null;
+    public override void Reset()
+    {
+        _best = SqlValue.Null;
+        Improved = false;
+    }
 }

@@ -8,8 +8,9 @@ namespace SharpCoreDB.Execution.Scalar;
 /// <content>
 /// <c>json_patch</c> (RFC 7396 merge patch), and <c>json_set</c>, <c>json_insert</c>, <c>json_replace</c> and
 /// <c>json_remove</c>: edits applied path by path, each
-/// on the result of the one before, as SQLite applies them. Set and insert create missing object members along the
-/// path; an array grows only at its end (<c>[#]</c>, or the index one past its last item); removing <c>$</c> gives NULL.
+/// on the result of the one before, as SQLite applies them. Set and insert create what is missing along the
+/// path (an object for a key, an array for <c>[0]</c> or <c>[#]</c>); an array grows only at its end (<c>[#]</c>, or
+/// the index one past its last item); removing <c>$</c> gives NULL.
 /// </content>
 internal static partial class ScalarFunctions
 {
@@ -188,8 +189,12 @@ internal static partial class ScalarFunctions
                             return;
                         }
 
-                        members.Add(new(key, new List<KeyValuePair<string, object>>()));
-                        at = members.Count - 1;
+                        if (Created(path, s + 1, valueJson!) is { } created)
+                        {
+                            members.Add(new(key, created));
+                        }
+
+                        return;
                     }
 
                     current = members[at].Value;
@@ -230,6 +235,11 @@ internal static partial class ScalarFunctions
             {
                 if (append)
                 {
+                    if (edit is JsonEdit.Set or JsonEdit.Insert && Created(path, s + 1, valueJson!) is { } created)
+                    {
+                        items.Add(created);
+                    }
+
                     return;
                 }
 
@@ -254,6 +264,30 @@ internal static partial class ScalarFunctions
 
             return;
         }
+    }
+
+    // What set and insert build for the missing rest of a path, from step 'from' on (SQLite's rules): a key makes an
+    // object, [0] or [#] an array of one item, the last step holds the value. Any other index cannot be built, so
+    // the edit changes nothing (null).
+    private static object? Created(List<(string? Key, long Index, bool FromEnd)> path, int from, string valueJson)
+    {
+        if (from == path.Count)
+        {
+            return ParseTree(valueJson);
+        }
+
+        (string? key, long index, _) = path[from];
+        if (key is null && index != 0)
+        {
+            return null;
+        }
+
+        if (Created(path, from + 1, valueJson) is not { } inner)
+        {
+            return null;
+        }
+
+        return key is null ? new List<object> { inner } : new List<KeyValuePair<string, object>> { new(key, inner) };
     }
 
     // The steps of a path as Find reads it: a key, or an index (from the end for [#-n]; [#] is one past the end).

@@ -84,6 +84,54 @@ internal sealed class SumAccumulator : AggregateAccumulator
     }
 
     /// <inheritdoc/>
+    public override bool CanInverse => true;
+
+    /// <inheritdoc/>
+    /// <remarks>
+    /// SQLite's <c>sumInverse</c>: once the sum went approximate it stays so (the result stays REAL after the last
+    /// REAL left the frame), and an infinity taken back out leaves NaN, which reads as NULL.
+    /// </remarks>
+    public override void Inverse(ReadOnlySpan<SqlValue> arguments)
+    {
+        SqlValue value = NumericConversion.ToNumericType(arguments[0]);
+        if (value.IsNull)
+        {
+            return;
+        }
+
+        _count--;
+        if (!_approximate)
+        {
+            long integer = value.StorageClass == SqlStorageClass.Integer ? value.RawBits : NumericConversion.ToInt64(value);
+            long difference = _integerSum - integer;
+            if (((_integerSum ^ integer) & (_integerSum ^ difference)) < 0)
+            {
+                _overflowed = true;
+                _approximate = true;
+                return;
+            }
+
+            _integerSum = difference;
+        }
+        else if (value.StorageClass == SqlStorageClass.Integer)
+        {
+            if (value.RawBits != long.MinValue)
+            {
+                StepInteger(-value.RawBits);
+            }
+            else
+            {
+                StepInteger(long.MaxValue);
+                StepInteger(1);
+            }
+        }
+        else
+        {
+            StepReal(-NumericConversion.ToDouble(value));
+        }
+    }
+
+    /// <inheritdoc/>
     public override SqlValue Result()
     {
         switch (_kind)

@@ -260,6 +260,12 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             return;
         }
 
+        if (accumulator.CanInverse && frame.Exclude == FrameExclude.NoOthers)
+        {
+            ComputeMovingAggregate(context, partition, rangeKey, accumulator);
+            return;
+        }
+
         for (int k = 0; k < count; k++)
         {
             int start = partition.Bound(frame.Unit, frame.StartKind, _startOffset, k, isEnd: false, rangeKey);
@@ -278,6 +284,63 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             Scalar.ValueLimits.Check(value, _maxLength);
             partition.Row(k)[resultColumn] = value;
         }
+    }
+
+    // A moving frame over an aggregate with an inverse, as SQLite computes it: each row is fed once when the frame's
+    // end passes it and taken back once when the frame's start does, so the result carries the frame's history as
+    // SQLite's does.
+    private void ComputeMovingAggregate(ExecutionContext context, WindowPartition partition, SortKey rangeKey, AggregateAccumulator accumulator)
+    {
+        WindowFrame frame = Call.Frame;
+        accumulator.Reset();
+        int from = 0;
+        int to = 0;
+        for (int k = 0; k < partition.Count; k++)
+        {
+            int start = partition.Bound(frame.Unit, frame.StartKind, _startOffset, k, isEnd: false, rangeKey);
+            int end = partition.Bound(frame.Unit, frame.EndKind, _endOffset, k, isEnd: true, rangeKey);
+            if (start < from || end < to)
+            {
+                // Frame bounds only move forward; should one move back, start over rather than give a wrong sum.
+                accumulator.Reset();
+                from = to = start;
+            }
+
+            context.CheckCancellation(Math.Max(0, end - to) + Math.Max(0, start - from));
+
+            // Rows fed before leave first, as in SQLite (a sum of integers that only overflows midway stays exact);
+            // then the frame's end feeds every row it passes, also one the start has already passed (a FOLLOWING
+            // frame), which then leaves at once.
+            for (int stop = Math.Min(start, to); from < stop; from++)
+            {
+                Inverse(accumulator, partition.Row(from));
+            }
+
+            for (; to < end; to++)
+            {
+                Step(accumulator, partition.Row(to));
+            }
+
+            for (int stop = Math.Min(start, to); from < stop; from++)
+            {
+                Inverse(accumulator, partition.Row(from));
+            }
+
+            SqlValue value = accumulator.Result();
+            Scalar.ValueLimits.Check(value, _maxLength);
+            partition.Row(k)[resultColumn] = value;
+        }
+    }
+
+    // Takes back a row fed by Step (FILTER decides the same way).
+    private void Inverse(AggregateAccumulator accumulator, SqlValue[] row)
+    {
+        if (filterColumn >= 0 && Logic.Truth(row[filterColumn]) != true)
+        {
+            return;
+        }
+
+        accumulator.Inverse(new ReadOnlySpan<SqlValue>(row, argumentColumn, Call.IsCountStar ? 0 : Call.Arguments.Count));
     }
 
     // Feeds a row unless FILTER rejects it; true when it was fed.

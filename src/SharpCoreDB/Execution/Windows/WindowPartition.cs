@@ -168,14 +168,23 @@ internal sealed class WindowPartition
             return isEnd ? _groupEnd[_group[position]] : _groupStart[_group[position]];
         }
 
-        // "Preceding" rows come before in window order: smaller values ascending, larger ones descending.
-        SqlValue target = Shift(value, offset, subtract: preceding != key.Descending);
+        // "Preceding" rows come before in window order: smaller values ascending, larger ones descending. As in
+        // SQLite, a PRECEDING bound shifts each candidate row's value toward the current row and compares it with the
+        // current value, and a FOLLOWING bound shifts the current value: where the sum rounds (near 2^63) the row
+        // itself then stays in its own frame.
+        SqlValue target = preceding ? value : Shift(value, offset, subtract: key.Descending);
         int low = 0;
         int high = Count;
         while (low < high)
         {
             int middle = low + ((high - low) / 2);
-            int relative = Relative(Row(middle)[key.Column], target, key);
+            SqlValue candidate = Row(middle)[key.Column];
+            if (preceding && candidate.IsNumeric)
+            {
+                candidate = Shift(candidate, offset, subtract: key.Descending);
+            }
+
+            int relative = Relative(candidate, target, key);
             if (isEnd ? relative > 0 : relative >= 0)
             {
                 high = middle;
@@ -186,7 +195,12 @@ internal sealed class WindowPartition
             }
         }
 
-        return low;
+        // As in SQLite, a PRECEDING start never passes the current row's peers and a FOLLOWING end never stops
+        // before them, even where the shifted value rounds past the current one (near ±2^63).
+        int group = _group[position];
+        return preceding && !isEnd ? Math.Min(low, _groupStart[group])
+            : !preceding && isEnd ? Math.Max(low, _groupEnd[group])
+            : low;
     }
 
     // Where a value lies relative to the target in window order (negative: before it).

@@ -24,6 +24,14 @@ internal ref partial struct Parser
         bool recursive = false;
         ImmutableArray<CommonTableExpression> with = At(Keyword.With) ? ParseWith(out recursive) : [];
         SelectBody body = ParseSelectBody();
+        SelectBody last = body is CompoundSelect compound ? compound.Terms[^1].Select : body;
+        if (last is ValuesClause && (At(Keyword.Order) || At(Keyword.Limit)))
+        {
+            // In SQLite's grammar ORDER BY and LIMIT belong to the last SELECT core; after VALUES they are a syntax
+            // error.
+            throw ErrorAt(_current, "ORDER BY and LIMIT cannot follow VALUES");
+        }
+
         ImmutableArray<OrderingTerm> orderBy = ParseOptionalOrderBy();
         Expression? limit = null;
         Expression? offset = null;

@@ -20,7 +20,7 @@ internal static class TypeNames
         return type.Arguments.IsDefaultOrEmpty ? type.Name : type.Name + "(" + string.Join(",", type.Arguments) + ")";
     }
 
-    /// <summary>The CLR type a declared type name asks for: BOOLEAN, DATETIME/DATE/TIMESTAMP, UNIXTIME/UNIXEPOCH, DATETIMEOFFSET, TIMESPAN, GUID/UUID, DECIMAL/NUMERIC.</summary>
+    /// <summary>The CLR type a declared type name asks for: BOOLEAN, DATETIME/DATE/TIMESTAMP, UNIXTIME/UNIXEPOCH, DATETIMEOFFSET, TIMESPAN, GUID/UUID, DECIMAL/MONEY.</summary>
     /// <param name="type">The parsed type, or null.</param>
     /// <returns>The declared type tag.</returns>
     public static SqlDeclaredType DeclaredTypeOf(TypeName? type)
@@ -62,7 +62,9 @@ internal static class TypeNames
             return SqlDeclaredType.Guid;
         }
 
-        if (Is(name, "DECIMAL") || Is(name, "NUMERIC") || Is(name, "MONEY"))
+        // NUMERIC keeps SQLite's NUMERIC affinity exactly (SQLite's own tests and schemas use it); DECIMAL and
+        // MONEY ask for exact decimals.
+        if (Is(name, "DECIMAL") || Is(name, "MONEY"))
         {
             return SqlDeclaredType.Decimal;
         }

@@ -137,7 +137,7 @@ internal static class AffinityRules
 
     /// <summary>
     /// The affinity of a declared type given its name's SQLite affinity and its declared CLR type: NUMERIC becomes
-    /// <see cref="Affinity.Decimal"/> for DECIMAL, NUMERIC and MONEY, which keep exact values exact.
+    /// <see cref="Affinity.Decimal"/> for DECIMAL and MONEY, which keep exact values exact (NUMERIC stays SQLite's).
     /// </summary>
     /// <param name="fromName">The affinity of the type name (<see cref="FromTypeName(string?)"/>).</param>
     /// <param name="declaredType">The declared CLR type of the same name.</param>

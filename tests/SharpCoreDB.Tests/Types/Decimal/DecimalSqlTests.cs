@@ -108,7 +108,7 @@ public sealed class DecimalSqlTests : IDisposable
     public void Sql_sees_decimals_as_exact_reals()
     {
         using var connection = Open();
-        Execute(connection, "CREATE TABLE t(v DECIMAL, n NUMERIC)");
+        Execute(connection, "CREATE TABLE t(v DECIMAL, n MONEY)");
         Execute(connection, "INSERT INTO t VALUES (0.1, '0.2')");
         Insert(connection, 5m, "t", "v");
         Assert.Equal(["real", "integer"], Column(connection, "SELECT typeof(v) FROM t ORDER BY rowid"));

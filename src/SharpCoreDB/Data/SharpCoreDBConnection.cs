@@ -29,6 +29,10 @@ public sealed class SharpCoreDBConnection : DbConnection
     private SharpCoreDBTransaction? _transaction;
     private ConnectionState _state = ConnectionState.Closed;
 
+    // What Open passes to the engine, built once per connection string (with the secret's verifier), so reopening a
+    // pooled connection allocates and hashes nothing for it.
+    private DatabaseOptions? _options;
+
     // The readers open on this connection: closing the connection closes them, so none reads on from a closed database.
     private readonly List<SharpCoreDBDataReader> _readers = [];
 
@@ -62,6 +66,7 @@ public sealed class SharpCoreDBConnection : DbConnection
             var settings = new SharpCoreDBConnectionStringBuilder(value);
             _connectionString = value ?? string.Empty;
             _settings = settings;
+            _options = null;
         }
     }
 
@@ -112,18 +117,7 @@ public sealed class SharpCoreDBConnection : DbConnection
             throw new InvalidOperationException("The connection string has no 'Data Source' (a file path or :memory:).");
         }
 
-        var options = new DatabaseOptions
-        {
-            DataSource = dataSource,
-            Password = _settings.Password.Length == 0 ? null : _settings.Password,
-            EncryptionKey = _settings.GetEncryptionKeyBytes(),
-            Durability = _settings.Durability,
-            OpenMode = _settings.Mode,
-            CacheSize = _settings.CacheSize,
-            PageSize = _settings.PageSize,
-            BusyTimeout = TimeSpan.FromSeconds(_settings.DefaultTimeout),
-        };
-
+        var options = _options ??= BuildOptions(dataSource);
         var database = Engine.Database.Acquire(options);
         try
         {
@@ -180,9 +174,32 @@ public sealed class SharpCoreDBConnection : DbConnection
             var database = _database;
             _database = null;
             SetState(ConnectionState.Closed);
-            database?.Release();
+            database?.Release(pool: _settings.Pooling);
         }
     }
+
+    /// <summary>
+    /// Closes the database the pool keeps open for this connection's file, checkpointing it (as SQLite's
+    /// <c>ClearPool</c> empties a pool): the next open reads the file afresh. When connections still use the database,
+    /// it closes as the last of them closes instead of returning to the pool.
+    /// </summary>
+    /// <param name="connection">A connection to the file (open or not).</param>
+    /// <exception cref="SharpCoreDBException">IoError when the final checkpoint fails; the log keeps every commit.</exception>
+    public static void ClearPool(SharpCoreDBConnection connection)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        if (!string.IsNullOrWhiteSpace(connection.DataSource))
+        {
+            Engine.Database.ClearPool(connection.DataSource);
+        }
+    }
+
+    /// <summary>
+    /// Closes every database the pool keeps open, checkpointing each (it also runs at process exit); databases still in
+    /// use close as their last connection closes.
+    /// </summary>
+    /// <exception cref="SharpCoreDBException">The first final checkpoint that failed; every other database is still closed.</exception>
+    public static void ClearAllPools() => Engine.Database.ClearAllPools();
 
     /// <summary>
     /// The write-ahead log's size and how many commits an open reader has kept in it past its checkpoint threshold
@@ -264,6 +281,25 @@ public sealed class SharpCoreDBConnection : DbConnection
         {
             _transaction = null;
         }
+    }
+
+    private DatabaseOptions BuildOptions(string dataSource)
+    {
+        var options = new DatabaseOptions
+        {
+            DataSource = dataSource,
+            Password = _settings.Password.Length == 0 ? null : _settings.Password,
+            EncryptionKey = _settings.GetEncryptionKeyBytes(),
+            Durability = _settings.Durability,
+            OpenMode = _settings.Mode,
+            CacheSize = _settings.CacheSize,
+            PageSize = _settings.PageSize,
+            BusyTimeout = TimeSpan.FromSeconds(_settings.DefaultTimeout),
+        };
+
+        return options.IsMemory
+            ? options
+            : options with { FullPath = Path.GetFullPath(dataSource), SecretVerifier = Engine.Database.SecretVerifier(options) };
     }
 
     private void CheckCanBegin()

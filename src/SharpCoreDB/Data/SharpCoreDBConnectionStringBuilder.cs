@@ -10,7 +10,8 @@ namespace SharpCoreDB;
 /// Builds and parses SharpCoreDB connection strings. Keywords (case-insensitive):
 /// <c>Data Source</c> (a file path or <c>:memory:</c>), <c>Password</c>, <c>Encryption Key</c> (64 hex digits),
 /// <c>Durability</c> (Legacy | FullSync | Async), <c>Mode</c> (ReadWriteCreate | ReadWrite | ReadOnly),
-/// <c>Cache Size</c> (pages), <c>Page Size</c> (bytes, at creation), <c>Default Timeout</c> (seconds).
+/// <c>Cache Size</c> (pages), <c>Page Size</c> (bytes, at creation), <c>Default Timeout</c> (seconds),
+/// <c>Pooling</c> (True | False, default True: the last connection's close keeps the database open for the next).
 /// An unknown keyword is an error, so a typo never silently falls back to a default.
 /// </summary>
 [SuppressMessage("Design", "CA1010:Generic interface should also be implemented",
@@ -25,6 +26,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     private const string CacheSizeKeyword = "Cache Size";
     private const string PageSizeKeyword = "Page Size";
     private const string DefaultTimeoutKeyword = "Default Timeout";
+    private const string PoolingKeyword = "Pooling";
 
     /// <summary>The default page cache size, in pages.</summary>
     public const int DefaultCacheSize = 2048;
@@ -53,6 +55,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         ["PageSize"] = PageSizeKeyword,
         [DefaultTimeoutKeyword] = DefaultTimeoutKeyword,
         ["DefaultTimeout"] = DefaultTimeoutKeyword,
+        [PoolingKeyword] = PoolingKeyword,
     };
 
     /// <summary>Creates an empty builder.</summary>
@@ -124,6 +127,17 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         set => this[DefaultTimeoutKeyword] = value;
     }
 
+    /// <summary>
+    /// True (the default, as in Microsoft.Data.Sqlite) to keep the database open (files, page cache, derived key) when
+    /// its last connection closes, so the next open of the same file with the same settings costs no file open,
+    /// recovery or key derivation; see <see cref="SharpCoreDBConnection.ClearPool"/>.
+    /// </summary>
+    public bool Pooling
+    {
+        get => !base.TryGetValue(PoolingKeyword, out var value) || ParseBool(PoolingKeyword, value);
+        set => this[PoolingKeyword] = value;
+    }
+
     /// <inheritdoc />
     [AllowNull]
     public override object this[string keyword]
@@ -180,7 +194,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
             ? canonical
             : throw new ArgumentException(
                 $"Connection string keyword '{keyword}' is not supported. Supported: Data Source, Password, Encryption Key, " +
-                "Durability, Mode, Cache Size, Page Size, Default Timeout.",
+                "Durability, Mode, Cache Size, Page Size, Default Timeout, Pooling.",
                 nameof(keyword));
     }
 
@@ -216,6 +230,9 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
             case DefaultTimeoutKeyword:
                 ParseInt(keyword, text, min: 0, max: int.MaxValue);
                 break;
+            case PoolingKeyword:
+                ParseBool(keyword, value);
+                break;
         }
     }
 
@@ -247,6 +264,20 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
 
         throw new ArgumentException(
             $"'{keyword}' must be one of {string.Join(", ", Enum.GetNames<T>())}, not '{text}'.", nameof(value));
+    }
+
+    // True/False in any case, as Microsoft.Data.Sqlite reads its boolean keywords (Pooling, Foreign Keys).
+    private static bool ParseBool(string keyword, object value)
+    {
+        if (value is bool flag)
+        {
+            return flag;
+        }
+
+        var text = Convert.ToString(value, CultureInfo.InvariantCulture)?.Trim();
+        return bool.TryParse(text, out var parsed)
+            ? parsed
+            : throw new ArgumentException($"'{keyword}' must be True or False, not '{text}'.", nameof(value));
     }
 
     private static int ParseInt(string keyword, string text, int min, int max)

@@ -180,6 +180,21 @@ public sealed class SharpCoreDBCommand : DbCommand
         // No reader and no result object: the engine runs the statements straight through.
         var statement = Compile(out var session);
         using var use = session.Enter();
+        return RunNonQuery(statement, session);
+    }
+
+    /// <inheritdoc />
+    public override async Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        var statement = Compile(out var session);
+        using var use = session.Enter();
+        return await RunNonQueryAsync(statement, session, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Runs a compiled statement in a session the caller has entered.</summary>
+    internal int RunNonQuery(Statement statement, Session session)
+    {
         var values = Bind(statement);
         var execution = StartExecution(CancellationToken.None);
         try
@@ -196,12 +211,9 @@ public sealed class SharpCoreDBCommand : DbCommand
         }
     }
 
-    /// <inheritdoc />
-    public override async Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken)
+    /// <summary>Like <see cref="RunNonQuery"/>, without blocking a thread on the writer slot or the log flush.</summary>
+    internal async Task<int> RunNonQueryAsync(Statement statement, Session session, CancellationToken cancellationToken)
     {
-        cancellationToken.ThrowIfCancellationRequested();
-        var statement = Compile(out var session);
-        using var use = session.Enter();
         var values = Bind(statement);
         var execution = StartExecution(cancellationToken);
         try
@@ -343,7 +355,10 @@ public sealed class SharpCoreDBCommand : DbCommand
         base.Dispose(disposing);
     }
 
-    private Statement Compile(out Session session)
+    /// <summary>Checks the command can run on its connection and prepares its SQL (a batch runs its commands through this).</summary>
+    /// <param name="session">The connection's session.</param>
+    /// <returns>The statement.</returns>
+    internal Statement Compile(out Session session)
     {
         var connection = _connection ?? throw new InvalidOperationException("The command has no connection.");
         session = connection.Session;
@@ -356,8 +371,16 @@ public sealed class SharpCoreDBCommand : DbCommand
 
             if (!ReferenceEquals(_transaction.Connection, connection))
             {
-                throw new InvalidOperationException("The command's transaction belongs to another connection.");
+                throw new InvalidOperationException("The transaction object is not associated with the same connection object as this command.");
             }
+        }
+        else if (connection.ActiveTransaction is not null)
+        {
+            // As Microsoft.Data.Sqlite (and SqlClient): a command that forgot Transaction would otherwise run inside it
+            // unnoticed, and a later Rollback would take back work its author thought was committed.
+            throw new InvalidOperationException(
+                "Execute requires the command to have a transaction object when the connection assigned to the command is in a pending local transaction. "
+                + "The Transaction property of the command has not been initialized.");
         }
 
         if (string.IsNullOrWhiteSpace(_commandText))

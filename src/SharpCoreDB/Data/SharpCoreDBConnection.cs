@@ -226,36 +226,83 @@ public sealed class SharpCoreDBConnection : DbConnection
     /// <returns>The command.</returns>
     public new SharpCoreDBCommand CreateCommand() => new() { Connection = this, Transaction = _transaction };
 
-    /// <summary>Begins a transaction.</summary>
-    /// <returns>The transaction.</returns>
-    public new SharpCoreDBTransaction BeginTransaction() => (SharpCoreDBTransaction)BeginDbTransaction(IsolationLevel.Unspecified);
+    /// <summary>
+    /// Begins a transaction that takes the writer slot at once (SQL <c>BEGIN IMMEDIATE</c>), as Microsoft.Data.Sqlite's
+    /// <c>BeginTransaction()</c> does, so its first write never fails because another connection wrote first.
+    /// </summary>
+    /// <returns>The transaction (isolation level <see cref="IsolationLevel.Serializable"/>).</returns>
+    /// <exception cref="SharpCoreDBException">Busy when another connection keeps the writer slot past the timeout.</exception>
+    public new SharpCoreDBTransaction BeginTransaction() => BeginTransaction(IsolationLevel.Unspecified, deferred: false);
 
-    /// <summary>Begins a transaction.</summary>
-    /// <param name="isolationLevel">Any level; SharpCoreDB gives snapshot isolation to every transaction.</param>
+    /// <summary>Begins a transaction; see <see cref="BeginTransaction(IsolationLevel, bool)"/> for the levels.</summary>
+    /// <param name="isolationLevel">The level; <see cref="IsolationLevel.ReadUncommitted"/> begins deferred.</param>
     /// <returns>The transaction.</returns>
+    /// <exception cref="ArgumentException">The level is Chaos or Snapshot.</exception>
     public new SharpCoreDBTransaction BeginTransaction(IsolationLevel isolationLevel) =>
-        (SharpCoreDBTransaction)BeginDbTransaction(isolationLevel);
+        BeginTransaction(isolationLevel, deferred: isolationLevel == IsolationLevel.ReadUncommitted);
+
+    /// <summary>Begins a transaction, deferred (SQL <c>BEGIN</c>) or not (<c>BEGIN IMMEDIATE</c>).</summary>
+    /// <param name="deferred">
+    /// True to take the writer slot only at the first write: a transaction that only reads never waits for or blocks a
+    /// writer and its commit writes nothing; a write after another connection's commit fails with Busy (roll back and retry).
+    /// </param>
+    /// <returns>The transaction.</returns>
+    public SharpCoreDBTransaction BeginTransaction(bool deferred) => BeginTransaction(IsolationLevel.Unspecified, deferred);
+
+    /// <summary>
+    /// Begins a transaction. Every transaction is serializable (one writer at a time, readers in a snapshot), so as in
+    /// Microsoft.Data.Sqlite <see cref="IsolationLevel.Unspecified"/>, <see cref="IsolationLevel.ReadUncommitted"/>,
+    /// <see cref="IsolationLevel.ReadCommitted"/>, <see cref="IsolationLevel.RepeatableRead"/> and
+    /// <see cref="IsolationLevel.Serializable"/> all give <see cref="IsolationLevel.Serializable"/> (a stronger level
+    /// than asked for is allowed); <see cref="IsolationLevel.Chaos"/> and <see cref="IsolationLevel.Snapshot"/> throw.
+    /// </summary>
+    /// <param name="isolationLevel">The level.</param>
+    /// <param name="deferred">True to take the writer slot only at the first write (see <see cref="BeginTransaction(bool)"/>).</param>
+    /// <returns>The transaction.</returns>
+    /// <exception cref="ArgumentException">The level is not supported.</exception>
+    /// <exception cref="InvalidOperationException">The connection is not open, or already has a transaction.</exception>
+    public SharpCoreDBTransaction BeginTransaction(IsolationLevel isolationLevel, bool deferred)
+    {
+        var level = SupportedLevel(isolationLevel);
+        using var use = Session.Enter();
+        CheckCanBegin();
+        Session.Begin(deferred);
+        return _transaction = new SharpCoreDBTransaction(this, level);
+    }
 
     /// <inheritdoc />
     protected override DbCommand CreateDbCommand() => CreateCommand();
 
+    /// <summary>True: see <see cref="SharpCoreDBBatch"/>.</summary>
+    public override bool CanCreateBatch => true;
+
+    /// <summary>Creates a batch on this connection (and its pending transaction, if any).</summary>
+    /// <returns>The batch.</returns>
+    public new SharpCoreDBBatch CreateBatch() => new(this, _transaction);
+
     /// <inheritdoc />
-    protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel)
-    {
-        using var use = Session.Enter();
-        CheckCanBegin();
-        Session.Begin();
-        return _transaction = new SharpCoreDBTransaction(this, isolationLevel);
-    }
+    protected override DbBatch CreateDbBatch() => CreateBatch();
+
+    /// <inheritdoc />
+    protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel) => BeginTransaction(isolationLevel);
 
     /// <inheritdoc />
     protected override async ValueTask<DbTransaction> BeginDbTransactionAsync(IsolationLevel isolationLevel, CancellationToken cancellationToken)
     {
+        var level = SupportedLevel(isolationLevel);
         using var use = Session.Enter();
         CheckCanBegin();
-        await Session.BeginAsync(cancellationToken).ConfigureAwait(false);
-        return _transaction = new SharpCoreDBTransaction(this, isolationLevel);
+        await Session.BeginAsync(deferred: isolationLevel == IsolationLevel.ReadUncommitted, cancellationToken).ConfigureAwait(false);
+        return _transaction = new SharpCoreDBTransaction(this, level);
     }
+
+    // Microsoft.Data.Sqlite's mapping: every level it can honour becomes Serializable; the rest are refused.
+    private static IsolationLevel SupportedLevel(IsolationLevel isolationLevel) => isolationLevel switch
+    {
+        IsolationLevel.Unspecified or IsolationLevel.ReadUncommitted or IsolationLevel.ReadCommitted
+            or IsolationLevel.RepeatableRead or IsolationLevel.Serializable => IsolationLevel.Serializable,
+        _ => throw new ArgumentException($"The isolation level '{isolationLevel}' is not supported.", nameof(isolationLevel)),
+    };
 
     /// <inheritdoc />
     protected override void Dispose(bool disposing)

@@ -17,6 +17,7 @@ internal static class Program
         ("--storage", "SharpCoreDB.Benchmarks.Storage.*", false),
         ("--group-commit", "SharpCoreDB.Benchmarks.GroupCommit.*", true),
         ("--sql", "SharpCoreDB.Benchmarks.Sql.*", false),
+        ("--pooling", "SharpCoreDB.Benchmarks.Pooling.*", false),
     ];
 
     public static int Main(string[] args)

@@ -96,6 +96,9 @@ public sealed class SharpCoreDBConnection : DbConnection
 
     internal int DefaultTimeout => _settings.DefaultTimeout;
 
+    /// <summary>The engine instance while open (tests check which one the pool handed out).</summary>
+    internal Engine.Database? EngineDatabase => _database;
+
     internal bool IsOpen => _state == ConnectionState.Open;
 
     /// <summary>The engine session; throws when the connection is not open.</summary>

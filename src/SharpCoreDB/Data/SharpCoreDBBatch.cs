@@ -134,9 +134,9 @@ public sealed class SharpCoreDBBatch : DbBatch
     /// <summary>Checks every command's SQL now, so errors surface here and later runs skip parsing.</summary>
     public override void Prepare()
     {
-        foreach (SharpCoreDBBatchCommand command in (IEnumerable<SharpCoreDBBatchCommand>)BatchCommands)
+        for (int i = 0; i < BatchCommands.Count; i++)
         {
-            Attach(command).Prepare();
+            Attach(BatchCommands[i]).Prepare();
         }
     }
 
@@ -196,9 +196,9 @@ public sealed class SharpCoreDBBatch : DbBatch
             throw new InvalidOperationException("The batch has no commands.");
         }
 
-        foreach (SharpCoreDBBatchCommand command in (IEnumerable<SharpCoreDBBatchCommand>)BatchCommands)
+        for (int i = 0; i < BatchCommands.Count; i++)
         {
-            command.RecordsAffectedValue = 0;
+            BatchCommands[i].RecordsAffectedValue = 0;
         }
     }
 

@@ -1,10 +1,9 @@
-using System.Collections;
 using System.Data.Common;
 
 namespace SharpCoreDB;
 
 /// <summary>The commands of a <see cref="SharpCoreDBBatch"/>, run in this order.</summary>
-public sealed class SharpCoreDBBatchCommandCollection : DbBatchCommandCollection, IList<SharpCoreDBBatchCommand>
+public sealed class SharpCoreDBBatchCommandCollection : DbBatchCommandCollection
 {
     private readonly List<SharpCoreDBBatchCommand> _commands = [];
 
@@ -88,10 +87,6 @@ public sealed class SharpCoreDBBatchCommandCollection : DbBatchCommandCollection
 
     /// <inheritdoc />
     public override void RemoveAt(int index) => _commands.RemoveAt(index);
-
-    IEnumerator<SharpCoreDBBatchCommand> IEnumerable<SharpCoreDBBatchCommand>.GetEnumerator() => _commands.GetEnumerator();
-
-    IEnumerator IEnumerable.GetEnumerator() => _commands.GetEnumerator();
 
     /// <inheritdoc />
     protected override DbBatchCommand GetBatchCommand(int index) => _commands[index];

@@ -91,9 +91,9 @@ public sealed class BatchTests
             ? await Assert.ThrowsAsync<SharpCoreDBException>(() => batch.ExecuteNonQueryAsync())
             : Assert.Throws<SharpCoreDBException>(() => batch.ExecuteNonQuery());
 
-        Assert.Equal(SharpCoreDBErrorCode.ConstraintViolation, error.ErrorCode);
+        Assert.Equal(SharpCoreDBErrorCode.UniqueViolation, error.ErrorCode);
         Assert.Equal(expected, Scalar(connection, "SELECT group_concat(x) FROM (SELECT x FROM t ORDER BY x)"));
-        Assert.Equal([1, 0, 0], batch.BatchCommands.Select(c => c.RecordsAffected));
+        Assert.Equal([1, 0, 0], ((DbBatch)batch).BatchCommands.Select(c => c.RecordsAffected));
     }
 
     [Fact]

@@ -55,7 +55,7 @@ public sealed class DataSourceTests
     {
         using var temp = new TempDatabase();
         var dataSource = SharpCoreDBDataSource.Create(temp.ConnectionString());
-        Engine.Database engine;
+        global::SharpCoreDB.Engine.Database engine;
         using (var connection = dataSource.OpenConnection())
         {
             engine = connection.EngineDatabase!;

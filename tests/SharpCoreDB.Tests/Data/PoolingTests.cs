@@ -221,7 +221,7 @@ public sealed class PoolingTests
         }
     }
 
-    private static Engine.Database OpenClose(string connectionString)
+    private static global::SharpCoreDB.Engine.Database OpenClose(string connectionString)
     {
         using var connection = Open(connectionString);
         return connection.EngineDatabase!;

@@ -34,7 +34,7 @@ public sealed class SharpCoreDBBatchCommand : DbBatchCommand
         set => Command.CommandType = value;
     }
 
-    /// <summary>The rows this command inserted, updated or deleted once the batch ran it (-1 when none; 0 before it ran).</summary>
+    /// <summary>The rows this command inserted, updated or deleted once the batch ran it (-1 for a command that can change no rows, such as a SELECT; 0 before it ran).</summary>
     public override int RecordsAffected => RecordsAffectedValue;
 
     /// <summary>The parameters.</summary>

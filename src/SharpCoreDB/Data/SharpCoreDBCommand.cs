@@ -379,7 +379,7 @@ public sealed class SharpCoreDBCommand : DbCommand
             // As Microsoft.Data.Sqlite (and SqlClient): a command that forgot Transaction would otherwise run inside it
             // unnoticed, and a later Rollback would take back work its author thought was committed.
             throw new InvalidOperationException(
-                "Execute requires the command to have a transaction object when the connection assigned to the command is in a pending local transaction. "
+                "Execute requires the command to have a transaction object when the connection assigned to the command is in a pending local transaction.  "
                 + "The Transaction property of the command has not been initialized.");
         }
 

@@ -304,7 +304,7 @@ public sealed class SharpCoreDBConnection : DbConnection
     {
         IsolationLevel.Unspecified or IsolationLevel.ReadUncommitted or IsolationLevel.ReadCommitted
             or IsolationLevel.RepeatableRead or IsolationLevel.Serializable => IsolationLevel.Serializable,
-        _ => throw new ArgumentException($"The isolation level '{isolationLevel}' is not supported.", nameof(isolationLevel)),
+        _ => throw new ArgumentException($"The IsolationLevel '{isolationLevel}' is not supported.", nameof(isolationLevel)),
     };
 
     /// <inheritdoc />

@@ -147,8 +147,7 @@ public sealed class TransactionTests
         Assert.Equal(0L, Scalar(connection, null, "SELECT count(*) FROM t"));
         Run(connection, null, "SAVEPOINT s; INSERT INTO t VALUES (1); ROLLBACK TO s; INSERT INTO t VALUES (2)");
 
-        var busy = Assert.Throws<SharpCoreDBException>(() => Run(writer, null, "INSERT INTO t VALUES (9)"));
-        Assert.Equal(SharpCoreDBErrorCode.Busy, busy.ErrorCode);
+        AssertBusy(writer, "INSERT INTO t VALUES (9)");
         Run(connection, null, "COMMIT");
         Assert.Equal(2L, Scalar(writer, null, "SELECT sum(x) FROM t"));
     }
@@ -167,8 +166,7 @@ public sealed class TransactionTests
 
         Run(connection, null, begin);
 
-        var busy = Assert.Throws<SharpCoreDBException>(() => Run(writer, null, "INSERT INTO t VALUES (1)"));
-        Assert.Equal(SharpCoreDBErrorCode.Busy, busy.ErrorCode);
+        AssertBusy(writer, "INSERT INTO t VALUES (1)");
         Run(connection, null, "COMMIT");
     }
 
@@ -185,8 +183,7 @@ public sealed class TransactionTests
         using var transaction = connection.BeginTransaction();
 
         Assert.Equal(IsolationLevel.Serializable, transaction.IsolationLevel);
-        var busy = Assert.Throws<SharpCoreDBException>(() => Run(writer, null, "INSERT INTO t VALUES (1)"));
-        Assert.Equal(SharpCoreDBErrorCode.Busy, busy.ErrorCode);
+        AssertBusy(writer, "INSERT INTO t VALUES (1)");
     }
 
     private static async Task<DbTransactionResult> Begin(SharpCoreDBConnection connection, IsolationLevel level, bool async)
@@ -203,6 +200,14 @@ public sealed class TransactionTests
         {
             return new DbTransactionResult(null, ex);
         }
+    }
+
+    // The writer's busy timeout (Default Timeout=1) ends the wait; no command timeout races it.
+    private static void AssertBusy(SharpCoreDBConnection writer, string sql)
+    {
+        using var command = new SharpCoreDBCommand(sql, writer) { CommandTimeout = 0 };
+        var busy = Assert.Throws<SharpCoreDBException>(() => command.ExecuteNonQuery());
+        Assert.Equal(SharpCoreDBErrorCode.Busy, busy.ErrorCode);
     }
 
     private static void Run(SharpCoreDBConnection connection, SharpCoreDBTransaction? transaction, string sql)

@@ -304,7 +304,8 @@ public sealed class SharpCoreDBConnection : DbConnection
     {
         IsolationLevel.Unspecified or IsolationLevel.ReadUncommitted or IsolationLevel.ReadCommitted
             or IsolationLevel.RepeatableRead or IsolationLevel.Serializable => IsolationLevel.Serializable,
-        _ => throw new ArgumentException($"The IsolationLevel '{isolationLevel}' is not supported.", nameof(isolationLevel)),
+        // Message only (no parameter name), word for word Microsoft.Data.Sqlite's, so code matching on it keeps working.
+        _ => throw new ArgumentException($"The IsolationLevel '{isolationLevel}' is not supported."),
     };
 
     /// <inheritdoc />

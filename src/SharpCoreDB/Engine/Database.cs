@@ -36,6 +36,7 @@ internal sealed class Database
 
     // Keys the secret verifier; random per process, so a verifier says nothing outside it.
     private static readonly byte[] s_verifierKey = RandomNumberGenerator.GetBytes(32);
+    private static byte[]? s_noSecretVerifier;
 
     // HMAC of the password or raw key the database was opened with: enough to tell whether a later connection
     // offers the same secret, without keeping the secret itself once the keys are derived.
@@ -482,10 +483,19 @@ internal sealed class Database
     /// <returns>32 bytes.</returns>
     internal static byte[] SecretVerifier(DatabaseOptions options)
     {
+        // Most databases have no secret: one verifier serves them all, computed once.
+        if (options.Password is null && options.EncryptionKey is null)
+        {
+            return s_noSecretVerifier ??= Verifier([0]);
+        }
+
+
         // A tag byte keeps "password" and "raw key" apart; no secret gives an all-zero input of one byte.
-        byte[] input = options.Password is { } password
-            ? [1, .. Encoding.UTF8.GetBytes(password)]
-            : options.EncryptionKey is { } key ? [2, .. key] : [0];
+        return Verifier(options.Password is { } password ? [1, .. Encoding.UTF8.GetBytes(password)] : [2, .. options.EncryptionKey!]);
+    }
+
+    private static byte[] Verifier(byte[] input)
+    {
         try
         {
             return HMACSHA256.HashData(s_verifierKey, input);

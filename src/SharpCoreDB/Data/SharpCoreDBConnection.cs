@@ -29,9 +29,12 @@ public sealed class SharpCoreDBConnection : DbConnection
     private SharpCoreDBTransaction? _transaction;
     private ConnectionState _state = ConnectionState.Closed;
 
-    // What Open passes to the engine, built once per connection string (with the secret's verifier), so reopening a
-    // pooled connection allocates and hashes nothing for it.
-    private DatabaseOptions? _options;
+    // The parsed settings and what Open passes to the engine (with the secret's verifier), kept per connection-string
+    // instance: applications open connection after connection from the same string, and a pooled open then parses,
+    // resolves and hashes nothing. Keyed weakly by the string object, so the entry (and the password in it) lives no
+    // longer than the string the application holds anyway.
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<string, ParsedConnectionString> s_parsed = new();
+    private ParsedConnectionString _parsed = new(new SharpCoreDBConnectionStringBuilder());
 
     // The readers open on this connection: closing the connection closes them, so none reads on from a closed database.
     private readonly List<SharpCoreDBDataReader> _readers = [];
@@ -63,10 +66,18 @@ public sealed class SharpCoreDBConnection : DbConnection
                 throw new InvalidOperationException("The connection string cannot change while the connection is open.");
             }
 
-            var settings = new SharpCoreDBConnectionStringBuilder(value);
             _connectionString = value ?? string.Empty;
+            if (s_parsed.TryGetValue(_connectionString, out var parsed))
+            {
+                _parsed = parsed;
+                _settings = parsed.Settings;
+                return;
+            }
+
+            var settings = new SharpCoreDBConnectionStringBuilder(value);
             _settings = settings;
-            _options = null;
+            _parsed = new ParsedConnectionString(settings);
+            s_parsed.AddOrUpdate(_connectionString, _parsed);
         }
     }
 
@@ -120,7 +131,7 @@ public sealed class SharpCoreDBConnection : DbConnection
             throw new InvalidOperationException("The connection string has no 'Data Source' (a file path or :memory:).");
         }
 
-        var options = _options ??= BuildOptions(dataSource);
+        var options = _parsed.Options ??= BuildOptions(dataSource);
         var database = Engine.Database.Acquire(options);
         try
         {
@@ -177,7 +188,7 @@ public sealed class SharpCoreDBConnection : DbConnection
             var database = _database;
             _database = null;
             SetState(ConnectionState.Closed);
-            database?.Release(pool: _settings.Pooling);
+            database?.Release(pool: _parsed.Pooling);
         }
     }
 
@@ -348,9 +359,14 @@ public sealed class SharpCoreDBConnection : DbConnection
             BusyTimeout = TimeSpan.FromSeconds(_settings.DefaultTimeout),
         };
 
+        // A relative path is resolved at each open (the current directory may change); a full one once.
         return options.IsMemory
             ? options
-            : options with { FullPath = Path.GetFullPath(dataSource), SecretVerifier = Engine.Database.SecretVerifier(options) };
+            : options with
+            {
+                FullPath = Path.IsPathFullyQualified(dataSource) ? Path.GetFullPath(dataSource) : null,
+                SecretVerifier = Engine.Database.SecretVerifier(options),
+            };
     }
 
     private void CheckCanBegin()
@@ -370,5 +386,15 @@ public sealed class SharpCoreDBConnection : DbConnection
         {
             OnStateChange(new StateChangeEventArgs(previous, state));
         }
+    }
+
+    /// <summary>A connection string parsed once: its settings, and the engine options built at its first open.</summary>
+    private sealed class ParsedConnectionString(SharpCoreDBConnectionStringBuilder settings)
+    {
+        public SharpCoreDBConnectionStringBuilder Settings { get; } = settings;
+
+        public bool Pooling { get; } = settings.Pooling;
+
+        public DatabaseOptions? Options { get; set; }
     }
 }

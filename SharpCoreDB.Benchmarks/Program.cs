@@ -19,6 +19,7 @@ internal static class Program
         ("--sql", "SharpCoreDB.Benchmarks.Sql.*", false),
         ("--types", "SharpCoreDB.Benchmarks.Types.*", false),
         ("--foreign-keys", "SharpCoreDB.Benchmarks.ForeignKeys.*", false),
+        ("--pooling", "SharpCoreDB.Benchmarks.Pooling.*", false),
     ];
 
     public static int Main(string[] args)

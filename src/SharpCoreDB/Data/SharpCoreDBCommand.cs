@@ -188,20 +188,7 @@ public sealed class SharpCoreDBCommand : DbCommand
             // No reader and no result object: the engine runs the statements straight through.
             var statement = Compile(out var session);
             using var use = session.Enter();
-            var values = Bind(statement);
-            var execution = StartExecution(CancellationToken.None);
-            try
-            {
-                return statement.ExecuteNonQuery(session, values, execution.Token);
-            }
-            catch (Exception e)
-            {
-                throw MapCancellation(e, CancellationToken.None) ?? Rethrow(e);
-            }
-            finally
-            {
-                ReaderClosed(execution);
-            }
+            return RunNonQuery(statement, session);
         }
         catch (Exception e) when (EndActivity(e))
         {
@@ -218,25 +205,50 @@ public sealed class SharpCoreDBCommand : DbCommand
         {
             var statement = Compile(out var session);
             using var use = session.Enter();
-            var values = Bind(statement);
-            var execution = StartExecution(cancellationToken);
-            try
-            {
-                // The engine keeps the array only while it runs; the command's buffer is not reused before it returns.
-                return await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false);
-            }
-            catch (Exception e)
-            {
-                throw MapCancellation(e, cancellationToken) ?? Rethrow(e);
-            }
-            finally
-            {
-                ReaderClosed(execution);
-            }
+            return await RunNonQueryAsync(statement, session, cancellationToken).ConfigureAwait(false);
         }
         catch (Exception e) when (EndActivity(e))
         {
             throw;
+        }
+    }
+
+    /// <summary>Runs a compiled statement in a session the caller has entered.</summary>
+    internal int RunNonQuery(Statement statement, Session session)
+    {
+        var values = Bind(statement);
+        var execution = StartExecution(CancellationToken.None);
+        try
+        {
+            return statement.ExecuteNonQuery(session, values, execution.Token);
+        }
+        catch (Exception e)
+        {
+            throw MapCancellation(e, CancellationToken.None) ?? Rethrow(e);
+        }
+        finally
+        {
+            ReaderClosed(execution);
+        }
+    }
+
+    /// <summary>Like <see cref="RunNonQuery"/>, without blocking a thread on the writer slot or the log flush.</summary>
+    internal async Task<int> RunNonQueryAsync(Statement statement, Session session, CancellationToken cancellationToken)
+    {
+        var values = Bind(statement);
+        var execution = StartExecution(cancellationToken);
+        try
+        {
+            // The engine keeps the array only while it runs; the command's buffer is not reused before it returns.
+            return await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            throw MapCancellation(e, cancellationToken) ?? Rethrow(e);
+        }
+        finally
+        {
+            ReaderClosed(execution);
         }
     }
 
@@ -409,7 +421,10 @@ public sealed class SharpCoreDBCommand : DbCommand
         return false;
     }
 
-    private Statement Compile(out Session session)
+    /// <summary>Checks the command can run on its connection and prepares its SQL (a batch runs its commands through this).</summary>
+    /// <param name="session">The connection's session.</param>
+    /// <returns>The statement.</returns>
+    internal Statement Compile(out Session session)
     {
         var connection = _connection ?? throw new InvalidOperationException("The command has no connection.");
         session = connection.Session;
@@ -422,8 +437,16 @@ public sealed class SharpCoreDBCommand : DbCommand
 
             if (!ReferenceEquals(_transaction.Connection, connection))
             {
-                throw new InvalidOperationException("The command's transaction belongs to another connection.");
+                throw new InvalidOperationException("The transaction object is not associated with the same connection object as this command.");
             }
+        }
+        else if (connection.ActiveTransaction is not null)
+        {
+            // As Microsoft.Data.Sqlite (and SqlClient): a command that forgot Transaction would otherwise run inside it
+            // unnoticed, and a later Rollback would take back work its author thought was committed.
+            throw new InvalidOperationException(
+                "Execute requires the command to have a transaction object when the connection assigned to the command is in a pending local transaction.  "
+                + "The Transaction property of the command has not been initialized.");
         }
 
         if (string.IsNullOrWhiteSpace(_commandText))

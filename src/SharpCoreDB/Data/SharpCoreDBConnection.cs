@@ -29,6 +29,13 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     private SharpCoreDBTransaction? _transaction;
     private ConnectionState _state = ConnectionState.Closed;
 
+    // The parsed settings and what Open passes to the engine (with the secret's verifier), kept per connection-string
+    // instance: applications open connection after connection from the same string, and a pooled open then parses,
+    // resolves and hashes nothing. Keyed weakly by the string object, so the entry (and the password in it) lives no
+    // longer than the string the application holds anyway.
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<string, ParsedConnectionString> s_parsed = new();
+    private ParsedConnectionString _parsed = new(new SharpCoreDBConnectionStringBuilder());
+
     // The readers open on this connection: closing the connection closes them, so none reads on from a closed database.
     private readonly List<SharpCoreDBDataReader> _readers = [];
 
@@ -59,9 +66,18 @@ public sealed partial class SharpCoreDBConnection : DbConnection
                 throw new InvalidOperationException("The connection string cannot change while the connection is open.");
             }
 
-            var settings = new SharpCoreDBConnectionStringBuilder(value);
             _connectionString = value ?? string.Empty;
+            if (s_parsed.TryGetValue(_connectionString, out var parsed))
+            {
+                _parsed = parsed;
+                _settings = parsed.Settings;
+                return;
+            }
+
+            var settings = new SharpCoreDBConnectionStringBuilder(value);
             _settings = settings;
+            _parsed = new ParsedConnectionString(settings);
+            s_parsed.AddOrUpdate(_connectionString, _parsed);
         }
     }
 
@@ -91,6 +107,9 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
     internal int DefaultTimeout => _settings.DefaultTimeout;
 
+    /// <summary>The engine instance while open (tests check which one the pool handed out).</summary>
+    internal Engine.Database? EngineDatabase => _database;
+
     internal bool IsOpen => _state == ConnectionState.Open;
 
     /// <summary>The engine session; throws when the connection is not open.</summary>
@@ -112,18 +131,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
             throw new InvalidOperationException("The connection string has no 'Data Source' (a file path or :memory:).");
         }
 
-        var options = new DatabaseOptions
-        {
-            DataSource = dataSource,
-            Password = _settings.Password.Length == 0 ? null : _settings.Password,
-            EncryptionKey = _settings.GetEncryptionKeyBytes(),
-            Durability = _settings.Durability,
-            OpenMode = _settings.Mode,
-            CacheSize = _settings.CacheSize,
-            PageSize = _settings.PageSize,
-            BusyTimeout = TimeSpan.FromSeconds(_settings.DefaultTimeout),
-        };
-
+        var options = _parsed.Options ??= BuildOptions(dataSource);
         var database = Engine.Database.Acquire(options);
         try
         {
@@ -185,9 +193,32 @@ public sealed partial class SharpCoreDBConnection : DbConnection
             var database = _database;
             _database = null;
             SetState(ConnectionState.Closed);
-            database?.Release();
+            database?.Release(pool: _parsed.Pooling);
         }
     }
+
+    /// <summary>
+    /// Closes the database the pool keeps open for this connection's file, checkpointing it (as SQLite's
+    /// <c>ClearPool</c> empties a pool): the next open reads the file afresh. When connections still use the database,
+    /// it closes as the last of them closes instead of returning to the pool.
+    /// </summary>
+    /// <param name="connection">A connection to the file (open or not).</param>
+    /// <exception cref="SharpCoreDBException">IoError when the final checkpoint fails; the log keeps every commit.</exception>
+    public static void ClearPool(SharpCoreDBConnection connection)
+    {
+        ArgumentNullException.ThrowIfNull(connection);
+        if (!string.IsNullOrWhiteSpace(connection.DataSource))
+        {
+            Engine.Database.ClearPool(connection.DataSource);
+        }
+    }
+
+    /// <summary>
+    /// Closes every database the pool keeps open, checkpointing each (it also runs at process exit); databases still in
+    /// use close as their last connection closes.
+    /// </summary>
+    /// <exception cref="SharpCoreDBException">The first final checkpoint that failed; every other database is still closed.</exception>
+    public static void ClearAllPools() => Engine.Database.ClearAllPools();
 
     /// <summary>
     /// The write-ahead log's size and how many commits an open reader has kept in it past its checkpoint threshold
@@ -214,36 +245,84 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     /// <returns>The command.</returns>
     public new SharpCoreDBCommand CreateCommand() => new() { Connection = this, Transaction = _transaction };
 
-    /// <summary>Begins a transaction.</summary>
-    /// <returns>The transaction.</returns>
-    public new SharpCoreDBTransaction BeginTransaction() => (SharpCoreDBTransaction)BeginDbTransaction(IsolationLevel.Unspecified);
+    /// <summary>
+    /// Begins a transaction that takes the writer slot at once (SQL <c>BEGIN IMMEDIATE</c>), as Microsoft.Data.Sqlite's
+    /// <c>BeginTransaction()</c> does, so its first write never fails because another connection wrote first.
+    /// </summary>
+    /// <returns>The transaction (isolation level <see cref="IsolationLevel.Serializable"/>).</returns>
+    /// <exception cref="SharpCoreDBException">Busy when another connection keeps the writer slot past the timeout.</exception>
+    public new SharpCoreDBTransaction BeginTransaction() => BeginTransaction(IsolationLevel.Unspecified, deferred: false);
 
-    /// <summary>Begins a transaction.</summary>
-    /// <param name="isolationLevel">Any level; SharpCoreDB gives snapshot isolation to every transaction.</param>
+    /// <summary>Begins a transaction; see <see cref="BeginTransaction(IsolationLevel, bool)"/> for the levels.</summary>
+    /// <param name="isolationLevel">The level; <see cref="IsolationLevel.ReadUncommitted"/> begins deferred.</param>
     /// <returns>The transaction.</returns>
+    /// <exception cref="ArgumentException">The level is Chaos or Snapshot.</exception>
     public new SharpCoreDBTransaction BeginTransaction(IsolationLevel isolationLevel) =>
-        (SharpCoreDBTransaction)BeginDbTransaction(isolationLevel);
+        BeginTransaction(isolationLevel, deferred: isolationLevel == IsolationLevel.ReadUncommitted);
+
+    /// <summary>Begins a transaction, deferred (SQL <c>BEGIN</c>) or not (<c>BEGIN IMMEDIATE</c>).</summary>
+    /// <param name="deferred">
+    /// True to take the writer slot only at the first write: a transaction that only reads never waits for or blocks a
+    /// writer and its commit writes nothing; a write after another connection's commit fails with Busy (roll back and retry).
+    /// </param>
+    /// <returns>The transaction.</returns>
+    public SharpCoreDBTransaction BeginTransaction(bool deferred) => BeginTransaction(IsolationLevel.Unspecified, deferred);
+
+    /// <summary>
+    /// Begins a transaction. Every transaction is serializable (one writer at a time, readers in a snapshot), so as in
+    /// Microsoft.Data.Sqlite <see cref="IsolationLevel.Unspecified"/>, <see cref="IsolationLevel.ReadUncommitted"/>,
+    /// <see cref="IsolationLevel.ReadCommitted"/>, <see cref="IsolationLevel.RepeatableRead"/> and
+    /// <see cref="IsolationLevel.Serializable"/> all give <see cref="IsolationLevel.Serializable"/> (a stronger level
+    /// than asked for is allowed); <see cref="IsolationLevel.Chaos"/> and <see cref="IsolationLevel.Snapshot"/> throw.
+    /// </summary>
+    /// <param name="isolationLevel">The level.</param>
+    /// <param name="deferred">True to take the writer slot only at the first write (see <see cref="BeginTransaction(bool)"/>).</param>
+    /// <returns>The transaction.</returns>
+    /// <exception cref="ArgumentException">The level is not supported.</exception>
+    /// <exception cref="InvalidOperationException">The connection is not open, or already has a transaction.</exception>
+    public SharpCoreDBTransaction BeginTransaction(IsolationLevel isolationLevel, bool deferred)
+    {
+        var level = SupportedLevel(isolationLevel);
+        using var use = Session.Enter();
+        CheckCanBegin();
+        Session.Begin(deferred);
+        return _transaction = new SharpCoreDBTransaction(this, level);
+    }
 
     /// <inheritdoc />
     protected override DbCommand CreateDbCommand() => CreateCommand();
 
+    /// <summary>True: see <see cref="SharpCoreDBBatch"/>.</summary>
+    public override bool CanCreateBatch => true;
+
+    /// <summary>Creates a batch on this connection (and its pending transaction, if any).</summary>
+    /// <returns>The batch.</returns>
+    public new SharpCoreDBBatch CreateBatch() => new(this, _transaction);
+
     /// <inheritdoc />
-    protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel)
-    {
-        using var use = Session.Enter();
-        CheckCanBegin();
-        Session.Begin();
-        return _transaction = new SharpCoreDBTransaction(this, isolationLevel);
-    }
+    protected override DbBatch CreateDbBatch() => CreateBatch();
+
+    /// <inheritdoc />
+    protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel) => BeginTransaction(isolationLevel);
 
     /// <inheritdoc />
     protected override async ValueTask<DbTransaction> BeginDbTransactionAsync(IsolationLevel isolationLevel, CancellationToken cancellationToken)
     {
+        var level = SupportedLevel(isolationLevel);
         using var use = Session.Enter();
         CheckCanBegin();
-        await Session.BeginAsync(cancellationToken).ConfigureAwait(false);
-        return _transaction = new SharpCoreDBTransaction(this, isolationLevel);
+        await Session.BeginAsync(deferred: isolationLevel == IsolationLevel.ReadUncommitted, cancellationToken).ConfigureAwait(false);
+        return _transaction = new SharpCoreDBTransaction(this, level);
     }
+
+    // Microsoft.Data.Sqlite's mapping: every level it can honour becomes Serializable; the rest are refused.
+    private static IsolationLevel SupportedLevel(IsolationLevel isolationLevel) => isolationLevel switch
+    {
+        IsolationLevel.Unspecified or IsolationLevel.ReadUncommitted or IsolationLevel.ReadCommitted
+            or IsolationLevel.RepeatableRead or IsolationLevel.Serializable => IsolationLevel.Serializable,
+        // Message only (no parameter name), word for word Microsoft.Data.Sqlite's, so code matching on it keeps working.
+        _ => throw new ArgumentException($"The IsolationLevel '{isolationLevel}' is not supported."),
+    };
 
     /// <inheritdoc />
     protected override void Dispose(bool disposing)
@@ -271,6 +350,30 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         }
     }
 
+    private DatabaseOptions BuildOptions(string dataSource)
+    {
+        var options = new DatabaseOptions
+        {
+            DataSource = dataSource,
+            Password = _settings.Password.Length == 0 ? null : _settings.Password,
+            EncryptionKey = _settings.GetEncryptionKeyBytes(),
+            Durability = _settings.Durability,
+            OpenMode = _settings.Mode,
+            CacheSize = _settings.CacheSize,
+            PageSize = _settings.PageSize,
+            BusyTimeout = TimeSpan.FromSeconds(_settings.DefaultTimeout),
+        };
+
+        // A relative path is resolved at each open (the current directory may change); a full one once.
+        return options.IsMemory
+            ? options
+            : options with
+            {
+                FullPath = Path.IsPathFullyQualified(dataSource) ? Path.GetFullPath(dataSource) : null,
+                SecretVerifier = Engine.Database.SecretVerifier(options),
+            };
+    }
+
     private void CheckCanBegin()
     {
         _ = Session;
@@ -288,5 +391,15 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         {
             OnStateChange(new StateChangeEventArgs(previous, state));
         }
+    }
+
+    /// <summary>A connection string parsed once: its settings, and the engine options built at its first open.</summary>
+    private sealed class ParsedConnectionString(SharpCoreDBConnectionStringBuilder settings)
+    {
+        public SharpCoreDBConnectionStringBuilder Settings { get; } = settings;
+
+        public bool Pooling { get; } = settings.Pooling;
+
+        public DatabaseOptions? Options { get; set; }
     }
 }

@@ -12,6 +12,7 @@ namespace SharpCoreDB;
 /// <c>Durability</c> (Legacy | FullSync | Async), <c>Mode</c> (ReadWriteCreate | ReadWrite | ReadOnly),
 /// <c>Cache Size</c> (pages), <c>Page Size</c> (bytes, at creation), <c>Default Timeout</c> (seconds),
 /// <c>Foreign Keys</c> (True | False: PRAGMA foreign_keys when the connection opens).
+/// <c>Pooling</c> (True | False, default True: the last connection's close keeps the database open for the next).
 /// An unknown keyword is an error, so a typo never silently falls back to a default.
 /// </summary>
 [SuppressMessage("Design", "CA1010:Generic interface should also be implemented",
@@ -27,6 +28,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     private const string PageSizeKeyword = "Page Size";
     private const string DefaultTimeoutKeyword = "Default Timeout";
     private const string ForeignKeysKeyword = "Foreign Keys";
+    private const string PoolingKeyword = "Pooling";
 
     /// <summary>The default page cache size, in pages.</summary>
     public const int DefaultCacheSize = 2048;
@@ -57,6 +59,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         ["DefaultTimeout"] = DefaultTimeoutKeyword,
         [ForeignKeysKeyword] = ForeignKeysKeyword,
         ["ForeignKeys"] = ForeignKeysKeyword,
+        [PoolingKeyword] = PoolingKeyword,
     };
 
     /// <summary>Creates an empty builder.</summary>
@@ -134,7 +137,9 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     /// </summary>
     public bool? ForeignKeys
     {
-        get => TryGetValue(ForeignKeysKeyword, out var value) ? ParseBool(ForeignKeysKeyword, Convert.ToString(value, CultureInfo.InvariantCulture) ?? string.Empty) : null;
+        get => TryGetValue(ForeignKeysKeyword, out var value) && !string.IsNullOrWhiteSpace(Convert.ToString(value, CultureInfo.InvariantCulture))
+            ? ParseBool(ForeignKeysKeyword, value!)
+            : null;
         set
         {
             if (value is null)
@@ -146,6 +151,17 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
                 this[ForeignKeysKeyword] = value.Value;
             }
         }
+    }
+
+    /// <summary>
+    /// True (the default, as in Microsoft.Data.Sqlite) to keep the database open (files, page cache, derived key) when
+    /// its last connection closes, so the next open of the same file with the same settings costs no file open,
+    /// recovery or key derivation; see <see cref="SharpCoreDBConnection.ClearPool"/>.
+    /// </summary>
+    public bool Pooling
+    {
+        get => !base.TryGetValue(PoolingKeyword, out var value) || ParseBool(PoolingKeyword, value);
+        set => this[PoolingKeyword] = value;
     }
 
     /// <inheritdoc />
@@ -204,7 +220,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
             ? canonical
             : throw new ArgumentException(
                 $"Connection string keyword '{keyword}' is not supported. Supported: Data Source, Password, Encryption Key, " +
-                "Durability, Mode, Cache Size, Page Size, Default Timeout.",
+                "Durability, Mode, Cache Size, Page Size, Default Timeout, Pooling.",
                 nameof(keyword));
     }
 
@@ -241,7 +257,15 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
                 ParseInt(keyword, text, min: 0, max: int.MaxValue);
                 break;
             case ForeignKeysKeyword:
-                ParseBool(keyword, text);
+                // Empty leaves SQLite's default (off).
+                if (text.Trim().Length > 0)
+                {
+                    ParseBool(keyword, value);
+                }
+
+                break;
+            case PoolingKeyword:
+                ParseBool(keyword, value);
                 break;
         }
     }
@@ -276,19 +300,18 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
             $"'{keyword}' must be one of {string.Join(", ", Enum.GetNames<T>())}, not '{text}'.", nameof(value));
     }
 
-    private static bool? ParseBool(string keyword, string text)
+    // True/False in any case, as Microsoft.Data.Sqlite reads its boolean keywords (Pooling, Foreign Keys).
+    private static bool ParseBool(string keyword, object value)
     {
-        if (text.Trim().Length == 0)
-        {
-            return null;
-        }
-
-        if (bool.TryParse(text.Trim(), out bool flag))
+        if (value is bool flag)
         {
             return flag;
         }
 
-        throw new ArgumentException($"'{keyword}' must be True or False, not '{text}'.", nameof(text));
+        var text = Convert.ToString(value, CultureInfo.InvariantCulture)?.Trim();
+        return bool.TryParse(text, out var parsed)
+            ? parsed
+            : throw new ArgumentException($"'{keyword}' must be True or False, not '{text}'.", nameof(value));
     }
 
     private static int ParseInt(string keyword, string text, int min, int max)

@@ -35,4 +35,19 @@ public sealed class SharpCoreDBFactory : DbProviderFactory
 
     /// <inheritdoc />
     public override DbParameter CreateParameter() => new SharpCoreDBParameter();
+
+    /// <summary>True: see <see cref="SharpCoreDBBatch"/>.</summary>
+    public override bool CanCreateBatch => true;
+
+    /// <inheritdoc />
+    public override DbBatch CreateBatch() => new SharpCoreDBBatch();
+
+    /// <inheritdoc />
+    public override DbBatchCommand CreateBatchCommand() => new SharpCoreDBBatchCommand();
+
+    /// <inheritdoc />
+    public override bool CanCreateDataSourceEnumerator => false;
+
+    /// <inheritdoc />
+    public override DbDataSource CreateDataSource(string connectionString) => SharpCoreDBDataSource.Create(connectionString);
 }

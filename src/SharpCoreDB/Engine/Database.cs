@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal;
 
@@ -23,9 +24,19 @@ internal sealed class Database
     private int _schemaCommitsInFlight;
     private int _references = 1;
     private bool _closed;
+    private static bool s_exitHooked;
+
+    // Set by ClearPool while connections use the instance: the last one to close closes it instead of pooling it.
+    private bool _clearOnRelease;
+
+    // Which files the path and its log named when the store opened them (see SameFiles).
+    private readonly FileIdentity _fileIdentity;
+    private readonly FileIdentity _walIdentity;
+    private readonly string? _walPath;
 
     // Keys the secret verifier; random per process, so a verifier says nothing outside it.
     private static readonly byte[] s_verifierKey = RandomNumberGenerator.GetBytes(32);
+    private static byte[]? s_noSecretVerifier;
 
     // HMAC of the password or raw key the database was opened with: enough to tell whether a later connection
     // offers the same secret, without keeping the secret itself once the keys are derived.
@@ -33,10 +44,17 @@ internal sealed class Database
 
     private Database(DatabaseOptions options, IPageStore store, string? registryKey)
     {
-        _secretVerifier = SecretVerifier(options);
-        Options = options with { Password = null, EncryptionKey = null };
+        _secretVerifier = options.SecretVerifier ?? SecretVerifier(options);
+        Options = options with { Password = null, EncryptionKey = null, SecretVerifier = null };
         Store = store;
         _registryKey = registryKey;
+        if (registryKey is not null)
+        {
+            _walPath = registryKey + WalStoreOptions.WalSuffix;
+            FileIdentity.TryRead(registryKey, out _fileIdentity);
+            FileIdentity.TryRead(_walPath, out _walIdentity);
+        }
+
         using IReadTransaction read = store.BeginRead();
         using var context = new TransactionContext(read, Schema.Empty);
         _schema = CatalogStore.Load(context);
@@ -59,9 +77,12 @@ internal sealed class Database
     public bool IsReadOnly => Store.IsReadOnly;
 
     /// <summary>
-    /// Opens the database, or joins the instance already open for the same file. The settings of the shared
-    /// instance must agree (same password or key, same durability, same cache size, not read-only when read-write
-    /// is asked for); the open mode and busy timeout are each connection's own (see <see cref="CreateSession(DatabaseOptions)"/>).
+    /// Opens the database, or joins the instance already open for the same file, or takes the instance the pool kept
+    /// open after its last connection closed. A shared instance's settings must agree (same password or key, same
+    /// durability, same cache size, not read-only when read-write is asked for); the open mode and busy timeout are
+    /// each connection's own (see <see cref="CreateSession(DatabaseOptions)"/>). A pooled instance is reused only when
+    /// the path still names the file it holds open and it was opened with the same settings and secret; otherwise it
+    /// is closed and the file opened afresh (so a wrong password costs a full key derivation, as on a cold open).
     /// </summary>
     /// <param name="options">The options.</param>
     /// <returns>The database; call <see cref="Release"/> when done.</returns>
@@ -77,14 +98,29 @@ internal sealed class Database
             return Create(options, OpenMemory(options), null);
         }
 
-        string path = Path.GetFullPath(options.DataSource);
+        string path = options.FullPath ?? Path.GetFullPath(options.DataSource);
+        byte[] verifier = options.SecretVerifier ?? SecretVerifier(options);
         lock (s_registryLock)
         {
             if (s_registry.TryGetValue(path, out Database? open))
             {
-                open.CheckCompatible(options);
-                open._references++;
-                return open;
+                if (open._references > 0)
+                {
+                    open.CheckCompatible(options, verifier);
+                    open._references++;
+                    return open;
+                }
+
+                if (open.CanReuse(options, verifier))
+                {
+                    open._references = 1;
+                    open._clearOnRelease = false;
+                    return open;
+                }
+
+                // Idle and stale (another file at the path, other settings or another secret): the new open decides.
+                s_registry.Remove(path);
+                open.Close();
             }
 
             Database database = Create(options, OpenFile(path, options), path);
@@ -123,8 +159,10 @@ internal sealed class Database
     /// <returns>The database; call <see cref="Release"/> when done.</returns>
     internal static Database OnStore(DatabaseOptions options, IPageStore store) => new(options, store, null);
 
-    /// <summary>Releases one reference; the last one closes the database.</summary>
-    public void Release()
+    /// <summary>Releases one reference; the last one closes the database, or leaves it open in the pool.</summary>
+    /// <param name="pool">True to keep the database open for the next connection when this was the last reference.</param>
+    /// <exception cref="SharpCoreDBException">IoError when closing checkpoints and that fails (the log keeps every commit).</exception>
+    public void Release(bool pool = false)
     {
         if (_registryKey is null)
         {
@@ -139,10 +177,151 @@ internal sealed class Database
                 return;
             }
 
+            // A store that failed (a lost fsync) must not be handed out again: the next open recovers from the files.
+            if (pool && !_clearOnRelease && Store is not WalPageStore { Failure: not null })
+            {
+                EnsureExitHook();
+                return;
+            }
+
             s_registry.Remove(_registryKey);
             Close();
         }
     }
+
+    /// <summary>
+    /// Closes the pooled (idle) instance of a file, checkpointing it; an instance connections still use is closed
+    /// when its last connection closes instead of going back to the pool.
+    /// </summary>
+    /// <param name="dataSource">The file's path.</param>
+    /// <exception cref="SharpCoreDBException">IoError when the final checkpoint fails (the log keeps every commit).</exception>
+    public static void ClearPool(string dataSource)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(dataSource);
+        if (string.Equals(dataSource, DatabaseOptions.MemoryDataSource, StringComparison.OrdinalIgnoreCase))
+        {
+            return;
+        }
+
+        string path = Path.GetFullPath(dataSource);
+        lock (s_registryLock)
+        {
+            if (s_registry.TryGetValue(path, out Database? database))
+            {
+                database.ClearLocked();
+            }
+        }
+    }
+
+    /// <summary>Like <see cref="ClearPool"/> for every file: idle instances close now, busy ones when their last connection closes.</summary>
+    /// <exception cref="SharpCoreDBException">
+    /// The first error of a final checkpoint; every other instance is still closed, and the log keeps every commit.
+    /// </exception>
+    public static void ClearAllPools()
+    {
+        SharpCoreDBException? first = null;
+        lock (s_registryLock)
+        {
+            foreach (Database database in (Database[])[.. s_registry.Values])
+            {
+                try
+                {
+                    database.ClearLocked();
+                }
+                catch (SharpCoreDBException ex)
+                {
+                    // Go on closing the others; the first failure is reported once they are closed.
+                    first ??= ex;
+                }
+            }
+        }
+
+        if (first is not null)
+        {
+            throw first;
+        }
+    }
+
+    /// <summary>The number of instances kept open with no connection using them (tests).</summary>
+    internal static int IdleCount
+    {
+        get
+        {
+            lock (s_registryLock)
+            {
+                int idle = 0;
+                foreach (Database database in s_registry.Values)
+                {
+                    idle += database._references == 0 ? 1 : 0;
+                }
+
+                return idle;
+            }
+        }
+    }
+
+    /// <summary>True when this instance is open and no connection uses it (tests).</summary>
+    internal bool IsIdle
+    {
+        get
+        {
+            lock (s_registryLock)
+            {
+                return !_closed && _references == 0;
+            }
+        }
+    }
+
+    // Under s_registryLock.
+    private void ClearLocked()
+    {
+        if (_references > 0)
+        {
+            _clearOnRelease = true;
+            return;
+        }
+
+        s_registry.Remove(_registryKey!);
+        Close();
+    }
+
+    // Pooled instances hold files, a page cache and the derived keys: at process exit they are checkpointed and
+    // closed, so the next run starts from a clean file instead of replaying the log.
+    private static void EnsureExitHook()
+    {
+        if (s_exitHooked)
+        {
+            return;
+        }
+
+        s_exitHooked = true;
+        AppDomain.CurrentDomain.ProcessExit += static (_, _) =>
+        {
+            try
+            {
+                ClearAllPools();
+            }
+            catch (SharpCoreDBException ex)
+            {
+                // Nobody is left to catch it at exit; the log still holds every commit and the next open recovers them.
+                System.Diagnostics.Trace.TraceError($"SharpCoreDB: closing pooled databases at exit failed: {ex.Message}");
+            }
+        };
+    }
+
+    // Under s_registryLock: an idle instance serves a new connection only when the path still names the files it holds
+    // open and it was opened exactly as this connection would open it.
+    private bool CanReuse(DatabaseOptions options, byte[] verifier) =>
+        SameFiles()
+        && CryptographicOperations.FixedTimeEquals(verifier, _secretVerifier)
+        && options.Durability == Options.Durability
+        && options.CacheSize == Options.CacheSize
+        && options.MaxLength == Options.MaxLength
+        && IsReadOnly == (options.OpenMode == SharpCoreDBOpenMode.ReadOnly);
+
+    private bool SameFiles() =>
+        FileIdentity.TryRead(_registryKey!, out FileIdentity file) && file == _fileIdentity
+        && (IsReadOnly || (FileIdentity.TryRead(_walPath!, out FileIdentity wal) && wal == _walIdentity));
 
     /// <summary>Starts a session with the options the database was opened with.</summary>
     /// <returns>The session.</returns>
@@ -269,9 +448,9 @@ internal sealed class Database
         CreateMode = memory || options.OpenMode == SharpCoreDBOpenMode.ReadWriteCreate ? PageFileCreateMode.OpenOrCreate : PageFileCreateMode.OpenExisting,
     };
 
-    private void CheckCompatible(DatabaseOptions options)
+    private void CheckCompatible(DatabaseOptions options, byte[] verifier)
     {
-        if (!CryptographicOperations.FixedTimeEquals(SecretVerifier(options), _secretVerifier))
+        if (!CryptographicOperations.FixedTimeEquals(verifier, _secretVerifier))
         {
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.WrongPassword,
@@ -301,12 +480,24 @@ internal sealed class Database
         }
     }
 
-    private static byte[] SecretVerifier(DatabaseOptions options)
+    /// <summary>The HMAC that tells whether two opens offer the same password or key (see <see cref="DatabaseOptions.SecretVerifier"/>).</summary>
+    /// <param name="options">The options carrying the secret.</param>
+    /// <returns>32 bytes.</returns>
+    internal static byte[] SecretVerifier(DatabaseOptions options)
     {
+        // Most databases have no secret: one verifier serves them all, computed once.
+        if (options.Password is null && options.EncryptionKey is null)
+        {
+            return s_noSecretVerifier ??= Verifier([0]);
+        }
+
+
         // A tag byte keeps "password" and "raw key" apart; no secret gives an all-zero input of one byte.
-        byte[] input = options.Password is { } password
-            ? [1, .. Encoding.UTF8.GetBytes(password)]
-            : options.EncryptionKey is { } key ? [2, .. key] : [0];
+        return Verifier(options.Password is { } password ? [1, .. Encoding.UTF8.GetBytes(password)] : [2, .. options.EncryptionKey!]);
+    }
+
+    private static byte[] Verifier(byte[] input)
+    {
         try
         {
             return HMACSHA256.HashData(s_verifierKey, input);

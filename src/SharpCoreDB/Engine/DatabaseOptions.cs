@@ -42,6 +42,15 @@ internal sealed record DatabaseOptions
     /// </summary>
     public long MaxLength { get; init; } = Execution.Scalar.ValueLimits.DefaultMaxLength;
 
+    /// <summary>The full path of <see cref="DataSource"/>, when the caller already resolved it (saves a resolution per open).</summary>
+    public string? FullPath { get; init; }
+
+    /// <summary>
+    /// The HMAC of the password or key (see <see cref="Database.SecretVerifier"/>), when the caller already computed it:
+    /// a connection computes it once and reuses it for every open, so a pooled open costs no hashing.
+    /// </summary>
+    public byte[]? SecretVerifier { get; init; }
+
     /// <summary>True for <c>:memory:</c>.</summary>
     public bool IsMemory => string.Equals(DataSource, MemoryDataSource, StringComparison.OrdinalIgnoreCase);
 }

@@ -358,13 +358,14 @@ internal sealed class QueryResult : IDisposable
         switch (_statement.KindOf(index))
         {
             case PlanKind.Begin:
+                bool deferred = ((Sql.Ast.BeginStatement)_statement.Syntax(index)).Mode is Sql.Ast.TransactionMode.Unspecified or Sql.Ast.TransactionMode.Deferred;
                 if (useAsync)
                 {
-                    await _session.BeginAsync(_cancellationToken).ConfigureAwait(false);
+                    await _session.BeginAsync(deferred, _cancellationToken).ConfigureAwait(false);
                 }
                 else
                 {
-                    _session.Begin(_cancellationToken);
+                    _session.Begin(deferred, _cancellationToken);
                 }
 
                 return false;
@@ -398,8 +399,8 @@ internal sealed class QueryResult : IDisposable
             default:
                 // A RETURNING clause makes the change a result: its rows, collected while the statement ran.
                 ReturnedRows? returned = _statement.Syntax(index).Returning.IsDefaultOrEmpty ? null : new ReturnedRows();
-                int changed = _session.Transaction is { } explicitTransaction
-                    ? WriteRunner.RunInTransaction(_session, explicitTransaction, _statement, index, _parameters, _cancellationToken, returned)
+                int changed = _session.InTransaction
+                    ? WriteRunner.RunInTransaction(_session, await _session.WriteTransaction(useAsync, _cancellationToken).ConfigureAwait(false), _statement, index, _parameters, _cancellationToken, returned)
                     : await WriteRunner.RunAutocommit(_session, _statement, index, _parameters, useAsync, _cancellationToken, returned).ConfigureAwait(false);
                 RecordsAffected = Math.Max(RecordsAffected, 0) + changed;
                 if (returned is null)
@@ -466,8 +467,9 @@ internal sealed class QueryResult : IDisposable
 
     private void OpenQuery(int index)
     {
-        TransactionContext? owned = _session.Transaction is null ? _session.BeginRead() : null;
-        TransactionContext transaction = owned ?? _session.Transaction!;
+        TransactionContext? inTransaction = _session.ReadTransaction();
+        TransactionContext? owned = inTransaction is null ? _session.BeginRead() : null;
+        TransactionContext transaction = owned ?? inTransaction!;
         QueryPlan? plan = null;
         try
         {

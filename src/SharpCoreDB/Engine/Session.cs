@@ -12,14 +12,18 @@ namespace SharpCoreDB.Engine;
 /// writes committed before the statement returns). Not thread-safe, like a connection.
 /// </summary>
 /// <remarks>
-/// BEGIN takes the single writer slot at once (like SQLite's BEGIN IMMEDIATE), so the transaction never has to
-/// be upgraded from reader to writer; on a read-only database BEGIN takes a read snapshot instead. A statement
-/// that fails inside an explicit transaction is undone (its changes and any schema change), and the
-/// transaction stays usable.
+/// As in SQLite, BEGIN (DEFERRED) starts nothing in the store: the first read takes a snapshot and the first write
+/// takes the single writer slot, upgrading the snapshot (which fails with Busy, as SQLITE_BUSY_SNAPSHOT, when another
+/// writer committed since it was taken). So a transaction that only reads never waits for or blocks a writer, and its
+/// COMMIT writes nothing to the log. BEGIN IMMEDIATE and EXCLUSIVE take the writer slot at once. A statement that
+/// fails inside an explicit transaction is undone (its changes and any schema change), and the transaction stays usable.
 /// </remarks>
 internal sealed class Session : IDisposable
 {
     private TransactionContext? _transaction;
+
+    // True inside BEGIN … COMMIT/ROLLBACK; _transaction stays null until the first statement needs the store.
+    private bool _explicit;
     private SqlValue[] _parameterScratch = [];
     private ImmutableDictionary<string, ViewSchema> _temporaryViews = ImmutableDictionary.Create<string, ViewSchema>(StringComparer.OrdinalIgnoreCase);
     private Schema? _overlayBase;
@@ -74,9 +78,12 @@ internal sealed class Session : IDisposable
     internal ConnectionSettings Settings { get; } = new();
 
     /// <summary>True inside BEGIN … COMMIT/ROLLBACK.</summary>
-    public bool InTransaction => _transaction is not null;
+    public bool InTransaction => _explicit;
 
-    /// <summary>The explicit transaction, or null in autocommit mode.</summary>
+    /// <summary>
+    /// The store transaction of the explicit transaction: null in autocommit mode and in a deferred transaction that has
+    /// not read or written yet; a read snapshot until its first write.
+    /// </summary>
     internal TransactionContext? Transaction => _transaction;
 
     /// <summary>
@@ -117,32 +124,112 @@ internal sealed class Session : IDisposable
     internal void Exit() => Volatile.Write(ref _inUse, 0);
 
     /// <summary>Starts an explicit transaction.</summary>
+    /// <param name="deferred">
+    /// True (BEGIN, BEGIN DEFERRED) to take nothing until the first statement: a snapshot at the first read, the writer
+    /// slot at the first write. False (BEGIN IMMEDIATE, EXCLUSIVE) to take the writer slot now (a read-only session
+    /// takes a snapshot at its first read either way).
+    /// </param>
     /// <param name="cancellationToken">Cancels the wait for the writer slot.</param>
     /// <exception cref="SharpCoreDBException">TransactionState inside a transaction; Busy when the writer slot stays taken.</exception>
     /// <exception cref="OperationCanceledException">The token was cancelled while waiting for the writer slot.</exception>
-    public void Begin(CancellationToken cancellationToken = default)
+    public void Begin(bool deferred = false, CancellationToken cancellationToken = default)
     {
         CheckCanBegin();
-        _transaction = IsReadOnly ? BeginRead() : BeginWrite(cancellationToken);
+        _transaction = deferred || IsReadOnly ? null : BeginWrite(cancellationToken);
+        _explicit = true;
     }
 
-    /// <summary>Starts an explicit transaction without blocking a thread while waiting for the writer slot.</summary>
+    /// <summary>Like <see cref="Begin"/>, without blocking a thread while waiting for the writer slot.</summary>
+    /// <param name="deferred">True for BEGIN DEFERRED (see <see cref="Begin"/>).</param>
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>A task that completes when the transaction has begun.</returns>
-    public async ValueTask BeginAsync(CancellationToken cancellationToken = default)
+    public async ValueTask BeginAsync(bool deferred = false, CancellationToken cancellationToken = default)
     {
         CheckCanBegin();
-        _transaction = IsReadOnly ? BeginRead() : await BeginWriteAsync(cancellationToken).ConfigureAwait(false);
+        _transaction = deferred || IsReadOnly ? null : await BeginWriteAsync(cancellationToken).ConfigureAwait(false);
+        _explicit = true;
     }
+
+    /// <summary>
+    /// The explicit transaction's store transaction for a read: its snapshot, taken now when the transaction has not
+    /// touched the store yet.
+    /// </summary>
+    /// <returns>The transaction; null in autocommit mode (the statement reads in its own snapshot).</returns>
+    internal TransactionContext? ReadTransaction()
+    {
+        if (!_explicit)
+        {
+            return null;
+        }
+
+        return _transaction ??= BeginRead();
+    }
+
+    /// <summary>
+    /// The explicit transaction's store transaction for a write: a deferred transaction takes the writer slot now, and
+    /// a snapshot it already read in becomes the writer's, provided no other writer committed since it was taken (else
+    /// Busy, as SQLite's SQLITE_BUSY_SNAPSHOT: what it read is stale; roll back and retry).
+    /// </summary>
+    /// <param name="useAsync">True to wait for the writer slot without blocking a thread.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>The write transaction.</returns>
+    /// <exception cref="SharpCoreDBException">ReadOnly; Busy when the slot stays taken or the snapshot is stale.</exception>
+    internal async ValueTask<TransactionContext> WriteTransaction(bool useAsync, CancellationToken cancellationToken)
+    {
+        TransactionContext? current = _transaction;
+        if (current is { IsWritable: true })
+        {
+            return current;
+        }
+
+        CheckWritable();
+        if (OpenReadersInTransaction > 0)
+        {
+            throw new InvalidOperationException("Cannot change data while a result of this session is still being read in the same transaction; dispose it first.");
+        }
+
+        TransactionContext write = useAsync
+            ? await BeginWriteAsync(cancellationToken).ConfigureAwait(false)
+            : BeginWrite(cancellationToken);
+        if (current is not null)
+        {
+            if (!SameSnapshot(current, write))
+            {
+                write.Dispose();
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Busy,
+                    $"database is locked: another connection wrote to '{Database.Options.DataSource}' after this transaction's first read, so it cannot write (SQLITE_BUSY_SNAPSHOT); roll back and retry");
+            }
+
+            // Same snapshot, so the same schema: keep the very object, which savepoints set while reading refer to.
+            write.StartWith(current.Schema);
+            current.Dispose();
+        }
+
+        _transaction = write;
+        return write;
+    }
+
+    // The writer builds on exactly the commits the snapshot sees: nothing was committed in between.
+    private static bool SameSnapshot(TransactionContext read, TransactionContext write) =>
+        read.Pages is Wal.Transactions.WalReadTransaction snapshot
+        && write.Pages is Wal.Transactions.WalWriteTransaction writer
+        && snapshot.Sequence == writer.Sequence;
 
     /// <summary>Commits the explicit transaction.</summary>
     /// <exception cref="SharpCoreDBException">TransactionState without a transaction; I/O errors.</exception>
     public void Commit()
     {
         CheckDeferredForeignKeys();
-        TransactionContext transaction = TakeTransaction("COMMIT");
+        TransactionContext? transaction = TakeTransaction("COMMIT");
+        if (transaction is null)
+        {
+            return;
+        }
+
         try
         {
+            // A transaction that never wrote ends here: no commit record, no log write, no sync.
             if (transaction.IsWritable)
             {
                 CommitWrite(transaction);
@@ -160,7 +247,12 @@ internal sealed class Session : IDisposable
     public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
     {
         CheckDeferredForeignKeys();
-        TransactionContext transaction = TakeTransaction("COMMIT");
+        TransactionContext? transaction = TakeTransaction("COMMIT");
+        if (transaction is null)
+        {
+            return;
+        }
+
         try
         {
             if (transaction.IsWritable)
@@ -178,7 +270,12 @@ internal sealed class Session : IDisposable
     /// <exception cref="SharpCoreDBException">TransactionState without a transaction.</exception>
     public void Rollback()
     {
-        TransactionContext transaction = TakeTransaction("ROLLBACK");
+        TransactionContext? transaction = TakeTransaction("ROLLBACK");
+        if (transaction is null)
+        {
+            return;
+        }
+
         try
         {
             transaction.Rollback();
@@ -197,10 +294,10 @@ internal sealed class Session : IDisposable
     /// <param name="cancellationToken">Cancels the wait for the writer slot.</param>
     public void Savepoint(string name, CancellationToken cancellationToken = default)
     {
-        bool begins = _transaction is null;
+        bool begins = !_explicit;
         if (begins)
         {
-            Begin(cancellationToken);
+            Begin(deferred: true, cancellationToken);
         }
 
         Mark(name, begins);
@@ -212,10 +309,10 @@ internal sealed class Session : IDisposable
     /// <returns>A task that completes when the savepoint is set.</returns>
     public async ValueTask SavepointAsync(string name, CancellationToken cancellationToken = default)
     {
-        bool begins = _transaction is null;
+        bool begins = !_explicit;
         if (begins)
         {
-            await BeginAsync(cancellationToken).ConfigureAwait(false);
+            await BeginAsync(deferred: true, cancellationToken).ConfigureAwait(false);
         }
 
         Mark(name, begins);
@@ -260,7 +357,13 @@ internal sealed class Session : IDisposable
         }
 
         SavepointMark savepoint = _savepoints[index];
-        TransactionContext transaction = _transaction!;
+        _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
+        if (_transaction is not { } transaction)
+        {
+            // Nothing touched the store since the transaction began: nothing to take back.
+            return;
+        }
+
         if (transaction.Undo is { } undo)
         {
             if (undo.DroppedSince(savepoint.UndoMark))
@@ -273,9 +376,9 @@ internal sealed class Session : IDisposable
             undo.RollbackTo(transaction, savepoint.UndoMark);
         }
 
-        transaction.Schema = savepoint.Schema;
+        // Set before the store transaction started: the schema it started from.
+        transaction.Schema = savepoint.Schema ?? transaction.CommittedSchema;
         transaction.ForeignKeys.Restore(savepoint.ForeignKeyViolations);
-        _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
     }
 
     /// <summary>Rolls back an open transaction and ends the session.</summary>
@@ -290,6 +393,7 @@ internal sealed class Session : IDisposable
         GC.SuppressFinalize(this);
         TransactionContext? transaction = _transaction;
         _transaction = null;
+        _explicit = false;
         transaction?.Dispose();
     }
 
@@ -494,7 +598,7 @@ internal sealed class Session : IDisposable
     private void CheckCanBegin()
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (_transaction is not null)
+        if (_explicit)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, "cannot start a transaction within a transaction");
         }
@@ -513,17 +617,23 @@ internal sealed class Session : IDisposable
         }
     }
 
-    private TransactionContext TakeTransaction(string what)
+    // The explicit transaction's store transaction (null when it never touched the store), ending the transaction.
+    private TransactionContext? TakeTransaction(string what)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        TransactionContext transaction = _transaction
-            ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"cannot {what} - no transaction is active");
+        if (!_explicit)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"cannot {what} - no transaction is active");
+        }
+
         if (OpenReadersInTransaction > 0)
         {
             throw new InvalidOperationException($"Cannot {what} while a result of this session is still being read; dispose it first.");
         }
 
+        TransactionContext? transaction = _transaction;
         _transaction = null;
+        _explicit = false;
         _savepoints.Clear();
         Settings.DeferForeignKeys = false;
         return transaction;
@@ -531,8 +641,8 @@ internal sealed class Session : IDisposable
 
     private void Mark(string name, bool beganTransaction)
     {
-        TransactionContext transaction = _transaction!;
-        _savepoints.Add(new SavepointMark(name, transaction.Undo?.Count ?? 0, transaction.Schema, beganTransaction, transaction.ForeignKeys.Save()));
+        TransactionContext? transaction = _transaction;
+        _savepoints.Add(new SavepointMark(name, transaction?.Undo?.Count ?? 0, transaction?.Schema, beganTransaction, transaction?.ForeignKeys.Save() ?? default));
     }
 
     // The newest savepoint of that name.
@@ -551,5 +661,6 @@ internal sealed class Session : IDisposable
     }
 
     /// <summary>An open savepoint: where the transaction's undo log stood, its schema and its deferred foreign-key violations, when it was set.</summary>
-    private readonly record struct SavepointMark(string Name, int UndoMark, Schema Schema, bool BeganTransaction, (long Deferred, long DeferredImmediate) ForeignKeyViolations);
+    /// <remarks>Schema is null (and no violations) for a savepoint set before the transaction touched the store.</remarks>
+    private readonly record struct SavepointMark(string Name, int UndoMark, Schema? Schema, bool BeganTransaction, (long Deferred, long DeferredImmediate) ForeignKeyViolations);
 }

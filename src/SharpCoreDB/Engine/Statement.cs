@@ -105,8 +105,8 @@ internal sealed class Statement
         SqlValue[] values = session.ParameterScratch(parameterValues);
         try
         {
-            return session.Transaction is { } transaction
-                ? WriteRunner.RunInTransaction(session, transaction, this, 0, values, cancellationToken)
+            return session.InTransaction
+                ? WriteRunner.RunInTransaction(session, Completed(session.WriteTransaction(useAsync: false, cancellationToken)), this, 0, values, cancellationToken)
                 : Completed(WriteRunner.RunAutocommit(session, this, 0, values, useAsync: false, cancellationToken));
         }
         finally
@@ -134,8 +134,8 @@ internal sealed class Statement
         }
 
         SqlValue[] values = CheckArguments(session, parameterValues);
-        return session.Transaction is { } transaction
-            ? WriteRunner.RunInTransaction(session, transaction, this, 0, values, cancellationToken)
+        return session.InTransaction
+            ? WriteRunner.RunInTransaction(session, await session.WriteTransaction(useAsync: true, cancellationToken).ConfigureAwait(false), this, 0, values, cancellationToken)
             : await WriteRunner.RunAutocommit(session, this, 0, values, useAsync: true, cancellationToken).ConfigureAwait(false);
     }
 
@@ -232,7 +232,7 @@ internal sealed class Statement
     }
 
     // The synchronous path never awaits anything that can be pending, so its ValueTask is always complete.
-    private static int Completed(ValueTask<int> task)
+    private static T Completed<T>(ValueTask<T> task)
     {
         if (!task.IsCompleted)
         {

@@ -24,9 +24,9 @@ public sealed class CancellationTests
     }
 
     [Fact]
-    public void Command_timeout_stops_an_explicit_BEGIN_waiting_for_the_writer_lock()
+    public void Command_timeout_stops_an_explicit_BEGIN_IMMEDIATE_waiting_for_the_writer_lock()
     {
-        using var locked = new WriterLockHeld("BEGIN", commandTimeout: 1);
+        using var locked = new WriterLockHeld("BEGIN IMMEDIATE", commandTimeout: 1);
 
         var error = Assert.IsType<SharpCoreDBException>(RunGuarded(() => locked.Command.ExecuteNonQuery()));
 

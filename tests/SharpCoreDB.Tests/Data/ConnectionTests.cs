@@ -115,7 +115,8 @@ public sealed class ConnectionTests
     {
         using var temp = new TempDatabase();
         const string Canary = "plaintext-canary-5b1e0d";
-        using (var connection = new SharpCoreDBConnection(temp.ConnectionString("Password=pw")))
+        // Not pooled: the files are read once the last connection closed them.
+        using (var connection = new SharpCoreDBConnection(temp.ConnectionString("Password=pw;Pooling=False")))
         {
             connection.Open();
             Execute(connection, "CREATE TABLE canary_table(canary_column TEXT)");

@@ -18,6 +18,8 @@ internal sealed class TempDatabase : IDisposable
 
     public void Dispose()
     {
+        // The pool keeps a closed database open (and its page cache in memory): give it back before deleting the files.
+        global::SharpCoreDB.Engine.Database.ClearPool(Path);
         try
         {
             Directory.Delete(Folder, recursive: true);

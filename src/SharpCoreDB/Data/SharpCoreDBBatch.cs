@@ -1,0 +1,241 @@
+using System.Data;
+using System.Data.Common;
+
+namespace SharpCoreDB;
+
+/// <summary>
+/// Commands run one after another on one connection, each with its own parameters, reporting each command's
+/// <see cref="DbBatchCommand.RecordsAffected"/>. Like one command text holding several statements in
+/// Microsoft.Data.Sqlite: outside a transaction each statement commits on its own, so when a command fails, the
+/// commands before it keep their effects and the ones after it do not run; inside a transaction, rolling it back takes
+/// back the whole batch.
+/// </summary>
+public sealed class SharpCoreDBBatch : DbBatch
+{
+    private SharpCoreDBConnection? _connection;
+    private SharpCoreDBTransaction? _transaction;
+    private int? _timeout;
+
+    // The command of the running statement, for Cancel.
+    private volatile SharpCoreDBCommand? _running;
+
+    /// <summary>Creates an empty batch without a connection.</summary>
+    public SharpCoreDBBatch()
+    {
+    }
+
+    /// <summary>Creates an empty batch.</summary>
+    /// <param name="connection">The connection.</param>
+    /// <param name="transaction">The transaction, if any.</param>
+    public SharpCoreDBBatch(SharpCoreDBConnection? connection, SharpCoreDBTransaction? transaction = null)
+    {
+        _connection = connection;
+        _transaction = transaction;
+    }
+
+    /// <summary>The commands, run in order.</summary>
+    public new SharpCoreDBBatchCommandCollection BatchCommands { get; } = new();
+
+    /// <summary>
+    /// Seconds each command may run before it fails with <see cref="SharpCoreDBErrorCode.Timeout"/>; 0 waits forever.
+    /// Defaults to the connection's <c>Default Timeout</c>.
+    /// </summary>
+    public override int Timeout
+    {
+        get => _timeout ?? _connection?.DefaultTimeout ?? SharpCoreDBConnectionStringBuilder.DefaultDefaultTimeout;
+        set
+        {
+            ArgumentOutOfRangeException.ThrowIfNegative(value);
+            _timeout = value;
+        }
+    }
+
+    /// <summary>The connection the batch runs on.</summary>
+    public new SharpCoreDBConnection? Connection
+    {
+        get => _connection;
+        set => _connection = value;
+    }
+
+    /// <summary>The transaction the batch runs in; it must be the connection's pending transaction, if it has one.</summary>
+    public new SharpCoreDBTransaction? Transaction
+    {
+        get => _transaction;
+        set => _transaction = value;
+    }
+
+    /// <inheritdoc />
+    protected override DbBatchCommandCollection DbBatchCommands => BatchCommands;
+
+    /// <inheritdoc />
+    protected override DbConnection? DbConnection
+    {
+        get => _connection;
+        set => _connection = value switch
+        {
+            null => null,
+            SharpCoreDBConnection connection => connection,
+            _ => throw new ArgumentException($"A SharpCoreDBBatch needs a SharpCoreDBConnection, not {value.GetType().Name}.", nameof(value)),
+        };
+    }
+
+    /// <inheritdoc />
+    protected override DbTransaction? DbTransaction
+    {
+        get => _transaction;
+        set => _transaction = value switch
+        {
+            null => null,
+            SharpCoreDBTransaction transaction => transaction,
+            _ => throw new ArgumentException($"A SharpCoreDBBatch needs a SharpCoreDBTransaction, not {value.GetType().Name}.", nameof(value)),
+        };
+    }
+
+    /// <summary>Runs every command in one use of the connection and returns the rows they changed in all (-1 when none did).</summary>
+    /// <returns>The total rows affected.</returns>
+    /// <exception cref="SharpCoreDBException">A command failed; the commands after it did not run.</exception>
+    public override int ExecuteNonQuery() => ExecuteNonQuery(useAsync: false, CancellationToken.None).GetAwaiter().GetResult();
+
+    /// <inheritdoc />
+    public override Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken = default)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        return ExecuteNonQuery(useAsync: true, cancellationToken);
+    }
+
+    /// <summary>Runs the commands and returns the first column of the first row of the first command's result.</summary>
+    /// <returns>The value, <see cref="DBNull.Value"/> for SQL NULL, or null when there is none.</returns>
+    public override object? ExecuteScalar()
+    {
+        using var reader = ExecuteDbDataReader(CommandBehavior.Default);
+        object? value = reader.FieldCount > 0 && reader.Read() ? reader.GetValue(0) : null;
+        while (reader.NextResult())
+        {
+        }
+
+        return value;
+    }
+
+    /// <inheritdoc />
+    public override async Task<object?> ExecuteScalarAsync(CancellationToken cancellationToken = default)
+    {
+        var reader = await ExecuteDbDataReaderAsync(CommandBehavior.Default, cancellationToken).ConfigureAwait(false);
+        await using (reader.ConfigureAwait(false))
+        {
+            object? value = reader.FieldCount > 0 && await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? reader.GetValue(0) : null;
+            while (await reader.NextResultAsync(cancellationToken).ConfigureAwait(false))
+            {
+            }
+
+            return value;
+        }
+    }
+
+    /// <summary>Checks every command's SQL now, so errors surface here and later runs skip parsing.</summary>
+    public override void Prepare()
+    {
+        for (int i = 0; i < BatchCommands.Count; i++)
+        {
+            Attach(BatchCommands[i]).Prepare();
+        }
+    }
+
+    /// <inheritdoc />
+    public override Task PrepareAsync(CancellationToken cancellationToken = default)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        Prepare();
+        return Task.CompletedTask;
+    }
+
+    /// <summary>Asks the running command to stop (it fails with <see cref="SharpCoreDBErrorCode.Cancelled"/>); later ones do not run.</summary>
+    public override void Cancel() => _running?.Cancel();
+
+    /// <inheritdoc />
+    protected override DbBatchCommand CreateDbBatchCommand() => new SharpCoreDBBatchCommand();
+
+    /// <inheritdoc />
+    protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior)
+    {
+        CheckReady();
+        var reader = new SharpCoreDBBatchDataReader(this, behavior);
+        reader.Start(useAsync: false, CancellationToken.None).GetAwaiter().GetResult();
+        return reader;
+    }
+
+    /// <inheritdoc />
+    protected override async Task<DbDataReader> ExecuteDbDataReaderAsync(CommandBehavior behavior, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        CheckReady();
+        var reader = new SharpCoreDBBatchDataReader(this, behavior);
+        await reader.Start(useAsync: true, cancellationToken).ConfigureAwait(false);
+        return reader;
+    }
+
+    /// <summary>The command that runs a batch command, attached to this batch's connection, transaction and timeout.</summary>
+    internal SharpCoreDBCommand Attach(SharpCoreDBBatchCommand command)
+    {
+        SharpCoreDBCommand inner = command.Command;
+        inner.Connection = _connection;
+        inner.Transaction = _transaction;
+        inner.CommandTimeout = Timeout;
+        _running = inner;
+        return inner;
+    }
+
+    internal void CheckReady()
+    {
+        if (_connection is null)
+        {
+            throw new InvalidOperationException("The batch has no connection.");
+        }
+
+        if (BatchCommands.Count == 0)
+        {
+            throw new InvalidOperationException("The batch has no commands.");
+        }
+
+        for (int i = 0; i < BatchCommands.Count; i++)
+        {
+            BatchCommands[i].RecordsAffectedValue = 0;
+        }
+    }
+
+    // One entry into the session for the whole batch: no other call on the connection can run between two commands.
+    private async Task<int> ExecuteNonQuery(bool useAsync, CancellationToken cancellationToken)
+    {
+        CheckReady();
+        var first = Attach(BatchCommands[0]);
+        var statement = first.Compile(out var session);
+        using var use = session.Enter();
+        int total = -1;
+        try
+        {
+            for (int i = 0; i < BatchCommands.Count; i++)
+            {
+                SharpCoreDBBatchCommand command = BatchCommands[i];
+                var inner = i == 0 ? first : Attach(command);
+                if (i > 0)
+                {
+                    statement = inner.Compile(out _);
+                }
+
+                int affected = useAsync
+                    ? await inner.RunNonQueryAsync(statement, session, cancellationToken).ConfigureAwait(false)
+                    : inner.RunNonQuery(statement, session);
+                command.RecordsAffectedValue = affected;
+                if (affected >= 0)
+                {
+                    total = Math.Max(total, 0) + affected;
+                }
+            }
+        }
+        finally
+        {
+            _running = null;
+        }
+
+        return total;
+    }
+}

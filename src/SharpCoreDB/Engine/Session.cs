@@ -567,7 +567,8 @@ internal sealed class Session : IDisposable
         bool on = Binding.Binder.PragmaFlag(pragma.Value!);
         if (pragma.Name.Name.Equals("foreign_keys", StringComparison.OrdinalIgnoreCase))
         {
-            if (_transaction is null)
+            // The explicit flag, not the store transaction: a deferred BEGIN has none until its first statement.
+            if (!_explicit)
             {
                 Settings.ForeignKeys = on;
             }

@@ -143,7 +143,8 @@ public sealed class DiagnosticsTests : IDisposable
         meters.SetMeasurementEventCallback<double>((instrument, value, tags, _) => Record(instrument, value, tags));
         meters.Start();
 
-        using (var connection = new SharpCoreDBConnection(_temp.ConnectionString()))
+        // Not pooled: closing the last connection then checkpoints and closes the database.
+        using (var connection = new SharpCoreDBConnection(_temp.ConnectionString("Pooling=False")))
         {
             connection.Open();
             ConnectionTests.Execute(connection, "CREATE TABLE t(x INTEGER)");

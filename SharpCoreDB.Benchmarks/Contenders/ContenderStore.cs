@@ -14,17 +14,24 @@ internal abstract class ContenderStore : IDisposable
     /// <summary>The contender.</summary>
     public abstract Contender Contender { get; }
 
-    /// <summary>Opens (creating) the database of <paramref name="contender"/> in <paramref name="directory"/>, with the table and its index.</summary>
+    /// <summary>The session the store opened with (for the SQL engines, its first connection); the store owns it.</summary>
+    public abstract IStoreSession Main { get; }
+
+    /// <summary>
+    /// Opens the database of <paramref name="contender"/> in <paramref name="directory"/>; when
+    /// <paramref name="create"/>, creates it with the table and its index.
+    /// </summary>
     /// <param name="contender">The contender.</param>
     /// <param name="directory">The benchmark folder.</param>
     /// <param name="cacheBytes">The page cache in bytes (SQL engines; LiteDB has no such setting).</param>
+    /// <param name="create">True to create the table and index (the database must be new).</param>
     /// <returns>The store.</returns>
-    public static ContenderStore Open(Contender contender, BenchmarkDirectory directory, long cacheBytes)
+    public static ContenderStore Open(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool create = true)
     {
         ArgumentNullException.ThrowIfNull(directory);
         return ContenderFacts.IsLiteDb(contender)
-            ? LiteDbStore.Create(contender, directory)
-            : SqlStore.Create(contender, directory, cacheBytes);
+            ? LiteDbStore.Create(contender, directory, create)
+            : SqlStore.Create(contender, directory, cacheBytes, create);
     }
 
     /// <summary>Opens a new session (for the SQL engines, a new connection).</summary>
@@ -38,7 +45,7 @@ internal abstract class ContenderStore : IDisposable
     public void Load(int records, int valueLength, int seed)
     {
         byte[] value = KvSchema.Value(valueLength, seed);
-        using IStoreSession session = OpenSession();
+        IStoreSession session = Main;
         for (long first = 1; first <= records; first += LoadBatch)
         {
             session.InsertBatch(first, (int)Math.Min(LoadBatch, records - first + 1), value);

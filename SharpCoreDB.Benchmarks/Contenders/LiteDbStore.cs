@@ -17,16 +17,24 @@ internal sealed class LiteDbStore : ContenderStore
     private readonly LiteDatabase _database;
     private readonly ILiteCollection<BsonDocument> _collection;
 
-    private LiteDbStore(Contender contender, ConnectionString connectionString)
+    private LiteDbStore(Contender contender, ConnectionString connectionString, bool create)
     {
         Contender = contender;
         _database = new LiteDatabase(connectionString);
         _collection = _database.GetCollection<BsonDocument>("kv");
-        _collection.EnsureIndex("tag", unique: true);
+        if (create)
+        {
+            _collection.EnsureIndex("tag", unique: true);
+        }
+
+        Main = new LiteDbStoreSession(_database, _collection);
     }
 
     /// <inheritdoc />
     public override Contender Contender { get; }
+
+    /// <inheritdoc />
+    public override IStoreSession Main { get; }
 
     /// <summary>The connection string for a LiteDB contender.</summary>
     /// <param name="contender">A LiteDB contender.</param>
@@ -46,9 +54,10 @@ internal sealed class LiteDbStore : ContenderStore
     /// <summary>Creates the database of a LiteDB contender.</summary>
     /// <param name="contender">The contender.</param>
     /// <param name="directory">The benchmark folder.</param>
+    /// <param name="create">True to create the tag index.</param>
     /// <returns>The store.</returns>
-    public static LiteDbStore Create(Contender contender, BenchmarkDirectory directory) =>
-        new(contender, ConnectionStringFor(contender, directory.File("bench.litedb")));
+    public static LiteDbStore Create(Contender contender, BenchmarkDirectory directory, bool create) =>
+        new(contender, ConnectionStringFor(contender, directory.File("bench.litedb")), create);
 
     /// <inheritdoc />
     public override IStoreSession OpenSession() => new LiteDbStoreSession(_database, _collection);

@@ -11,25 +11,31 @@ namespace SharpCoreDB.Benchmarks.Contenders;
 internal sealed class SqlStore : ContenderStore
 {
     private readonly Func<DbConnection> _open;
-    private readonly DbConnection _keeper;
+    private readonly SqlStoreSession _main;
     private readonly bool _sqlite;
 
-    private SqlStore(Contender contender, Func<DbConnection> open)
+    private SqlStore(Contender contender, Func<DbConnection> open, bool create)
     {
         Contender = contender;
         _open = open;
         _sqlite = ContenderFacts.IsSqlite(contender);
-        _keeper = open();
+        DbConnection first = open();
         try
         {
-            Execute(_keeper, KvSchema.CreateTableSql);
-            Execute(_keeper, KvSchema.CreateIndexSql);
+            if (create)
+            {
+                Execute(first, KvSchema.CreateTableSql);
+                Execute(first, KvSchema.CreateIndexSql);
+            }
         }
         catch
         {
-            _keeper.Dispose();
+            first.Dispose();
             throw;
         }
+
+        // For SQLite in memory this first connection is also what keeps the shared-cache database alive.
+        _main = new SqlStoreSession(first, _sqlite);
     }
 
     /// <inheritdoc />
@@ -39,8 +45,9 @@ internal sealed class SqlStore : ContenderStore
     /// <param name="contender">The contender.</param>
     /// <param name="directory">The benchmark folder.</param>
     /// <param name="cacheBytes">The page cache in bytes.</param>
+    /// <param name="create">True to create the table and index.</param>
     /// <returns>The store.</returns>
-    public static SqlStore Create(Contender contender, BenchmarkDirectory directory, long cacheBytes)
+    public static SqlStore Create(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool create)
     {
         Func<DbConnection> open = contender switch
         {
@@ -49,7 +56,7 @@ internal sealed class SqlStore : ContenderStore
             Contender.SQLite_Memory => MemoryOpener(cacheBytes),
             _ => SharpCoreDBOpener(contender, directory, cacheBytes),
         };
-        return new SqlStore(contender, open);
+        return new SqlStore(contender, open, create);
     }
 
     /// <summary>The connection string a SharpCoreDB contender opens with.</summary>
@@ -70,10 +77,13 @@ internal sealed class SqlStore : ContenderStore
     }
 
     /// <inheritdoc />
+    public override IStoreSession Main => _main;
+
+    /// <inheritdoc />
     public override IStoreSession OpenSession() => new SqlStoreSession(_open(), _sqlite);
 
     /// <inheritdoc />
-    public override void Dispose() => _keeper.Dispose();
+    public override void Dispose() => _main.Dispose();
 
     private static Func<DbConnection> SharpCoreDBOpener(Contender contender, BenchmarkDirectory directory, long cacheBytes)
     {

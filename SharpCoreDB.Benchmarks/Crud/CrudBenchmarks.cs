@@ -127,12 +127,13 @@ public class CrudBenchmarks
     public int UpdateByKey()
     {
         IStoreSession session = _store!.Main;
-        for (int i = 0; i < Writes; i++)
+        int updates = BenchScale.Operations(Writes, 1);
+        for (int i = 0; i < updates; i++)
         {
             session.Update(NextKey(), _value);
         }
 
-        return Writes;
+        return updates;
     }
 
     /// <summary>Durable deletes of one record by key.</summary>
@@ -141,7 +142,7 @@ public class CrudBenchmarks
     public int DeleteByKey()
     {
         IStoreSession session = _store!.Main;
-        int deletes = Math.Min(Writes, _keys.Length);
+        int deletes = Math.Min(BenchScale.Operations(Writes, 1), _keys.Length);
         if (_deleted + deletes > _keys.Length)
         {
             // Only when a job runs several invocations per iteration (the iteration setup restores after each one

@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Configs;
+using Perfolizer.Horology;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -77,7 +78,12 @@ internal static class Program
             {
                 // A mutator job changes these characteristics of every job a class asks for, and keeps the rest
                 // (the in-process toolchain, a fixed invocation count).
-                config = config.AddJob(new Job("Quick").WithLaunchCount(1).WithWarmupCount(1).WithIterationCount(3).AsMutator());
+                config = config.AddJob(new Job("Quick")
+                    .WithLaunchCount(1)
+                    .WithWarmupCount(1)
+                    .WithIterationCount(3)
+                    .WithIterationTime(TimeInterval.FromMilliseconds(100))
+                    .AsMutator());
             }
 
             Summary[] summaries = [.. BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. passThrough], config)];
@@ -110,7 +116,7 @@ internal static class Program
         }
 
         Console.WriteLine("Options:");
-        Console.WriteLine("  --quick          a short job (1 warm-up, 3 iterations) for any suite");
+        Console.WriteLine("  --quick          a short job (1 warm-up, 3 iterations of ~100 ms) for any suite");
         Console.WriteLine("  --tiny           tiny record counts and invocations, to check the suites work (figures are not per operation)");
         Console.WriteLine("  --out DIR        where the markdown summary and the charts go (default BenchmarkDotNet.Artifacts/summary)");
         Console.WriteLine("  --list flat|tree BenchmarkDotNet's list of benchmarks; --info and the rest of its options pass through");

@@ -132,12 +132,14 @@ internal static class ResultCharts
         return files;
     }
 
+    // With a Contender parameter, a chart per method (its lines are the contenders); without one, the methods are
+    // the contenders, so they share a chart.
     private static string ChartKey(ResultRow row)
     {
-        string method = row.Scenario.Split(' ', 2)[0];
         var others = row.Parameters.Where(p => p.Key is not "Threads" and not "Contender").Select(p => $"{p.Key}={p.Value}");
         string rest = string.Join(" ", others);
-        return rest.Length == 0 ? method : $"{method} {rest}";
+        string head = row.Parameters.ContainsKey("Contender") ? row.Method : "all";
+        return rest.Length == 0 ? head : $"{head} {rest}";
     }
 
     private static int ThreadsOf(ResultRow row) => int.Parse(row.Parameters["Threads"], CultureInfo.InvariantCulture);

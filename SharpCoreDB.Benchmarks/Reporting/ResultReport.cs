@@ -176,6 +176,7 @@ internal sealed class ResultReport
             : benchmark.Descriptor.Baseline;
         return new ResultRow(
             benchmark.Descriptor.Type.Name,
+            method,
             scenario,
             hasContender ? contender! : method,
             parameters,

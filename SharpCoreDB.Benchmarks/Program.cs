@@ -1,45 +1,60 @@
+using BenchmarkDotNet.Configs;
+using Perfolizer.Horology;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using SharpCoreDB.Benchmarks.GroupCommit;
+using SharpCoreDB.Benchmarks.Reporting;
+using SharpCoreDB.Benchmarks.Suites;
+using SharpCoreDB.Benchmarks.Support;
 
 namespace SharpCoreDB.Benchmarks;
 
 /// <summary>
-/// Entry point. Suites are chosen with a flag that maps to a namespace filter, so
-/// <c>dotnet run -c Release --project SharpCoreDB.Benchmarks -- --group-commit</c> runs the commit suite;
-/// any other BenchmarkDotNet argument (<c>--filter</c>, <c>--job short</c>, ...) passes through. The commit suite ends
-/// with <see cref="PairedCommitRun"/>, which <c>--paired-commits</c> runs alone.
+/// Entry point. Suites are chosen with flags from <see cref="SuiteRegistry"/> (<c>--list</c> prints them), so
+/// <c>dotnet run -c Release --project SharpCoreDB.Benchmarks -- --crud --quick</c> runs the CRUD suite with a short
+/// job; any other BenchmarkDotNet argument (<c>--filter</c>, <c>--job</c>, <c>--exporters</c>, ...) passes through.
+/// Options of this program: <c>--quick</c> (a short job for any suite), <c>--tiny</c> (tiny parameters, to check that
+/// the suites work; not for figures), <c>--out DIR</c> (where the markdown summary and charts go; default
+/// <c>BenchmarkDotNet.Artifacts/summary</c>).
 /// </summary>
 internal static class Program
 {
-    // EndsPaired: the suite is followed by PairedCommitRun.
-    private static readonly (string Flag, string Filter, bool EndsPaired)[] s_suites =
-    [
-        ("--storage", "SharpCoreDB.Benchmarks.Storage.*", false),
-        ("--group-commit", "SharpCoreDB.Benchmarks.GroupCommit.*", true),
-        ("--sql", "SharpCoreDB.Benchmarks.Sql.*", false),
-        ("--types", "SharpCoreDB.Benchmarks.Types.*", false),
-        ("--foreign-keys", "SharpCoreDB.Benchmarks.ForeignKeys.*", false),
-        ("--pooling", "SharpCoreDB.Benchmarks.Pooling.*", false),
-    ];
-
     public static int Main(string[] args)
     {
         var passThrough = new List<string>();
         var filters = new List<string>();
-        bool paired = false;
-        foreach (var arg in args)
+        var after = new List<Action>();
+        bool quick = false;
+        string outFolder = Path.Combine("BenchmarkDotNet.Artifacts", "summary");
+        for (int i = 0; i < args.Length; i++)
         {
-            if (string.Equals(arg, "--paired-commits", StringComparison.OrdinalIgnoreCase))
+            string arg = args[i];
+            BenchmarkSuite? suite = SuiteRegistry.Find(arg);
+            if (suite is not null)
             {
-                paired = true;
-                continue;
+                filters.AddRange(suite.Filters);
+                if (suite.After is not null && !after.Contains(suite.After))
+                {
+                    after.Add(suite.After);
+                }
             }
-
-            var suite = Array.Find(s_suites, s => string.Equals(s.Flag, arg, StringComparison.OrdinalIgnoreCase));
-            if (suite.Flag is not null)
+            else if (IsFlag(arg, "--help") || (IsFlag(arg, "--list") && (i + 1 == args.Length || args[i + 1].StartsWith('-'))))
             {
-                filters.Add(suite.Filter);
-                paired |= suite.EndsPaired;
+                PrintSuites();
+                return 0;
+            }
+            else if (IsFlag(arg, "--quick"))
+            {
+                quick = true;
+            }
+            else if (IsFlag(arg, "--tiny"))
+            {
+                BenchScale.Tiny = true;
+                Environment.SetEnvironmentVariable(BenchScale.TinyVariable, "1");
+            }
+            else if (IsFlag(arg, "--out") && i + 1 < args.Length)
+            {
+                outFolder = args[++i];
             }
             else
             {
@@ -53,18 +68,57 @@ internal static class Program
             passThrough.AddRange(filters);
         }
 
-        // `--paired-commits` alone runs no BenchmarkDotNet suite (with no arguments at all, BenchmarkDotNet asks which).
-        bool pairedOnly = paired && filters.Count == 0 && passThrough.Count == 0;
-        if (!pairedOnly)
+        // A suite that is only an after-step (the paired run) runs no BenchmarkDotNet benchmark; with no arguments at
+        // all, BenchmarkDotNet asks which benchmarks to run.
+        bool afterOnly = after.Count > 0 && filters.Count == 0 && passThrough.Count == 0;
+        if (!afterOnly)
         {
-            BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. passThrough]);
+            IConfig config = DefaultConfig.Instance;
+            if (quick)
+            {
+                // A mutator job changes these characteristics of every job a class asks for, and keeps the rest
+                // (the in-process toolchain, a fixed invocation count).
+                config = config.AddJob(new Job("Quick")
+                    .WithLaunchCount(1)
+                    .WithWarmupCount(1)
+                    .WithIterationCount(3)
+                    .WithIterationTime(TimeInterval.FromMilliseconds(100))
+                    .AsMutator());
+            }
+
+            Summary[] summaries = [.. BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. passThrough], config)];
+            if (summaries.Length > 0)
+            {
+                ResultReport report = ResultReport.From(summaries, quick, BenchScale.Tiny, RunNotes.All);
+                foreach (string written in report.WriteTo(outFolder))
+                {
+                    Console.WriteLine($"// Summary: {written}");
+                }
+            }
         }
 
-        if (paired)
+        foreach (Action step in after)
         {
-            PairedCommitRun.Run();
+            step();
         }
 
         return 0;
+    }
+
+    private static bool IsFlag(string arg, string flag) => string.Equals(arg, flag, StringComparison.OrdinalIgnoreCase);
+
+    private static void PrintSuites()
+    {
+        Console.WriteLine("Suites (any number; every other argument goes to BenchmarkDotNet, e.g. --filter *Crud*):");
+        foreach (BenchmarkSuite suite in SuiteRegistry.All)
+        {
+            Console.WriteLine($"  {suite.Flag,-16} {suite.Description}");
+        }
+
+        Console.WriteLine("Options:");
+        Console.WriteLine("  --quick          a short job (1 warm-up, 3 iterations of ~100 ms) for any suite");
+        Console.WriteLine("  --tiny           tiny record counts and invocations, to check the suites work (figures are not per operation)");
+        Console.WriteLine("  --out DIR        where the markdown summary and the charts go (default BenchmarkDotNet.Artifacts/summary)");
+        Console.WriteLine("  --list flat|tree BenchmarkDotNet's list of benchmarks; --info and the rest of its options pass through");
     }
 }

@@ -16,6 +16,9 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 public class RawSyncBenchmarks
 {
     private const int Appends = 1024;
+
+    // Fewer only in tiny mode (the rot test), where figures do not matter.
+    private static int ScaledAppends => BenchScale.Operations(Appends, 1);
     private const int FrameLength = 4096 + 32;
 
     private BenchmarkDirectory? _directory;
@@ -55,7 +58,7 @@ public class RawSyncBenchmarks
     public long AppendAndSync()
     {
         FileStorageDevice device = _device!;
-        for (int i = 0; i < Appends; i++)
+        for (int i = 0; i < ScaledAppends; i++)
         {
             device.Write(_end, _frame);
             device.Flush();
@@ -88,7 +91,7 @@ public class RawSyncBenchmarks
     {
         FileStorageDevice device = _device!;
         long offset = 0;
-        for (int i = 0; i < Appends; i++)
+        for (int i = 0; i < ScaledAppends; i++)
         {
             device.Write(offset, _frame);
             device.Flush();

@@ -23,7 +23,10 @@ namespace SharpCoreDB.Benchmarks.Sql;
 [MemoryDiagnoser]
 public class PointSelectBenchmarks
 {
-    private const int Rows = 100_000;
+    private const int FullRows = 100_000;
+
+    // Fewer rows only in tiny mode (the rot test), where figures do not matter.
+    private static int Rows => BenchScale.Records(FullRows);
     private const int LookupsPerInvoke = 1000;
     private const int KeyCount = 1 << 16;
     private const int Seed = 20_240_611;

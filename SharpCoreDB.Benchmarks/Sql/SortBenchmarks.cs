@@ -25,7 +25,10 @@ namespace SharpCoreDB.Benchmarks.Sql;
 [MemoryDiagnoser]
 public class SortBenchmarks
 {
-    private const int Rows = 100_000;
+    private const int FullRows = 100_000;
+
+    // Fewer rows only in tiny mode (the rot test), where figures do not matter.
+    private static int Rows => BenchScale.Records(FullRows);
     private const long CacheBytes = 64L * 1024 * 1024;
 
     private BenchmarkDirectory? _directory;

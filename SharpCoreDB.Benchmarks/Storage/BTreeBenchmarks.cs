@@ -1,3 +1,4 @@
+using SharpCoreDB.Benchmarks.Support;
 using System.Buffers.Binary;
 using BenchmarkDotNet.Attributes;
 using SharpCoreDB.Storage.BTree;
@@ -24,8 +25,10 @@ public class BTreeBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        _keys = new byte[Count][];
-        for (int i = 0; i < Count; i++)
+        // Fewer keys only in tiny mode (the rot test), where figures do not matter.
+        int count = BenchScale.Records(Count);
+        _keys = new byte[count][];
+        for (int i = 0; i < count; i++)
         {
             byte[] key = new byte[16];
             EncodeKey(i, key);
@@ -33,7 +36,7 @@ public class BTreeBenchmarks
         }
 
         new Random(42).NextBytes(_value);
-        _lookupOrder = Enumerable.Range(0, Count).ToArray();
+        _lookupOrder = Enumerable.Range(0, count).ToArray();
         new Random(7).Shuffle(_lookupOrder);
         _tree = Fill(out _);
     }

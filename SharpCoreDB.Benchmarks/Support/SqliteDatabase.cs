@@ -16,7 +16,50 @@ internal static class SqliteDatabase
     /// <param name="cacheBytes">The page cache size in bytes.</param>
     /// <returns>The open connection.</returns>
     /// <exception cref="InvalidOperationException">SQLite did not switch to WAL mode.</exception>
-    public static SqliteConnection Open(string path, long cacheBytes)
+    public static SqliteConnection Open(string path, long cacheBytes) => OpenFile(path, cacheBytes, "wal");
+
+    /// <summary>
+    /// Opens (creating when missing) a SQLite database as <see cref="Open"/> does but with the rollback journal
+    /// (<c>journal_mode=DELETE</c>): every commit writes and syncs the journal, the database and the directory.
+    /// </summary>
+    /// <param name="path">The database file.</param>
+    /// <param name="cacheBytes">The page cache size in bytes.</param>
+    /// <returns>The open connection.</returns>
+    /// <exception cref="InvalidOperationException">SQLite did not switch to the rollback journal.</exception>
+    public static SqliteConnection OpenRollbackJournal(string path, long cacheBytes) => OpenFile(path, cacheBytes, "delete");
+
+    /// <summary>
+    /// Opens a connection to the in-memory database <paramref name="name"/> with a shared cache, so every connection
+    /// with that name sees one database (it lives while one of them is open).
+    /// </summary>
+    /// <param name="name">The database name, unique in the process.</param>
+    /// <param name="cacheBytes">The page cache size in bytes.</param>
+    /// <returns>The open connection.</returns>
+    public static SqliteConnection OpenMemory(string name, long cacheBytes)
+    {
+        var builder = new SqliteConnectionStringBuilder
+        {
+            DataSource = name,
+            Mode = SqliteOpenMode.Memory,
+            Cache = SqliteCacheMode.Shared,
+            Pooling = false,
+            DefaultTimeout = 30,
+        };
+        var connection = new SqliteConnection(builder.ToString());
+        connection.Open();
+        try
+        {
+            Execute(connection, string.Create(CultureInfo.InvariantCulture, $"PRAGMA cache_size = -{cacheBytes / 1024}"));
+            return connection;
+        }
+        catch
+        {
+            connection.Dispose();
+            throw;
+        }
+    }
+
+    private static SqliteConnection OpenFile(string path, long cacheBytes, string journalMode)
     {
         var builder = new SqliteConnectionStringBuilder
         {
@@ -31,10 +74,10 @@ internal static class SqliteDatabase
         {
             // page_size only takes effect before the first table exists, which is when this first runs.
             Execute(connection, "PRAGMA page_size = 4096");
-            string mode = Convert.ToString(Scalar(connection, "PRAGMA journal_mode = WAL"), CultureInfo.InvariantCulture) ?? string.Empty;
-            if (!string.Equals(mode, "wal", StringComparison.OrdinalIgnoreCase))
+            string mode = Convert.ToString(Scalar(connection, $"PRAGMA journal_mode = {journalMode}"), CultureInfo.InvariantCulture) ?? string.Empty;
+            if (!string.Equals(mode, journalMode, StringComparison.OrdinalIgnoreCase))
             {
-                throw new InvalidOperationException($"SQLite stayed in journal mode '{mode}' for '{path}'; the comparison needs WAL.");
+                throw new InvalidOperationException($"SQLite stayed in journal mode '{mode}' for '{path}'; the comparison needs '{journalMode}'.");
             }
 
             Execute(connection, "PRAGMA synchronous = FULL");

@@ -27,6 +27,10 @@ public sealed class FileStorageDevice : IStorageDevice
     private const int WindowsSharingViolation = unchecked((int)0x80070020);
     private const int WindowsLockViolation = unchecked((int)0x80070021);
 
+    // Flushes to disk asked of any file device in the process; read by the benchmarks (read-only transactions must
+    // never add to it). One interlocked add per fsync costs nothing beside the fsync.
+    private static long s_flushCount;
+
     private readonly SafeFileHandle _handle;
     private readonly Func<SafeFileHandle, int> _dataSync;
     private readonly IFileDeviceObserver? _observer;
@@ -235,6 +239,9 @@ public sealed class FileStorageDevice : IStorageDevice
         Volatile.Write(ref _length, length);
     }
 
+    /// <summary>Flushes to disk (fdatasync or FlushToDisk) that file devices in this process have started so far.</summary>
+    internal static long ProcessFlushCount => Interlocked.Read(ref s_flushCount);
+
     /// <summary>
     /// Makes every completed write durable: <c>fdatasync</c> on Linux (retried only when interrupted by a signal),
     /// <see cref="RandomAccess.FlushToDisk"/> elsewhere. A read-only device has nothing to flush.
@@ -252,6 +259,8 @@ public sealed class FileStorageDevice : IStorageDevice
             // No write can have gone through this handle, and Windows refuses to flush a read-only handle.
             return;
         }
+
+        Interlocked.Increment(ref s_flushCount);
 
         if (OperatingSystem.IsLinux())
         {

@@ -1,0 +1,34 @@
+using SharpCoreDB.Benchmarks.GroupCommit;
+
+namespace SharpCoreDB.Benchmarks.Suites;
+
+/// <summary>
+/// Every suite the command line knows, one line each: adding a suite (or a benchmark class in its own namespace to
+/// a suite) is a one-line change here. A suite's filters are BenchmarkDotNet globs, so a class placed in a suite's
+/// namespace joins it with no change at all.
+/// </summary>
+internal static class SuiteRegistry
+{
+    /// <summary>The suites, in the order <c>--list</c> prints them.</summary>
+    public static readonly BenchmarkSuite[] All =
+    [
+        new("--group-commit", "Durable commits from 1-50 threads, batches of 1-1,000 rows, every contender; the scaling curve (and the store-level commit benchmarks, then the paired run)", ["SharpCoreDB.Benchmarks.GroupCommit.*"], PairedCommitRun.Run),
+        new("--crud", "100,000 rows: point read by key and by index, range scan of 1,000, filtered full scan, update and delete by key; plain and encrypted", ["SharpCoreDB.Benchmarks.Crud.*"]),
+        new("--ycsb", "YCSB workloads A-F over 100,000 records of 1 KB, zipfian 0.99 (D: latest), 1 and 8 client threads", ["SharpCoreDB.Benchmarks.Ycsb.*"]),
+        new("--large-values", "1 KB, 10 KB, 100 KB and 1 MB values written and read (MB/s)", ["SharpCoreDB.Benchmarks.LargeValues.*"]),
+        new("--read-only", "Read-only transactions from 1 and 50 threads; counts SharpCoreDB's fsyncs during the run (expected: 0)", ["SharpCoreDB.Benchmarks.ReadOnly.*"]),
+        new("--open", "Cold open + first query, cold open + full scan, plain and encrypted (pooled opens: the provider's pooling benchmarks)", ["SharpCoreDB.Benchmarks.Open.*"]),
+        new("--sql", "SQL engine micro-benchmarks against SQLite: point select, insert, sort and window functions", ["SharpCoreDB.Benchmarks.Sql.*"]),
+        new("--storage", "Storage layer: B+tree, checksums, page encryption on read", ["SharpCoreDB.Benchmarks.Storage.*"]),
+        new("--types", "Binding and reading .NET types against SQLite: a point select returning a DateTime and a decimal, a 1,000-row insert with a DateTime column", ["SharpCoreDB.Benchmarks.Types.*"]),
+        new("--foreign-keys", "Foreign keys on: child inserts against a 10,000-row parent, cascade delete of 1,000 parents, against SQLite", ["SharpCoreDB.Benchmarks.ForeignKeys.*"]),
+        new("--pooling", "Pooled open + close, plain and with a password, against Microsoft.Data.Sqlite's pool", ["SharpCoreDB.Benchmarks.Pooling.*"]),
+        new("--paired-commits", "The paired commit run alone (SharpCoreDB and SQLite alternating, outside BenchmarkDotNet)", [], PairedCommitRun.Run),
+    ];
+
+    /// <summary>The suite with <paramref name="flag"/>, or null.</summary>
+    /// <param name="flag">A command-line argument.</param>
+    /// <returns>The suite, or null when the argument is not a suite flag.</returns>
+    public static BenchmarkSuite? Find(string flag) =>
+        Array.Find(All, s => string.Equals(s.Flag, flag, StringComparison.OrdinalIgnoreCase));
+}

@@ -35,6 +35,13 @@ internal static class TableSchemaBuilder
             SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"WITHOUT ROWID tables are not supported (table {tableName})", statement.Position);
         }
 
+        if (statement.Strict)
+        {
+            // Refused rather than accepted and ignored: a STRICT table that let 'abc' into an INTEGER column would
+            // promise what it does not do.
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"STRICT tables are not supported yet (table {tableName})", statement.Position);
+        }
+
         if (statement.Temporary)
         {
             SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"TEMPORARY tables are not supported (table {tableName})", statement.Position);

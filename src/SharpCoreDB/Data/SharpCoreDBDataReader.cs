@@ -368,7 +368,9 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         {
             SqlStorageClass.Blob => value.AsBlob(),
             SqlStorageClass.Text => Utf8Text.Encode(value.AsText()),
-            _ => throw Cast(ordinal, value, typeof(byte[])),
+
+            // A number as the bytes of its text, as sqlite3_column_blob (and so Microsoft.Data.Sqlite) gives it.
+            _ => Encoding.UTF8.GetBytes(GetString(ordinal)),
         };
         return CopyOut(bytes, dataOffset, buffer, bufferOffset, length);
     }

@@ -137,6 +137,30 @@ public sealed class DataReaderTests : IDisposable
         Assert.Equal(blob, copy);
     }
 
+    [Theory]
+    [InlineData("SELECT 123")]
+    [InlineData("SELECT -4.5")]
+    [InlineData("SELECT 1e300")]
+    public void Get_bytes_of_a_number_gives_its_text_as_microsoft_data_sqlite_does(string sql)
+    {
+        using var sqlite = new Microsoft.Data.Sqlite.SqliteConnection("Data Source=:memory:");
+        sqlite.Open();
+        using var theirs = sqlite.CreateCommand();
+        theirs.CommandText = sql;
+        using var theirReader = theirs.ExecuteReader();
+        Assert.True(theirReader.Read());
+        var expected = new byte[(int)theirReader.GetBytes(0, 0, null, 0, 0)];
+        theirReader.GetBytes(0, 0, expected, 0, expected.Length);
+
+        using var ours = _connection.CreateCommand();
+        ours.CommandText = sql;
+        using var reader = ours.ExecuteReader();
+        Assert.True(reader.Read());
+        var actual = new byte[(int)reader.GetBytes(0, 0, null, 0, 0)];
+        reader.GetBytes(0, 0, actual, 0, actual.Length);
+        Assert.Equal(System.Text.Encoding.UTF8.GetString(expected), System.Text.Encoding.UTF8.GetString(actual));
+    }
+
     [Fact]
     public void Schema_table_lists_columns_in_order()
     {

@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Aggregation;
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
@@ -280,6 +281,11 @@ internal sealed partial class Binder
         string name = call.Name;
         if (call.Over is not null)
         {
+            if (!call.OrderBy.IsEmpty)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"ORDER BY may not be used with window function {name}()", call.Position);
+            }
+
             return BindWindowFunction(call, scope, count);
         }
 
@@ -296,6 +302,11 @@ internal sealed partial class Binder
         if (call.Filter is not null)
         {
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"FILTER may not be used with non-aggregate {name}()", call.Position);
+        }
+
+        if (!call.OrderBy.IsEmpty)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"ORDER BY may not be used with non-aggregate {name}()", call.Position);
         }
 
         if (call.IsStar || call.Distinct)
@@ -362,18 +373,27 @@ internal sealed partial class Binder
 
         Expr[] arguments;
         Expr? filter;
+        var orderBy = new Expr[call.OrderBy.Length];
+        var orderKeys = new SortKey[call.OrderBy.Length];
         aggregation.InsideAggregate = true;
         try
         {
             arguments = call.IsStar ? [] : BindAll(call.Arguments, scope);
             filter = call.Filter is null ? null : BindExpr(call.Filter, scope);
+
+            // The sort keys follow the arguments in the rows the ordered accumulator buffers.
+            for (int i = 0; i < orderBy.Length; i++)
+            {
+                orderBy[i] = BindExpr(call.OrderBy[i].Expression, scope);
+                orderKeys[i] = SortKeyOf(call.OrderBy[i], arguments.Length + i);
+            }
         }
         finally
         {
             aggregation.InsideAggregate = false;
         }
 
-        int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar) { Filter = filter });
+        int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar) { Filter = filter, OrderBy = orderBy, OrderKeys = orderKeys });
         Affinity affinity = Affinity.None;
         return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty);
     }

@@ -206,6 +206,7 @@ internal static class SyntaxWalker
                 break;
             case FunctionCallExpression f:
                 AddAll(f.Arguments, children);
+                AddAll(f.OrderBy, children);
                 Add(f.Filter, children);
                 Add(f.Over, children);
                 break;

@@ -1,5 +1,6 @@
 using System.Text;
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 
 namespace SharpCoreDB.Execution.Aggregation;
@@ -14,10 +15,24 @@ internal sealed record AggregateSpec(string Name, IReadOnlyList<Expr> Arguments,
     /// <summary>The FILTER (WHERE ..) condition: rows where it is not true are not fed; null when absent.</summary>
     public Expr? Filter { get; init; }
 
+    /// <summary>The sort keys of the call's own ORDER BY (evaluated per input row after the arguments); empty when none.</summary>
+    public IReadOnlyList<Expr> OrderBy { get; init; } = [];
+
+    /// <summary>How <see cref="OrderBy"/> sorts: columns <c>Arguments.Count..</c> of each buffered row.</summary>
+    public SortKey[] OrderKeys { get; init; } = [];
+
+    /// <summary>What is evaluated per input row: the arguments, then the ORDER BY keys.</summary>
+    public IReadOnlyList<Expr> Inputs => OrderBy.Count == 0 ? Arguments : [.. Arguments, .. OrderBy];
+
     /// <summary>A fresh accumulator for one group.</summary>
     /// <returns>The accumulator.</returns>
-    public AggregateAccumulator CreateAccumulator() =>
-        IsCountStar ? AggregateFunctions.CreateCountStar() : AggregateFunctions.Create(Name, Arguments.Count, Distinct);
+    public AggregateAccumulator CreateAccumulator()
+    {
+        AggregateAccumulator accumulator = IsCountStar
+            ? AggregateFunctions.CreateCountStar()
+            : AggregateFunctions.Create(Name, Arguments.Count, Distinct);
+        return OrderBy.Count == 0 ? accumulator : new OrderedAccumulator(accumulator, Arguments.Count, OrderKeys);
+    }
 
     /// <summary>Writes the call for EXPLAIN.</summary>
     /// <param name="builder">The destination.</param>
@@ -43,6 +58,16 @@ internal sealed record AggregateSpec(string Name, IReadOnlyList<Expr> Arguments,
             }
 
             Arguments[i].Format(builder);
+        }
+
+        for (int i = 0; i < OrderBy.Count; i++)
+        {
+            builder.Append(i == 0 ? " ORDER BY " : ", ");
+            OrderBy[i].Format(builder);
+            if (OrderKeys[i].Descending)
+            {
+                builder.Append(" DESC");
+            }
         }
 
         builder.Append(')');

@@ -46,7 +46,7 @@ internal sealed class AggregateOperator : Operator
         _argumentBuffers = new SqlValue[aggregates.Count][];
         for (int i = 0; i < aggregates.Count; i++)
         {
-            _argumentBuffers[i] = new SqlValue[aggregates[i].Arguments.Count];
+            _argumentBuffers[i] = new SqlValue[aggregates[i].Inputs.Count];
         }
     }
 
@@ -61,7 +61,7 @@ internal sealed class AggregateOperator : Operator
             var all = new List<Expr>(_groupBy);
             foreach (AggregateSpec aggregate in _aggregates)
             {
-                all.AddRange(aggregate.Arguments);
+                all.AddRange(aggregate.Inputs);
                 if (aggregate.Filter is not null)
                 {
                     all.Add(aggregate.Filter);
@@ -213,7 +213,7 @@ internal sealed class AggregateOperator : Operator
             }
 
             SqlValue[] arguments = _argumentBuffers[i];
-            IReadOnlyList<Expr> expressions = _aggregates[i].Arguments;
+            IReadOnlyList<Expr> expressions = _aggregates[i].Inputs;
             for (int j = 0; j < arguments.Length; j++)
             {
                 arguments[j] = expressions[j].Evaluate(context);
@@ -240,7 +240,7 @@ internal sealed class AggregateOperator : Operator
         for (int i = 0; i < aggregates.Count; i++)
         {
             AggregateSpec aggregate = aggregates[i];
-            if (aggregate.Arguments.Count == 1 && aggregate.Name is "min" or "max")
+            if (aggregate.Arguments.Count == 1 && aggregate.OrderBy.Count == 0 && aggregate.Name is "min" or "max")
             {
                 if (found >= 0)
                 {

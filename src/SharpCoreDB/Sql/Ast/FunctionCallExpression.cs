@@ -3,7 +3,7 @@ using System.Collections.Immutable;
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>
-/// A function call: <c>f(a, b)</c>, <c>f(DISTINCT x)</c>, <c>count(*)</c>, with an optional
+/// A function call: <c>f(a, b)</c>, <c>f(DISTINCT x)</c>, <c>count(*)</c>, <c>f(x ORDER BY y)</c>, with an optional
 /// <c>FILTER (WHERE ..)</c> and <c>OVER</c> window (a window function call).
 /// </summary>
 /// <param name="Position">Where the node starts in the SQL text.</param>
@@ -21,6 +21,9 @@ internal sealed record FunctionCallExpression(
 {
     /// <summary>The condition of <c>FILTER (WHERE ..)</c>, or null.</summary>
     public Expression? Filter { get; init; }
+
+    /// <summary>The <c>ORDER BY</c> inside an aggregate's parentheses (<c>group_concat(x ORDER BY y)</c>), or empty.</summary>
+    public ImmutableArray<OrderingTerm> OrderBy { get; init; } = [];
 
     /// <summary>The window after OVER, or null for a plain call.</summary>
     public WindowDefinition? Over { get; init; }

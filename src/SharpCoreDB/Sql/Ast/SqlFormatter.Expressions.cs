@@ -143,6 +143,11 @@ internal static partial class SqlFormatter
                     }
 
                     AppendExpressionList(sb, call.Arguments);
+                    for (int i = 0; i < call.OrderBy.Length; i++)
+                    {
+                        sb.Append(i == 0 ? " ORDER BY " : ", ");
+                        AppendOrderingTerm(sb, call.OrderBy[i]);
+                    }
                 }
 
                 sb.Append(')');

@@ -153,8 +153,11 @@ internal ref partial struct Parser
         }
 
         ImmutableArray<Expression> arguments = ParseExpressionList();
+
+        // SQLite 3.44's aggregate ORDER BY: group_concat(x ORDER BY y), string_agg(x, ',' ORDER BY y DESC).
+        ImmutableArray<OrderingTerm> orderBy = ParseOptionalOrderBy();
         ExpectRightParen();
-        return new FunctionCallExpression(position, name, arguments, distinct, IsStar: false);
+        return new FunctionCallExpression(position, name, arguments, distinct, IsStar: false) { OrderBy = orderBy };
     }
 
     private CaseExpression ParseCase()

@@ -40,6 +40,7 @@ internal static class EngineMetrics
         s_meter.CreateObservableCounter("sharpcoredb.page_cache.misses", () => Each(static store => store.Cache.Misses), "{lookup}", "Page lookups that read the page from the file.");
         s_meter.CreateObservableGauge("sharpcoredb.wal.size", () => Each(static store => store.WalSize), "By", "Size of the write-ahead log.");
         s_meter.CreateObservableGauge("sharpcoredb.databases.open", OpenDatabases, "{database}", "Databases open in the process (files shared by connections count once).");
+        s_meter.CreateObservableGauge("sharpcoredb.pool.idle", static () => Database.IdleCount, "{database}", "Pooled databases kept open with no connection using them (Pooling=True).");
     }
 
     /// <summary>A database opened: its counters are observed from now on.</summary>

@@ -242,7 +242,7 @@ internal sealed class Database
         }
     }
 
-    /// <summary>The number of instances kept open with no connection using them (tests).</summary>
+    /// <summary>The number of instances kept open with no connection using them (the pool's idle databases).</summary>
     internal static int IdleCount
     {
         get

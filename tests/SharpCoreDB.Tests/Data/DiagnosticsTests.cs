@@ -109,6 +109,35 @@ public sealed class DiagnosticsTests : IDisposable
     }
 
     [Fact]
+    public void Meter_reports_the_pools_idle_databases()
+    {
+        long? idle = null;
+        using var meters = new MeterListener
+        {
+            InstrumentPublished = (instrument, listener) =>
+            {
+                if (instrument.Meter.Name == SharpCoreDBDiagnostics.MeterName && instrument.Name == "sharpcoredb.pool.idle")
+                {
+                    listener.EnableMeasurementEvents(instrument);
+                }
+            },
+        };
+        meters.SetMeasurementEventCallback<int>((_, value, _, _) => idle = value);
+        meters.Start();
+
+        var connection = new SharpCoreDBConnection(_temp.ConnectionString("Pooling=True"));
+        connection.Open();
+        connection.Close();
+
+        // The closed connection's database stays open, idle, in the pool.
+        meters.RecordObservableInstruments();
+        Assert.NotNull(idle);
+        Assert.True(idle >= 1, $"idle pooled databases: {idle}");
+        SharpCoreDBConnection.ClearPool(connection);
+        connection.Dispose();
+    }
+
+    [Fact]
     public void Meter_reports_commits_groups_syncs_cache_log_size_open_databases_and_checkpoints()
     {
         var values = new ConcurrentDictionary<string, double>();

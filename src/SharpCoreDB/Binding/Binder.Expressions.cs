@@ -283,7 +283,7 @@ internal sealed partial class Binder
         {
             if (!call.OrderBy.IsEmpty)
             {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"ORDER BY may not be used with window function {name}()", call.Position);
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"ORDER BY may not be used with non-aggregate {name}()", call.Position);
             }
 
             return BindWindowFunction(call, scope, count);

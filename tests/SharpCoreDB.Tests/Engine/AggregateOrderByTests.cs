@@ -26,6 +26,17 @@ public sealed class AggregateOrderByTests : IDisposable
     [InlineData("SELECT abs(y ORDER BY x) FROM t")]
     public void Matches_sqlite(string sql) => _db.AssertSame(sql);
 
+    [Theory]
+    [InlineData("SELECT abs(y ORDER BY x) FROM t", "ORDER BY may not be used with non-aggregate abs()")]
+    [InlineData("SELECT group_concat(x ORDER BY y) OVER () FROM t", "ORDER BY may not be used with non-aggregate group_concat()")]
+    public void Is_refused_with_sqlites_message_outside_an_aggregate(string sql, string message)
+    {
+        var error = Assert.Throws<SharpCoreDBException>(() => _db.Engine.Execute(sql));
+        Assert.Contains(message, error.Message, StringComparison.Ordinal);
+        var sqliteError = Assert.Throws<Microsoft.Data.Sqlite.SqliteException>(() => _db.ExecuteSqlite(sql));
+        Assert.Contains(message, sqliteError.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Survives_in_a_view_definition()
     {

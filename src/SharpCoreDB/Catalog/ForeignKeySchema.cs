@@ -13,6 +13,9 @@ internal sealed class ForeignKeySchema
     /// <summary>The constraint's number in <c>PRAGMA foreign_key_list</c>: 0 for the last one declared, as in SQLite.</summary>
     public required int Id { get; init; }
 
+    /// <summary>The constraint's name (<c>CONSTRAINT name</c>), or null when it has none.</summary>
+    public string? Name { get; init; }
+
     /// <summary>The child table's name.</summary>
     public required string ChildTable { get; init; }
 

@@ -50,7 +50,7 @@ internal static class TableSchemaBuilder
         var columns = new List<ColumnDraft>(statement.Columns.Length);
         var checks = ImmutableArray.CreateBuilder<CheckConstraint>();
         var uniqueKeys = new List<(ImmutableArray<int> Columns, ImmutableArray<bool> Descending, IndexOrigin Origin)>();
-        var foreignKeys = new List<(ImmutableArray<int> Columns, ForeignKeyClause Clause)>();
+        var foreignKeys = new List<(string? Name, ImmutableArray<int> Columns, ForeignKeyClause Clause)>();
         int primaryKeyCount = 0;
         int rowIdAlias = -1;
         bool autoIncrement = false;
@@ -115,7 +115,7 @@ internal static class TableSchemaBuilder
                                 references.Position);
                         }
 
-                        foreignKeys.Add(([ordinal], references.ForeignKey));
+                        foreignKeys.Add((references.ConstraintName, [ordinal], references.ForeignKey));
                         break;
                     case GeneratedColumnConstraint g:
                         SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"generated columns are not supported (column {definition.Name})", g.Position);
@@ -155,7 +155,7 @@ internal static class TableSchemaBuilder
                     checks.Add(new CheckConstraint(c.ConstraintName, c.Condition));
                     break;
                 case ForeignKeyTableConstraint foreignKey:
-                    foreignKeys.Add((ResolveForeignKeyColumns(foreignKey, columns), foreignKey.ForeignKey));
+                    foreignKeys.Add((foreignKey.ConstraintName, ResolveForeignKeyColumns(foreignKey, columns), foreignKey.ForeignKey));
                     break;
                 default:
                     SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"unsupported table constraint in {tableName}", constraint.Position);
@@ -228,12 +228,12 @@ internal static class TableSchemaBuilder
     }
 
     // SQLite keeps a table's foreign keys newest first: the last one declared is number 0 in foreign_key_list.
-    private static ImmutableArray<ForeignKeySchema> BuildForeignKeys(string tableName, List<(ImmutableArray<int> Columns, ForeignKeyClause Clause)> drafts)
+    private static ImmutableArray<ForeignKeySchema> BuildForeignKeys(string tableName, List<(string? Name, ImmutableArray<int> Columns, ForeignKeyClause Clause)> drafts)
     {
         var foreignKeys = ImmutableArray.CreateBuilder<ForeignKeySchema>(drafts.Count);
         for (int i = drafts.Count - 1; i >= 0; i--)
         {
-            (ImmutableArray<int> childColumns, ForeignKeyClause clause) = drafts[i];
+            (string? name, ImmutableArray<int> childColumns, ForeignKeyClause clause) = drafts[i];
             var parentColumns = ImmutableArray.CreateBuilder<string>(clause.Columns.Length);
             foreach (Identifier column in clause.Columns)
             {
@@ -243,6 +243,7 @@ internal static class TableSchemaBuilder
             foreignKeys.Add(new ForeignKeySchema
             {
                 Id = foreignKeys.Count,
+                Name = name,
                 ChildTable = tableName,
                 ChildColumns = childColumns,
                 ParentTable = clause.Table,

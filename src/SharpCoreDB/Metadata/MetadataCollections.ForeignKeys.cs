@@ -2,13 +2,12 @@ using System.Data;
 using System.Globalization;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Sql.Parsing;
 
 namespace SharpCoreDB.Metadata;
 
 /// <content>
-/// ForeignKeys: read from the REFERENCES and FOREIGN KEY clauses of each table's CREATE TABLE text, numbered as
-/// <c>PRAGMA foreign_key_list</c> numbers them (the last declared constraint is id 0).
+/// ForeignKeys: the catalog's foreign keys of each table, numbered as <c>PRAGMA foreign_key_list</c> numbers them
+/// (the last declared constraint is id 0).
 /// </content>
 internal static partial class MetadataCollections
 {
@@ -34,25 +33,24 @@ internal static partial class MetadataCollections
                 continue;
             }
 
-            List<(string? Name, IReadOnlyList<string> From, ForeignKeyClause Clause)> keys = Declared((CreateTableStatement)SqlParser.ParseStatement(source.Sql));
-            for (int k = 0; k < keys.Count; k++)
+            // The catalog keeps them newest first (id 0 is the last declared): list them in declaration order.
+            for (int k = source.ForeignKeys.Length - 1; k >= 0; k--)
             {
-                (string? constraintName, IReadOnlyList<string> from, ForeignKeyClause clause) = keys[k];
-                int id = keys.Count - 1 - k;
-                string name = constraintName ?? string.Create(CultureInfo.InvariantCulture, $"FK_{source.Name}_{id}");
+                ForeignKeySchema key = source.ForeignKeys[k];
+                string name = key.Name ?? string.Create(CultureInfo.InvariantCulture, $"FK_{source.Name}_{key.Id}");
                 if (!filter.Match(3, name))
                 {
                     continue;
                 }
 
-                string?[] to = Referenced(clause, schema, from.Count);
-                for (int i = 0; i < from.Count; i++)
+                string?[] to = Referenced(key, schema);
+                for (int i = 0; i < key.ChildColumns.Length; i++)
                 {
                     table.Rows.Add(
                         MainCatalog, DBNull.Value, name, MainCatalog, DBNull.Value, source.Name, "FOREIGN KEY",
-                        clause.InitiallyDeferred, id, from[i], i + 1,
-                        MainCatalog, DBNull.Value, clause.Table, OrNull(i < to.Length ? to[i] : null),
-                        ActionText(clause.OnUpdate), ActionText(clause.OnDelete), clause.Match ?? "NONE");
+                        key.Deferred, key.Id, source.Columns[key.ChildColumns[i]].Name, i + 1,
+                        MainCatalog, DBNull.Value, key.ParentTable, OrNull(i < to.Length ? to[i] : null),
+                        ActionText(key.OnUpdate), ActionText(key.OnDelete), key.Match);
                 }
             }
         }
@@ -60,55 +58,17 @@ internal static partial class MetadataCollections
         return table;
     }
 
-    // The foreign keys in declaration order: column REFERENCES first by column, then table FOREIGN KEYs, as SQLite
-    // collects them while parsing the CREATE TABLE from left to right.
-    private static List<(string? Name, IReadOnlyList<string> From, ForeignKeyClause Clause)> Declared(CreateTableStatement create)
-    {
-        var keys = new List<(string?, IReadOnlyList<string>, ForeignKeyClause)>();
-        foreach (ColumnDefinition column in create.Columns)
-        {
-            foreach (ColumnConstraint constraint in column.Constraints)
-            {
-                if (constraint is ReferencesColumnConstraint references)
-                {
-                    keys.Add((references.ConstraintName, [column.Name], references.ForeignKey));
-                }
-            }
-        }
-
-        foreach (TableConstraint constraint in create.Constraints)
-        {
-            if (constraint is ForeignKeyTableConstraint foreignKey)
-            {
-                var from = new string[foreignKey.Columns.Length];
-                for (int i = 0; i < from.Length; i++)
-                {
-                    from[i] = foreignKey.Columns[i].Name;
-                }
-
-                keys.Add((foreignKey.ConstraintName, from, foreignKey.ForeignKey));
-            }
-        }
-
-        return keys;
-    }
-
     // The parent columns: as written, or the parent's primary key when the clause names none (null when the parent
     // does not exist yet, as PRAGMA foreign_key_list says NULL).
-    private static string?[] Referenced(ForeignKeyClause clause, Schema schema, int count)
+    private static string?[] Referenced(ForeignKeySchema key, Schema schema)
     {
-        if (clause.Columns.Length > 0)
+        if (key.ParentColumns.Length > 0)
         {
-            var named = new string?[clause.Columns.Length];
-            for (int i = 0; i < named.Length; i++)
-            {
-                named[i] = clause.Columns[i].Name;
-            }
-
-            return named;
+            return [.. key.ParentColumns];
         }
 
-        if (schema.FindTable(clause.Table) is not { } parent)
+        int count = key.ChildColumns.Length;
+        if (schema.FindTable(key.ParentTable) is not { } parent)
         {
             return new string?[count];
         }
@@ -122,13 +82,13 @@ internal static partial class MetadataCollections
         {
             if (index.Origin == IndexOrigin.PrimaryKey)
             {
-                var key = new string?[index.Columns.Length];
-                for (int i = 0; i < key.Length; i++)
+                var primaryKey = new string?[index.Columns.Length];
+                for (int i = 0; i < primaryKey.Length; i++)
                 {
-                    key[i] = parent.Columns[index.Columns[i].Ordinal].Name;
+                    primaryKey[i] = parent.Columns[index.Columns[i].Ordinal].Name;
                 }
 
-                return key;
+                return primaryKey;
             }
         }
 

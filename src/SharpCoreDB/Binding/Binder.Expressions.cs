@@ -279,13 +279,15 @@ internal sealed partial class Binder
     {
         int count = call.Arguments.IsDefault ? 0 : call.Arguments.Length;
         string name = call.Name;
+
+        // An ORDER BY inside the parentheses belongs to a plain aggregate call only (a window call orders by OVER).
+        if (!call.OrderBy.IsEmpty && (call.Over is not null || !IsAggregate(name, count, call.IsStar)))
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"ORDER BY may not be used with non-aggregate {name}()", call.Position);
+        }
+
         if (call.Over is not null)
         {
-            if (!call.OrderBy.IsEmpty)
-            {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"ORDER BY may not be used with non-aggregate {name}()", call.Position);
-            }
-
             return BindWindowFunction(call, scope, count);
         }
 
@@ -302,11 +304,6 @@ internal sealed partial class Binder
         if (call.Filter is not null)
         {
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"FILTER may not be used with non-aggregate {name}()", call.Position);
-        }
-
-        if (!call.OrderBy.IsEmpty)
-        {
-            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"ORDER BY may not be used with non-aggregate {name}()", call.Position);
         }
 
         if (call.IsStar || call.Distinct)

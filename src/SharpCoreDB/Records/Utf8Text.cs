@@ -144,14 +144,22 @@ internal static class Utf8Text
     /// forms, so a hash of the canonical form is consistent with byte equality.
     /// </summary>
     /// <param name="text">The text.</param>
-    /// <returns>The text itself when it is well-formed, otherwise its canonical copy.</returns>
-    public static string Canonical(ReadOnlySpan<char> text)
+    /// <returns>The same instance when it is well-formed (no copy), otherwise its canonical copy.</returns>
+    public static string Canonical(string text)
     {
-        if (!HasUnpairedSurrogate(text))
-        {
-            return text.ToString();
-        }
+        ArgumentNullException.ThrowIfNull(text);
+        return HasUnpairedSurrogate(text) ? Recanonicalize(text) : text;
+    }
 
+    /// <summary>The canonical form of a span of text (see <see cref="Canonical(string)"/>).</summary>
+    /// <param name="text">The text.</param>
+    /// <returns>A string with the text, canonical.</returns>
+    public static string Canonical(ReadOnlySpan<char> text) =>
+        HasUnpairedSurrogate(text) ? Recanonicalize(text) : text.ToString();
+
+    // Encode then decode: escapes that spell a character become it, other unpaired surrogates U+FFFD.
+    private static string Recanonicalize(ReadOnlySpan<char> text)
+    {
         int count = GetByteCount(text);
         byte[]? rented = count > StackLimit ? ArrayPool<byte>.Shared.Rent(count) : null;
         Span<byte> bytes = rented ?? stackalloc byte[StackLimit];

@@ -16,6 +16,9 @@ public sealed class SharpCoreDBBatch : DbBatch
     private SharpCoreDBTransaction? _transaction;
     private int? _timeout;
 
+    // Set for a data source's batch: the connection is the batch's own (see OwningConnection).
+    private bool _ownsConnection;
+
     // The command of the running statement, for Cancel.
     private volatile SharpCoreDBCommand? _running;
 
@@ -32,6 +35,12 @@ public sealed class SharpCoreDBBatch : DbBatch
         _connection = connection;
         _transaction = transaction;
     }
+
+    /// <summary>A batch of a data source: it opens its own connection when it first runs and closes it when disposed.</summary>
+    /// <param name="connection">The closed connection the batch owns.</param>
+    /// <returns>The batch.</returns>
+    internal static SharpCoreDBBatch OwningConnection(SharpCoreDBConnection connection) =>
+        new(connection) { _ownsConnection = true };
 
     /// <summary>The commands, run in order.</summary>
     public new SharpCoreDBBatchCommandCollection BatchCommands { get; } = new();
@@ -173,6 +182,28 @@ public sealed class SharpCoreDBBatch : DbBatch
         return reader;
     }
 
+    /// <inheritdoc />
+    public override void Dispose()
+    {
+        if (_ownsConnection)
+        {
+            _connection?.Dispose();
+        }
+
+        base.Dispose();
+    }
+
+    /// <inheritdoc />
+    public override async ValueTask DisposeAsync()
+    {
+        if (_ownsConnection && _connection is not null)
+        {
+            await _connection.DisposeAsync().ConfigureAwait(false);
+        }
+
+        await base.DisposeAsync().ConfigureAwait(false);
+    }
+
     /// <summary>The command that runs a batch command, attached to this batch's connection, transaction and timeout.</summary>
     internal SharpCoreDBCommand Attach(SharpCoreDBBatchCommand command)
     {
@@ -189,6 +220,11 @@ public sealed class SharpCoreDBBatch : DbBatch
         if (_connection is null)
         {
             throw new InvalidOperationException("The batch has no connection.");
+        }
+
+        if (_ownsConnection && _connection.State == ConnectionState.Closed)
+        {
+            _connection.Open();
         }
 
         if (BatchCommands.Count == 0)

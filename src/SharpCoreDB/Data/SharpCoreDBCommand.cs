@@ -20,6 +20,9 @@ public sealed class SharpCoreDBCommand : DbCommand
     private string _commandText = string.Empty;
     private SharpCoreDBConnection? _connection;
     private SharpCoreDBTransaction? _transaction;
+
+    // The reader of the last ExecuteReader until it closes (see ThrowIfReaderOpen).
+    private SharpCoreDBDataReader? _reader;
     private int? _commandTimeout;
     private Statement? _prepared;
     private SqlValue[] _values = [];
@@ -54,6 +57,7 @@ public sealed class SharpCoreDBCommand : DbCommand
         get => _commandText;
         set
         {
+            ThrowIfReaderOpen();
             _commandText = value ?? string.Empty;
             _prepared = null;
         }
@@ -92,6 +96,7 @@ public sealed class SharpCoreDBCommand : DbCommand
         {
             if (!ReferenceEquals(_connection, value))
             {
+                ThrowIfReaderOpen();
                 _prepared = null;
             }
 
@@ -283,7 +288,9 @@ public sealed class SharpCoreDBCommand : DbCommand
             try
             {
                 var result = statement.Execute(session, values, timeout.Token);
-                return new SharpCoreDBDataReader(this, result, behavior, timeout, CancellationToken.None);
+                var reader = new SharpCoreDBDataReader(this, result, behavior, timeout, CancellationToken.None);
+                _reader = reader;
+                return reader;
             }
             catch (Exception e)
             {
@@ -313,7 +320,9 @@ public sealed class SharpCoreDBCommand : DbCommand
             try
             {
                 var result = await statement.ExecuteAsync(session, values, timeout.Token).ConfigureAwait(false);
-                return new SharpCoreDBDataReader(this, result, behavior, timeout, cancellationToken);
+                var reader = new SharpCoreDBDataReader(this, result, behavior, timeout, cancellationToken);
+                _reader = reader;
+                return reader;
             }
             catch (Exception e)
             {
@@ -332,6 +341,7 @@ public sealed class SharpCoreDBCommand : DbCommand
     /// <summary>Called when an execution ends (its reader closes): stops the timeout clock.</summary>
     internal void ReaderClosed(CancellationTokenSource? execution)
     {
+        _reader = null;
         Interlocked.Exchange(ref _activity, null)?.Stop();
         if (execution is null)
         {
@@ -427,6 +437,7 @@ public sealed class SharpCoreDBCommand : DbCommand
     internal Statement Compile(out Session session)
     {
         var connection = _connection ?? throw new InvalidOperationException("The command has no connection.");
+        ThrowIfReaderOpen();
         session = connection.Session;
         if (_transaction is not null)
         {
@@ -460,6 +471,16 @@ public sealed class SharpCoreDBCommand : DbCommand
             : session.Prepare(_commandText);
         CommandTracing.Parsed(_activity, statement.Count, connection.DataSource);
         return statement;
+    }
+
+    // As Microsoft.Data.Sqlite: while this command's reader is open, the command cannot run again or change what it
+    // runs (the reader still reads the statement and connection it started with).
+    private void ThrowIfReaderOpen()
+    {
+        if (_reader is { IsClosed: false })
+        {
+            throw new InvalidOperationException("The command's data reader is still open; close it before running or changing the command.");
+        }
     }
 
     private SqlValue[] Bind(Statement statement)

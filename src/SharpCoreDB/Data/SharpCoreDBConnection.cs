@@ -116,13 +116,15 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     internal Session Session => _session ?? throw new InvalidOperationException("The connection is not open; call Open first.");
 
     /// <summary>Opens the database, creating it when allowed by <c>Mode</c>, and runs recovery if needed.</summary>
-    /// <exception cref="InvalidOperationException">Already open, or no Data Source.</exception>
+    /// <remarks>Opening an open connection does nothing, as in Microsoft.Data.Sqlite.</remarks>
+    /// <exception cref="InvalidOperationException">No Data Source.</exception>
     /// <exception cref="SharpCoreDBException">Wrong password, locked, corrupt or not a database, I/O error.</exception>
     public override void Open()
     {
-        if (_state != ConnectionState.Closed)
+        if (_state == ConnectionState.Open)
         {
-            throw new InvalidOperationException("The connection is already open.");
+            // As Microsoft.Data.Sqlite: opening an open connection does nothing.
+            return;
         }
 
         var dataSource = _settings.DataSource;
@@ -155,9 +157,21 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     /// <inheritdoc />
     public override Task OpenAsync(CancellationToken cancellationToken)
     {
-        cancellationToken.ThrowIfCancellationRequested();
-        Open();
-        return Task.CompletedTask;
+        // Failures come back in the task, never thrown at the call, as every async ADO.NET method does.
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled(cancellationToken);
+        }
+
+        try
+        {
+            Open();
+            return Task.CompletedTask;
+        }
+        catch (Exception ex)
+        {
+            return Task.FromException(ex);
+        }
     }
 
     /// <summary>Rolls back an active transaction and closes the connection. Closing a closed connection does nothing.</summary>

@@ -57,6 +57,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         ["PageSize"] = PageSizeKeyword,
         [DefaultTimeoutKeyword] = DefaultTimeoutKeyword,
         ["DefaultTimeout"] = DefaultTimeoutKeyword,
+        ["Command Timeout"] = DefaultTimeoutKeyword,
         [ForeignKeysKeyword] = ForeignKeysKeyword,
         ["ForeignKeys"] = ForeignKeysKeyword,
         [PoolingKeyword] = PoolingKeyword,
@@ -99,14 +100,14 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     /// <summary>How commits reach the disk (default <see cref="DurabilityMode.FullSync"/>).</summary>
     public DurabilityMode Durability
     {
-        get => TryGetValue(DurabilityKeyword, out var value) ? ParseEnum<DurabilityMode>(DurabilityKeyword, value) : DurabilityMode.FullSync;
+        get => base.TryGetValue(DurabilityKeyword, out var value) ? ParseEnum<DurabilityMode>(DurabilityKeyword, value) : DurabilityMode.FullSync;
         set => this[DurabilityKeyword] = value.ToString();
     }
 
     /// <summary>Whether the database may be created and written (default <see cref="SharpCoreDBOpenMode.ReadWriteCreate"/>).</summary>
     public SharpCoreDBOpenMode Mode
     {
-        get => TryGetValue(ModeKeyword, out var value) ? ParseEnum<SharpCoreDBOpenMode>(ModeKeyword, value) : SharpCoreDBOpenMode.ReadWriteCreate;
+        get => base.TryGetValue(ModeKeyword, out var value) ? ParseEnum<SharpCoreDBOpenMode>(ModeKeyword, value) : SharpCoreDBOpenMode.ReadWriteCreate;
         set => this[ModeKeyword] = value.ToString();
     }
 
@@ -137,7 +138,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     /// </summary>
     public bool? ForeignKeys
     {
-        get => TryGetValue(ForeignKeysKeyword, out var value) && !string.IsNullOrWhiteSpace(Convert.ToString(value, CultureInfo.InvariantCulture))
+        get => base.TryGetValue(ForeignKeysKeyword, out var value) && !string.IsNullOrWhiteSpace(Convert.ToString(value, CultureInfo.InvariantCulture))
             ? ParseBool(ForeignKeysKeyword, value!)
             : null;
         set
@@ -165,10 +166,12 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     }
 
     /// <inheritdoc />
+    /// <remarks>As Microsoft.Data.Sqlite: reading a keyword gives its typed value (a bool, an int, an enum), or its
+    /// default when it is not set (null for <c>Foreign Keys</c>).</remarks>
     [AllowNull]
     public override object this[string keyword]
     {
-        get => base[Canonical(keyword)];
+        get => Typed(Canonical(keyword))!;
         set
         {
             var canonical = Canonical(keyword);
@@ -195,16 +198,32 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         s_keywords.TryGetValue(keyword, out var canonical) && base.Remove(canonical);
 
     /// <inheritdoc />
+    /// <remarks>True for every supported keyword, set or not, with its typed value or default (as the indexer).</remarks>
     public override bool TryGetValue(string keyword, [NotNullWhen(true)] out object? value)
     {
         if (s_keywords.TryGetValue(keyword, out var canonical))
         {
-            return base.TryGetValue(canonical, out value);
+            value = Typed(canonical);
+            return value is not null;
         }
 
         value = null;
         return false;
     }
+
+    private object? Typed(string canonical) => canonical switch
+    {
+        DataSourceKeyword => DataSource,
+        PasswordKeyword => Password,
+        EncryptionKeyKeyword => EncryptionKey,
+        DurabilityKeyword => Durability,
+        ModeKeyword => Mode,
+        CacheSizeKeyword => CacheSize,
+        PageSizeKeyword => PageSize,
+        DefaultTimeoutKeyword => DefaultTimeout,
+        ForeignKeysKeyword => ForeignKeys,
+        _ => Pooling,
+    };
 
     /// <summary>Decodes <see cref="EncryptionKey"/> into 32 bytes, or null when it is not set.</summary>
     internal byte[]? GetEncryptionKeyBytes()
@@ -220,7 +239,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
             ? canonical
             : throw new ArgumentException(
                 $"Connection string keyword '{keyword}' is not supported. Supported: Data Source, Password, Encryption Key, " +
-                "Durability, Mode, Cache Size, Page Size, Default Timeout, Pooling.",
+                "Durability, Mode, Cache Size, Page Size, Default Timeout, Foreign Keys, Pooling.",
                 nameof(keyword));
     }
 

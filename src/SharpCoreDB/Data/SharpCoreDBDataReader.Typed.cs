@@ -12,7 +12,7 @@ public sealed partial class SharpCoreDBDataReader
     /// The value as <typeparamref name="T"/>: bool, byte, sbyte, short, ushort, int, uint, long, ulong, float, double,
     /// decimal, char, string, byte[], ReadOnlyMemory&lt;byte&gt;, Memory&lt;byte&gt;, Stream, TextReader, Guid, DateTime,
     /// DateTimeOffset, DateOnly, TimeOnly, TimeSpan, an enum (from its integer), object, or Nullable&lt;T&gt; of any of
-    /// them. NULL reads as null for reference and nullable types.
+    /// them. NULL reads as null for reference and nullable types, and as <see cref="DBNull.Value"/> for object.
     /// </summary>
     /// <typeparam name="T">The type to read.</typeparam>
     /// <param name="ordinal">The column.</param>
@@ -27,7 +27,8 @@ public sealed partial class SharpCoreDBDataReader
         {
             if (IsDBNull(ordinal))
             {
-                return typeof(T) == typeof(DBNull) ? (T)(object)DBNull.Value : default!;
+                // As Microsoft.Data.Sqlite and SqlClient: object (like GetValue) and DBNull read NULL as DBNull.Value.
+                return typeof(T) == typeof(DBNull) || typeof(T) == typeof(object) ? (T)(object)DBNull.Value : default!;
             }
 
             if (typeof(T).IsValueType)

@@ -169,7 +169,8 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
 #pragma warning restore CA2201
     }
 
-    /// <summary>The declared type of the column (e.g. <c>INTEGER</c>, <c>VARCHAR(20)</c>), or for an expression
+    /// <summary>The declared type of the column without its size (e.g. <c>INTEGER</c>, <c>VARCHAR</c> for
+    /// <c>VARCHAR(20)</c>), or for an expression
     /// column the SQL name of its CLR field type.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The type name.</returns>
@@ -179,7 +180,10 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         var declared = _result.GetDeclaredTypeName(ordinal);
         if (declared.Length > 0)
         {
-            return declared;
+            // As Microsoft.Data.Sqlite: the type name without its size or precision ("VARCHAR(20)" is VARCHAR); the
+            // schema table keeps the numbers in ColumnSize, NumericPrecision and NumericScale.
+            int open = declared.IndexOf('(', StringComparison.Ordinal);
+            return open < 0 ? declared : declared[..open].TrimEnd();
         }
 
         var type = _result.GetFieldType(ordinal);

@@ -63,6 +63,14 @@ public sealed class SharpCoreDBDataSource : DbDataSource
         return new SharpCoreDBConnection(_connectionString);
     }
 
+    /// <summary>Creates a batch with a connection of its own, opened when the batch first runs and closed when it is
+    /// disposed (the framework's default batch of a data source cannot create batch commands).</summary>
+    /// <returns>The batch.</returns>
+    public new SharpCoreDBBatch CreateBatch() => (SharpCoreDBBatch)CreateDbBatch();
+
+    /// <inheritdoc />
+    protected override DbBatch CreateDbBatch() => SharpCoreDBBatch.OwningConnection((SharpCoreDBConnection)CreateDbConnection());
+
     /// <inheritdoc />
     protected override DbConnection OpenDbConnection()
     {

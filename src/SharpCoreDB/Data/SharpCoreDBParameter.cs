@@ -119,7 +119,8 @@ public sealed class SharpCoreDBParameter : DbParameter
 
     private static DbType InferDbType(object? value) => value switch
     {
-        null or DBNull => DbType.Object,
+        // As Microsoft.Data.Sqlite and SqlClient, a parameter without a value reports String.
+        null or DBNull => DbType.String,
         bool => DbType.Boolean,
         byte => DbType.Byte,
         sbyte => DbType.SByte,

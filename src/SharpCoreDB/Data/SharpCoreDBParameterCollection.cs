@@ -139,7 +139,11 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection, IRea
         var index = IndexOf(parameterName);
         if (index < 0)
         {
-            throw new ArgumentException($"No parameter named '{parameterName}' in the collection.", nameof(parameterName));
+            // IndexOutOfRangeException is DbParameterCollection's documented contract (and what Microsoft.Data.Sqlite
+            // and SqlClient throw).
+#pragma warning disable CA2201
+            throw new IndexOutOfRangeException($"No parameter named '{parameterName}' in the collection.");
+#pragma warning restore CA2201
         }
 
         return index;

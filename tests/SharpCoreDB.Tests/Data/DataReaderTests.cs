@@ -59,7 +59,7 @@ public sealed class DataReaderTests : IDisposable
         Assert.Equal(0.25, reader.GetDouble(5));
         Assert.Equal("hello", reader.GetFieldValue<string>(6));
         Assert.Equal(new byte[] { 1, 2, 3 }, reader.GetFieldValue<byte[]>(7));
-        Assert.Equal("VARCHAR(20)", reader.GetDataTypeName(6));
+        Assert.Equal("VARCHAR", reader.GetDataTypeName(6));
         Assert.Equal(1, reader.GetInt32(0));
     }
 

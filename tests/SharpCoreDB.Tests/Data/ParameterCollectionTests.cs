@@ -30,11 +30,11 @@ public sealed class ParameterCollectionTests
     }
 
     [Fact]
-    public void Missing_name_throws_argument_exception_naming_it()
+    public void Missing_name_throws_index_out_of_range_naming_it()
     {
         var parameters = new SharpCoreDBParameterCollection();
 
-        var error = Assert.Throws<ArgumentException>(() => parameters["nope"]);
+        var error = Assert.Throws<IndexOutOfRangeException>(() => parameters["nope"]);
         Assert.Contains("nope", error.Message, StringComparison.Ordinal);
     }
 

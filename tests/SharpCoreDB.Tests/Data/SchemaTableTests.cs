@@ -110,7 +110,7 @@ public sealed class SchemaTableTests : IDisposable
         DataTable schema = SchemaOf(_connection, "SELECT id, name, price FROM parent");
         Assert.Equal(typeof(long), schema.Rows[0][SchemaTableColumn.DataType]);
         Assert.Equal((int)DbType.Int64, schema.Rows[0][SchemaTableColumn.ProviderType]);
-        Assert.Equal("VARCHAR(20)", schema.Rows[1]["DataTypeName"]);
+        Assert.Equal("VARCHAR", schema.Rows[1]["DataTypeName"]);
         Assert.Equal((int)DbType.String, schema.Rows[1][SchemaTableColumn.ProviderType]);
         Assert.Equal(typeof(decimal), schema.Rows[2][SchemaTableColumn.DataType]);
         Assert.Equal((short)10, schema.Rows[2][SchemaTableColumn.NumericPrecision]);

@@ -20,6 +20,13 @@ internal sealed class RadLineSource : ILineSource
     {
         _prompt = new SwitchingPrompt();
         _editor = new LineEditor(console) { Prompt = _prompt, MultiLine = false };
+
+        // Every edit is one line, so Up and Down have no lines to move between: they walk the history, as in readline
+        // (RadLine's defaults put history on Ctrl+Up/Down, which stay bound too).
+        _editor.KeyBindings.Remove(ConsoleKey.UpArrow);
+        _editor.KeyBindings.Remove(ConsoleKey.DownArrow);
+        _editor.KeyBindings.Add<PreviousHistoryCommand>(ConsoleKey.UpArrow);
+        _editor.KeyBindings.Add<NextHistoryCommand>(ConsoleKey.DownArrow);
         _history = history;
         if (history is not null)
         {

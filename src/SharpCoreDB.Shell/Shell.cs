@@ -180,8 +180,10 @@ internal sealed partial class Shell : IDisposable
     private void ExecuteSql(string sql)
     {
         long started = Stopwatch.GetTimestamp();
-        TimeSpan user = CpuTime(kernel: false);
-        TimeSpan system = CpuTime(kernel: true);
+
+        // Reading the process's CPU times costs a system call; only .timer on pays for it.
+        TimeSpan user = _output.Timer ? CpuTime(kernel: false) : TimeSpan.Zero;
+        TimeSpan system = _output.Timer ? CpuTime(kernel: true) : TimeSpan.Zero;
         using (DbCommand command = Connection.CreateCommand())
         {
             command.CommandText = sql;

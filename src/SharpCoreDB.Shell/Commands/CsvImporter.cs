@@ -5,7 +5,7 @@ using System.Text;
 namespace SharpCoreDB.Shell.Commands;
 
 /// <summary>
-/// <c>.import FILE TABLE</c>: loads a CSV file in one transaction. A missing table is created from the header line
+/// <c>.import FILE TABLE</c>: loads a CSV file all or nothing (one savepoint). A missing table is created from the header line
 /// with TEXT columns (as SQLite's shell does); into an existing table every line is data. A record with too few
 /// fields is filled with NULLs and one with too many loses the extras, each with a warning, as in SQLite.
 /// </summary>
@@ -19,6 +19,8 @@ internal sealed class CsvImporter(SharpCoreDBConnection connection, TextWriter w
     // How many records go by between progress reports (reading the stream position is not free).
     private const int ProgressEvery = 1024;
 
+    private const string Savepoint = "sharpcoredb_shell_import";
+
     /// <summary>Imports the file.</summary>
     /// <param name="path">The CSV file.</param>
     /// <param name="table">The table to load.</param>
@@ -31,9 +33,13 @@ internal sealed class CsvImporter(SharpCoreDBConnection connection, TextWriter w
         using var text = new StreamReader(stream, Encoding.UTF8, detectEncodingFromByteOrderMarks: true);
         var csv = new CsvRecordReader(text);
         var fields = new List<string>();
+
+        // A savepoint, not BeginTransaction: outside a transaction it starts one, and inside one the user began with
+        // BEGIN it nests, so .import works in both and a failure undoes only the import.
+        Execute("SAVEPOINT " + Savepoint);
+        bool released = false;
         try
         {
-            using SharpCoreDBTransaction transaction = connection.BeginTransaction();
             List<string> columns = DumpWriter.ColumnNames(connection, table);
             if (columns.Count == 0)
             {
@@ -46,30 +52,9 @@ internal sealed class CsvImporter(SharpCoreDBConnection connection, TextWriter w
                 CreateTable(table, columns);
             }
 
-            using DbCommand insert = CreateInsert(table, columns.Count);
-            long rows = 0;
-            while (csv.Read(fields))
-            {
-                if (csv.IsBlankLine)
-                {
-                    continue;
-                }
-
-                Warn(path, csv.RecordLine, columns.Count, fields.Count);
-                for (int i = 0; i < columns.Count; i++)
-                {
-                    insert.Parameters[i].Value = i < fields.Count ? fields[i] : DBNull.Value;
-                }
-
-                insert.ExecuteNonQuery();
-                rows++;
-                if (progress is not null && rows % ProgressEvery == 0)
-                {
-                    progress((double)stream.Position / Math.Max(1, stream.Length));
-                }
-            }
-
-            transaction.Commit();
+            long rows = InsertRows(csv, fields, path, table, columns.Count, stream, progress);
+            Execute("RELEASE " + Savepoint);
+            released = true;
             progress?.Invoke(1);
             return rows;
         }
@@ -78,6 +63,49 @@ internal sealed class CsvImporter(SharpCoreDBConnection connection, TextWriter w
             // The engine's message says what is wrong; the file and line say where.
             throw new SharpCoreDBException(e.ErrorCode, $"{path}:{csv.RecordLine}: {e.Message}", e);
         }
+        finally
+        {
+            if (!released)
+            {
+                Execute("ROLLBACK TO " + Savepoint);
+                Execute("RELEASE " + Savepoint);
+            }
+        }
+    }
+
+    private long InsertRows(CsvRecordReader csv, List<string> fields, string path, string table, int columns, FileStream stream, Action<double>? progress)
+    {
+        using DbCommand insert = CreateInsert(table, columns);
+        long rows = 0;
+        while (csv.Read(fields))
+        {
+            if (csv.IsBlankLine)
+            {
+                continue;
+            }
+
+            Warn(path, csv.RecordLine, columns, fields.Count);
+            for (int i = 0; i < columns; i++)
+            {
+                insert.Parameters[i].Value = i < fields.Count ? fields[i] : DBNull.Value;
+            }
+
+            insert.ExecuteNonQuery();
+            rows++;
+            if (progress is not null && rows % ProgressEvery == 0)
+            {
+                progress((double)stream.Position / Math.Max(1, stream.Length));
+            }
+        }
+
+        return rows;
+    }
+
+    private void Execute(string sql)
+    {
+        using DbCommand command = connection.CreateCommand();
+        command.CommandText = sql;
+        command.ExecuteNonQuery();
     }
 
     private void CreateTable(string table, List<string> columns)

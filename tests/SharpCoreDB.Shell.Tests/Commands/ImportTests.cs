@@ -93,4 +93,34 @@ public sealed class ImportTests
         Assert.Contains("Importing", result.Out, StringComparison.Ordinal);
         Assert.Equal([$"integer:{rows}"], Database.Rows($"Data Source={db}", "SELECT count(*) FROM big"));
     }
+
+    [Fact]
+    public void Import_inside_a_transaction_begun_in_sql_joins_it()
+    {
+        using var temp = new TempDirectory();
+        string csv = temp.File("rows.csv");
+        File.WriteAllText(csv, "a,b\n1,2\n3,4\n");
+        string db = temp.File("db.scdb");
+        ShellResult result = InProcessShell.RunOn(
+            db,
+            $".mode csv\n.headers off\nCREATE TABLE kept(x);\nBEGIN;\n.import {csv} t\nSELECT count(*) FROM t;\nROLLBACK;\nSELECT count(*) FROM sqlite_master WHERE name = 't';\n");
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Equal("2\r\n0\r\n", result.Out);
+    }
+
+    [Fact]
+    public void A_failed_import_inside_a_transaction_undoes_only_the_import()
+    {
+        using var temp = new TempDirectory();
+        string csv = temp.File("bad.csv");
+        File.WriteAllText(csv, "1,a\n1,again\n");
+        string db = temp.File("db.scdb");
+        Database.Execute($"Data Source={db}", "CREATE TABLE k(id INTEGER PRIMARY KEY, v TEXT)");
+        ShellResult result = InProcessShell.Run(
+            $".mode csv\n.headers off\nBEGIN;\nINSERT INTO k VALUES (9, 'mine');\n.import {csv} k\nCOMMIT;\nSELECT id FROM k;\n",
+            new SharpCoreDB.Shell.Startup.ShellOptions { DataSource = db, Bail = false });
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains($"{csv}:2: ", result.Error, StringComparison.Ordinal);
+        Assert.Equal("9\r\n", result.Out);
+    }
 }

@@ -285,10 +285,7 @@ internal sealed class StatementBuffer
         public void Punctuation()
         {
             _lastWasEnd = false;
-            if (_phase != Phase.Other)
-            {
-                _phase = Phase.Other;
-            }
+            _phase = Phase.Other;
         }
     }
 }

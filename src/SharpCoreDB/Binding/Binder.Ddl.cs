@@ -70,6 +70,10 @@ internal sealed partial class Binder
         }
 
         var stored = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
+        if (stored.Strict && TableSchemaBuilder.StrictTypeError(table.Name, column) is { } strictError)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"error in table {table.Name} after add column: {strictError}", column.Position);
+        }
 
         // The new column goes after the last column, before any table constraint (columns must come first).
         string sql;

@@ -9,9 +9,13 @@ namespace SharpCoreDB.Execution.Dml;
 /// <content>Constraints: NOT NULL, CHECK, UNIQUE and PRIMARY KEY, with OR IGNORE and OR REPLACE.</content>
 internal sealed partial class TableWriter
 {
-    /// <summary>NOT NULL and CHECK constraints of a row; false when it fails and <paramref name="conflict"/> is IGNORE.</summary>
-    /// <exception cref="SharpCoreDBException">NotNullViolation or CheckViolation.</exception>
-    internal bool CheckRow(ExecutionContext context, SqlValue[] row, ConflictResolution conflict)
+    /// <summary>NOT NULL, STRICT types and CHECK constraints of a row; false when it fails and <paramref name="conflict"/> is IGNORE.</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="row">The row (slot layout).</param>
+    /// <param name="conflict">The conflict resolution.</param>
+    /// <param name="checkTypes">False when ALTER TABLE … ADD COLUMN proves stored rows: SQLite does not check a STRICT type there.</param>
+    /// <exception cref="SharpCoreDBException">NotNullViolation, TypeMismatch or CheckViolation.</exception>
+    internal bool CheckRow(ExecutionContext context, SqlValue[] row, ConflictResolution conflict, bool checkTypes = true)
     {
         foreach (ColumnSchema column in _table.Columns)
         {
@@ -34,6 +38,11 @@ internal sealed partial class TableWriter
 
                 throw Violation(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column.Name}", conflict);
             }
+        }
+
+        if (_table.Strict && checkTypes)
+        {
+            CheckStrictTypes(row);
         }
 
         if (_checks.Count == 0)
@@ -62,6 +71,23 @@ internal sealed partial class TableWriter
         }
 
         return true;
+    }
+
+    // A STRICT table stores in each typed column only its own storage class (after the column's affinity). As in
+    // SQLite the failure ends the statement whatever its conflict resolution: OR IGNORE, OR REPLACE and OR FAIL do
+    // not apply to it and the statement's earlier rows are taken back.
+    private void CheckStrictTypes(SqlValue[] row)
+    {
+        foreach (ColumnSchema column in _table.Columns)
+        {
+            SqlValue value = row[column.Ordinal];
+            if (!StrictTypes.Fits(value, column.StrictClass))
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.TypeMismatch,
+                    $"cannot store {StrictTypes.ValueTypeName(value)} value in {StrictTypes.CanonicalName(column.DeclaredTypeName)} column {_table.Name}.{column.Name}");
+            }
+        }
     }
 
     // Unique indexes: a second entry with equal, all non-NULL key columns is a conflict (NULLs are distinct).

@@ -3,6 +3,7 @@ using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Dml;
+using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
@@ -128,6 +129,18 @@ internal sealed partial class Binder
         }
     }
 
+    // True when the expression names the column (a partial index's WHERE naming a column keeps it from being dropped).
+    private static bool Mentions(Expression? expression, string column)
+    {
+        bool found = false;
+        SyntaxWalker.Walk(expression, node =>
+        {
+            found |= node is ColumnReference reference && string.Equals(reference.Column, column, StringComparison.OrdinalIgnoreCase);
+            return !found;
+        });
+        return found;
+    }
+
     private static bool HasColumnCheck(ColumnDefinition column)
     {
         foreach (ColumnConstraint constraint in column.Constraints)
@@ -157,7 +170,7 @@ internal sealed partial class Binder
 
         foreach (IndexSchema index in table.Indexes)
         {
-            if (!index.Columns.Any(c => c.Ordinal == column.Ordinal))
+            if (!index.Columns.Any(c => c.Ordinal == column.Ordinal) && !Mentions(index.Where, column.Name))
             {
                 continue;
             }
@@ -303,12 +316,19 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {create.Table.Name}", create.Table.Position);
         }
 
+        Expr? predicate = null;
+        int rowSlot = -1;
         if (table is not null)
         {
             IndexSchemaBuilder.Build(create, table, 1);
+            if (create.Where is not null)
+            {
+                rowSlot = NewSlot(table.Columns.Length + 1);
+                predicate = BindIndexPredicate(table, rowSlot, create.Where);
+            }
         }
 
-        return new CreateIndexPlan(_schema, SlotWidths, create);
+        return new CreateIndexPlan(_schema, SlotWidths, create, predicate, rowSlot);
     }
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
@@ -348,26 +368,40 @@ internal sealed partial class Binder
     // REINDEX [index | table | collation]: every index uses the BINARY collation, so naming it rebuilds them all.
     private ReindexPlan BindReindex(ReindexStatement reindex)
     {
-        var indexes = new List<IndexSchema>();
+        var chosen = new List<IndexSchema>();
         string? name = reindex.Target?.Name;
         if (name is null || string.Equals(name, "BINARY", StringComparison.OrdinalIgnoreCase))
         {
             foreach (TableSchema table in _schema.Tables.Values)
             {
-                indexes.AddRange(table.Indexes);
+                chosen.AddRange(table.Indexes);
             }
         }
         else if (_schema.FindIndex(name) is { } index)
         {
-            indexes.Add(index);
+            chosen.Add(index);
         }
         else if (_schema.FindTable(name) is { } table)
         {
-            indexes.AddRange(table.Indexes);
+            chosen.AddRange(table.Indexes);
         }
         else
         {
             throw SqlErrors.At(SharpCoreDBErrorCode.UnknownIndex, $"unable to identify the object to be reindexed: {name}", reindex.Target!.Position);
+        }
+
+        var indexes = new List<(IndexSchema, Expr?, int)>(chosen.Count);
+        foreach (IndexSchema index in chosen)
+        {
+            if (index.Where is not null && _schema.FindTable(index.TableName) is { } indexed)
+            {
+                int rowSlot = NewSlot(indexed.Columns.Length + 1);
+                indexes.Add((index, BindIndexPredicate(indexed, rowSlot, index.Where), rowSlot));
+            }
+            else
+            {
+                indexes.Add((index, null, -1));
+            }
         }
 
         return new ReindexPlan(_schema, SlotWidths, indexes);

@@ -34,6 +34,7 @@ internal sealed partial class Binder
     private (SourceBinding Source, Scope Scope) TableScope(TableSchema table, string? alias)
     {
         var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), TableColumns(table), table);
+        source.IndexPredicates = BindIndexPredicates(table, source.Slot);
         var scope = new Scope(_root);
         scope.Sources.Add(source);
         return (source, scope);
@@ -198,7 +199,7 @@ internal sealed partial class Binder
             materialize = true;
         }
 
-        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = defaults };
+        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = defaults, IndexPredicates = row.IndexPredicates };
         ConflictResolution conflict = StepConflict(insert.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
         UpsertAction[]? upserts = insert.Upserts.IsDefaultOrEmpty ? null : BindUpserts(insert, table, row, writer, conflict);
@@ -217,12 +218,10 @@ internal sealed partial class Binder
             IndexSchema? index = null;
             if (!clause.Target.IsDefaultOrEmpty)
             {
-                (rowIdTarget, index) = UpsertTarget(table, clause);
-                if (clause.TargetWhere is not null)
-                {
-                    // Checked for unknown names as SQLite does, then unused: it could only select a partial index.
-                    BindExpr(clause.TargetWhere, TableScope(table, insert.Alias).Scope);
-                }
+                // The target's WHERE only selects a partial unique index, one whose WHERE it implies (as in SQLite).
+                (SourceBinding target, Scope targetScope) = TableScope(table, insert.Alias);
+                List<Expr> targetWhere = clause.TargetWhere is null ? [] : SelectPlanner.Split(Rewriter.Apply(BindExpr(clause.TargetWhere, targetScope)));
+                (rowIdTarget, index) = UpsertTarget(table, clause, target.IndexPredicates, targetWhere);
             }
 
             RowUpdater? updater = null;
@@ -250,7 +249,7 @@ internal sealed partial class Binder
     }
 
     // The uniqueness constraint a conflict target names: the row id, or the unique index on exactly those columns.
-    private static (bool RowId, IndexSchema? Index) UpsertTarget(TableSchema table, UpsertClause clause)
+    private static (bool RowId, IndexSchema? Index) UpsertTarget(TableSchema table, UpsertClause clause, Expr?[]? predicates, List<Expr> targetWhere)
     {
         var ordinals = new HashSet<int>();
         foreach (Identifier column in clause.Target)
@@ -269,9 +268,11 @@ internal sealed partial class Binder
             return (true, null);
         }
 
-        foreach (IndexSchema index in table.Indexes)
+        for (int i = 0; i < table.Indexes.Length; i++)
         {
-            if (index.IsUnique && index.Columns.Length == ordinals.Count && index.Columns.All(c => ordinals.Contains(c.Ordinal)))
+            IndexSchema index = table.Indexes[i];
+            if (index.IsUnique && index.Columns.Length == ordinals.Count && index.Columns.All(c => ordinals.Contains(c.Ordinal))
+                && (predicates?[i] is not { } predicate || PartialIndexImplication.Implies(predicate, targetWhere)))
             {
                 return (false, index);
             }
@@ -364,7 +365,7 @@ internal sealed partial class Binder
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
         Operator access = BindWhereAccess(update.Where, source, scope);
-        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = BindDefaults(table) };
+        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = BindDefaults(table), IndexPredicates = source.IndexPredicates };
         ConflictResolution conflict = StepConflict(update.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
         return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, conflict, triggers);

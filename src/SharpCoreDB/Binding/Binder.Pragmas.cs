@@ -171,7 +171,7 @@ internal sealed partial class Binder
                 Literal(SqlValue.FromText(index.Name)),
                 Literal(SqlValue.FromInt64(index.IsUnique ? 1 : 0)),
                 Literal(SqlValue.FromText(origin)),
-                Literal(SqlValue.FromInt64(0)),
+                Literal(SqlValue.FromInt64(index.Where is null ? 0 : 1)),
             ]);
         }
 

@@ -26,6 +26,12 @@ internal sealed class IndexSchema
     /// <summary>Why the index exists.</summary>
     public required IndexOrigin Origin { get; init; }
 
+    /// <summary>
+    /// The WHERE of a partial index: only rows for which it is true have an entry (and a UNIQUE partial index
+    /// constrains only those); null for a full index.
+    /// </summary>
+    public Sql.Ast.Expression? Where { get; init; }
+
     /// <summary>The CREATE INDEX text, or null for an index that enforces a table constraint.</summary>
     public string? Sql { get; init; }
 

@@ -12,12 +12,12 @@ internal static class IndexSchemaBuilder
     /// <param name="table">The indexed table.</param>
     /// <param name="rootPage">The index tree's root page.</param>
     /// <returns>The index.</returns>
-    /// <exception cref="SharpCoreDBException">A key column is unknown, an expression, or the index is partial.</exception>
+    /// <exception cref="SharpCoreDBException">A key column is unknown or an expression, or the WHERE of a partial index has a subquery, a parameter or a non-deterministic function.</exception>
     public static IndexSchema Build(CreateIndexStatement statement, TableSchema table, uint rootPage)
     {
         if (statement.Where is not null)
         {
-            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "partial indexes (CREATE INDEX ... WHERE) are not supported", statement.Where.Position);
+            Determinism.CheckStoredExpression(statement.Where, "partial index WHERE clauses");
         }
 
         (ImmutableArray<int> ordinals, ImmutableArray<bool> descending) = TableSchemaBuilder.ResolveKeyColumns(
@@ -38,6 +38,7 @@ internal static class IndexSchemaBuilder
             IsUnique = statement.Unique,
             RootPage = rootPage,
             Origin = IndexOrigin.CreateIndex,
+            Where = statement.Where,
             Sql = statement.SourceText,
         };
     }

@@ -57,8 +57,14 @@ internal static class AccessPathSelector
             }
         }
 
-        foreach (IndexSchema index in table.Indexes)
+        for (int i = 0; i < table.Indexes.Length; i++)
         {
+            IndexSchema index = table.Indexes[i];
+            if (!Usable(source, i, conjuncts))
+            {
+                continue;
+            }
+
             IndexCandidate? candidate = Match(index, table, sargables);
             if (candidate is null || candidate.Score <= bestScore)
             {
@@ -87,9 +93,10 @@ internal static class AccessPathSelector
                 return new TableScanOperator(decoder, source.Slot, descending);
             }
 
-            foreach (IndexSchema index in table.Indexes)
+            for (int i = 0; i < table.Indexes.Length; i++)
             {
-                if (IndexDelivers(index, 0, order, out descending))
+                IndexSchema index = table.Indexes[i];
+                if (Usable(source, i, conjuncts) && IndexDelivers(index, 0, order, out descending))
                 {
                     orderDelivered = true;
                     var conversions = new Affinity[index.Columns.Length];
@@ -101,6 +108,10 @@ internal static class AccessPathSelector
         orderDelivered = false;
         return new TableScanOperator(decoder, source.Slot, false);
     }
+
+    // A full index holds every row; a partial one only when the conjuncts imply its WHERE (SQLite's rules).
+    private static bool Usable(SourceBinding source, int index, IReadOnlyList<Expr> conjuncts) =>
+        source.IndexPredicates?[index] is not { } predicate || PartialIndexImplication.Implies(predicate, conjuncts);
 
     /// <summary>
     /// Whether an index can serve <c>column op value</c>: the comparison affinity of the two may convert the value,

@@ -93,9 +93,10 @@ internal sealed partial class TableWriter
     // Unique indexes: a second entry with equal, all non-NULL key columns is a conflict (NULLs are distinct).
     private bool CheckUnique(ExecutionContext context, SqlValue[] row, long rowId, long selfRowId, ConflictResolution conflict)
     {
-        foreach (IndexSchema index in _table.Indexes)
+        for (int i = 0; i < _table.Indexes.Length; i++)
         {
-            if (!index.IsUnique || HasNullKey(index, row))
+            IndexSchema index = _table.Indexes[i];
+            if (!index.IsUnique || HasNullKey(index, row) || !InIndex(context, i, row))
             {
                 continue;
             }
@@ -117,9 +118,9 @@ internal sealed partial class TableWriter
                 if (conflict != ConflictResolution.Replace)
                 {
                     var ordinals = new int[index.Columns.Length];
-                    for (int i = 0; i < ordinals.Length; i++)
+                    for (int k = 0; k < ordinals.Length; k++)
                     {
-                        ordinals[i] = index.Columns[i].Ordinal;
+                        ordinals[k] = index.Columns[k].Ordinal;
                     }
 
                     throw Conflict(index.Origin == IndexOrigin.PrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyViolation : SharpCoreDBErrorCode.UniqueViolation, ordinals, conflict);
@@ -135,12 +136,13 @@ internal sealed partial class TableWriter
     // The first upsert clause whose constraint the row would break, and the existing row it collides with. The
     // clauses' own targets are checked first, in clause order (SQLite checks an upsert's target before the other
     // constraints); a clause without a target then takes a conflict on the row id or any unique index.
-    private (UpsertAction Action, long RowId)? FindCollision(TransactionContext transaction, SqlValue[] row, long rowId, IReadOnlyList<UpsertAction> upserts)
+    private (UpsertAction Action, long RowId)? FindCollision(ExecutionContext context, SqlValue[] row, long rowId, IReadOnlyList<UpsertAction> upserts)
     {
+        TransactionContext transaction = context.Transaction;
         foreach (UpsertAction action in upserts)
         {
             long existing = action.RowIdTarget ? ExistingRowId(transaction, rowId)
-                : action.Index is { } index ? ExistingEntry(transaction, index, row)
+                : action.Index is { } index && InIndex(context, _table.Indexes.IndexOf(index), row) ? ExistingEntry(transaction, index, row)
                 : long.MinValue;
             if (existing != long.MinValue)
             {
@@ -160,9 +162,10 @@ internal sealed partial class TableWriter
             return (last, id);
         }
 
-        foreach (IndexSchema index in _table.Indexes)
+        for (int i = 0; i < _table.Indexes.Length; i++)
         {
-            long existing = index.IsUnique ? ExistingEntry(transaction, index, row) : long.MinValue;
+            IndexSchema index = _table.Indexes[i];
+            long existing = index.IsUnique && InIndex(context, i, row) ? ExistingEntry(transaction, index, row) : long.MinValue;
             if (existing != long.MinValue)
             {
                 return (last, existing);

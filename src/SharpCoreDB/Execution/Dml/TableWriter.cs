@@ -76,6 +76,13 @@ internal sealed partial class TableWriter
     /// </summary>
     public Expr?[]? Defaults { get; init; }
 
+    /// <summary>
+    /// Per index of the table (in <see cref="TableSchema.Indexes"/> order), the WHERE of a partial index bound against
+    /// the writer's slot, or null for a full index; null when the table has no partial index. A row has an entry
+    /// in a partial index only while the WHERE is true for it.
+    /// </summary>
+    public Expr?[]? IndexPredicates { get; init; }
+
     /// <summary>Forgets per-execution state (the cached largest row id).</summary>
     public void Begin()
     {
@@ -126,7 +133,7 @@ internal sealed partial class TableWriter
 
         // Uniqueness conflicts an upsert clause takes over are found before anything is written; the rest are
         // handled below as the statement's conflict resolution says.
-        if (upserts is not null && FindCollision(transaction, row, rowId, upserts) is { } collision)
+        if (upserts is not null && FindCollision(context, row, rowId, upserts) is { } collision)
         {
             Collision = collision;
             return false;
@@ -160,11 +167,7 @@ internal sealed partial class TableWriter
             throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : [], conflict);
         }
 
-        foreach (IndexSchema index in _table.Indexes)
-        {
-            EncodeIndexKey(index, row, rowId, _key);
-            InsertIndexEntry(transaction, index);
-        }
+        InsertIndexEntries(context, row, rowId);
 
         NoteRowId(rowId);
         if (transaction.Counters is { } counters)
@@ -238,22 +241,29 @@ internal sealed partial class TableWriter
             RemoveRow(transaction, oldRow, oldRowId);
             _foreignKeys.BeforeUpdateInsertion(context, row, assigned);
             WriteRecord(transaction, row, rowId, insert: true);
-            foreach (IndexSchema index in _table.Indexes)
-            {
-                EncodeIndexKey(index, row, rowId, _key);
-                InsertIndexEntry(transaction, index);
-            }
+            InsertIndexEntries(context, row, rowId);
 
             NoteRowId(rowId);
             _foreignKeys.AfterUpdate(context, oldRow, row, assigned);
             return true;
         }
 
-        foreach (IndexSchema index in _table.Indexes)
+        for (int i = 0; i < _table.Indexes.Length; i++)
         {
+            IndexSchema index = _table.Indexes[i];
             EncodeIndexKey(index, oldRow, oldRowId, _oldKey);
             EncodeIndexKey(index, row, rowId, _key);
-            if (!_oldKey.WrittenSpan.SequenceEqual(_key.WrittenSpan))
+            if (IndexPredicates?[i] is not null)
+            {
+                // The old row may or may not have had an entry, the new one may or may not need one: deleting an
+                // absent key does nothing, so the old entry goes and the new one comes when the WHERE holds.
+                transaction.Delete(index.RootPage, _oldKey.WrittenSpan);
+                if (InIndex(context, i, row))
+                {
+                    InsertIndexEntry(transaction, index);
+                }
+            }
+            else if (!_oldKey.WrittenSpan.SequenceEqual(_key.WrittenSpan))
             {
                 transaction.Delete(index.RootPage, _oldKey.WrittenSpan);
                 InsertIndexEntry(transaction, index);
@@ -299,6 +309,7 @@ internal sealed partial class TableWriter
         }
     }
 
+    // A partial index's entry may be absent: deleting an absent key does nothing, so no WHERE is evaluated here.
     private void RemoveRow(TransactionContext transaction, SqlValue[] row, long rowId)
     {
         foreach (IndexSchema index in _table.Indexes)
@@ -529,6 +540,37 @@ internal sealed partial class TableWriter
         {
             _largestRowId = rowId;
         }
+    }
+
+    // The row's entries in the indexes that hold it (the row is in the writer's slot or copied there).
+    private void InsertIndexEntries(ExecutionContext context, SqlValue[] row, long rowId)
+    {
+        for (int i = 0; i < _table.Indexes.Length; i++)
+        {
+            if (InIndex(context, i, row))
+            {
+                EncodeIndexKey(_table.Indexes[i], row, rowId, _key);
+                InsertIndexEntry(context.Transaction, _table.Indexes[i]);
+            }
+        }
+    }
+
+    // Whether the row has an entry in the i-th index: always for a full index, for a partial one when its WHERE is
+    // true (evaluated over the writer's slot, which receives the row).
+    private bool InIndex(ExecutionContext context, int index, SqlValue[] row)
+    {
+        if (IndexPredicates?[index] is not { } predicate)
+        {
+            return true;
+        }
+
+        SqlValue[] slot = context.Slots[_slot];
+        if (!ReferenceEquals(slot, row))
+        {
+            Array.Copy(row, slot, row.Length);
+        }
+
+        return predicate.EvaluateTruth(context) == true;
     }
 
     private static void EncodeIndexPrefix(IndexSchema index, SqlValue[] row, ArrayBufferWriter<byte> writer)

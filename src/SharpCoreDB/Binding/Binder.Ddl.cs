@@ -170,7 +170,7 @@ internal sealed partial class Binder
 
         foreach (IndexSchema index in table.Indexes)
         {
-            if (!index.Columns.Any(c => c.Ordinal == column.Ordinal) && !Mentions(index.Where, column.Name))
+            if (!index.Columns.Any(c => c.Ordinal == column.Ordinal || Mentions(c.Expression, column.Name)) && !Mentions(index.Where, column.Name))
             {
                 continue;
             }
@@ -317,18 +317,20 @@ internal sealed partial class Binder
         }
 
         Expr? predicate = null;
+        Expr?[]? keys = null;
         int rowSlot = -1;
         if (table is not null)
         {
-            IndexSchemaBuilder.Build(create, table, 1);
-            if (create.Where is not null)
+            IndexSchema index = IndexSchemaBuilder.Build(create, table, 1);
+            if (create.Where is not null || index.HasExpression)
             {
                 rowSlot = NewSlot(table.Columns.Length + 1);
-                predicate = BindIndexPredicate(table, rowSlot, create.Where);
+                predicate = create.Where is null ? null : BindIndexPredicate(table, rowSlot, create.Where);
+                keys = index.HasExpression ? BindIndexExpressions(table, rowSlot, index) : null;
             }
         }
 
-        return new CreateIndexPlan(_schema, SlotWidths, create, predicate, rowSlot);
+        return new CreateIndexPlan(_schema, SlotWidths, create, predicate, keys, rowSlot);
     }
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
@@ -359,7 +361,8 @@ internal sealed partial class Binder
         if (drop.Kind == SchemaObjectKind.Table && _schema.FindTable(drop.Name.Name) is { } table && ForeignKeyEnforcerFor(table) is { } foreignKeys)
         {
             int slot = NewSlot(table.Columns.Length + 1);
-            return new DropPlan(_schema, SlotWidths, drop, new TableWriter(table, slot, [], foreignKeys), slot);
+            (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+            return new DropPlan(_schema, SlotWidths, drop, new TableWriter(table, slot, [], foreignKeys) { IndexExpressions = keys, KeySlot = keySlot }, slot);
         }
 
         return new DropPlan(_schema, SlotWidths, drop);
@@ -390,17 +393,21 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.UnknownIndex, $"unable to identify the object to be reindexed: {name}", reindex.Target!.Position);
         }
 
-        var indexes = new List<(IndexSchema, Expr?, int)>(chosen.Count);
+        var indexes = new List<(IndexSchema, Expr?, Expr?[]?, int)>(chosen.Count);
         foreach (IndexSchema index in chosen)
         {
-            if (index.Where is not null && _schema.FindTable(index.TableName) is { } indexed)
+            if ((index.Where is not null || index.HasExpression) && _schema.FindTable(index.TableName) is { } indexed)
             {
                 int rowSlot = NewSlot(indexed.Columns.Length + 1);
-                indexes.Add((index, BindIndexPredicate(indexed, rowSlot, index.Where), rowSlot));
+                indexes.Add((
+                    index,
+                    index.Where is null ? null : BindIndexPredicate(indexed, rowSlot, index.Where),
+                    index.HasExpression ? BindIndexExpressions(indexed, rowSlot, index) : null,
+                    rowSlot));
             }
             else
             {
-                indexes.Add((index, null, -1));
+                indexes.Add((index, null, null, -1));
             }
         }
 

@@ -35,6 +35,7 @@ internal sealed partial class Binder
     {
         var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), TableColumns(table), table);
         source.IndexPredicates = BindIndexPredicates(table, source.Slot);
+        source.IndexExpressions = BindIndexExpressions(table, source.Slot);
         var scope = new Scope(_root);
         scope.Sources.Add(source);
         return (source, scope);
@@ -199,7 +200,14 @@ internal sealed partial class Binder
             materialize = true;
         }
 
-        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = defaults, IndexPredicates = row.IndexPredicates };
+        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table))
+        {
+            Defaults = defaults,
+            IndexPredicates = row.IndexPredicates,
+            IndexExpressions = keys,
+            KeySlot = keySlot,
+        };
         ConflictResolution conflict = StepConflict(insert.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
         UpsertAction[]? upserts = insert.Upserts.IsDefaultOrEmpty ? null : BindUpserts(insert, table, row, writer, conflict);
@@ -365,7 +373,14 @@ internal sealed partial class Binder
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
         Operator access = BindWhereAccess(update.Where, source, scope);
-        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = BindDefaults(table), IndexPredicates = source.IndexPredicates };
+        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table))
+        {
+            Defaults = BindDefaults(table),
+            IndexPredicates = source.IndexPredicates,
+            IndexExpressions = keys,
+            KeySlot = keySlot,
+        };
         ConflictResolution conflict = StepConflict(update.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
         return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, conflict, triggers);
@@ -382,7 +397,8 @@ internal sealed partial class Binder
         _changedTables = ChangedBy(table, TriggerEvent.Delete, null);
         (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);
         Operator access = BindWhereAccess(delete.Where, source, scope);
-        var writer = new TableWriter(table, source.Slot, [], ForeignKeyEnforcerFor(table));
+        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        var writer = new TableWriter(table, source.Slot, [], ForeignKeyEnforcerFor(table)) { IndexExpressions = keys, KeySlot = keySlot };
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Delete, null, _conflictOverride);
         return new DeletePlan(_schema, SlotWidths, writer, access, source.Slot, triggers);
     }

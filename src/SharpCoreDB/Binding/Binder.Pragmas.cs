@@ -191,8 +191,9 @@ internal sealed partial class Binder
             rows.Add(
             [
                 Literal(SqlValue.FromInt64(rows.Count)),
-                Literal(SqlValue.FromInt64(column.Ordinal)),
-                Literal(SqlValue.FromText(table.Columns[column.Ordinal].Name)),
+                // An expression key is cid -2 with no name, as in SQLite.
+                Literal(SqlValue.FromInt64(column.Expression is null ? column.Ordinal : -2)),
+                Literal(column.Expression is null ? SqlValue.FromText(table.Columns[column.Ordinal].Name) : SqlValue.Null),
             ]);
         }
 

@@ -53,6 +53,12 @@ internal sealed class SourceBinding
     /// </summary>
     public Execution.Expressions.Expr?[]? IndexPredicates { get; set; }
 
+    /// <summary>
+    /// For a base table with an index on expressions, each such index's key expressions bound against this source's
+    /// slot (null for a plain column, and for an index of columns only); null when the table has none.
+    /// </summary>
+    public Execution.Expressions.Expr?[]?[]? IndexExpressions { get; set; }
+
     /// <summary>Columns merged into an earlier source by USING or NATURAL: hidden from <c>*</c>.</summary>
     public HashSet<string> MergedColumns { get; } = new(StringComparer.OrdinalIgnoreCase);
 

@@ -20,14 +20,30 @@ internal static class IndexSchemaBuilder
             Determinism.CheckStoredExpression(statement.Where, "partial index WHERE clauses");
         }
 
-        (ImmutableArray<int> ordinals, ImmutableArray<bool> descending) = TableSchemaBuilder.ResolveKeyColumns(
-            statement.Columns,
-            name => table.FindColumn(name)?.Ordinal ?? -1,
-            table.Name);
-        var columns = ImmutableArray.CreateBuilder<IndexColumn>(ordinals.Length);
-        for (int i = 0; i < ordinals.Length; i++)
+        var columns = ImmutableArray.CreateBuilder<IndexColumn>(statement.Columns.Length);
+        for (int i = 0; i < statement.Columns.Length; i++)
         {
-            columns.Add(new IndexColumn(ordinals[i], descending[i]));
+            IndexedColumn key = statement.Columns[i];
+            if (KeyExpression(key) is { } expression)
+            {
+                Determinism.CheckStoredExpression(expression, "index expressions");
+                columns.Add(new IndexColumn(table.RowIdSlot + 1 + i, key.Order == SortOrder.Descending, expression));
+                continue;
+            }
+
+            (ImmutableArray<int> ordinals, ImmutableArray<bool> descending) = TableSchemaBuilder.ResolveKeyColumns(
+                [key],
+                name => table.FindColumn(name)?.Ordinal ?? -1,
+                table.Name);
+            foreach (IndexColumn earlier in columns)
+            {
+                if (earlier.Ordinal == ordinals[0])
+                {
+                    SqlErrors.Throw(SharpCoreDBErrorCode.AlreadyExists, $"column {table.Columns[ordinals[0]].Name} appears twice in the key", key.Position);
+                }
+            }
+
+            columns.Add(new IndexColumn(ordinals[0], descending[0]));
         }
 
         return new IndexSchema
@@ -41,5 +57,18 @@ internal static class IndexSchemaBuilder
             Where = statement.Where,
             Sql = statement.SourceText,
         };
+    }
+
+    // The expression of a key that is not a plain column (a name, or a string naming a column as SQLite allows), or
+    // null. COLLATE around a column leaves it a column.
+    private static Expression? KeyExpression(IndexedColumn key)
+    {
+        Expression expression = key.Expression;
+        while (expression is CollateExpression collate)
+        {
+            expression = collate.Operand;
+        }
+
+        return expression is ColumnReference { Table: null } or StringLiteral ? null : key.Expression;
     }
 }

@@ -348,7 +348,7 @@ internal static class TableSchemaBuilder
             };
             if (name is null)
             {
-                SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "indexes on expressions are not supported; name a column", column.Position);
+                SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "expressions prohibited in PRIMARY KEY and UNIQUE constraints", column.Position);
             }
 
             int ordinal = findColumn(name);

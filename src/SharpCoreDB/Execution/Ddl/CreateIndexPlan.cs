@@ -12,8 +12,9 @@ namespace SharpCoreDB.Execution.Ddl;
 /// <param name="slotWidths">The slot widths.</param>
 /// <param name="statement">The statement.</param>
 /// <param name="predicate">The WHERE of a partial index bound against the row in <paramref name="rowSlot"/>, or null.</param>
-/// <param name="rowSlot">The slot the predicate reads, or -1.</param>
-internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateIndexStatement statement, Expr? predicate = null, int rowSlot = -1)
+/// <param name="keys">The key expressions of an index on expressions bound against the row in <paramref name="rowSlot"/> (null for a plain column), or null.</param>
+/// <param name="rowSlot">The slot the predicate and key expressions read, or -1.</param>
+internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateIndexStatement statement, Expr? predicate = null, Expr?[]? keys = null, int rowSlot = -1)
     : WritePlan(schema, slotWidths)
 {
     /// <inheritdoc />
@@ -38,7 +39,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
             ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {statement.Table.Name}");
         uint root = transaction.CreateTree();
         IndexSchema index = IndexSchemaBuilder.Build(statement, table, root);
-        Populate(Context, transaction, table, index, predicate, rowSlot);
+        Populate(Context, transaction, table, index, predicate, keys, rowSlot);
         CatalogStore.PutIndex(transaction, index);
         SchemaChange.Apply(transaction, transaction.Schema.WithIndex(index));
         return 0;
@@ -53,14 +54,15 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
     /// <param name="table">The table.</param>
     /// <param name="index">The index.</param>
     /// <param name="predicate">The WHERE of a partial index bound against the row in <paramref name="rowSlot"/>: only rows it is true for get an entry. Null for a full index.</param>
-    /// <param name="rowSlot">The slot the predicate reads.</param>
+    /// <param name="keys">The key expressions of an index on expressions bound against the row in <paramref name="rowSlot"/>, or null.</param>
+    /// <param name="rowSlot">The slot the predicate and key expressions read.</param>
     /// <exception cref="SharpCoreDBException">UniqueViolation when a UNIQUE index meets duplicate keys.</exception>
-    internal static void Populate(ExecutionContext context, TransactionContext transaction, TableSchema table, IndexSchema index, Expr? predicate, int rowSlot)
+    internal static void Populate(ExecutionContext context, TransactionContext transaction, TableSchema table, IndexSchema index, Expr? predicate, Expr?[]? keys, int rowSlot)
     {
         // Read every row first: the table tree must not change under its cursor, and the index tree is new.
         var entries = new List<(byte[] Key, int PrefixLength)>();
         int[] ordinals;
-        if (predicate is null)
+        if (predicate is null && keys is null)
         {
             ordinals = new int[index.Columns.Length];
             for (int i = 0; i < ordinals.Length; i++)
@@ -70,7 +72,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
         }
         else
         {
-            // The WHERE may read any column.
+            // The WHERE and the key expressions may read any column.
             ordinals = new int[table.Columns.Length];
             for (int i = 0; i < ordinals.Length; i++)
             {
@@ -79,7 +81,10 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
         }
 
         var decoder = new Operators.TableRowDecoder(table, ordinals);
-        SqlValue[] row = predicate is null ? new SqlValue[table.Columns.Length + 1] : context.Slots[rowSlot];
+        SqlValue[] row = predicate is null && keys is null ? new SqlValue[table.Columns.Length + 1] : context.Slots[rowSlot];
+
+        // An expression's value goes past the row id, at its key column's ordinal (see IndexColumn).
+        SqlValue[] keyRow = keys is null ? row : new SqlValue[table.RowIdSlot + 1 + index.Columns.Length];
         var scratch = new SqlValue[index.Columns.Length];
         using var writer = new PooledBufferWriter();
         using (BTreeCursor cursor = transaction.Tree(table.RootPage).OpenCursor())
@@ -93,17 +98,29 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
                     continue;
                 }
 
+                if (keys is not null)
+                {
+                    Array.Copy(row, keyRow, table.RowIdSlot + 1);
+                    for (int j = 0; j < keys.Length; j++)
+                    {
+                        if (keys[j] is { } key)
+                        {
+                            keyRow[table.RowIdSlot + 1 + j] = key.Evaluate(context);
+                        }
+                    }
+                }
+
                 writer.Reset();
                 bool hasNull = false;
                 foreach (IndexColumn column in index.Columns)
                 {
-                    hasNull |= row[column.Ordinal].IsNull;
+                    hasNull |= keyRow[column.Ordinal].IsNull;
                 }
 
-                IndexKeys.WritePrefix(index, row, writer);
+                IndexKeys.WritePrefix(index, keyRow, writer);
                 int prefixLength = hasNull ? -1 : writer.WrittenCount;
                 writer.Reset();
-                IndexKeys.WriteEntry(index, row, row[table.RowIdSlot].AsInt64(), writer, scratch);
+                IndexKeys.WriteEntry(index, keyRow, row[table.RowIdSlot].AsInt64(), writer, scratch);
                 entries.Add((writer.WrittenSpan.ToArray(), prefixLength));
             }
         }
@@ -116,6 +133,11 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
             if (index.IsUnique && prefixLength >= 0 && i > 0 && entries[i - 1].PrefixLength == prefixLength
                 && entries[i - 1].Key.AsSpan(0, prefixLength).SequenceEqual(key.AsSpan(0, prefixLength)))
             {
+                if (index.HasExpression)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.UniqueViolation, $"UNIQUE constraint failed: index '{index.Name}'");
+                }
+
                 var columns = new System.Text.StringBuilder();
                 foreach (IndexColumn column in index.Columns)
                 {

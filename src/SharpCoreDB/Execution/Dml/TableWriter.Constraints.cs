@@ -96,14 +96,14 @@ internal sealed partial class TableWriter
         for (int i = 0; i < _table.Indexes.Length; i++)
         {
             IndexSchema index = _table.Indexes[i];
-            if (!index.IsUnique || HasNullKey(index, row) || !InIndex(context, i, row))
+            if (!index.IsUnique || !InIndex(context, i, row) || HasNullKey(index, KeyRow(context, i, row)))
             {
                 continue;
             }
 
             while (true)
             {
-                EncodeIndexPrefix(index, row, _key);
+                EncodeIndexPrefix(index, KeyRow(context, i, row), _key);
                 long existing = FindEntry(context.Transaction, index, _key.WrittenSpan);
                 if (existing == long.MinValue || existing == selfRowId || existing == rowId)
                 {
@@ -113,6 +113,12 @@ internal sealed partial class TableWriter
                 if (conflict == ConflictResolution.Ignore)
                 {
                     return false;
+                }
+
+                if (conflict != ConflictResolution.Replace && index.HasExpression)
+                {
+                    // SQLite names the index: its key is not a list of columns.
+                    throw Violation(SharpCoreDBErrorCode.UniqueViolation, $"UNIQUE constraint failed: index '{index.Name}'", conflict);
                 }
 
                 if (conflict != ConflictResolution.Replace)
@@ -142,7 +148,7 @@ internal sealed partial class TableWriter
         foreach (UpsertAction action in upserts)
         {
             long existing = action.RowIdTarget ? ExistingRowId(transaction, rowId)
-                : action.Index is { } index && InIndex(context, _table.Indexes.IndexOf(index), row) ? ExistingEntry(transaction, index, row)
+                : action.Index is { } index && InIndex(context, _table.Indexes.IndexOf(index), row) ? ExistingEntry(transaction, index, KeyRow(context, _table.Indexes.IndexOf(index), row))
                 : long.MinValue;
             if (existing != long.MinValue)
             {
@@ -165,7 +171,7 @@ internal sealed partial class TableWriter
         for (int i = 0; i < _table.Indexes.Length; i++)
         {
             IndexSchema index = _table.Indexes[i];
-            long existing = index.IsUnique && InIndex(context, i, row) ? ExistingEntry(transaction, index, row) : long.MinValue;
+            long existing = index.IsUnique && InIndex(context, i, row) ? ExistingEntry(transaction, index, KeyRow(context, i, row)) : long.MinValue;
             if (existing != long.MinValue)
             {
                 return (last, existing);

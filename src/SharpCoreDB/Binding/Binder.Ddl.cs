@@ -35,6 +35,11 @@ internal sealed partial class Binder
 
         // Validate the definition now (with placeholder pages) so the errors carry positions.
         TableSchema draft = TableSchemaBuilder.Build(create, 1, _ => 1);
+        foreach (CheckConstraint check in draft.Checks)
+        {
+            Determinism.CheckStoredExpression(check.Condition, "CHECK constraints", anyFunction: true);
+        }
+
         (_, Scope scope) = TableScope(draft, null);
         BindChecks(draft, scope);
         var empty = new Scope(null);

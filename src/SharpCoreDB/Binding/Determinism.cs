@@ -52,9 +52,13 @@ internal static class Determinism
     /// non-deterministic function; SQLite's message names where it is (<paramref name="where"/>).
     /// </summary>
     /// <param name="expression">The expression.</param>
-    /// <param name="where">"partial index WHERE clauses", "index expressions", "generated columns".</param>
+    /// <param name="where">"partial index WHERE clauses", "index expressions", "CHECK constraints".</param>
+    /// <param name="anyFunction">
+    /// True where SQLite accepts non-deterministic functions (a CHECK constraint may call random()): then only
+    /// subqueries and parameters are refused.
+    /// </param>
     /// <exception cref="SharpCoreDBException">Unsupported with SQLite's message.</exception>
-    public static void CheckStoredExpression(Expression expression, string where)
+    public static void CheckStoredExpression(Expression expression, string where, bool anyFunction = false)
     {
         SyntaxNode? refused = null;
         string? what = null;
@@ -69,8 +73,8 @@ internal static class Determinism
             {
                 SubqueryExpression or ExistsExpression or InSubqueryExpression or InTableExpression => (node, "subqueries"),
                 ParameterExpression => (node, "parameters"),
-                CurrentTimeLiteral => (node, "non-deterministic functions"),
-                FunctionCallExpression call when !IsDeterministic(call) => (node, "non-deterministic functions"),
+                CurrentTimeLiteral when !anyFunction => (node, "non-deterministic functions"),
+                FunctionCallExpression call when !anyFunction && !IsDeterministic(call) => (node, "non-deterministic functions"),
                 _ => ((SyntaxNode?)null, (string?)null),
             };
             return refused is null;

@@ -3,6 +3,7 @@ using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Dml;
+using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
@@ -34,6 +35,11 @@ internal sealed partial class Binder
 
         // Validate the definition now (with placeholder pages) so the errors carry positions.
         TableSchema draft = TableSchemaBuilder.Build(create, 1, _ => 1);
+        foreach (CheckConstraint check in draft.Checks)
+        {
+            Determinism.CheckStoredExpression(check.Condition, "CHECK constraints", anyFunction: true);
+        }
+
         (_, Scope scope) = TableScope(draft, null);
         BindChecks(draft, scope);
         var empty = new Scope(null);
@@ -70,6 +76,10 @@ internal sealed partial class Binder
         }
 
         var stored = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
+        if (stored.Strict && TableSchemaBuilder.StrictTypeError(table.Name, column) is { } strictError)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"error in table {table.Name} after add column: {strictError}", column.Position);
+        }
 
         // The new column goes after the last column, before any table constraint (columns must come first).
         string sql;
@@ -124,6 +134,18 @@ internal sealed partial class Binder
         }
     }
 
+    // True when the expression names the column (a partial index's WHERE naming a column keeps it from being dropped).
+    private static bool Mentions(Expression? expression, string column)
+    {
+        bool found = false;
+        SyntaxWalker.Walk(expression, node =>
+        {
+            found |= node is ColumnReference reference && string.Equals(reference.Column, column, StringComparison.OrdinalIgnoreCase);
+            return !found;
+        });
+        return found;
+    }
+
     private static bool HasColumnCheck(ColumnDefinition column)
     {
         foreach (ColumnConstraint constraint in column.Constraints)
@@ -153,7 +175,7 @@ internal sealed partial class Binder
 
         foreach (IndexSchema index in table.Indexes)
         {
-            if (!index.Columns.Any(c => c.Ordinal == column.Ordinal))
+            if (!index.Columns.Any(c => c.Ordinal == column.Ordinal || Mentions(c.Expression, column.Name)) && !Mentions(index.Where, column.Name))
             {
                 continue;
             }
@@ -299,12 +321,21 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {create.Table.Name}", create.Table.Position);
         }
 
+        Expr? predicate = null;
+        Expr?[]? keys = null;
+        int rowSlot = -1;
         if (table is not null)
         {
-            IndexSchemaBuilder.Build(create, table, 1);
+            IndexSchema index = IndexSchemaBuilder.Build(create, table, 1);
+            if (create.Where is not null || index.HasExpression)
+            {
+                rowSlot = NewSlot(table.Columns.Length + 1);
+                predicate = create.Where is null ? null : BindIndexPredicate(table, rowSlot, create.Where);
+                keys = index.HasExpression ? BindIndexExpressions(table, rowSlot, index) : null;
+            }
         }
 
-        return new CreateIndexPlan(_schema, SlotWidths, create);
+        return new CreateIndexPlan(_schema, SlotWidths, create, predicate, keys, rowSlot);
     }
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
@@ -335,7 +366,8 @@ internal sealed partial class Binder
         if (drop.Kind == SchemaObjectKind.Table && _schema.FindTable(drop.Name.Name) is { } table && ForeignKeyEnforcerFor(table) is { } foreignKeys)
         {
             int slot = NewSlot(table.Columns.Length + 1);
-            return new DropPlan(_schema, SlotWidths, drop, new TableWriter(table, slot, [], foreignKeys), slot);
+            (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+            return new DropPlan(_schema, SlotWidths, drop, new TableWriter(table, slot, [], foreignKeys) { IndexExpressions = keys, KeySlot = keySlot }, slot);
         }
 
         return new DropPlan(_schema, SlotWidths, drop);
@@ -344,26 +376,44 @@ internal sealed partial class Binder
     // REINDEX [index | table | collation]: every index uses the BINARY collation, so naming it rebuilds them all.
     private ReindexPlan BindReindex(ReindexStatement reindex)
     {
-        var indexes = new List<IndexSchema>();
+        var chosen = new List<IndexSchema>();
         string? name = reindex.Target?.Name;
         if (name is null || string.Equals(name, "BINARY", StringComparison.OrdinalIgnoreCase))
         {
             foreach (TableSchema table in _schema.Tables.Values)
             {
-                indexes.AddRange(table.Indexes);
+                chosen.AddRange(table.Indexes);
             }
         }
         else if (_schema.FindIndex(name) is { } index)
         {
-            indexes.Add(index);
+            chosen.Add(index);
         }
         else if (_schema.FindTable(name) is { } table)
         {
-            indexes.AddRange(table.Indexes);
+            chosen.AddRange(table.Indexes);
         }
         else
         {
             throw SqlErrors.At(SharpCoreDBErrorCode.UnknownIndex, $"unable to identify the object to be reindexed: {name}", reindex.Target!.Position);
+        }
+
+        var indexes = new List<(IndexSchema, Expr?, Expr?[]?, int)>(chosen.Count);
+        foreach (IndexSchema index in chosen)
+        {
+            if ((index.Where is not null || index.HasExpression) && _schema.FindTable(index.TableName) is { } indexed)
+            {
+                int rowSlot = NewSlot(indexed.Columns.Length + 1);
+                indexes.Add((
+                    index,
+                    index.Where is null ? null : BindIndexPredicate(indexed, rowSlot, index.Where),
+                    index.HasExpression ? BindIndexExpressions(indexed, rowSlot, index) : null,
+                    rowSlot));
+            }
+            else
+            {
+                indexes.Add((index, null, null, -1));
+            }
         }
 
         return new ReindexPlan(_schema, SlotWidths, indexes);

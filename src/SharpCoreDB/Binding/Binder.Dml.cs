@@ -34,6 +34,8 @@ internal sealed partial class Binder
     private (SourceBinding Source, Scope Scope) TableScope(TableSchema table, string? alias)
     {
         var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), TableColumns(table), table);
+        source.IndexPredicates = BindIndexPredicates(table, source.Slot);
+        source.IndexExpressions = BindIndexExpressions(table, source.Slot);
         var scope = new Scope(_root);
         scope.Sources.Add(source);
         return (source, scope);
@@ -198,7 +200,14 @@ internal sealed partial class Binder
             materialize = true;
         }
 
-        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = defaults };
+        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table))
+        {
+            Defaults = defaults,
+            IndexPredicates = row.IndexPredicates,
+            IndexExpressions = keys,
+            KeySlot = keySlot,
+        };
         ConflictResolution conflict = StepConflict(insert.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
         UpsertAction[]? upserts = insert.Upserts.IsDefaultOrEmpty ? null : BindUpserts(insert, table, row, writer, conflict);
@@ -217,12 +226,10 @@ internal sealed partial class Binder
             IndexSchema? index = null;
             if (!clause.Target.IsDefaultOrEmpty)
             {
-                (rowIdTarget, index) = UpsertTarget(table, clause);
-                if (clause.TargetWhere is not null)
-                {
-                    // Checked for unknown names as SQLite does, then unused: it could only select a partial index.
-                    BindExpr(clause.TargetWhere, TableScope(table, insert.Alias).Scope);
-                }
+                // The target's WHERE only selects a partial unique index, one whose WHERE it implies (as in SQLite).
+                (SourceBinding target, Scope targetScope) = TableScope(table, insert.Alias);
+                List<Expr> targetWhere = clause.TargetWhere is null ? [] : SelectPlanner.Split(Rewriter.Apply(BindExpr(clause.TargetWhere, targetScope)));
+                (rowIdTarget, index) = UpsertTarget(table, clause, target.IndexPredicates, targetWhere);
             }
 
             RowUpdater? updater = null;
@@ -250,7 +257,7 @@ internal sealed partial class Binder
     }
 
     // The uniqueness constraint a conflict target names: the row id, or the unique index on exactly those columns.
-    private static (bool RowId, IndexSchema? Index) UpsertTarget(TableSchema table, UpsertClause clause)
+    private static (bool RowId, IndexSchema? Index) UpsertTarget(TableSchema table, UpsertClause clause, Expr?[]? predicates, List<Expr> targetWhere)
     {
         var ordinals = new HashSet<int>();
         foreach (Identifier column in clause.Target)
@@ -269,9 +276,11 @@ internal sealed partial class Binder
             return (true, null);
         }
 
-        foreach (IndexSchema index in table.Indexes)
+        for (int i = 0; i < table.Indexes.Length; i++)
         {
-            if (index.IsUnique && index.Columns.Length == ordinals.Count && index.Columns.All(c => ordinals.Contains(c.Ordinal)))
+            IndexSchema index = table.Indexes[i];
+            if (index.IsUnique && index.Columns.Length == ordinals.Count && index.Columns.All(c => ordinals.Contains(c.Ordinal))
+                && (predicates?[i] is not { } predicate || PartialIndexImplication.Implies(predicate, targetWhere)))
             {
                 return (false, index);
             }
@@ -364,7 +373,14 @@ internal sealed partial class Binder
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
         Operator access = BindWhereAccess(update.Where, source, scope);
-        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table)) { Defaults = BindDefaults(table) };
+        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table))
+        {
+            Defaults = BindDefaults(table),
+            IndexPredicates = source.IndexPredicates,
+            IndexExpressions = keys,
+            KeySlot = keySlot,
+        };
         ConflictResolution conflict = StepConflict(update.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
         return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, conflict, triggers);
@@ -381,7 +397,8 @@ internal sealed partial class Binder
         _changedTables = ChangedBy(table, TriggerEvent.Delete, null);
         (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);
         Operator access = BindWhereAccess(delete.Where, source, scope);
-        var writer = new TableWriter(table, source.Slot, [], ForeignKeyEnforcerFor(table));
+        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        var writer = new TableWriter(table, source.Slot, [], ForeignKeyEnforcerFor(table)) { IndexExpressions = keys, KeySlot = keySlot };
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Delete, null, _conflictOverride);
         return new DeletePlan(_schema, SlotWidths, writer, access, source.Slot, triggers);
     }

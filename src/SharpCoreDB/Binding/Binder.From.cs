@@ -180,7 +180,11 @@ internal sealed partial class Binder
                         }
 
                         int slot = NewSlot(schemaTable.Columns.Length + 1);
-                        return new FromItem(new SourceBinding(alias, slot, columns, schemaTable));
+                        return new FromItem(new SourceBinding(alias, slot, columns, schemaTable) 
+                        {
+                            IndexPredicates = BindIndexPredicates(schemaTable, slot),
+                            IndexExpressions = BindIndexExpressions(schemaTable, slot),
+                        });
                     }
 
                     if (SchemaTableQuery(name) is { } schemaRows)

@@ -171,7 +171,7 @@ internal sealed partial class Binder
                 Literal(SqlValue.FromText(index.Name)),
                 Literal(SqlValue.FromInt64(index.IsUnique ? 1 : 0)),
                 Literal(SqlValue.FromText(origin)),
-                Literal(SqlValue.FromInt64(0)),
+                Literal(SqlValue.FromInt64(index.Where is null ? 0 : 1)),
             ]);
         }
 
@@ -191,8 +191,9 @@ internal sealed partial class Binder
             rows.Add(
             [
                 Literal(SqlValue.FromInt64(rows.Count)),
-                Literal(SqlValue.FromInt64(column.Ordinal)),
-                Literal(SqlValue.FromText(table.Columns[column.Ordinal].Name)),
+                // An expression key is cid -2 with no name, as in SQLite.
+                Literal(SqlValue.FromInt64(column.Expression is null ? column.Ordinal : -2)),
+                Literal(column.Expression is null ? SqlValue.FromText(table.Columns[column.Ordinal].Name) : SqlValue.Null),
             ]);
         }
 

@@ -477,7 +477,7 @@ internal sealed partial class Binder
                 }
 
                 key |= member && index.Origin == IndexOrigin.PrimaryKey;
-                unique |= member && index.IsUnique && index.Columns.Length == 1;
+                unique |= member && index.IsUnique && index.Where is null && index.Columns.Length == 1;
             }
 
             return new BaseColumnInfo(table.Name, definition.Name, definition.NotNull, key, unique, table.AutoIncrement && definition.IsRowIdAlias);

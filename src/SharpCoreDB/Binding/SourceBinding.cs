@@ -47,6 +47,18 @@ internal sealed class SourceBinding
     /// </summary>
     public bool QualifiedOnly { get; init; }
 
+    /// <summary>
+    /// For a base table with a partial index, each index's WHERE bound against this source's slot (null for a full
+    /// index), so the planner can tell whether the query's WHERE implies it; null when the table has none.
+    /// </summary>
+    public Execution.Expressions.Expr?[]? IndexPredicates { get; set; }
+
+    /// <summary>
+    /// For a base table with an index on expressions, each such index's key expressions bound against this source's
+    /// slot (null for a plain column, and for an index of columns only); null when the table has none.
+    /// </summary>
+    public Execution.Expressions.Expr?[]?[]? IndexExpressions { get; set; }
+
     /// <summary>Columns merged into an earlier source by USING or NATURAL: hidden from <c>*</c>.</summary>
     public HashSet<string> MergedColumns { get; } = new(StringComparer.OrdinalIgnoreCase);
 

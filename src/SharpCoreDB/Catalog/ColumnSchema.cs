@@ -36,4 +36,10 @@ internal sealed class ColumnSchema
 
     /// <summary>True when this column is the INTEGER PRIMARY KEY: its value is the row id.</summary>
     public bool IsRowIdAlias { get; init; }
+
+    /// <summary>
+    /// In a STRICT table, the only storage class the column stores besides NULL (after its affinity is applied);
+    /// <see cref="SqlStorageClass.Null"/> for ANY and for every column of an ordinary table.
+    /// </summary>
+    public SqlStorageClass StrictClass { get; init; }
 }

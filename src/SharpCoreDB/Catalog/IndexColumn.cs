@@ -1,6 +1,11 @@
 namespace SharpCoreDB.Catalog;
 
-/// <summary>One key column of an index: the table column's ordinal and its direction.</summary>
-/// <param name="Ordinal">The column's position in the table.</param>
+/// <summary>One key column of an index: the table column's ordinal (or an expression) and its direction.</summary>
+/// <param name="Ordinal">
+/// The column's position in the table. For an expression key, a position past the row id
+/// (<see cref="TableSchema.RowIdSlot"/> + 1 + the key's position in the index) where writers put the expression's
+/// value before they encode the key, so every reader of <c>row[Ordinal]</c> finds it.
+/// </param>
 /// <param name="Descending">True for DESC.</param>
-internal readonly record struct IndexColumn(int Ordinal, bool Descending);
+/// <param name="Expression">The expression of an index on an expression, or null for a column.</param>
+internal readonly record struct IndexColumn(int Ordinal, bool Descending, Sql.Ast.Expression? Expression = null);

@@ -26,8 +26,31 @@ internal sealed class IndexSchema
     /// <summary>Why the index exists.</summary>
     public required IndexOrigin Origin { get; init; }
 
+    /// <summary>
+    /// The WHERE of a partial index: only rows for which it is true have an entry (and a UNIQUE partial index
+    /// constrains only those); null for a full index.
+    /// </summary>
+    public Sql.Ast.Expression? Where { get; init; }
+
     /// <summary>The CREATE INDEX text, or null for an index that enforces a table constraint.</summary>
     public string? Sql { get; init; }
+
+    /// <summary>True when a key column is an expression (its value is computed from the row, never stored in it).</summary>
+    public bool HasExpression
+    {
+        get
+        {
+            foreach (IndexColumn column in Columns)
+            {
+                if (column.Expression is not null)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+    }
 
     /// <summary>True when every key column is DESC-free (all ascending).</summary>
     public bool HasDescendingColumn

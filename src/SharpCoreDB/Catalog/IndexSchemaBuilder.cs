@@ -12,22 +12,38 @@ internal static class IndexSchemaBuilder
     /// <param name="table">The indexed table.</param>
     /// <param name="rootPage">The index tree's root page.</param>
     /// <returns>The index.</returns>
-    /// <exception cref="SharpCoreDBException">A key column is unknown, an expression, or the index is partial.</exception>
+    /// <exception cref="SharpCoreDBException">A key column is unknown or an expression, or the WHERE of a partial index has a subquery, a parameter or a non-deterministic function.</exception>
     public static IndexSchema Build(CreateIndexStatement statement, TableSchema table, uint rootPage)
     {
         if (statement.Where is not null)
         {
-            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "partial indexes (CREATE INDEX ... WHERE) are not supported", statement.Where.Position);
+            Determinism.CheckStoredExpression(statement.Where, "partial index WHERE clauses");
         }
 
-        (ImmutableArray<int> ordinals, ImmutableArray<bool> descending) = TableSchemaBuilder.ResolveKeyColumns(
-            statement.Columns,
-            name => table.FindColumn(name)?.Ordinal ?? -1,
-            table.Name);
-        var columns = ImmutableArray.CreateBuilder<IndexColumn>(ordinals.Length);
-        for (int i = 0; i < ordinals.Length; i++)
+        var columns = ImmutableArray.CreateBuilder<IndexColumn>(statement.Columns.Length);
+        for (int i = 0; i < statement.Columns.Length; i++)
         {
-            columns.Add(new IndexColumn(ordinals[i], descending[i]));
+            IndexedColumn key = statement.Columns[i];
+            if (KeyExpression(key) is { } expression)
+            {
+                Determinism.CheckStoredExpression(expression, "index expressions");
+                columns.Add(new IndexColumn(table.RowIdSlot + 1 + i, key.Order == SortOrder.Descending, expression));
+                continue;
+            }
+
+            (ImmutableArray<int> ordinals, ImmutableArray<bool> descending) = TableSchemaBuilder.ResolveKeyColumns(
+                [key],
+                name => table.FindColumn(name)?.Ordinal ?? -1,
+                table.Name);
+            foreach (IndexColumn earlier in columns)
+            {
+                if (earlier.Ordinal == ordinals[0])
+                {
+                    SqlErrors.Throw(SharpCoreDBErrorCode.AlreadyExists, $"column {table.Columns[ordinals[0]].Name} appears twice in the key", key.Position);
+                }
+            }
+
+            columns.Add(new IndexColumn(ordinals[0], descending[0]));
         }
 
         return new IndexSchema
@@ -38,7 +54,21 @@ internal static class IndexSchemaBuilder
             IsUnique = statement.Unique,
             RootPage = rootPage,
             Origin = IndexOrigin.CreateIndex,
+            Where = statement.Where,
             Sql = statement.SourceText,
         };
+    }
+
+    // The expression of a key that is not a plain column (a name, or a string naming a column as SQLite allows), or
+    // null. COLLATE around a column leaves it a column.
+    private static Expression? KeyExpression(IndexedColumn key)
+    {
+        Expression expression = key.Expression;
+        while (expression is CollateExpression collate)
+        {
+            expression = collate.Operand;
+        }
+
+        return expression is ColumnReference { Table: null } or StringLiteral ? null : key.Expression;
     }
 }

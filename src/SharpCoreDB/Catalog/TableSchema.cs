@@ -32,6 +32,9 @@ internal sealed class TableSchema
     /// <summary>The table's FOREIGN KEY constraints (the table is their child), by <see cref="ForeignKeySchema.Id"/>.</summary>
     public ImmutableArray<ForeignKeySchema> ForeignKeys { get; init; } = [];
 
+    /// <summary>True for a STRICT table: every column has one of SQLite's strict types and values are checked against it.</summary>
+    public bool Strict { get; init; }
+
     /// <summary>The CREATE TABLE text, re-parsed when the database is opened.</summary>
     public required string Sql { get; init; }
 
@@ -67,6 +70,7 @@ internal sealed class TableSchema
         Checks = Checks,
         Indexes = indexes,
         ForeignKeys = ForeignKeys,
+        Strict = Strict,
         Sql = Sql,
     };
 }

@@ -37,9 +37,13 @@ internal static class TableSchemaBuilder
 
         if (statement.Strict)
         {
-            // Refused rather than accepted and ignored: a STRICT table that let 'abc' into an INTEGER column would
-            // promise what it does not do.
-            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"STRICT tables are not supported yet (table {tableName})", statement.Position);
+            foreach (ColumnDefinition definition in statement.Columns)
+            {
+                if (StrictTypeError(tableName, definition) is { } error)
+                {
+                    SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, error, definition.Position);
+                }
+            }
         }
 
         if (statement.Temporary)
@@ -169,6 +173,12 @@ internal static class TableSchemaBuilder
             ColumnDraft draft = columns[ordinal];
             string typeText = TypeNames.Format(draft.Type);
             Affinity affinity = AffinityRules.WithDeclaredType(AffinityRules.FromTypeName(typeText), TypeNames.DeclaredTypeOf(draft.Type));
+            SqlStorageClass strictClass = SqlStorageClass.Null;
+            if (statement.Strict)
+            {
+                (affinity, strictClass) = StrictTypes.Of(typeText);
+            }
+
             StoredDefault.TryEvaluate(draft.Default, affinity, out SqlValue missing);
             columnSchemas.Add(new ColumnSchema
             {
@@ -181,6 +191,7 @@ internal static class TableSchemaBuilder
                 NotNull = draft.NotNull || ordinal == rowIdAlias,
                 Default = draft.Default,
                 IsRowIdAlias = ordinal == rowIdAlias,
+                StrictClass = strictClass,
             });
         }
 
@@ -223,8 +234,27 @@ internal static class TableSchemaBuilder
             Checks = checks.ToImmutable(),
             Indexes = indexes.ToImmutable(),
             ForeignKeys = BuildForeignKeys(tableName, foreignKeys),
+            Strict = statement.Strict,
             Sql = statement.SourceText,
         };
+    }
+
+    /// <summary>
+    /// SQLite's refusal of a column of a STRICT table: a type is required and must be exactly INT, INTEGER, REAL, TEXT,
+    /// BLOB or ANY (no size, no other words).
+    /// </summary>
+    /// <param name="tableName">The table name for the message.</param>
+    /// <param name="definition">The column.</param>
+    /// <returns>SQLite's message, or null when the column is fine.</returns>
+    public static string? StrictTypeError(string tableName, ColumnDefinition definition)
+    {
+        if (definition.Type is null)
+        {
+            return $"missing datatype for {tableName}.{definition.Name}";
+        }
+
+        string typeText = TypeNames.Format(definition.Type);
+        return StrictTypes.IsAllowed(typeText) ? null : $"unknown datatype for {tableName}.{definition.Name}: \"{typeText}\"";
     }
 
     // SQLite keeps a table's foreign keys newest first: the last one declared is number 0 in foreign_key_list.
@@ -318,7 +348,7 @@ internal static class TableSchemaBuilder
             };
             if (name is null)
             {
-                SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "indexes on expressions are not supported; name a column", column.Position);
+                SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "expressions prohibited in PRIMARY KEY and UNIQUE constraints", column.Position);
             }
 
             int ordinal = findColumn(name);

@@ -57,16 +57,23 @@ internal static class AccessPathSelector
             }
         }
 
-        foreach (IndexSchema index in table.Indexes)
+        for (int i = 0; i < table.Indexes.Length; i++)
         {
-            IndexCandidate? candidate = Match(index, table, sargables);
+            IndexSchema index = table.Indexes[i];
+            if (!Usable(source, i, conjuncts))
+            {
+                continue;
+            }
+
+            Expr?[]? keys = source.IndexExpressions?[i];
+            IndexCandidate? candidate = Match(index, table, keys is null ? sargables : WithExpressionSargables(sargables, source.Slot, index, keys, conjuncts), keys);
             if (candidate is null || candidate.Score <= bestScore)
             {
                 continue;
             }
 
             bool descending = false;
-            bool ordered = order is not null && !candidate.HasInList && IndexDelivers(index, candidate.Prefix.Count, order, out descending);
+            bool ordered = order is not null && !candidate.HasInList && IndexDelivers(index, keys, candidate.Prefix.Count, order, out descending);
             best = candidate.Build(decoder, source.Slot, descending, Covers(index, table, source));
             bestScore = candidate.Score;
             bestOrdered = ordered;
@@ -87,9 +94,10 @@ internal static class AccessPathSelector
                 return new TableScanOperator(decoder, source.Slot, descending);
             }
 
-            foreach (IndexSchema index in table.Indexes)
+            for (int i = 0; i < table.Indexes.Length; i++)
             {
-                if (IndexDelivers(index, 0, order, out descending))
+                IndexSchema index = table.Indexes[i];
+                if (Usable(source, i, conjuncts) && IndexDelivers(index, source.IndexExpressions?[i], 0, order, out descending))
                 {
                     orderDelivered = true;
                     var conversions = new Affinity[index.Columns.Length];
@@ -101,6 +109,10 @@ internal static class AccessPathSelector
         orderDelivered = false;
         return new TableScanOperator(decoder, source.Slot, false);
     }
+
+    // A full index holds every row; a partial one only when the conjuncts imply its WHERE (SQLite's rules).
+    private static bool Usable(SourceBinding source, int index, IReadOnlyList<Expr> conjuncts) =>
+        source.IndexPredicates?[index] is not { } predicate || PartialIndexImplication.Implies(predicate, conjuncts);
 
     /// <summary>
     /// Whether an index can serve <c>column op value</c>: the comparison affinity of the two may convert the value,
@@ -130,9 +142,15 @@ internal static class AccessPathSelector
     /// <summary>True when <paramref name="column"/> (a slot position) is the table's row id or its alias.</summary>
     internal static bool IsRowId(TableSchema table, int column) => column == table.RowIdSlot || column == table.RowIdAlias;
 
-    // True when every column the statement reads from the table is a key column (or the row id).
+    // True when every column the statement reads from the table is a key column (or the row id). An index on
+    // expressions never covers: its scan reads the row for the expressions' columns.
     private static bool Covers(IndexSchema index, TableSchema table, SourceBinding source)
     {
+        if (index.HasExpression)
+        {
+            return false;
+        }
+
         foreach (int used in source.UsedOrdinals())
         {
             if (used == table.RowIdAlias)
@@ -203,6 +221,50 @@ internal static class AccessPathSelector
         return result;
     }
 
+    // The sargables on an index's expression keys: a term comparing the same expression (as the index stores it)
+    // with a value, under the key column's ordinal (past the row id, so it meets no table column).
+    private static List<Sargable> WithExpressionSargables(List<Sargable> sargables, int slot, IndexSchema index, Expr?[] keys, IReadOnlyList<Expr> conjuncts)
+    {
+        var result = new List<Sargable>(sargables);
+        var slots = new HashSet<int>();
+        for (int j = 0; j < keys.Length; j++)
+        {
+            if (keys[j] is not { } key)
+            {
+                continue;
+            }
+
+            int column = index.Columns[j].Ordinal;
+            foreach (Expr conjunct in conjuncts)
+            {
+                switch (conjunct)
+                {
+                    case ComparisonExpr comparison when ExprEquivalence.Same(comparison.Left, key) && !Reads(comparison.Right, slot, slots):
+                        AddComparison(result, column, comparison.Operator, comparison.Right);
+                        break;
+                    case ComparisonExpr comparison when ExprEquivalence.Same(comparison.Right, key) && !Reads(comparison.Left, slot, slots):
+                        AddComparison(result, column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left);
+                        break;
+                    case InListExpr { Negated: false } list when list.Items.Count > 0 && ExprEquivalence.Same(list.Operand, key):
+                        bool independent = true;
+                        foreach (Expr item in list.Items)
+                        {
+                            independent &= !Reads(item, slot, slots);
+                        }
+
+                        if (independent)
+                        {
+                            result.Add(new Sargable(column, SargableKind.In, list.Items, true));
+                        }
+
+                        break;
+                }
+            }
+        }
+
+        return result;
+    }
+
     private static void AddComparison(List<Sargable> result, int column, BinaryOperator comparison, Expr value)
     {
         SargableKind? kind = comparison switch
@@ -227,7 +289,7 @@ internal static class AccessPathSelector
         return scratch.Contains(slot);
     }
 
-    private static IndexCandidate? Match(IndexSchema index, TableSchema table, List<Sargable> sargables)
+    private static IndexCandidate? Match(IndexSchema index, TableSchema table, List<Sargable> sargables, Expr?[]? keys)
     {
         var prefix = new List<IReadOnlyList<Expr>>();
         var conversions = new Affinity[index.Columns.Length];
@@ -235,7 +297,7 @@ internal static class AccessPathSelector
         for (int j = 0; j < index.Columns.Length; j++)
         {
             int ordinal = index.Columns[j].Ordinal;
-            Affinity affinity = table.Columns[ordinal].Affinity;
+            Affinity affinity = KeyAffinity(table, keys, index, j);
             Sargable? equal = FindUsable(sargables, ordinal, SargableKind.Equal, affinity, out Affinity conversion);
             if (equal is null && !hasIn)
             {
@@ -257,7 +319,7 @@ internal static class AccessPathSelector
         if (prefix.Count < index.Columns.Length)
         {
             int ordinal = index.Columns[prefix.Count].Ordinal;
-            Affinity affinity = table.Columns[ordinal].Affinity;
+            Affinity affinity = KeyAffinity(table, keys, index, prefix.Count);
             low = FindUsable(sargables, ordinal, SargableKind.Lower, affinity, out Affinity lowConversion);
             high = FindUsable(sargables, ordinal, SargableKind.Upper, affinity, out Affinity highConversion);
             conversions[prefix.Count] = low is not null ? lowConversion : highConversion;
@@ -281,6 +343,10 @@ internal static class AccessPathSelector
 
         return new IndexCandidate(index, prefix, conversions, low, high, hasIn, score);
     }
+
+    // The affinity the j-th key's stored values carry: its column's, or its expression's (none for most).
+    private static Affinity KeyAffinity(TableSchema table, Expr?[]? keys, IndexSchema index, int j) =>
+        keys?[j] is { } key ? key.Affinity : table.Columns[index.Columns[j].Ordinal].Affinity;
 
     private static Sargable? FindUsable(List<Sargable> sargables, int column, SargableKind kind, Affinity affinity, out Affinity conversion)
     {
@@ -314,7 +380,7 @@ internal static class AccessPathSelector
     }
 
     // True when reading the index after its equality prefix yields rows in the requested order (or its reverse).
-    private static bool IndexDelivers(IndexSchema index, int prefixLength, OrderRequest order, out bool descending)
+    private static bool IndexDelivers(IndexSchema index, Expr?[]? keys, int prefixLength, OrderRequest order, out bool descending)
     {
         descending = false;
         int position = prefixLength;
@@ -335,7 +401,7 @@ internal static class AccessPathSelector
                 continue;
             }
 
-            if (position >= index.Columns.Length || index.Columns[position].Ordinal != column)
+            if (position >= index.Columns.Length || !SameKey(index, keys, position, column, order, k))
             {
                 return false;
             }
@@ -353,6 +419,12 @@ internal static class AccessPathSelector
         descending = reversed ?? false;
         return true;
     }
+
+    // The k-th ORDER BY term is the key at position: the same column, or the same expression as the index stores.
+    private static bool SameKey(IndexSchema index, Expr?[]? keys, int position, int column, OrderRequest order, int k) =>
+        keys?[position] is { } key
+            ? order.Expressions?[k] is { } expression && ExprEquivalence.Same(expression, key)
+            : column >= 0 && index.Columns[position].Ordinal == column;
 
     private sealed record IndexCandidate(
         IndexSchema Index,

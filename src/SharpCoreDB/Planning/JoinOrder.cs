@@ -133,7 +133,7 @@ internal static class JoinOrder
 
         foreach (IndexSchema index in table.Indexes)
         {
-            if (index.Columns.Length > 0 && index.Columns[0].Ordinal == column.Column)
+            if (index.Where is null && index.Columns.Length > 0 && index.Columns[0].Ordinal == column.Column)
             {
                 return true;
             }

@@ -289,6 +289,13 @@ internal static class SelectPlanner
         return ready;
     }
 
+    private static bool ReadsOnlySlot(Expr expression, int slot, HashSet<int> scratch)
+    {
+        scratch.Clear();
+        expression.CollectSlots(scratch);
+        return scratch.Count == 1 && scratch.Contains(slot);
+    }
+
     // The ORDER BY as columns of the single table, when every key is a plain column of it with default NULL order.
     private static OrderRequest? RequestedOrder(SelectBlock block, FromItem item)
     {
@@ -299,17 +306,38 @@ internal static class SelectPlanner
 
         var columns = new List<int>(block.OrderBy.Count);
         var descending = new List<bool>(block.OrderBy.Count);
+        List<Expr?>? expressions = null;
+        var slots = new HashSet<int>();
         foreach (SortKey key in block.OrderBy)
         {
-            if (block.Projection[key.Column] is not ColumnExpr column || column.Slot != item.Source.Slot || key.NullsFirst == key.Descending)
+            if (key.NullsFirst == key.Descending)
             {
                 return null;
             }
 
-            columns.Add(column.Column);
+            Expr term = block.Projection[key.Column];
+            if (term is ColumnExpr column && column.Slot == item.Source.Slot)
+            {
+                columns.Add(column.Column);
+            }
+            else if (item.Source.IndexExpressions is not null && !term.IsConstant && ReadsOnlySlot(term, item.Source.Slot, slots))
+            {
+                // Only an index on this very expression can deliver it.
+                expressions ??= [.. new Expr?[columns.Count]];
+                expressions.Add(term);
+                columns.Add(-1);
+                descending.Add(key.Descending);
+                continue;
+            }
+            else
+            {
+                return null;
+            }
+
+            expressions?.Add(null);
             descending.Add(key.Descending);
         }
 
-        return new OrderRequest(columns, descending);
+        return new OrderRequest(columns, descending, expressions);
     }
 }

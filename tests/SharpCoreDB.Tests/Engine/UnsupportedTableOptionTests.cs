@@ -4,7 +4,6 @@ namespace SharpCoreDB.Tests.Engine;
 public sealed class UnsupportedTableOptionTests
 {
     [Theory]
-    [InlineData("CREATE TABLE t(a INTEGER) STRICT", "STRICT")]
     [InlineData("CREATE TABLE t(a INTEGER PRIMARY KEY) WITHOUT ROWID", "WITHOUT ROWID")]
     public void Table_option_is_refused_and_creates_nothing(string sql, string option)
     {

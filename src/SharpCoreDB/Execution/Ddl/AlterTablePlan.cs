@@ -96,7 +96,7 @@ internal sealed class AlterTablePlan : WritePlan
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, "Cannot add a NOT NULL column with default value NULL");
                 }
 
-                _constraints.CheckRow(Context, row, ConflictResolution.Abort);
+                _constraints.CheckRow(Context, row, ConflictResolution.Abort, checkTypes: false);
             }
         }
         finally

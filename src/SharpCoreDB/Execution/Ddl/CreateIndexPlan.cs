@@ -1,4 +1,5 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.BTree;
@@ -10,7 +11,11 @@ namespace SharpCoreDB.Execution.Ddl;
 /// <param name="schema">The schema.</param>
 /// <param name="slotWidths">The slot widths.</param>
 /// <param name="statement">The statement.</param>
-internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateIndexStatement statement) : WritePlan(schema, slotWidths)
+/// <param name="predicate">The WHERE of a partial index bound against the row in <paramref name="rowSlot"/>, or null.</param>
+/// <param name="keys">The key expressions of an index on expressions bound against the row in <paramref name="rowSlot"/> (null for a plain column), or null.</param>
+/// <param name="rowSlot">The slot the predicate and key expressions read, or -1.</param>
+internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateIndexStatement statement, Expr? predicate = null, Expr?[]? keys = null, int rowSlot = -1)
+    : WritePlan(schema, slotWidths)
 {
     /// <inheritdoc />
     public override bool ChangesSchema => true;
@@ -34,7 +39,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
             ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {statement.Table.Name}");
         uint root = transaction.CreateTree();
         IndexSchema index = IndexSchemaBuilder.Build(statement, table, root);
-        Populate(Context, transaction, table, index);
+        Populate(Context, transaction, table, index, predicate, keys, rowSlot);
         CatalogStore.PutIndex(transaction, index);
         SchemaChange.Apply(transaction, transaction.Schema.WithIndex(index));
         return 0;
@@ -48,19 +53,38 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
     /// <param name="transaction">The write transaction.</param>
     /// <param name="table">The table.</param>
     /// <param name="index">The index.</param>
+    /// <param name="predicate">The WHERE of a partial index bound against the row in <paramref name="rowSlot"/>: only rows it is true for get an entry. Null for a full index.</param>
+    /// <param name="keys">The key expressions of an index on expressions bound against the row in <paramref name="rowSlot"/>, or null.</param>
+    /// <param name="rowSlot">The slot the predicate and key expressions read.</param>
     /// <exception cref="SharpCoreDBException">UniqueViolation when a UNIQUE index meets duplicate keys.</exception>
-    internal static void Populate(ExecutionContext context, TransactionContext transaction, TableSchema table, IndexSchema index)
+    internal static void Populate(ExecutionContext context, TransactionContext transaction, TableSchema table, IndexSchema index, Expr? predicate, Expr?[]? keys, int rowSlot)
     {
         // Read every row first: the table tree must not change under its cursor, and the index tree is new.
         var entries = new List<(byte[] Key, int PrefixLength)>();
-        var ordinals = new int[index.Columns.Length];
-        for (int i = 0; i < ordinals.Length; i++)
+        int[] ordinals;
+        if (predicate is null && keys is null)
         {
-            ordinals[i] = index.Columns[i].Ordinal;
+            ordinals = new int[index.Columns.Length];
+            for (int i = 0; i < ordinals.Length; i++)
+            {
+                ordinals[i] = index.Columns[i].Ordinal;
+            }
+        }
+        else
+        {
+            // The WHERE and the key expressions may read any column.
+            ordinals = new int[table.Columns.Length];
+            for (int i = 0; i < ordinals.Length; i++)
+            {
+                ordinals[i] = i;
+            }
         }
 
         var decoder = new Operators.TableRowDecoder(table, ordinals);
-        var row = new SqlValue[table.Columns.Length + 1];
+        SqlValue[] row = predicate is null && keys is null ? new SqlValue[table.Columns.Length + 1] : context.Slots[rowSlot];
+
+        // An expression's value goes past the row id, at its key column's ordinal (see IndexColumn).
+        SqlValue[] keyRow = keys is null ? row : new SqlValue[table.RowIdSlot + 1 + index.Columns.Length];
         var scratch = new SqlValue[index.Columns.Length];
         using var writer = new PooledBufferWriter();
         using (BTreeCursor cursor = transaction.Tree(table.RootPage).OpenCursor())
@@ -69,17 +93,34 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
             {
                 context.CheckCancellation();
                 decoder.Decode(cursor, row);
+                if (predicate is not null && predicate.EvaluateTruth(context) != true)
+                {
+                    continue;
+                }
+
+                if (keys is not null)
+                {
+                    Array.Copy(row, keyRow, table.RowIdSlot + 1);
+                    for (int j = 0; j < keys.Length; j++)
+                    {
+                        if (keys[j] is { } key)
+                        {
+                            keyRow[table.RowIdSlot + 1 + j] = key.Evaluate(context);
+                        }
+                    }
+                }
+
                 writer.Reset();
                 bool hasNull = false;
                 foreach (IndexColumn column in index.Columns)
                 {
-                    hasNull |= row[column.Ordinal].IsNull;
+                    hasNull |= keyRow[column.Ordinal].IsNull;
                 }
 
-                IndexKeys.WritePrefix(index, row, writer);
+                IndexKeys.WritePrefix(index, keyRow, writer);
                 int prefixLength = hasNull ? -1 : writer.WrittenCount;
                 writer.Reset();
-                IndexKeys.WriteEntry(index, row, row[table.RowIdSlot].AsInt64(), writer, scratch);
+                IndexKeys.WriteEntry(index, keyRow, row[table.RowIdSlot].AsInt64(), writer, scratch);
                 entries.Add((writer.WrittenSpan.ToArray(), prefixLength));
             }
         }
@@ -92,6 +133,11 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
             if (index.IsUnique && prefixLength >= 0 && i > 0 && entries[i - 1].PrefixLength == prefixLength
                 && entries[i - 1].Key.AsSpan(0, prefixLength).SequenceEqual(key.AsSpan(0, prefixLength)))
             {
+                if (index.HasExpression)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.UniqueViolation, $"UNIQUE constraint failed: index '{index.Name}'");
+                }
+
                 var columns = new System.Text.StringBuilder();
                 foreach (IndexColumn column in index.Columns)
                 {

@@ -1,4 +1,5 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Storage.BTree;
 
 namespace SharpCoreDB.Execution.Ddl;
@@ -6,14 +7,14 @@ namespace SharpCoreDB.Execution.Ddl;
 /// <summary>REINDEX [name]: empties each chosen index tree and rebuilds it from its table.</summary>
 /// <param name="schema">The schema.</param>
 /// <param name="slotWidths">The slot widths.</param>
-/// <param name="indexes">The indexes to rebuild.</param>
-internal sealed class ReindexPlan(Schema schema, int[] slotWidths, IReadOnlyList<IndexSchema> indexes) : WritePlan(schema, slotWidths)
+/// <param name="indexes">The indexes to rebuild, each with the WHERE of a partial index and the key expressions bound against the row in its slot (or nulls and -1).</param>
+internal sealed class ReindexPlan(Schema schema, int[] slotWidths, IReadOnlyList<(IndexSchema Index, Expr? Predicate, Expr?[]? Keys, int RowSlot)> indexes) : WritePlan(schema, slotWidths)
 {
     /// <inheritdoc />
     public override int Execute()
     {
         TransactionContext transaction = Context.Transaction;
-        foreach (IndexSchema index in indexes)
+        foreach ((IndexSchema index, Expr? predicate, Expr?[]? keyExpressions, int rowSlot) in indexes)
         {
             TableSchema table = transaction.Schema.FindTable(index.TableName)
                 ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {index.TableName}");
@@ -35,7 +36,7 @@ internal sealed class ReindexPlan(Schema schema, int[] slotWidths, IReadOnlyList
                 transaction.Delete(index.RootPage, key);
             }
 
-            CreateIndexPlan.Populate(Context, transaction, table, index);
+            CreateIndexPlan.Populate(Context, transaction, table, index, predicate, keyExpressions, rowSlot);
         }
 
         return 0;
@@ -45,7 +46,7 @@ internal sealed class ReindexPlan(Schema schema, int[] slotWidths, IReadOnlyList
     public override IReadOnlyList<string> Explain()
     {
         var lines = new List<string>(indexes.Count);
-        foreach (IndexSchema index in indexes)
+        foreach ((IndexSchema index, _, _, _) in indexes)
         {
             lines.Add("Reindex " + index.Name);
         }

@@ -9,9 +9,13 @@ namespace SharpCoreDB.Execution.Dml;
 /// <content>Constraints: NOT NULL, CHECK, UNIQUE and PRIMARY KEY, with OR IGNORE and OR REPLACE.</content>
 internal sealed partial class TableWriter
 {
-    /// <summary>NOT NULL and CHECK constraints of a row; false when it fails and <paramref name="conflict"/> is IGNORE.</summary>
-    /// <exception cref="SharpCoreDBException">NotNullViolation or CheckViolation.</exception>
-    internal bool CheckRow(ExecutionContext context, SqlValue[] row, ConflictResolution conflict)
+    /// <summary>NOT NULL, STRICT types and CHECK constraints of a row; false when it fails and <paramref name="conflict"/> is IGNORE.</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="row">The row (slot layout).</param>
+    /// <param name="conflict">The conflict resolution.</param>
+    /// <param name="checkTypes">False when ALTER TABLE … ADD COLUMN proves stored rows: SQLite does not check a STRICT type there.</param>
+    /// <exception cref="SharpCoreDBException">NotNullViolation, TypeMismatch or CheckViolation.</exception>
+    internal bool CheckRow(ExecutionContext context, SqlValue[] row, ConflictResolution conflict, bool checkTypes = true)
     {
         foreach (ColumnSchema column in _table.Columns)
         {
@@ -34,6 +38,11 @@ internal sealed partial class TableWriter
 
                 throw Violation(SharpCoreDBErrorCode.NotNullViolation, $"NOT NULL constraint failed: {_table.Name}.{column.Name}", conflict);
             }
+        }
+
+        if (_table.Strict && checkTypes)
+        {
+            CheckStrictTypes(row);
         }
 
         if (_checks.Count == 0)
@@ -64,19 +73,37 @@ internal sealed partial class TableWriter
         return true;
     }
 
+    // A STRICT table stores in each typed column only its own storage class (after the column's affinity). As in
+    // SQLite the failure ends the statement whatever its conflict resolution: OR IGNORE, OR REPLACE and OR FAIL do
+    // not apply to it and the statement's earlier rows are taken back.
+    private void CheckStrictTypes(SqlValue[] row)
+    {
+        foreach (ColumnSchema column in _table.Columns)
+        {
+            SqlValue value = row[column.Ordinal];
+            if (!StrictTypes.Fits(value, column.StrictClass))
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.TypeMismatch,
+                    $"cannot store {StrictTypes.ValueTypeName(value)} value in {StrictTypes.CanonicalName(column.DeclaredTypeName)} column {_table.Name}.{column.Name}");
+            }
+        }
+    }
+
     // Unique indexes: a second entry with equal, all non-NULL key columns is a conflict (NULLs are distinct).
     private bool CheckUnique(ExecutionContext context, SqlValue[] row, long rowId, long selfRowId, ConflictResolution conflict)
     {
-        foreach (IndexSchema index in _table.Indexes)
+        for (int i = 0; i < _table.Indexes.Length; i++)
         {
-            if (!index.IsUnique || HasNullKey(index, row))
+            IndexSchema index = _table.Indexes[i];
+            if (!index.IsUnique || !InIndex(context, i, row) || HasNullKey(index, KeyRow(context, i, row)))
             {
                 continue;
             }
 
             while (true)
             {
-                EncodeIndexPrefix(index, row, _key);
+                EncodeIndexPrefix(index, KeyRow(context, i, row), _key);
                 long existing = FindEntry(context.Transaction, index, _key.WrittenSpan);
                 if (existing == long.MinValue || existing == selfRowId || existing == rowId)
                 {
@@ -88,12 +115,18 @@ internal sealed partial class TableWriter
                     return false;
                 }
 
+                if (conflict != ConflictResolution.Replace && index.HasExpression)
+                {
+                    // SQLite names the index: its key is not a list of columns.
+                    throw Violation(SharpCoreDBErrorCode.UniqueViolation, $"UNIQUE constraint failed: index '{index.Name}'", conflict);
+                }
+
                 if (conflict != ConflictResolution.Replace)
                 {
                     var ordinals = new int[index.Columns.Length];
-                    for (int i = 0; i < ordinals.Length; i++)
+                    for (int k = 0; k < ordinals.Length; k++)
                     {
-                        ordinals[i] = index.Columns[i].Ordinal;
+                        ordinals[k] = index.Columns[k].Ordinal;
                     }
 
                     throw Conflict(index.Origin == IndexOrigin.PrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyViolation : SharpCoreDBErrorCode.UniqueViolation, ordinals, conflict);
@@ -109,12 +142,13 @@ internal sealed partial class TableWriter
     // The first upsert clause whose constraint the row would break, and the existing row it collides with. The
     // clauses' own targets are checked first, in clause order (SQLite checks an upsert's target before the other
     // constraints); a clause without a target then takes a conflict on the row id or any unique index.
-    private (UpsertAction Action, long RowId)? FindCollision(TransactionContext transaction, SqlValue[] row, long rowId, IReadOnlyList<UpsertAction> upserts)
+    private (UpsertAction Action, long RowId)? FindCollision(ExecutionContext context, SqlValue[] row, long rowId, IReadOnlyList<UpsertAction> upserts)
     {
+        TransactionContext transaction = context.Transaction;
         foreach (UpsertAction action in upserts)
         {
             long existing = action.RowIdTarget ? ExistingRowId(transaction, rowId)
-                : action.Index is { } index ? ExistingEntry(transaction, index, row)
+                : action.Index is { } index && InIndex(context, _table.Indexes.IndexOf(index), row) ? ExistingEntry(transaction, index, KeyRow(context, _table.Indexes.IndexOf(index), row))
                 : long.MinValue;
             if (existing != long.MinValue)
             {
@@ -134,9 +168,10 @@ internal sealed partial class TableWriter
             return (last, id);
         }
 
-        foreach (IndexSchema index in _table.Indexes)
+        for (int i = 0; i < _table.Indexes.Length; i++)
         {
-            long existing = index.IsUnique ? ExistingEntry(transaction, index, row) : long.MinValue;
+            IndexSchema index = _table.Indexes[i];
+            long existing = index.IsUnique && InIndex(context, i, row) ? ExistingEntry(transaction, index, KeyRow(context, i, row)) : long.MinValue;
             if (existing != long.MinValue)
             {
                 return (last, existing);

@@ -32,6 +32,7 @@ internal sealed partial class TableWriter
     private readonly SqlValue[] _keyScratch;
     private readonly ArrayBufferWriter<byte> _recordBuffer = new(256);
     private byte[] _readBuffer = new byte[256];
+    private SqlValue[]? _keyRow;
     private long? _largestRowId;
     private long _sequence;
     private bool _sequenceDirty;
@@ -48,7 +49,13 @@ internal sealed partial class TableWriter
         _slot = slot;
         _checks = checks;
         _record = new SqlValue[table.Columns.Length];
-        _keyScratch = new SqlValue[table.Columns.Length];
+        int widest = table.Columns.Length;
+        foreach (IndexSchema index in table.Indexes)
+        {
+            widest = Math.Max(widest, index.Columns.Length);
+        }
+
+        _keyScratch = new SqlValue[widest];
     }
 
     /// <summary>The table.</summary>
@@ -75,6 +82,25 @@ internal sealed partial class TableWriter
     /// SQLite. Null when the statement has none bound (then such a NULL always fails).
     /// </summary>
     public Expr?[]? Defaults { get; init; }
+
+    /// <summary>
+    /// Per index of the table (in <see cref="TableSchema.Indexes"/> order), the WHERE of a partial index bound against
+    /// the writer's slot, or null for a full index; null when the table has no partial index. A row has an entry
+    /// in a partial index only while the WHERE is true for it.
+    /// </summary>
+    public Expr?[]? IndexPredicates { get; init; }
+
+    /// <summary>
+    /// Per index of the table, the key expressions of an index on expressions (null for a plain column), bound against
+    /// <see cref="KeySlot"/>; null for an index of columns only, and null when the table has none.
+    /// </summary>
+    public Expr?[]?[]? IndexExpressions { get; init; }
+
+    /// <summary>
+    /// The slot <see cref="IndexExpressions"/> read their row from: the writer's own, so that computing the key of the
+    /// row being replaced never overwrites the new row in the statement's slot.
+    /// </summary>
+    public int KeySlot { get; init; } = -1;
 
     /// <summary>Forgets per-execution state (the cached largest row id).</summary>
     public void Begin()
@@ -126,7 +152,7 @@ internal sealed partial class TableWriter
 
         // Uniqueness conflicts an upsert clause takes over are found before anything is written; the rest are
         // handled below as the statement's conflict resolution says.
-        if (upserts is not null && FindCollision(transaction, row, rowId, upserts) is { } collision)
+        if (upserts is not null && FindCollision(context, row, rowId, upserts) is { } collision)
         {
             Collision = collision;
             return false;
@@ -160,11 +186,7 @@ internal sealed partial class TableWriter
             throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : [], conflict);
         }
 
-        foreach (IndexSchema index in _table.Indexes)
-        {
-            EncodeIndexKey(index, row, rowId, _key);
-            InsertIndexEntry(transaction, index);
-        }
+        InsertIndexEntries(context, row, rowId);
 
         NoteRowId(rowId);
         if (transaction.Counters is { } counters)
@@ -235,25 +257,32 @@ internal sealed partial class TableWriter
             // SQLite's order: the old row's checks while it is stored, then the new row's once the old one is gone,
             // then the ON UPDATE actions after the new row is in.
             _foreignKeys.BeforeUpdateRemoval(context, oldRow, assigned);
-            RemoveRow(transaction, oldRow, oldRowId);
+            RemoveRow(context, oldRow, oldRowId);
             _foreignKeys.BeforeUpdateInsertion(context, row, assigned);
             WriteRecord(transaction, row, rowId, insert: true);
-            foreach (IndexSchema index in _table.Indexes)
-            {
-                EncodeIndexKey(index, row, rowId, _key);
-                InsertIndexEntry(transaction, index);
-            }
+            InsertIndexEntries(context, row, rowId);
 
             NoteRowId(rowId);
             _foreignKeys.AfterUpdate(context, oldRow, row, assigned);
             return true;
         }
 
-        foreach (IndexSchema index in _table.Indexes)
+        for (int i = 0; i < _table.Indexes.Length; i++)
         {
-            EncodeIndexKey(index, oldRow, oldRowId, _oldKey);
-            EncodeIndexKey(index, row, rowId, _key);
-            if (!_oldKey.WrittenSpan.SequenceEqual(_key.WrittenSpan))
+            IndexSchema index = _table.Indexes[i];
+            EncodeIndexKey(index, KeyRow(context, i, oldRow), oldRowId, _oldKey);
+            EncodeIndexKey(index, KeyRow(context, i, row), rowId, _key);
+            if (IndexPredicates?[i] is not null)
+            {
+                // The old row may or may not have had an entry, the new one may or may not need one: deleting an
+                // absent key does nothing, so the old entry goes and the new one comes when the WHERE holds.
+                transaction.Delete(index.RootPage, _oldKey.WrittenSpan);
+                if (InIndex(context, i, row))
+                {
+                    InsertIndexEntry(transaction, index);
+                }
+            }
+            else if (!_oldKey.WrittenSpan.SequenceEqual(_key.WrittenSpan))
             {
                 transaction.Delete(index.RootPage, _oldKey.WrittenSpan);
                 InsertIndexEntry(transaction, index);
@@ -292,18 +321,21 @@ internal sealed partial class TableWriter
             _foreignKeys!.BeforeDelete(context, row);
         }
 
-        RemoveRow(context.Transaction, row, row[_table.RowIdSlot].AsInt64());
+        RemoveRow(context, row, row[_table.RowIdSlot].AsInt64());
         if (foreignKeys)
         {
             _foreignKeys!.AfterDelete(context, row);
         }
     }
 
-    private void RemoveRow(TransactionContext transaction, SqlValue[] row, long rowId)
+    // A partial index's entry may be absent: deleting an absent key does nothing, so no WHERE is evaluated here.
+    private void RemoveRow(ExecutionContext context, SqlValue[] row, long rowId)
     {
-        foreach (IndexSchema index in _table.Indexes)
+        TransactionContext transaction = context.Transaction;
+        for (int i = 0; i < _table.Indexes.Length; i++)
         {
-            EncodeIndexKey(index, row, rowId, _key);
+            IndexSchema index = _table.Indexes[i];
+            EncodeIndexKey(index, KeyRow(context, i, row), rowId, _key);
             transaction.Delete(index.RootPage, _key.WrittenSpan);
         }
 
@@ -529,6 +561,65 @@ internal sealed partial class TableWriter
         {
             _largestRowId = rowId;
         }
+    }
+
+    // The row's entries in the indexes that hold it (the row is in the writer's slot or copied there).
+    private void InsertIndexEntries(ExecutionContext context, SqlValue[] row, long rowId)
+    {
+        for (int i = 0; i < _table.Indexes.Length; i++)
+        {
+            if (InIndex(context, i, row))
+            {
+                EncodeIndexKey(_table.Indexes[i], KeyRow(context, i, row), rowId, _key);
+                InsertIndexEntry(context.Transaction, _table.Indexes[i]);
+            }
+        }
+    }
+
+    // The row as the i-th index's key reads it: the row itself, or for an index on expressions a copy with each
+    // expression's value at its key column's ordinal (past the row id, see IndexColumn). Encode it before the next call.
+    private SqlValue[] KeyRow(ExecutionContext context, int index, SqlValue[] row)
+    {
+        if (IndexExpressions?[index] is not { } keys)
+        {
+            return row;
+        }
+
+        int width = _table.RowIdSlot + 1;
+        if (_keyRow is null || _keyRow.Length < width + keys.Length)
+        {
+            _keyRow = new SqlValue[width + _keyScratch.Length];
+        }
+
+        Array.Copy(row, _keyRow, width);
+        Array.Copy(row, context.Slots[KeySlot], width);
+        for (int j = 0; j < keys.Length; j++)
+        {
+            if (keys[j] is { } key)
+            {
+                _keyRow[width + j] = key.Evaluate(context);
+            }
+        }
+
+        return _keyRow;
+    }
+
+    // Whether the row has an entry in the i-th index: always for a full index, for a partial one when its WHERE is
+    // true (evaluated over the writer's slot, which receives the row).
+    private bool InIndex(ExecutionContext context, int index, SqlValue[] row)
+    {
+        if (IndexPredicates?[index] is not { } predicate)
+        {
+            return true;
+        }
+
+        SqlValue[] slot = context.Slots[_slot];
+        if (!ReferenceEquals(slot, row))
+        {
+            Array.Copy(row, slot, row.Length);
+        }
+
+        return predicate.EvaluateTruth(context) == true;
     }
 
     private static void EncodeIndexPrefix(IndexSchema index, SqlValue[] row, ArrayBufferWriter<byte> writer)

@@ -145,10 +145,12 @@ internal sealed class ForeignKeyLink
         return null;
     }
 
-    // True when the index's columns (or, with leading, its first columns) are exactly these, in any order.
+    // True when the index's columns (or, with leading, its first columns) are exactly these, in any order. A partial
+    // index holds only some rows, so it never serves a foreign key (SQLite's "foreign key mismatch" for a parent key
+    // whose only unique index is partial).
     private static bool SameColumns(IndexSchema index, int[] columns, bool leading)
     {
-        if (index.Columns.Length < columns.Length || (!leading && index.Columns.Length != columns.Length))
+        if (index.Where is not null || index.Columns.Length < columns.Length || (!leading && index.Columns.Length != columns.Length))
         {
             return false;
         }

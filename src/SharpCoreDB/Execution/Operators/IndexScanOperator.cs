@@ -185,7 +185,7 @@ internal sealed class IndexScanOperator : Operator
                 builder.Append(" AND ");
             }
 
-            builder.Append(table.Columns[_index.Columns[i].Ordinal].Name);
+            builder.Append(KeyName(table, i));
             IReadOnlyList<Expr> values = _prefix[i];
             if (values.Count == 1)
             {
@@ -211,7 +211,7 @@ internal sealed class IndexScanOperator : Operator
 
         if (_low is not null || _high is not null)
         {
-            string column = table.Columns[_index.Columns[_prefix.Count].Ordinal].Name;
+            string column = KeyName(table, _prefix.Count);
             if (_prefix.Count > 0)
             {
                 builder.Append(" AND ");
@@ -243,6 +243,10 @@ internal sealed class IndexScanOperator : Operator
 
         return builder.ToString();
     }
+
+    // A key column's name for EXPLAIN: the column's, or the expression as written.
+    private string KeyName(TableSchema table, int key) =>
+        _index.Columns[key].Expression is { } expression ? Sql.Ast.SqlFormatter.Format(expression) : table.Columns[_index.Columns[key].Ordinal].Name;
 
     // An index-only row: the key columns from the key, the row id (and its alias) from its end.
     private void ReadKey(ReadOnlySpan<byte> key, long rowId, SqlValue[] row)

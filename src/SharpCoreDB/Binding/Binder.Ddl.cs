@@ -7,6 +7,7 @@ using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Parsing;
@@ -33,6 +34,19 @@ internal sealed partial class Binder
         }
 
         // Validate the definition now (with placeholder pages) so the errors carry positions.
+        CheckColumnCollations(create.Columns);
+        foreach (TableConstraint constraint in create.Constraints)
+        {
+            if (constraint is PrimaryKeyTableConstraint { Columns: var pk })
+            {
+                CheckKeyCollations(pk);
+            }
+            else if (constraint is UniqueTableConstraint { Columns: var unique })
+            {
+                CheckKeyCollations(unique);
+            }
+        }
+
         TableSchema draft = TableSchemaBuilder.Build(create, 1, _ => 1);
         (_, Scope scope) = TableScope(draft, null);
         BindChecks(draft, scope);
@@ -54,6 +68,7 @@ internal sealed partial class Binder
         TableSchema table = TargetTable(alter.Table);
         ColumnDefinition column = alter.AddColumn;
         RefuseParameters([column], "column definitions");
+        CheckColumnCollations([column]);
         foreach (ColumnConstraint constraint in column.Constraints)
         {
             string? refused = constraint switch
@@ -209,13 +224,13 @@ internal sealed partial class Binder
     }
 
     // Views and triggers that would no longer bind make the change an error, as in SQLite.
-    private static void ValidateDependents(Schema after, string change)
+    private void ValidateDependents(Schema after, string change)
     {
         foreach (ViewSchema view in after.Views.Values)
         {
             try
             {
-                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after);
+                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _collations);
             }
             catch (SharpCoreDBException ex)
             {
@@ -225,7 +240,7 @@ internal sealed partial class Binder
 
         foreach (TriggerSchema trigger in after.Triggers.Values)
         {
-            var check = new Binder(after, new Dictionary<string, int>());
+            var check = new Binder(after, new Dictionary<string, int>(), _collations);
             try
             {
                 if (check.TriggerTarget(trigger.TableName) is not { } on)
@@ -301,6 +316,7 @@ internal sealed partial class Binder
 
         if (table is not null)
         {
+            CheckKeyCollations(create.Columns);
             IndexSchemaBuilder.Build(create, table, 1);
         }
 
@@ -309,17 +325,18 @@ internal sealed partial class Binder
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
     {
-        ValidateView(create, _schema);
+        ValidateView(create, _schema, _collations);
         return new CreateViewPlan(_schema, SlotWidths, create);
     }
 
     /// <summary>Binds a view's query once, so unknown tables and columns are reported when the view is created.</summary>
     /// <param name="create">The CREATE VIEW.</param>
     /// <param name="schema">The schema the view will be used with.</param>
+    /// <param name="collations">The database's collations.</param>
     /// <exception cref="SharpCoreDBException">The query does not bind, or the column list does not fit it.</exception>
-    public static void ValidateView(CreateViewStatement create, Schema schema)
+    public static void ValidateView(CreateViewStatement create, Schema schema, CollationRegistry collations)
     {
-        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>()).BindQuery(create.Query, null), "the view");
+        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), collations).BindQuery(create.Query, null), "the view");
         if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
         {
             throw SqlErrors.At(
@@ -341,7 +358,7 @@ internal sealed partial class Binder
         return new DropPlan(_schema, SlotWidths, drop);
     }
 
-    // REINDEX [index | table | collation]: every index uses the BINARY collation, so naming it rebuilds them all.
+    // REINDEX [index | table | collation]: naming a collation rebuilds every index (a superset of those using it).
     private ReindexPlan BindReindex(ReindexStatement reindex)
     {
         var indexes = new List<IndexSchema>();

@@ -36,4 +36,7 @@ internal sealed class ColumnSchema
 
     /// <summary>True when this column is the INTEGER PRIMARY KEY: its value is the row id.</summary>
     public bool IsRowIdAlias { get; init; }
+
+    /// <summary>The collation the column declares (<c>COLLATE name</c>, as written), or null for BINARY.</summary>
+    public string? Collation { get; init; }
 }

@@ -27,7 +27,9 @@ internal static class IndexSchemaBuilder
         var columns = ImmutableArray.CreateBuilder<IndexColumn>(ordinals.Length);
         for (int i = 0; i < ordinals.Length; i++)
         {
-            columns.Add(new IndexColumn(ordinals[i], descending[i]));
+            IndexedColumn key = statement.Columns[i];
+            string? collation = TableSchemaBuilder.KeyCollation(key) ?? table.Columns[ordinals[i]].Collation;
+            columns.Add(new IndexColumn(ordinals[i], descending[i], TableSchemaBuilder.IndexCollation(collation, key.Position)));
         }
 
         return new IndexSchema

@@ -138,7 +138,7 @@ internal static class SelectPlanner
         pipeline = new ProjectOperator(pipeline, projection, block.ProjectSlot, block.Visible);
         if (block.Distinct)
         {
-            pipeline = new DistinctOperator(pipeline, block.ProjectSlot, block.Visible);
+            pipeline = new DistinctOperator(pipeline, block.ProjectSlot, block.Visible, CollationRules.ForKeys(projection, block.Visible));
         }
 
         if (block.OrderBy.Count > 0 && !orderDelivered)
@@ -181,6 +181,7 @@ internal static class SelectPlanner
         var slots = new HashSet<int>();
         var buildFilters = new List<Expr>();
         (int Column, Expr Probe, Affinity Affinity)? join = null;
+        Records.Collation? joinCollation = null;
         foreach (Expr conjunct in conjuncts)
         {
             slots.Clear();
@@ -194,6 +195,7 @@ internal static class SelectPlanner
             if (join is null && conjunct is ComparisonExpr { Operator: BinaryOperator.Equal } equal)
             {
                 join = EquiJoin(equal.Left, equal.Right, slot) ?? EquiJoin(equal.Right, equal.Left, slot);
+                joinCollation = equal.ComparisonCollation;
             }
         }
 
@@ -204,7 +206,7 @@ internal static class SelectPlanner
 
         // The probe may also read slots of enclosing queries: it is evaluated on every open.
         Operator build = buildFilters.Count > 0 ? new FilterOperator(scan, Combine(buildFilters)) : scan;
-        return new HashProbeOperator(build, slot, found.Column, found.Probe, found.Affinity);
+        return new HashProbeOperator(build, slot, found.Column, found.Probe, found.Affinity, joinCollation);
     }
 
     private static (int Column, Expr Probe, Affinity Affinity)? EquiJoin(Expr inner, Expr outer, int slot)
@@ -299,6 +301,7 @@ internal static class SelectPlanner
 
         var columns = new List<int>(block.OrderBy.Count);
         var descending = new List<bool>(block.OrderBy.Count);
+        var collations = new List<Records.Collation?>(block.OrderBy.Count);
         foreach (SortKey key in block.OrderBy)
         {
             if (block.Projection[key.Column] is not ColumnExpr column || column.Slot != item.Source.Slot || key.NullsFirst == key.Descending)
@@ -308,8 +311,9 @@ internal static class SelectPlanner
 
             columns.Add(column.Column);
             descending.Add(key.Descending);
+            collations.Add(key.Collation);
         }
 
-        return new OrderRequest(columns, descending);
+        return new OrderRequest(columns, descending) { Collations = collations };
     }
 }

@@ -15,10 +15,11 @@ namespace SharpCoreDB.Benchmarks.Collations;
 /// </summary>
 /// <remarks>
 /// Same settings as the other SQL suites: SQLite in WAL mode with <c>synchronous=FULL</c>, SharpCoreDB with
-/// <c>Durability=FullSync</c>, 64 MiB page caches, warm tables. The lookup keys are made once in setup, so neither
+/// <c>Durability=FullSync</c>, 64 MiB page caches, warm tables; in process (<see cref="SuiteConfig"/>), with
+/// allocations measured. The lookup keys are made once in setup, so neither
 /// side pays for building strings during the measurement.
 /// </remarks>
-[MemoryDiagnoser]
+[Config(typeof(SuiteConfig))]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 public class NoCaseLookupBenchmarks

@@ -363,7 +363,8 @@ internal sealed partial class Binder
     {
         var indexes = new List<IndexSchema>();
         string? name = reindex.Target?.Name;
-        if (name is null || string.Equals(name, "BINARY", StringComparison.OrdinalIgnoreCase))
+        // A collation name comes first, as in SQLite's sqlite3Reindex.
+        if (name is null || _collations.Find(name) is not null)
         {
             foreach (TableSchema table in _schema.Tables.Values)
             {

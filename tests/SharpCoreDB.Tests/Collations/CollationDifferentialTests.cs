@@ -204,6 +204,18 @@ public sealed class CollationDifferentialTests
     }
 
     [Theory]
+    [InlineData("REINDEX NOCASE")]
+    [InlineData("REINDEX rtrim")]
+    [InlineData("REINDEX BINARY")]
+    public void Reindex_by_collation_name_rebuilds_and_keeps_answers(string sql)
+    {
+        using var db = new DualDatabase(Setup + "CREATE INDEX tn ON t(n); CREATE INDEX tr ON t(r);");
+        db.Execute(sql);
+        db.AssertSame("SELECT id FROM t WHERE n = 'ABC' ORDER BY id");
+        db.AssertSame("SELECT id FROM t WHERE r = 'abc' ORDER BY id");
+    }
+
+    [Theory]
     [InlineData("SELECT 'a' = 'b' COLLATE nosuch")]
     [InlineData("CREATE TABLE z(a TEXT COLLATE nosuch)")]
     [InlineData("CREATE INDEX z ON t(b COLLATE nosuch)")]

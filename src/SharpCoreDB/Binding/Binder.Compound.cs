@@ -32,7 +32,11 @@ internal sealed partial class Binder
         for (int i = 0; i < width; i++)
         {
             Expr first = rows[0][i];
-            columns.Add(new ResultColumnInfo("column" + (i + 1).ToString(CultureInfo.InvariantCulture), first.DeclaredTypeName, first.DeclaredType, first.Affinity, DataTypes: DataTypesOf(first)));
+            columns.Add(new ResultColumnInfo("column" + (i + 1).ToString(CultureInfo.InvariantCulture), first.DeclaredTypeName, first.DeclaredType, first.Affinity, DataTypes: DataTypesOf(first))
+            {
+                Collation = first.Collation,
+                HasExplicitCollation = first.HasExplicitCollation,
+            });
         }
 
         return new BoundQuery(new ValuesOperator(rows, slot), slot, columns, scope.OuterSlots);
@@ -69,7 +73,7 @@ internal sealed partial class Binder
 
         ResultColumnInfo[] columns = CompoundColumns(armColumns);
         int slot = NewSlot(columns.Length);
-        var root = new CompoundSelectOperator(arms, armSlots, [.. operators], slot, columns.Length);
+        var root = new CompoundSelectOperator(arms, armSlots, [.. operators], slot, columns.Length, CollationsOf(columns));
         return FinishSetQuery(root, slot, columns, select, scope, compound.First as SelectCore);
     }
 
@@ -107,10 +111,34 @@ internal sealed partial class Binder
                 affinity = Affinity.Numeric;
             }
 
-            columns[i] = arms[0][i] with { Affinity = affinity };
+            // SQLite's multiSelectCollSeq: the leftmost arm whose column has a collation gives it.
+            Records.Collation? collation = null;
+            for (int a = 0; a < arms.Length && collation is null; a++)
+            {
+                collation = arms[a][i].Collation;
+            }
+
+            columns[i] = arms[0][i] with { Affinity = affinity, Collation = collation };
         }
 
         return columns;
+    }
+
+    // The non-BINARY collations of result columns, for the row comparisons of DISTINCT, UNION, INTERSECT and
+    // EXCEPT; null when every column compares as BINARY.
+    private static Records.Collation?[]? CollationsOf(ResultColumnInfo[] columns)
+    {
+        Records.Collation?[]? collations = null;
+        for (int i = 0; i < columns.Length; i++)
+        {
+            if (CollationRules.NonBinary(columns[i].Collation) is { } collation)
+            {
+                collations ??= new Records.Collation?[columns.Length];
+                collations[i] = collation;
+            }
+        }
+
+        return collations;
     }
 
     // SQLite's guess at what kinds of value an expression gives (sqlite3ExprDataType): 1 numeric, 2 text, 4 blob.
@@ -177,7 +205,7 @@ internal sealed partial class Binder
                         term.Position);
                 }
 
-                keys.Add(SortKeyOf(term, column));
+                keys.Add(SortKeyOf(term, column, TermCollation(term.Expression) ?? columns[column].Collation));
             }
 
             root = new SortOperator(root, slot, keys);

@@ -8,6 +8,7 @@ using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Parsing;
@@ -34,6 +35,19 @@ internal sealed partial class Binder
         }
 
         // Validate the definition now (with placeholder pages) so the errors carry positions.
+        CheckColumnCollations(create.Columns);
+        foreach (TableConstraint constraint in create.Constraints)
+        {
+            if (constraint is PrimaryKeyTableConstraint { Columns: var pk })
+            {
+                CheckKeyCollations(pk);
+            }
+            else if (constraint is UniqueTableConstraint { Columns: var unique })
+            {
+                CheckKeyCollations(unique);
+            }
+        }
+
         TableSchema draft = TableSchemaBuilder.Build(create, 1, _ => 1);
         foreach (CheckConstraint check in draft.Checks)
         {
@@ -60,6 +74,7 @@ internal sealed partial class Binder
         TableSchema table = TargetTable(alter.Table);
         ColumnDefinition column = alter.AddColumn;
         RefuseParameters([column], "column definitions");
+        CheckColumnCollations([column]);
         foreach (ColumnConstraint constraint in column.Constraints)
         {
             string? refused = constraint switch
@@ -231,13 +246,13 @@ internal sealed partial class Binder
     }
 
     // Views and triggers that would no longer bind make the change an error, as in SQLite.
-    private static void ValidateDependents(Schema after, string change)
+    private void ValidateDependents(Schema after, string change)
     {
         foreach (ViewSchema view in after.Views.Values)
         {
             try
             {
-                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after);
+                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _collations);
             }
             catch (SharpCoreDBException ex)
             {
@@ -247,7 +262,7 @@ internal sealed partial class Binder
 
         foreach (TriggerSchema trigger in after.Triggers.Values)
         {
-            var check = new Binder(after, new Dictionary<string, int>());
+            var check = new Binder(after, new Dictionary<string, int>(), _collations);
             try
             {
                 if (check.TriggerTarget(trigger.TableName) is not { } on)
@@ -326,6 +341,7 @@ internal sealed partial class Binder
         int rowSlot = -1;
         if (table is not null)
         {
+            CheckKeyCollations(create.Columns);
             IndexSchema index = IndexSchemaBuilder.Build(create, table, 1);
             if (create.Where is not null || index.HasExpression)
             {
@@ -340,17 +356,18 @@ internal sealed partial class Binder
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
     {
-        ValidateView(create, _schema);
+        ValidateView(create, _schema, _collations);
         return new CreateViewPlan(_schema, SlotWidths, create);
     }
 
     /// <summary>Binds a view's query once, so unknown tables and columns are reported when the view is created.</summary>
     /// <param name="create">The CREATE VIEW.</param>
     /// <param name="schema">The schema the view will be used with.</param>
+    /// <param name="collations">The database's collations.</param>
     /// <exception cref="SharpCoreDBException">The query does not bind, or the column list does not fit it.</exception>
-    public static void ValidateView(CreateViewStatement create, Schema schema)
+    public static void ValidateView(CreateViewStatement create, Schema schema, CollationRegistry collations)
     {
-        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>()).BindQuery(create.Query, null), "the view");
+        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), collations).BindQuery(create.Query, null), "the view");
         if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
         {
             throw SqlErrors.At(
@@ -373,12 +390,13 @@ internal sealed partial class Binder
         return new DropPlan(_schema, SlotWidths, drop);
     }
 
-    // REINDEX [index | table | collation]: every index uses the BINARY collation, so naming it rebuilds them all.
+    // REINDEX [index | table | collation]: naming a collation rebuilds every index (a superset of those using it).
     private ReindexPlan BindReindex(ReindexStatement reindex)
     {
         var chosen = new List<IndexSchema>();
         string? name = reindex.Target?.Name;
-        if (name is null || string.Equals(name, "BINARY", StringComparison.OrdinalIgnoreCase))
+        // A collation name comes first, as in SQLite's sqlite3Reindex.
+        if (name is null || _collations.Find(name) is not null)
         {
             foreach (TableSchema table in _schema.Tables.Values)
             {

@@ -42,12 +42,12 @@ internal sealed partial class Binder
     }
 
     // A table's columns as name resolution sees them, in slot order (the row id follows them in the slot).
-    private static SourceColumn[] TableColumns(TableSchema table)
+    private SourceColumn[] TableColumns(TableSchema table)
     {
         var columns = new SourceColumn[table.Columns.Length];
         foreach (ColumnSchema column in table.Columns)
         {
-            columns[column.Ordinal] = new SourceColumn(column.Name, column.Ordinal, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+            columns[column.Ordinal] = TableSourceColumn(column);
         }
 
         return columns;

@@ -143,8 +143,7 @@ internal sealed partial class Binder
             case LikeExpression l:
                 return BindLike(l, scope);
             case CollateExpression c:
-                TableSchemaBuilder.CheckCollation(c.Collation, c.Position);
-                return BindExpr(c.Operand, scope);
+                return new CollateExpr(BindExpr(c.Operand, scope), ResolveCollation(c.Collation, c.Position));
             case RowValueExpression r when r.Items.Length == 1:
                 return BindExpr(r.Items[0], scope);
             case RowValueExpression r:
@@ -382,7 +381,7 @@ internal sealed partial class Binder
             for (int i = 0; i < orderBy.Length; i++)
             {
                 orderBy[i] = BindExpr(call.OrderBy[i].Expression, scope);
-                orderKeys[i] = SortKeyOf(call.OrderBy[i], arguments.Length + i);
+                orderKeys[i] = SortKeyOf(call.OrderBy[i], arguments.Length + i, orderBy[i].Collation);
             }
         }
         finally
@@ -392,7 +391,8 @@ internal sealed partial class Binder
 
         int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar) { Filter = filter, OrderBy = orderBy, OrderKeys = orderKeys });
         Affinity affinity = Affinity.None;
-        return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty);
+        // An aggregate's value has no column collation (SQLite's sqlite3ExprCollSeq finds none on TK_AGG_FUNCTION).
+        return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty) { ColumnCollation = null };
     }
 
     private static ColumnExpr ResolveColumn(ColumnReference reference, Scope scope, Action<ColumnReference, SourceBinding, SourceColumn>? resolved = null)
@@ -407,12 +407,18 @@ internal sealed partial class Binder
             source!.MarkUsed(column!.Index);
             resolved?.Invoke(reference, source, column);
             string display = reference.Table is null ? column.Name : source.Name + "." + column.Name;
-            var expression = new ColumnExpr(source.Slot, column.Index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+            var expression = new ColumnExpr(source.Slot, column.Index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName)
+            {
+                ColumnCollation = column.Collation,
+            };
             ColumnExpr result = expression;
             if (current.Aggregation is { InsideAggregate: false } aggregation)
             {
                 int captured = aggregation.Capture(expression);
-                result = new ColumnExpr(aggregation.CaptureSlot, captured, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+                result = new ColumnExpr(aggregation.CaptureSlot, captured, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName)
+                {
+                    ColumnCollation = column.Collation,
+                };
             }
 
             for (Scope? inner = scope; inner != current; inner = inner!.Parent)
@@ -486,7 +492,11 @@ internal sealed partial class Binder
                 position);
         }
 
-        return new SubqueryPlan(bound.Root, bound.Slot, bound.Columns.Count, bound.OuterSlots, bound.Columns[0].Affinity);
+        return new SubqueryPlan(bound.Root, bound.Slot, bound.Columns.Count, bound.OuterSlots, bound.Columns[0].Affinity)
+        {
+            FirstCollation = bound.Columns[0].Collation,
+            FirstHasExplicitCollation = bound.Columns[0].HasExplicitCollation,
+        };
     }
 
     private static SelectStatement SelectAllFrom(QualifiedName table)

@@ -89,8 +89,8 @@ internal sealed partial class Binder
                 item.Source.MergedColumns.Add(column);
                 target.Add(new ComparisonExpr(
                     BinaryOperator.Equal,
-                    new ColumnExpr(left.Slot, leftColumn.Index, left.Name + "." + column, leftColumn.Affinity, leftColumn.DeclaredType, leftColumn.DeclaredTypeName),
-                    new ColumnExpr(item.Source.Slot, rightColumn.Index, item.Source.Name + "." + column, rightColumn.Affinity, rightColumn.DeclaredType, rightColumn.DeclaredTypeName)));
+                    new ColumnExpr(left.Slot, leftColumn.Index, left.Name + "." + column, leftColumn.Affinity, leftColumn.DeclaredType, leftColumn.DeclaredTypeName) { ColumnCollation = leftColumn.Collation },
+                    new ColumnExpr(item.Source.Slot, rightColumn.Index, item.Source.Name + "." + column, rightColumn.Affinity, rightColumn.DeclaredType, rightColumn.DeclaredTypeName) { ColumnCollation = rightColumn.Collation }));
             }
         }
 
@@ -176,7 +176,7 @@ internal sealed partial class Binder
                         var columns = new SourceColumn[schemaTable.Columns.Length];
                         foreach (ColumnSchema column in schemaTable.Columns)
                         {
-                            columns[column.Ordinal] = new SourceColumn(column.Name, column.Ordinal, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+                            columns[column.Ordinal] = TableSourceColumn(column);
                         }
 
                         int slot = NewSlot(schemaTable.Columns.Length + 1);
@@ -257,7 +257,11 @@ internal sealed partial class Binder
         for (int i = 0; i < columns.Length; i++)
         {
             ResultColumnInfo info = result[i];
-            columns[i] = new SourceColumn(columnNames.Count > 0 ? columnNames[i] : info.Name, i, info.Affinity, info.DeclaredType, info.DeclaredTypeName);
+            // A derived column compares with its expression's collation, BINARY when it has none (SQLite's rule).
+            columns[i] = new SourceColumn(columnNames.Count > 0 ? columnNames[i] : info.Name, i, info.Affinity, info.DeclaredType, info.DeclaredTypeName)
+            {
+                Collation = info.Collation ?? Records.Collation.Binary,
+            };
         }
 
         return columns;

@@ -167,7 +167,7 @@ internal sealed partial class Binder
                         orderBy[i].Position);
                 }
 
-                order.Add(SortKeyOf(orderBy[i], column));
+                order.Add(SortKeyOf(orderBy[i], column, TermCollation(orderBy[i].Expression) ?? columns[column].Collation));
             }
 
             var limits = new SelectBlock();

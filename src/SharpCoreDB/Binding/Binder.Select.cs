@@ -311,9 +311,13 @@ internal sealed partial class Binder
         {
             OrderingTerm term = orderBy[i];
             Expression expression = term.Expression;
+
+            // An explicit COLLATE on the term wins; otherwise the term sorts by its expression's collation.
+            Collation? explicitCollation = null;
             while (expression is CollateExpression collate)
             {
-                TableSchemaBuilder.CheckCollation(collate.Collation, collate.Position);
+                Collation named = ResolveCollation(collate.Collation, collate.Position);
+                explicitCollation ??= named;
                 expression = collate.Operand;
             }
 
@@ -341,7 +345,7 @@ internal sealed partial class Binder
                 column = block.Projection.Count - 1;
             }
 
-            block.OrderBy.Add(SortKeyOf(term, column));
+            block.OrderBy.Add(SortKeyOf(term, column, explicitCollation ?? block.Projection[column].Collation));
         }
     }
 
@@ -367,7 +371,7 @@ internal sealed partial class Binder
         return -1;
     }
 
-    private static SortKey SortKeyOf(OrderingTerm term, int column)
+    private static SortKey SortKeyOf(OrderingTerm term, int column, Collation? collation = null)
     {
         bool descending = term.Order == SortOrder.Descending;
         bool nullsFirst = term.Nulls switch
@@ -376,7 +380,7 @@ internal sealed partial class Binder
             NullsOrder.Last => false,
             _ => !descending,
         };
-        return new SortKey(column, descending, nullsFirst);
+        return new SortKey(column, descending, nullsFirst, CollationRules.NonBinary(collation));
     }
 
     private static string Ordinal(int n) => n switch
@@ -404,7 +408,11 @@ internal sealed partial class Binder
             {
                 Expr bound = block.Projection[index++];
                 string name = e.Alias ?? (UnwrapColumn(e.Expression) is ColumnReference reference ? reference.Column : e.SourceText);
-                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope), DataTypesOf(bound), e.Expression is CastExpression));
+                columns.Add(new ResultColumnInfo(name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope), DataTypesOf(bound), e.Expression is CastExpression)
+                {
+                    Collation = bound.Collation,
+                    HasExplicitCollation = bound.HasExplicitCollation,
+                });
                 continue;
             }
 
@@ -425,7 +433,7 @@ internal sealed partial class Binder
                     }
 
                     Expr bound = block.Projection[index++];
-                    columns.Add(new ResultColumnInfo(sourceColumn.Name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope), DataTypesOf(bound)));
+                    columns.Add(new ResultColumnInfo(sourceColumn.Name, bound.DeclaredTypeName, bound.DeclaredType, bound.Affinity, BaseOf(bound, block, scope), DataTypesOf(bound)) { Collation = bound.Collation });
                 }
             }
         }

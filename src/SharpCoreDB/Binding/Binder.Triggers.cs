@@ -278,6 +278,6 @@ internal sealed partial class Binder
         }
     }
 
-    private static SourceBinding RowSource(string name, int slot, TableSchema table) =>
+    private SourceBinding RowSource(string name, int slot, TableSchema table) =>
         new(name, slot, TableColumns(table), table) { QualifiedOnly = true };
 }

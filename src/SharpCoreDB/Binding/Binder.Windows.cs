@@ -100,16 +100,10 @@ internal sealed partial class Binder
             partitionBy = BindAll(window.PartitionBy, scope);
             for (int i = 0; i < orderBy.Length; i++)
             {
+                // The COLLATE stays in the bound term: the window sorts by its collation.
                 OrderingTerm term = window.OrderBy[i];
-                Expression expression = term.Expression;
-                while (expression is CollateExpression collate)
-                {
-                    TableSchemaBuilder.CheckCollation(collate.Collation, collate.Position);
-                    expression = collate.Operand;
-                }
-
                 SortKey key = SortKeyOf(term, 0);
-                orderBy[i] = new WindowOrderTerm(BindExpr(expression, scope), key.Descending, key.NullsFirst);
+                orderBy[i] = new WindowOrderTerm(BindExpr(term.Expression, scope), key.Descending, key.NullsFirst);
             }
         }
         finally
@@ -121,7 +115,7 @@ internal sealed partial class Binder
         string specKey = (window with { BaseName = null, Frame = null, IsReference = false }).ToString();
         bool countStar = kind == WindowFunctionKind.Aggregate && (call.IsStar || count == 0);
         int index = windows.Add(new WindowCall(lower, kind, arguments, filter, countStar, partitionBy, orderBy, frame, specKey));
-        return new ColumnExpr(windows.Slot, index, call.ToString(), Affinity.None, SqlDeclaredType.None, string.Empty);
+        return new ColumnExpr(windows.Slot, index, call.ToString(), Affinity.None, SqlDeclaredType.None, string.Empty) { ColumnCollation = null };
     }
 
     // Which window function a call with OVER is, with SQLite's errors for everything else.

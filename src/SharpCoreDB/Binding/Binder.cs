@@ -1,6 +1,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 
@@ -19,6 +20,7 @@ internal sealed partial class Binder
 {
     private readonly Schema _schema;
     private readonly IReadOnlyDictionary<string, int> _parameters;
+    private readonly CollationRegistry _collations;
     private readonly List<int> _slotWidths = [];
 
     // The tables an INSERT, UPDATE or DELETE changes, itself or through the triggers it fires: its subqueries must
@@ -30,20 +32,22 @@ internal sealed partial class Binder
     // bound trees never run on a small one either.
     private int _nesting;
 
-    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters)
+    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations)
     {
         _schema = schema;
         _parameters = parameters;
+        _collations = collations;
     }
 
     /// <summary>Binds and plans one statement.</summary>
     /// <param name="statement">The parsed statement.</param>
     /// <param name="schema">The schema to bind against.</param>
     /// <param name="parameters">Parameter positions by normalized name.</param>
+    /// <param name="collations">The database's collations.</param>
     /// <returns>The executable plan.</returns>
     /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
-    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters) =>
-        StackGuard.Run(() => new Binder(schema, parameters).BindStatement(statement), "the statement");
+    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations) =>
+        StackGuard.Run(() => new Binder(schema, parameters, collations).BindStatement(statement), "the statement");
 
     private int[] SlotWidths => [.. _slotWidths];
 

@@ -10,4 +10,8 @@ namespace SharpCoreDB.Binding;
 /// <param name="Affinity">The affinity.</param>
 /// <param name="DeclaredType">The declared CLR type.</param>
 /// <param name="DeclaredTypeName">The declared type text.</param>
-internal sealed record SourceColumn(string Name, int Index, Affinity Affinity, SqlDeclaredType DeclaredType, string DeclaredTypeName);
+internal sealed record SourceColumn(string Name, int Index, Affinity Affinity, SqlDeclaredType DeclaredType, string DeclaredTypeName)
+{
+    /// <summary>The collation the column compares with (BINARY unless it declares one).</summary>
+    public Collation Collation { get; init; } = Collation.Binary;
+}

@@ -42,4 +42,7 @@ internal sealed class ColumnSchema
     /// <see cref="SqlStorageClass.Null"/> for ANY and for every column of an ordinary table.
     /// </summary>
     public SqlStorageClass StrictClass { get; init; }
+
+    /// <summary>The collation the column declares (<c>COLLATE name</c>, as written), or null for BINARY.</summary>
+    public string? Collation { get; init; }
 }

@@ -1,6 +1,9 @@
+using SharpCoreDB.Records;
+
 namespace SharpCoreDB.Catalog;
 
-/// <summary>One key column of an index: the table column's ordinal (or an expression) and its direction.</summary>
+/// <summary>One key column of an index: the table column's ordinal (or an expression), its direction and its
+/// collation.</summary>
 /// <param name="Ordinal">
 /// The column's position in the table. For an expression key, a position past the row id
 /// (<see cref="TableSchema.RowIdSlot"/> + 1 + the key's position in the index) where writers put the expression's
@@ -8,4 +11,8 @@ namespace SharpCoreDB.Catalog;
 /// </param>
 /// <param name="Descending">True for DESC.</param>
 /// <param name="Expression">The expression of an index on an expression, or null for a column.</param>
-internal readonly record struct IndexColumn(int Ordinal, bool Descending, Sql.Ast.Expression? Expression = null);
+/// <param name="Collation">
+/// The collation of the key (a built-in; its TEXT is encoded folded, see <see cref="Collation.FoldKey"/>), null for
+/// BINARY.
+/// </param>
+internal readonly record struct IndexColumn(int Ordinal, bool Descending, Sql.Ast.Expression? Expression = null, Collation? Collation = null);

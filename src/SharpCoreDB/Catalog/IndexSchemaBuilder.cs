@@ -27,7 +27,11 @@ internal static class IndexSchemaBuilder
             if (KeyExpression(key) is { } expression)
             {
                 Determinism.CheckStoredExpression(expression, "index expressions");
-                columns.Add(new IndexColumn(table.RowIdSlot + 1 + i, key.Order == SortOrder.Descending, expression));
+                columns.Add(new IndexColumn(
+                    table.RowIdSlot + 1 + i,
+                    key.Order == SortOrder.Descending,
+                    expression,
+                    TableSchemaBuilder.IndexCollation(TableSchemaBuilder.KeyCollation(key), key.Position)));
                 continue;
             }
 
@@ -43,7 +47,8 @@ internal static class IndexSchemaBuilder
                 }
             }
 
-            columns.Add(new IndexColumn(ordinals[0], descending[0]));
+            string? collation = TableSchemaBuilder.KeyCollation(key) ?? table.Columns[ordinals[0]].Collation;
+            columns.Add(new IndexColumn(ordinals[0], descending[0], Collation: TableSchemaBuilder.IndexCollation(collation, key.Position)));
         }
 
         return new IndexSchema

@@ -53,7 +53,7 @@ internal static class TableSchemaBuilder
 
         var columns = new List<ColumnDraft>(statement.Columns.Length);
         var checks = ImmutableArray.CreateBuilder<CheckConstraint>();
-        var uniqueKeys = new List<(ImmutableArray<int> Columns, ImmutableArray<bool> Descending, IndexOrigin Origin)>();
+        var uniqueKeys = new List<(ImmutableArray<int> Columns, ImmutableArray<bool> Descending, IndexOrigin Origin, ImmutableArray<IndexedColumn> Key)>();
         var foreignKeys = new List<(string? Name, ImmutableArray<int> Columns, ForeignKeyClause Clause)>();
         int primaryKeyCount = 0;
         int rowIdAlias = -1;
@@ -90,7 +90,7 @@ internal static class TableSchemaBuilder
                         checks.Add(new CheckConstraint(c.ConstraintName, c.Condition));
                         break;
                     case UniqueColumnConstraint:
-                        uniqueKeys.Add(([ordinal], [false], IndexOrigin.UniqueConstraint));
+                        uniqueKeys.Add(([ordinal], [false], IndexOrigin.UniqueConstraint, default));
                         break;
                     case PrimaryKeyColumnConstraint pk:
                         primaryKeyCount++;
@@ -103,12 +103,14 @@ internal static class TableSchemaBuilder
                         else
                         {
                             CheckNoAutoIncrement(pk.AutoIncrement, pk.Position);
-                            uniqueKeys.Add(([ordinal], [pk.Order == SortOrder.Descending], IndexOrigin.PrimaryKey));
+                            uniqueKeys.Add(([ordinal], [pk.Order == SortOrder.Descending], IndexOrigin.PrimaryKey, default));
                         }
 
                         break;
                     case CollateColumnConstraint collate:
-                        CheckCollation(collate.Collation, collate.Position);
+                        // Any name is kept here (a stored schema may name a user collation not registered yet); the
+                        // binder refuses unknown names when the table is created.
+                        draft.Collation = collate.Collation;
                         break;
                     case ReferencesColumnConstraint references:
                         if (references.ForeignKey.Columns.Length > 1)
@@ -147,13 +149,13 @@ internal static class TableSchemaBuilder
                     else
                     {
                         CheckNoAutoIncrement(pk.AutoIncrement, pk.Position);
-                        uniqueKeys.Add((keyColumns, descending, IndexOrigin.PrimaryKey));
+                        uniqueKeys.Add((keyColumns, descending, IndexOrigin.PrimaryKey, pk.Columns));
                     }
 
                     break;
                 case UniqueTableConstraint unique:
                     (ImmutableArray<int> uniqueColumns, ImmutableArray<bool> uniqueDescending) = ResolveKeyColumns(unique.Columns, columns, tableName);
-                    uniqueKeys.Add((uniqueColumns, uniqueDescending, IndexOrigin.UniqueConstraint));
+                    uniqueKeys.Add((uniqueColumns, uniqueDescending, IndexOrigin.UniqueConstraint, unique.Columns));
                     break;
                 case CheckTableConstraint c:
                     checks.Add(new CheckConstraint(c.ConstraintName, c.Condition));
@@ -192,12 +194,13 @@ internal static class TableSchemaBuilder
                 Default = draft.Default,
                 IsRowIdAlias = ordinal == rowIdAlias,
                 StrictClass = strictClass,
+                Collation = draft.Collation,
             });
         }
 
         var indexes = ImmutableArray.CreateBuilder<IndexSchema>();
         int number = 0;
-        foreach ((ImmutableArray<int> keyColumns, ImmutableArray<bool> descending, IndexOrigin origin) in uniqueKeys)
+        foreach ((ImmutableArray<int> keyColumns, ImmutableArray<bool> descending, IndexOrigin origin, ImmutableArray<IndexedColumn> key) in uniqueKeys)
         {
             // A UNIQUE constraint on the row id alone adds nothing: the row id is unique already.
             if (keyColumns.Length == 1 && keyColumns[0] == rowIdAlias)
@@ -210,7 +213,8 @@ internal static class TableSchemaBuilder
             var indexColumns = ImmutableArray.CreateBuilder<IndexColumn>(keyColumns.Length);
             for (int i = 0; i < keyColumns.Length; i++)
             {
-                indexColumns.Add(new IndexColumn(keyColumns[i], descending[i]));
+                string? collation = key.IsDefault ? null : KeyCollation(key[i]);
+                indexColumns.Add(new IndexColumn(keyColumns[i], descending[i], Collation: IndexCollation(collation ?? columns[keyColumns[i]].Collation, key.IsDefault ? default : key[i].Position)));
             }
 
             indexes.Add(new IndexSchema
@@ -328,15 +332,9 @@ internal static class TableSchemaBuilder
         var descending = ImmutableArray.CreateBuilder<bool>(key.Length);
         foreach (IndexedColumn column in key)
         {
-            if (column.Collation is not null)
-            {
-                CheckCollation(column.Collation, column.Position);
-            }
-
             Expression expression = column.Expression;
             while (expression is CollateExpression collate)
             {
-                CheckCollation(collate.Collation, collate.Position);
                 expression = collate.Operand;
             }
 
@@ -372,15 +370,41 @@ internal static class TableSchemaBuilder
         return (ordinals.MoveToImmutable(), descending.MoveToImmutable());
     }
 
-    /// <summary>Only BINARY comparison is implemented; other collations are refused rather than ignored.</summary>
-    /// <param name="collation">The collation name.</param>
-    /// <param name="position">Where it was named.</param>
-    public static void CheckCollation(string collation, SourcePosition position)
+    /// <summary>The collation a key column names explicitly (<c>c COLLATE x</c>), or null.</summary>
+    /// <param name="column">The key column.</param>
+    /// <returns>The collation name, or null.</returns>
+    public static string? KeyCollation(IndexedColumn column)
     {
-        if (!string.Equals(collation, "BINARY", StringComparison.OrdinalIgnoreCase))
+        if (column.Collation is not null)
         {
-            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"collation {collation} is not supported (only BINARY)", position);
+            return column.Collation;
         }
+
+        // The outermost COLLATE wins, as in an expression.
+        return column.Expression is CollateExpression collate ? collate.Collation : null;
+    }
+
+    /// <summary>
+    /// The collation of an index key column: a built-in (index keys are encoded in its order), null for BINARY. A
+    /// user collation has no key encoding, so an index on one is refused.
+    /// </summary>
+    /// <param name="name">The collation name, or null for BINARY.</param>
+    /// <param name="position">Where the key column was written.</param>
+    /// <returns>The collation, or null for BINARY.</returns>
+    public static Collation? IndexCollation(string? name, SourcePosition position)
+    {
+        if (name is null)
+        {
+            return null;
+        }
+
+        Collation? collation = Collation.FindBuiltIn(name);
+        if (collation is null)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"an index cannot use the user-defined collation {name} (only BINARY, NOCASE and RTRIM)", position);
+        }
+
+        return collation.IsBinary ? null : collation;
     }
 
     private static (ImmutableArray<int> Columns, ImmutableArray<bool> Descending) ResolveKeyColumns(
@@ -428,5 +452,7 @@ internal static class TableSchemaBuilder
         public bool NotNull { get; set; }
 
         public Expression? Default { get; set; }
+
+        public string? Collation { get; set; }
     }
 }

@@ -143,6 +143,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
                 _session.Settings.ForeignKeys = foreignKeys;
             }
 
+            RegisterPendingCollations(database);
             _database = database;
         }
         catch

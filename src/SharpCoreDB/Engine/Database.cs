@@ -2,6 +2,7 @@ using System.Security.Cryptography;
 using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Records;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal;
@@ -72,6 +73,9 @@ internal sealed class Database
 
     /// <summary>The newest committed schema this instance knows.</summary>
     public Schema Schema => Volatile.Read(ref _schema);
+
+    /// <summary>The collations every connection to this database can use (built-ins and <c>CreateCollation</c>'s).</summary>
+    public CollationRegistry Collations { get; } = new();
 
     /// <summary>True for a read-only database.</summary>
     public bool IsReadOnly => Store.IsReadOnly;

@@ -199,7 +199,7 @@ internal sealed class Statement
             return plan;
         }
 
-        return Binder.Bind(_statements[index], schema, _parameterIndex);
+        return Binder.Bind(_statements[index], schema, _parameterIndex, Database.Collations);
     }
 
     /// <summary>Gives a plan back after a successful execution.</summary>

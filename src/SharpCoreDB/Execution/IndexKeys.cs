@@ -23,7 +23,7 @@ internal static class IndexKeys
     {
         foreach (IndexColumn column in index.Columns)
         {
-            KeyEncoder.EncodeValue(row[column.Ordinal], column.Descending, writer);
+            KeyEncoder.EncodeValue(row[column.Ordinal], column.Descending, writer, column.Collation);
         }
     }
 

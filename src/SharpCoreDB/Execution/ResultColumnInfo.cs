@@ -16,4 +16,11 @@ namespace SharpCoreDB.Execution;
 /// </param>
 /// <param name="IsCast">True when the column's expression is a CAST (a compound SELECT whose leftmost arm has one
 /// there gives the column a flexible numeric affinity, as in SQLite).</param>
-internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity, BaseColumnInfo? Base = null, int DataTypes = 7, bool IsCast = false);
+internal sealed record ResultColumnInfo(string Name, string DeclaredTypeName, SqlDeclaredType DeclaredType, Affinity Affinity, BaseColumnInfo? Base = null, int DataTypes = 7, bool IsCast = false)
+{
+    /// <summary>The collation of the column's expression (SQLite's sqlite3ExprCollSeq), or null for none.</summary>
+    public Collation? Collation { get; init; }
+
+    /// <summary>True when the column's expression holds a COLLATE.</summary>
+    public bool HasExplicitCollation { get; init; }
+}

@@ -1,3 +1,4 @@
+using SharpCoreDB.Records;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
@@ -32,4 +33,10 @@ internal sealed class SubqueryPlan(Operator root, int slot, int width, IReadOnly
 
     /// <summary>The affinity of the first result column.</summary>
     public Affinity FirstAffinity { get; } = firstAffinity;
+
+    /// <summary>The collation of the first result column's expression, or null (for IN comparisons).</summary>
+    public Collation? FirstCollation { get; init; }
+
+    /// <summary>True when the first result column's expression holds a COLLATE.</summary>
+    public bool FirstHasExplicitCollation { get; init; }
 }

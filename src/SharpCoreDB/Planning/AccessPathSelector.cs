@@ -3,6 +3,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
@@ -158,10 +159,11 @@ internal static class AccessPathSelector
                 continue;
             }
 
+            // A key under NOCASE or RTRIM holds the folded text, not the value: the row must be read.
             bool found = false;
             foreach (IndexColumn column in index.Columns)
             {
-                found |= column.Ordinal == used;
+                found |= column.Ordinal == used && column.Collation is null;
             }
 
             if (!found)
@@ -194,15 +196,16 @@ internal static class AccessPathSelector
         {
             switch (conjunct)
             {
-                case ComparisonExpr { Left: ColumnExpr column } comparison when column.Slot == slot && !Reads(comparison.Right, slot, slots):
-                    AddComparison(result, column.Column, comparison.Operator, comparison.Right);
+                // A COLLATE on the column side only names the comparison's collation, which the sargable carries.
+                case ComparisonExpr comparison when CollateExpr.Strip(comparison.Left) is ColumnExpr column && column.Slot == slot && !Reads(comparison.Right, slot, slots):
+                    AddComparison(result, column.Column, comparison.Operator, comparison.Right, comparison.ComparisonCollation);
                     break;
-                case ComparisonExpr { Right: ColumnExpr column } comparison when column.Slot == slot && !Reads(comparison.Left, slot, slots):
+                case ComparisonExpr comparison when CollateExpr.Strip(comparison.Right) is ColumnExpr column && column.Slot == slot && !Reads(comparison.Left, slot, slots):
                     // A join written outer-first (o.customer = c.id, planning c): commute-comparison leaves column =
                     // column alone, so mirror it here; comparison affinity does not depend on the side.
-                    AddComparison(result, column.Column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left);
+                    AddComparison(result, column.Column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left, comparison.ComparisonCollation);
                     break;
-                case InListExpr { Negated: false, Operand: ColumnExpr column } list when column.Slot == slot && list.Items.Count > 0:
+                case InListExpr { Negated: false } list when CollateExpr.Strip(list.Operand) is ColumnExpr column && column.Slot == slot && list.Items.Count > 0:
                     bool independent = true;
                     foreach (Expr item in list.Items)
                     {
@@ -211,7 +214,7 @@ internal static class AccessPathSelector
 
                     if (independent)
                     {
-                        result.Add(new Sargable(column.Column, SargableKind.In, list.Items, true));
+                        result.Add(new Sargable(column.Column, SargableKind.In, list.Items, true) { Collation = list.ComparisonCollation });
                     }
 
                     break;
@@ -240,10 +243,10 @@ internal static class AccessPathSelector
                 switch (conjunct)
                 {
                     case ComparisonExpr comparison when ExprEquivalence.Same(comparison.Left, key) && !Reads(comparison.Right, slot, slots):
-                        AddComparison(result, column, comparison.Operator, comparison.Right);
+                        AddComparison(result, column, comparison.Operator, comparison.Right, comparison.ComparisonCollation);
                         break;
                     case ComparisonExpr comparison when ExprEquivalence.Same(comparison.Right, key) && !Reads(comparison.Left, slot, slots):
-                        AddComparison(result, column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left);
+                        AddComparison(result, column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left, comparison.ComparisonCollation);
                         break;
                     case InListExpr { Negated: false } list when list.Items.Count > 0 && ExprEquivalence.Same(list.Operand, key):
                         bool independent = true;
@@ -254,7 +257,7 @@ internal static class AccessPathSelector
 
                         if (independent)
                         {
-                            result.Add(new Sargable(column, SargableKind.In, list.Items, true));
+                            result.Add(new Sargable(column, SargableKind.In, list.Items, true) { Collation = list.ComparisonCollation });
                         }
 
                         break;
@@ -265,7 +268,7 @@ internal static class AccessPathSelector
         return result;
     }
 
-    private static void AddComparison(List<Sargable> result, int column, BinaryOperator comparison, Expr value)
+    private static void AddComparison(List<Sargable> result, int column, BinaryOperator comparison, Expr value, Collation collation)
     {
         SargableKind? kind = comparison switch
         {
@@ -277,7 +280,7 @@ internal static class AccessPathSelector
         if (kind is { } k)
         {
             bool inclusive = comparison is BinaryOperator.GreaterOrEqual or BinaryOperator.LessOrEqual;
-            result.Add(new Sargable(column, k, [value], inclusive));
+            result.Add(new Sargable(column, k, [value], inclusive) { Collation = collation });
         }
     }
 
@@ -298,10 +301,11 @@ internal static class AccessPathSelector
         {
             int ordinal = index.Columns[j].Ordinal;
             Affinity affinity = KeyAffinity(table, keys, index, j);
-            Sargable? equal = FindUsable(sargables, ordinal, SargableKind.Equal, affinity, out Affinity conversion);
+            Collation? collation = index.Columns[j].Collation;
+            Sargable? equal = FindUsable(sargables, ordinal, SargableKind.Equal, affinity, collation, out Affinity conversion);
             if (equal is null && !hasIn)
             {
-                equal = FindUsable(sargables, ordinal, SargableKind.In, affinity, out conversion);
+                equal = FindUsable(sargables, ordinal, SargableKind.In, affinity, collation, out conversion);
                 hasIn |= equal is not null;
             }
 
@@ -320,8 +324,9 @@ internal static class AccessPathSelector
         {
             int ordinal = index.Columns[prefix.Count].Ordinal;
             Affinity affinity = KeyAffinity(table, keys, index, prefix.Count);
-            low = FindUsable(sargables, ordinal, SargableKind.Lower, affinity, out Affinity lowConversion);
-            high = FindUsable(sargables, ordinal, SargableKind.Upper, affinity, out Affinity highConversion);
+            Collation? collation = index.Columns[prefix.Count].Collation;
+            low = FindUsable(sargables, ordinal, SargableKind.Lower, affinity, collation, out Affinity lowConversion);
+            high = FindUsable(sargables, ordinal, SargableKind.Upper, affinity, collation, out Affinity highConversion);
             conversions[prefix.Count] = low is not null ? lowConversion : highConversion;
         }
 
@@ -348,12 +353,13 @@ internal static class AccessPathSelector
     private static Affinity KeyAffinity(TableSchema table, Expr?[]? keys, IndexSchema index, int j) =>
         keys?[j] is { } key ? key.Affinity : table.Columns[index.Columns[j].Ordinal].Affinity;
 
-    private static Sargable? FindUsable(List<Sargable> sargables, int column, SargableKind kind, Affinity affinity, out Affinity conversion)
+    private static Sargable? FindUsable(List<Sargable> sargables, int column, SargableKind kind, Affinity affinity, Collation? collation, out Affinity conversion)
     {
         conversion = Affinity.None;
         foreach (Sargable sargable in sargables)
         {
-            if (sargable.Column != column || sargable.Kind != kind)
+            // The index is in its key collation's order: it serves only comparisons under that collation (SQLite's rule).
+            if (sargable.Column != column || sargable.Kind != kind || !Collation.Same(sargable.Collation, collation))
             {
                 continue;
             }
@@ -401,7 +407,8 @@ internal static class AccessPathSelector
                 continue;
             }
 
-            if (position >= index.Columns.Length || !SameKey(index, keys, position, column, order, k))
+            if (position >= index.Columns.Length || !SameKey(index, keys, position, column, order, k)
+                || !Collation.Same(order.Collations?[k], index.Columns[position].Collation))
             {
                 return false;
             }

@@ -138,7 +138,7 @@ internal static class SelectPlanner
         pipeline = new ProjectOperator(pipeline, projection, block.ProjectSlot, block.Visible);
         if (block.Distinct)
         {
-            pipeline = new DistinctOperator(pipeline, block.ProjectSlot, block.Visible);
+            pipeline = new DistinctOperator(pipeline, block.ProjectSlot, block.Visible, CollationRules.ForKeys(projection, block.Visible));
         }
 
         if (block.OrderBy.Count > 0 && !orderDelivered)
@@ -181,6 +181,7 @@ internal static class SelectPlanner
         var slots = new HashSet<int>();
         var buildFilters = new List<Expr>();
         (int Column, Expr Probe, Affinity Affinity)? join = null;
+        Records.Collation? joinCollation = null;
         foreach (Expr conjunct in conjuncts)
         {
             slots.Clear();
@@ -194,6 +195,7 @@ internal static class SelectPlanner
             if (join is null && conjunct is ComparisonExpr { Operator: BinaryOperator.Equal } equal)
             {
                 join = EquiJoin(equal.Left, equal.Right, slot) ?? EquiJoin(equal.Right, equal.Left, slot);
+                joinCollation = equal.ComparisonCollation;
             }
         }
 
@@ -204,7 +206,7 @@ internal static class SelectPlanner
 
         // The probe may also read slots of enclosing queries: it is evaluated on every open.
         Operator build = buildFilters.Count > 0 ? new FilterOperator(scan, Combine(buildFilters)) : scan;
-        return new HashProbeOperator(build, slot, found.Column, found.Probe, found.Affinity);
+        return new HashProbeOperator(build, slot, found.Column, found.Probe, found.Affinity, joinCollation);
     }
 
     private static (int Column, Expr Probe, Affinity Affinity)? EquiJoin(Expr inner, Expr outer, int slot)
@@ -308,6 +310,7 @@ internal static class SelectPlanner
         var descending = new List<bool>(block.OrderBy.Count);
         List<Expr?>? expressions = null;
         var slots = new HashSet<int>();
+        var collations = new List<Records.Collation?>(block.OrderBy.Count);
         foreach (SortKey key in block.OrderBy)
         {
             if (key.NullsFirst == key.Descending)
@@ -327,6 +330,7 @@ internal static class SelectPlanner
                 expressions.Add(term);
                 columns.Add(-1);
                 descending.Add(key.Descending);
+                collations.Add(key.Collation);
                 continue;
             }
             else
@@ -336,8 +340,9 @@ internal static class SelectPlanner
 
             expressions?.Add(null);
             descending.Add(key.Descending);
+            collations.Add(key.Collation);
         }
 
-        return new OrderRequest(columns, descending, expressions);
+        return new OrderRequest(columns, descending, expressions) { Collations = collations };
     }
 }

@@ -80,7 +80,11 @@ internal static partial class KeyEncoder
     /// <param name="value">The value.</param>
     /// <param name="descending">True to invert the component for descending order.</param>
     /// <param name="writer">The destination.</param>
-    public static void EncodeValue(in SqlValue value, bool descending, IBufferWriter<byte> writer)
+    /// <param name="collation">
+    /// The key's collation, null for BINARY: TEXT is written folded (<see cref="Collation.FoldKey"/>), so byte order
+    /// is the collation's order; the original text is then not recoverable from the key.
+    /// </param>
+    public static void EncodeValue(in SqlValue value, bool descending, IBufferWriter<byte> writer, Collation? collation = null)
     {
         ArgumentNullException.ThrowIfNull(writer);
         Span<byte> written;
@@ -100,7 +104,7 @@ internal static partial class KeyEncoder
                 written = WriteDecimal(value.RawDecimal, writer.GetSpan(MaxNumberSize));
                 break;
             case SqlStorageClass.Text:
-                written = WriteText((string)value.RawReference!, writer);
+                written = WriteText((string)value.RawReference!, writer, collation);
                 break;
             default:
                 written = WriteBlob((byte[])value.RawReference!, writer);
@@ -252,12 +256,17 @@ internal static partial class KeyEncoder
         return destination[..end];
     }
 
-    private static Span<byte> WriteText(string text, IBufferWriter<byte> writer)
+    private static Span<byte> WriteText(string text, IBufferWriter<byte> writer, Collation? collation)
     {
         int byteCount = Utf8Text.GetByteCount(text);
         Span<byte> destination = writer.GetSpan(byteCount + 3);
         destination[0] = TextPrefix;
         Utf8Text.Encode(text, destination[1..]);
+        if (collation is not null)
+        {
+            byteCount = collation.FoldKey(destination.Slice(1, byteCount));
+        }
+
         int zeros = destination.Slice(1, byteCount).Count((byte)0);
         if (zeros == 0)
         {
@@ -267,7 +276,12 @@ internal static partial class KeyEncoder
         // Rare: text with NUL characters. Encode again into a buffer big enough for the escapes.
         destination = writer.GetSpan(byteCount + zeros + 3);
         destination[0] = TextPrefix;
-        Utf8Text.Encode(text, destination[1..]);
+        int encoded = Utf8Text.Encode(text, destination[1..]);
+        if (collation is not null)
+        {
+            collation.FoldKey(destination.Slice(1, encoded));
+        }
+
         return Terminate(destination, EscapeZeros(destination, byteCount, zeros));
     }
 

@@ -11,12 +11,38 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
     // 2^63 as a double: the first double above every long.
     private const double TwoPow63 = 9223372036854775808.0;
 
-    private SqlValueComparer()
+    // Null for BINARY, so the common comparer takes the plain path.
+    private readonly Collation? _collation;
+
+    private SqlValueComparer(Collation? collation)
     {
+        _collation = collation;
     }
 
-    /// <summary>The comparer.</summary>
-    public static SqlValueComparer Instance { get; } = new();
+    /// <summary>The comparer (BINARY collation).</summary>
+    public static SqlValueComparer Instance { get; } = new(null);
+
+    /// <summary>A comparer that orders TEXT with <paramref name="collation"/> (the BINARY one for null or BINARY).</summary>
+    /// <param name="collation">The collation.</param>
+    /// <returns>The comparer.</returns>
+    public static SqlValueComparer For(Collation? collation) =>
+        collation is null || collation.IsBinary ? Instance : new SqlValueComparer(collation);
+
+    /// <summary>Compares two values in SQLite order, TEXT against TEXT with <paramref name="collation"/>.</summary>
+    /// <param name="left">The first value.</param>
+    /// <param name="right">The second value.</param>
+    /// <param name="collation">The collation, null for BINARY.</param>
+    /// <returns>Negative, zero or positive.</returns>
+    public static int CompareValues(in SqlValue left, in SqlValue right, Collation? collation)
+    {
+        if (collation is not null && !collation.IsBinary
+            && left.StorageClass == SqlStorageClass.Text && right.StorageClass == SqlStorageClass.Text)
+        {
+            return collation.Compare((string)left.RawReference!, (string)right.RawReference!);
+        }
+
+        return CompareValues(left, right);
+    }
 
     /// <summary>Compares two values in SQLite order.</summary>
     /// <param name="left">The first value.</param>
@@ -94,13 +120,13 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
     /// <param name="x">The first value.</param>
     /// <param name="y">The second value.</param>
     /// <returns>Negative, zero or positive.</returns>
-    public int Compare(SqlValue x, SqlValue y) => CompareValues(x, y);
+    public int Compare(SqlValue x, SqlValue y) => CompareValues(x, y, _collation);
 
     /// <summary>True when the values compare equal (so 3 equals 3.0, and NULL equals NULL).</summary>
     /// <param name="x">The first value.</param>
     /// <param name="y">The second value.</param>
     /// <returns>Whether they are equal.</returns>
-    public bool Equals(SqlValue x, SqlValue y) => CompareValues(x, y) == 0;
+    public bool Equals(SqlValue x, SqlValue y) => CompareValues(x, y, _collation) == 0;
 
     /// <summary>A hash code consistent with <see cref="Equals(SqlValue, SqlValue)"/>.</summary>
     /// <param name="obj">The value.</param>
@@ -120,7 +146,9 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
                     ? ((long)real).GetHashCode()
                     : real.GetHashCode();
             case SqlStorageClass.Text:
-                return TextOrder.GetHashCode((string)obj.RawReference!);
+                return _collation is null
+                    ? TextOrder.GetHashCode((string)obj.RawReference!)
+                    : _collation.GetHashCode((string)obj.RawReference!);
             case SqlStorageClass.Decimal:
                 // Equal numbers hash alike whatever their class: a whole decimal in long range like that long, one
                 // that is exactly some double like that double (REAL's rule above), any other by its value.

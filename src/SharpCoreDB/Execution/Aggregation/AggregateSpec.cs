@@ -30,7 +30,7 @@ internal sealed record AggregateSpec(string Name, IReadOnlyList<Expr> Arguments,
     {
         AggregateAccumulator accumulator = IsCountStar
             ? AggregateFunctions.CreateCountStar()
-            : AggregateFunctions.Create(Name, Arguments.Count, Distinct);
+            : AggregateFunctions.Create(Name, Arguments.Count, Distinct, Arguments.Count > 0 ? CollationRules.ForKey(Arguments[0]) : null);
         return OrderBy.Count == 0 ? accumulator : new OrderedAccumulator(accumulator, Arguments.Count, OrderKeys);
     }
 

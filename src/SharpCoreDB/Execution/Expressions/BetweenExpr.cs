@@ -9,10 +9,20 @@ namespace SharpCoreDB.Execution.Expressions;
 /// <param name="low">The lower bound.</param>
 /// <param name="high">The upper bound.</param>
 /// <param name="negated">True for NOT BETWEEN.</param>
-internal sealed class BetweenExpr(Expr operand, Expr low, Expr high, bool negated) : Expr
+/// <param name="lowCollation">The collation of x &gt;= low, null to take it from the operands.</param>
+/// <param name="highCollation">The collation of x &lt;= high, null to take it from the operands.</param>
+internal sealed class BetweenExpr(Expr operand, Expr low, Expr high, bool negated, Collation? lowCollation = null, Collation? highCollation = null) : Expr
 {
     private readonly Affinity _lowAffinity = AffinityRules.ForComparison(operand.Affinity, low.Affinity);
     private readonly Affinity _highAffinity = AffinityRules.ForComparison(operand.Affinity, high.Affinity);
+    private readonly Collation? _lowCollation = CollationRules.NonBinary(lowCollation ?? CollationRules.ForComparison(operand, low));
+    private readonly Collation? _highCollation = CollationRules.NonBinary(highCollation ?? CollationRules.ForComparison(operand, high));
+
+    /// <summary>The collation of x &gt;= low.</summary>
+    public Collation LowCollation => _lowCollation ?? Collation.Binary;
+
+    /// <summary>The collation of x &lt;= high.</summary>
+    public Collation HighCollation => _highCollation ?? Collation.Binary;
 
     /// <summary>The operand.</summary>
     public Expr Operand { get; } = operand;
@@ -35,12 +45,12 @@ internal sealed class BetweenExpr(Expr operand, Expr low, Expr high, bool negate
     /// <inheritdoc />
     public override bool? EvaluateTruth(ExecutionContext context)
     {
-        bool? inside = Comparison.Between(Operand.Evaluate(context), Low.Evaluate(context), High.Evaluate(context), _lowAffinity, _highAffinity);
+        bool? inside = Comparison.Between(Operand.Evaluate(context), Low.Evaluate(context), High.Evaluate(context), _lowAffinity, _highAffinity, _lowCollation, _highCollation);
         return Negated ? Logic.Not(inside) : inside;
     }
 
     /// <inheritdoc />
-    public override Expr WithChildren(IReadOnlyList<Expr> children) => new BetweenExpr(children[0], children[1], children[2], Negated);
+    public override Expr WithChildren(IReadOnlyList<Expr> children) => new BetweenExpr(children[0], children[1], children[2], Negated, LowCollation, HighCollation);
 
     /// <inheritdoc />
     public override void Format(StringBuilder builder)

@@ -14,6 +14,9 @@ namespace SharpCoreDB.Execution.Expressions;
 /// <param name="otherwise">The ELSE expression, or null (NULL).</param>
 internal sealed class CaseExpr(Expr? operand, IReadOnlyList<Expr> conditions, IReadOnlyList<Expr> results, Expr? otherwise) : Expr
 {
+    // CASE x WHEN y compares as x = y, each WHEN with its own collation (null entries for BINARY).
+    private readonly Collation?[]? _collations = CollationsOf(operand, conditions);
+
     /// <summary>The operand of the simple form, or null.</summary>
     public Expr? Operand { get; } = operand;
 
@@ -73,7 +76,7 @@ internal sealed class CaseExpr(Expr? operand, IReadOnlyList<Expr> conditions, IR
                 for (int i = 0; i < Conditions.Count; i++)
                 {
                     SqlValue candidate = Conditions[i].Evaluate(context);
-                    if (!candidate.IsNull && Comparison.Compare(value, candidate, AffinityRules.ForComparison(Operand.Affinity, Conditions[i].Affinity)) == 0)
+                    if (!candidate.IsNull && Comparison.Compare(value, candidate, AffinityRules.ForComparison(Operand.Affinity, Conditions[i].Affinity), _collations![i]) == 0)
                     {
                         return Results[i].Evaluate(context);
                     }
@@ -82,6 +85,22 @@ internal sealed class CaseExpr(Expr? operand, IReadOnlyList<Expr> conditions, IR
         }
 
         return Otherwise is null ? SqlValue.Null : Otherwise.Evaluate(context);
+    }
+
+    private static Collation?[]? CollationsOf(Expr? operand, IReadOnlyList<Expr> conditions)
+    {
+        if (operand is null)
+        {
+            return null;
+        }
+
+        var collations = new Collation?[conditions.Count];
+        for (int i = 0; i < collations.Length; i++)
+        {
+            collations[i] = CollationRules.NonBinary(CollationRules.ForComparison(operand, conditions[i]));
+        }
+
+        return collations;
     }
 
     /// <inheritdoc />

@@ -25,6 +25,9 @@ internal sealed class CastExpr(Expr operand, string typeName, Affinity affinity,
     public override IReadOnlyList<Expr> Children => [Operand];
 
     /// <inheritdoc />
+    public override Collation? Collation => Operand.Collation;
+
+    /// <inheritdoc />
     public override SqlValue Evaluate(ExecutionContext context)
     {
         // A BLOB read as TEXT can grow (each invalid UTF-8 byte becomes a three-byte U+FFFD).

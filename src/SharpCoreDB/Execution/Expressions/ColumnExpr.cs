@@ -43,6 +43,15 @@ internal sealed class ColumnExpr : Expr
     /// <inheritdoc />
     public override string DeclaredTypeName { get; }
 
+    /// <summary>The column's declared collation (BINARY when it declares none), or null where none applies.</summary>
+    public Collation? ColumnCollation { get; init; } = Collation.Binary;
+
+    /// <inheritdoc />
+    public override Collation? Collation => ColumnCollation;
+
+    /// <inheritdoc />
+    public override bool HasExplicitCollation => false;
+
     /// <inheritdoc />
     public override bool IsConstant => false;
 

@@ -12,7 +12,11 @@ namespace SharpCoreDB.Execution.Expressions;
 /// <param name="op">The operator.</param>
 /// <param name="left">The left operand.</param>
 /// <param name="right">The right operand.</param>
-internal sealed class ComparisonExpr(BinaryOperator op, Expr left, Expr right) : Expr
+/// <param name="collation">
+/// The comparison's collation (<see cref="CollationRules.ForComparison(Expr, Expr)"/>); null to take it from the operands. A
+/// rewrite that swaps the operands passes the original one, since the rule prefers the left operand.
+/// </param>
+internal sealed class ComparisonExpr(BinaryOperator op, Expr left, Expr right, Collation? collation = null) : Expr
 {
     private readonly ComparisonOperator _operator = op switch
     {
@@ -28,6 +32,12 @@ internal sealed class ComparisonExpr(BinaryOperator op, Expr left, Expr right) :
     };
 
     private readonly Affinity _affinity = AffinityRules.ForComparison(left.Affinity, right.Affinity);
+
+    // Null for BINARY, so the common case compares without a collation.
+    private readonly Collation? _collation = CollationRules.NonBinary(collation ?? CollationRules.ForComparison(left, right));
+
+    /// <summary>The collation the comparison uses (BINARY when none other applies).</summary>
+    public Collation ComparisonCollation => _collation ?? Collation.Binary;
 
     /// <summary>The operator.</summary>
     public BinaryOperator Operator { get; } = op;
@@ -58,10 +68,10 @@ internal sealed class ComparisonExpr(BinaryOperator op, Expr left, Expr right) :
 
     /// <inheritdoc />
     public override bool? EvaluateTruth(ExecutionContext context) =>
-        Comparison.Evaluate(_operator, Left.Evaluate(context), Right.Evaluate(context), _affinity);
+        Comparison.Evaluate(_operator, Left.Evaluate(context), Right.Evaluate(context), _affinity, _collation);
 
     /// <inheritdoc />
-    public override Expr WithChildren(IReadOnlyList<Expr> children) => new ComparisonExpr(Operator, children[0], children[1]);
+    public override Expr WithChildren(IReadOnlyList<Expr> children) => new ComparisonExpr(Operator, children[0], children[1], ComparisonCollation);
 
     /// <inheritdoc />
     public override void Format(StringBuilder builder)

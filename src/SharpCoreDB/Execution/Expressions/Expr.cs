@@ -25,6 +25,44 @@ internal abstract class Expr
     /// <summary>The affinity the expression carries into comparisons: a column's, a CAST's, or none.</summary>
     public virtual Affinity Affinity => Affinity.None;
 
+    /// <summary>
+    /// The collation the expression carries into comparisons, sorts and groupings (SQLite's
+    /// <c>sqlite3ExprCollSeq</c>): an explicit <c>COLLATE</c>'s, a column's (BINARY when it declares none), passed
+    /// through CAST and unary +, else the first operand's that holds an explicit <c>COLLATE</c>; null for none.
+    /// </summary>
+    public virtual Collation? Collation
+    {
+        get
+        {
+            foreach (Expr child in Children)
+            {
+                if (child.HasExplicitCollation)
+                {
+                    return child.Collation;
+                }
+            }
+
+            return null;
+        }
+    }
+
+    /// <summary>True when a <c>COLLATE</c> appears in the expression outside subqueries (SQLite's EP_Collate).</summary>
+    public virtual bool HasExplicitCollation
+    {
+        get
+        {
+            foreach (Expr child in Children)
+            {
+                if (child.HasExplicitCollation)
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+    }
+
     /// <summary>The CLR type the result column reports (from a column's declared type), or none.</summary>
     public virtual SqlDeclaredType DeclaredType => SqlDeclaredType.None;
 

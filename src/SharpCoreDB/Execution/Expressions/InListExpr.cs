@@ -12,8 +12,14 @@ namespace SharpCoreDB.Execution.Expressions;
 /// <param name="operand">The operand.</param>
 /// <param name="items">The list.</param>
 /// <param name="negated">True for NOT IN.</param>
-internal sealed class InListExpr(Expr operand, IReadOnlyList<Expr> items, bool negated) : Expr
+/// <param name="collation">The comparisons' collation, null for the left operand's own (SQLite's rule for lists).</param>
+internal sealed class InListExpr(Expr operand, IReadOnlyList<Expr> items, bool negated, Collation? collation = null) : Expr
 {
+    private readonly Collation? _collation = CollationRules.NonBinary(collation ?? operand.Collation);
+
+    /// <summary>The collation the comparisons use.</summary>
+    public Collation ComparisonCollation => _collation ?? Collation.Binary;
+
     /// <summary>The operand.</summary>
     public Expr Operand { get; } = operand;
 
@@ -65,7 +71,7 @@ internal sealed class InListExpr(Expr operand, IReadOnlyList<Expr> items, bool n
             {
                 sawNull = true;
             }
-            else if (Comparison.Compare(value, candidate, Operand.Affinity) == 0)
+            else if (Comparison.Compare(value, candidate, Operand.Affinity, _collation) == 0)
             {
                 return !Negated;
             }
@@ -83,7 +89,7 @@ internal sealed class InListExpr(Expr operand, IReadOnlyList<Expr> items, bool n
             items[i - 1] = children[i];
         }
 
-        return new InListExpr(children[0], items, Negated);
+        return new InListExpr(children[0], items, Negated, ComparisonCollation);
     }
 
     /// <inheritdoc />

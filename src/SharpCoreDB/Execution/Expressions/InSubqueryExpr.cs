@@ -17,13 +17,19 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
     // Up to this many values a linear search costs less than hashing the operand.
     private const int HashAbove = 8;
 
+    // x IN (SELECT y …) compares as x = y (SQLite's rule), null for BINARY.
+    private readonly Collation? _collation = CollationRules.NonBinary(
+        CollationRules.ForComparison(operand.Collation, operand.HasExplicitCollation, plan.FirstCollation, plan.FirstHasExplicitCollation));
+
     private readonly List<SqlValue> _values = [];
-    private readonly HashSet<SqlValue> _keys = new(SqlValueComparer.Instance);
+    private HashSet<SqlValue>? _keys;
     private bool _sawNull;
     private long _stamp = -1;
 
     /// <summary>The operand.</summary>
     public Expr Operand { get; } = operand;
+
+    private HashSet<SqlValue> Keys => _keys ??= new HashSet<SqlValue>(SqlValueComparer.For(_collation));
 
     /// <summary>The subquery.</summary>
     public SubqueryPlan Plan { get; } = plan;
@@ -65,7 +71,7 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
         Affinity affinity = ComparisonAffinity;
         if (_values.Count > HashAbove)
         {
-            if (_keys.Contains(EqualityKey.Normalize(value, affinity)))
+            if (Keys.Contains(EqualityKey.Normalize(value, affinity)))
             {
                 return !Negated;
             }
@@ -74,7 +80,7 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
         {
             foreach (SqlValue candidate in _values)
             {
-                if (Comparison.Compare(value, candidate, affinity) == 0)
+                if (Comparison.Compare(value, candidate, affinity, _collation) == 0)
                 {
                     return !Negated;
                 }
@@ -126,13 +132,13 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
             Plan.Root.Close(context);
         }
 
-        _keys.Clear();
+        Keys.Clear();
         if (_values.Count > HashAbove)
         {
             Affinity affinity = ComparisonAffinity;
             foreach (SqlValue candidate in _values)
             {
-                _keys.Add(EqualityKey.Normalize(candidate, affinity));
+                Keys.Add(EqualityKey.Normalize(candidate, affinity));
             }
         }
 

@@ -20,6 +20,9 @@ internal sealed class UnaryExpr(UnaryOperator op, Expr operand) : Expr
     public override IReadOnlyList<Expr> Children => [Operand];
 
     /// <inheritdoc />
+    public override Collation? Collation => Operator == UnaryOperator.Plus ? Operand.Collation : base.Collation;
+
+    /// <inheritdoc />
     public override SqlValue Evaluate(ExecutionContext context)
     {
         return ScalarOperators.Unary(Operator, Operand.Evaluate(context));

@@ -102,7 +102,7 @@ internal sealed class ForeignKeyProbe
             {
                 IndexColumn column = index.Columns[i];
                 SqlValue value = AffinityRules.ApplyAffinity(probe[column.Ordinal], child.Columns[column.Ordinal].Affinity);
-                KeyEncoder.EncodeValue(value, column.Descending, _probeKey);
+                KeyEncoder.EncodeValue(value, column.Descending, _probeKey, column.Collation);
             }
 
             using BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor();

@@ -161,7 +161,7 @@ internal sealed class AggregateOperator : Operator
     private void GroupAll(ExecutionContext context)
     {
         int width = _groupBy.Count;
-        var comparer = new RowComparer(width);
+        var comparer = new RowComparer(width, CollationRules.ForKeys(_groupBy, width));
         var groups = new Dictionary<SqlValue[], Group>(comparer);
         var key = new SqlValue[width];
         while (_input.Next(context))

@@ -16,6 +16,7 @@ internal sealed class CompoundSelectOperator : Operator
     private readonly SetOperation[] _operators;
     private readonly int _slot;
     private readonly int _width;
+    private readonly Collation?[]? _collations;
     private readonly bool _streaming;
     private List<SqlValue[]>? _rows;
     private int _next;
@@ -28,8 +29,10 @@ internal sealed class CompoundSelectOperator : Operator
     /// <param name="operators">The operator before each arm after the first.</param>
     /// <param name="slot">The output slot.</param>
     /// <param name="width">The number of result columns.</param>
-    public CompoundSelectOperator(Operator[] arms, int[] armSlots, SetOperation[] operators, int slot, int width)
+    /// <param name="collations">Per result column, its collation (null for BINARY); null when all are BINARY.</param>
+    public CompoundSelectOperator(Operator[] arms, int[] armSlots, SetOperation[] operators, int slot, int width, Collation?[]? collations = null)
     {
+        _collations = collations;
         _arms = arms;
         _armSlots = armSlots;
         _operators = operators;
@@ -63,7 +66,7 @@ internal sealed class CompoundSelectOperator : Operator
             return;
         }
 
-        var comparer = new RowComparer(_width);
+        var comparer = new RowComparer(_width, _collations);
         List<SqlValue[]> current = ReadArm(context, 0);
         for (int i = 1; i < _arms.Length; i++)
         {

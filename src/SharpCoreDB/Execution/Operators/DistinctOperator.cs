@@ -6,9 +6,10 @@ namespace SharpCoreDB.Execution.Operators;
 /// <param name="input">The input.</param>
 /// <param name="slot">The slot the input fills.</param>
 /// <param name="width">The number of result columns that define a duplicate.</param>
-internal sealed class DistinctOperator(Operator input, int slot, int width) : Operator
+/// <param name="collations">Per column, the collation (null for BINARY); null when all are BINARY.</param>
+internal sealed class DistinctOperator(Operator input, int slot, int width, Collation?[]? collations = null) : Operator
 {
-    private readonly HashSet<SqlValue[]> _seen = new(new RowComparer(width));
+    private readonly HashSet<SqlValue[]> _seen = new(new RowComparer(width, collations));
 
     /// <inheritdoc />
     public override IReadOnlyList<Operator> Inputs => [input];

@@ -22,7 +22,7 @@ internal sealed class HashProbeOperator : Operator
     private readonly int _keyColumn;
     private readonly Expr _probe;
     private readonly Affinity _affinity;
-    private readonly Dictionary<SqlValue, List<SqlValue[]>> _table = new(SqlValueComparer.Instance);
+    private readonly Dictionary<SqlValue, List<SqlValue[]>> _table;
     private long _stamp = -1;
     private List<SqlValue[]>? _matches;
     private int _next;
@@ -33,8 +33,10 @@ internal sealed class HashProbeOperator : Operator
     /// <param name="keyColumn">The join column's position in the inner slot.</param>
     /// <param name="probe">The outer side of the equality, evaluated per outer row.</param>
     /// <param name="affinity">The comparison affinity of the equality.</param>
-    public HashProbeOperator(Operator build, int slot, int keyColumn, Expr probe, Affinity affinity)
+    /// <param name="collation">The collation of the equality (keys equal under it share a bucket), null for BINARY.</param>
+    public HashProbeOperator(Operator build, int slot, int keyColumn, Expr probe, Affinity affinity, Collation? collation = null)
     {
+        _table = new Dictionary<SqlValue, List<SqlValue[]>>(SqlValueComparer.For(collation));
         _build = build;
         _slot = slot;
         _keyColumn = keyColumn;

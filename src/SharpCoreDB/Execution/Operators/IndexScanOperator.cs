@@ -289,7 +289,7 @@ internal sealed class IndexScanOperator : Operator
 
             _writer.ResetWrittenCount();
             _writer.Write(soFar);
-            KeyEncoder.EncodeValue(SeekValues.ForColumn(value, _conversions[column]), descending, _writer);
+            KeyEncoder.EncodeValue(SeekValues.ForColumn(value, _conversions[column]), descending, _writer, _index.Columns[column].Collation);
             BuildPrefixes(context, column + 1, _writer.WrittenSpan.ToArray());
         }
     }
@@ -316,7 +316,7 @@ internal sealed class IndexScanOperator : Operator
                 return false;
             }
 
-            lowBytes = Encode(SeekValues.ForColumn(low, _conversions[column]), descending);
+            lowBytes = Encode(SeekValues.ForColumn(low, _conversions[column]), descending, _index.Columns[column].Collation);
         }
 
         if (_high is not null)
@@ -327,7 +327,7 @@ internal sealed class IndexScanOperator : Operator
                 return false;
             }
 
-            highBytes = Encode(SeekValues.ForColumn(high, _conversions[column]), descending);
+            highBytes = Encode(SeekValues.ForColumn(high, _conversions[column]), descending, _index.Columns[column].Collation);
         }
 
         // A descending column stores inverted bytes: the smallest value has the largest key.
@@ -349,10 +349,10 @@ internal sealed class IndexScanOperator : Operator
         return true;
     }
 
-    private byte[] Encode(in SqlValue value, bool descending)
+    private byte[] Encode(in SqlValue value, bool descending, Collation? collation)
     {
         _writer.ResetWrittenCount();
-        KeyEncoder.EncodeValue(value, descending, _writer);
+        KeyEncoder.EncodeValue(value, descending, _writer, collation);
         return _writer.WrittenSpan.ToArray();
     }
 

@@ -6,7 +6,8 @@ namespace SharpCoreDB.Execution.Operators;
 /// <param name="Column">The column of the projected row.</param>
 /// <param name="Descending">True for DESC.</param>
 /// <param name="NullsFirst">True when NULLs sort before every other value.</param>
-internal readonly record struct SortKey(int Column, bool Descending, bool NullsFirst)
+/// <param name="Collation">The collation TEXT values sort by, null for BINARY.</param>
+internal readonly record struct SortKey(int Column, bool Descending, bool NullsFirst, Collation? Collation = null)
 {
     /// <summary>Orders two rows by <paramref name="keys"/>, as ORDER BY does (0 when every key is equal).</summary>
     /// <param name="keys">The keys, most significant first.</param>
@@ -33,7 +34,7 @@ internal readonly record struct SortKey(int Column, bool Descending, bool NullsF
                 return a.IsNull == key.NullsFirst ? -1 : 1;
             }
 
-            int order = SqlValueComparer.CompareValues(a, b);
+            int order = key.Collation is null ? SqlValueComparer.CompareValues(a, b) : SqlValueComparer.CompareValues(a, b, key.Collation);
             if (order != 0)
             {
                 return key.Descending ? -order : order;

@@ -1,6 +1,7 @@
 using System.Runtime.InteropServices;
 using System.Text;
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution.Windows;
 using SharpCoreDB.Records;
 
@@ -57,12 +58,12 @@ internal sealed class WindowOperator : Operator
                 sort = new WindowSort(call.SpecKey);
                 foreach (Expr term in call.PartitionBy)
                 {
-                    sort.PartitionKeys.Add(new SortKey(Add(term), Descending: false, NullsFirst: true));
+                    sort.PartitionKeys.Add(new SortKey(Add(term), Descending: false, NullsFirst: true, CollationRules.ForKey(term)));
                 }
 
                 foreach (WindowOrderTerm term in call.OrderBy)
                 {
-                    sort.OrderKeys.Add(new SortKey(Add(term.Expression), term.Descending, term.NullsFirst));
+                    sort.OrderKeys.Add(new SortKey(Add(term.Expression), term.Descending, term.NullsFirst, CollationRules.ForKey(term.Expression)));
                 }
 
                 sort.AllKeys = [.. sort.PartitionKeys, .. sort.OrderKeys];

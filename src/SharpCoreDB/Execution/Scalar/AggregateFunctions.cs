@@ -1,3 +1,5 @@
+using SharpCoreDB.Records;
+
 namespace SharpCoreDB.Execution.Scalar;
 
 /// <summary>
@@ -30,12 +32,16 @@ internal static class AggregateFunctions
     /// <param name="name">The function name (case-insensitive).</param>
     /// <param name="argumentCount">The number of arguments; 0 for count(*).</param>
     /// <param name="distinct">Whether the call says DISTINCT.</param>
+    /// <param name="collation">
+    /// The first argument's collation (null for BINARY): min and max order TEXT by it, and DISTINCT tells values apart
+    /// by it, as in SQLite.
+    /// </param>
     /// <returns>A fresh accumulator.</returns>
     /// <exception cref="SharpCoreDBException">
     /// <see cref="SharpCoreDBErrorCode.Unsupported"/>: not an aggregate, the wrong number of arguments, or DISTINCT
     /// with other than one argument.
     /// </exception>
-    public static AggregateAccumulator Create(string name, int argumentCount, bool distinct)
+    public static AggregateAccumulator Create(string name, int argumentCount, bool distinct, Collation? collation = null)
     {
         if (!IsAggregate(name, argumentCount))
         {
@@ -55,13 +61,13 @@ internal static class AggregateFunctions
             "sum" => new SumAccumulator(SumKind.Sum),
             "total" => new SumAccumulator(SumKind.Total),
             "avg" => new SumAccumulator(SumKind.Average),
-            "min" => new MinMaxAccumulator(max: false),
-            "max" => new MinMaxAccumulator(max: true),
+            "min" => new MinMaxAccumulator(max: false, collation),
+            "max" => new MinMaxAccumulator(max: true, collation),
             "json_group_array" => new JsonGroupAccumulator(asObject: false),
             "json_group_object" => new JsonGroupAccumulator(asObject: true),
             _ => new GroupConcatAccumulator(),
         };
-        return distinct ? new DistinctAccumulator(accumulator) : accumulator;
+        return distinct ? new DistinctAccumulator(accumulator, collation) : accumulator;
     }
 
     /// <summary>Creates the accumulator for <c>count(*)</c>.</summary>

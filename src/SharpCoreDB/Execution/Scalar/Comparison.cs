@@ -16,8 +16,9 @@ internal static class Comparison
     /// <param name="left">The left operand.</param>
     /// <param name="right">The right operand.</param>
     /// <param name="affinity">The comparison affinity (<see cref="AffinityRules.ForComparison"/>).</param>
+    /// <param name="collation">The collation for TEXT against TEXT (<see cref="CollationRules"/>), null for BINARY.</param>
     /// <returns>The three-valued result.</returns>
-    public static bool? Evaluate(ComparisonOperator op, in SqlValue left, in SqlValue right, Affinity affinity)
+    public static bool? Evaluate(ComparisonOperator op, in SqlValue left, in SqlValue right, Affinity affinity, Collation? collation = null)
     {
         if (left.IsNull || right.IsNull)
         {
@@ -29,7 +30,7 @@ internal static class Comparison
             };
         }
 
-        int order = Compare(left, right, affinity);
+        int order = Compare(left, right, affinity, collation);
         return op switch
         {
             ComparisonOperator.Equal or ComparisonOperator.Is => order == 0,
@@ -46,9 +47,10 @@ internal static class Comparison
     /// <param name="left">The left operand.</param>
     /// <param name="right">The right operand.</param>
     /// <param name="affinity">The comparison affinity.</param>
+    /// <param name="collation">The collation, null for BINARY.</param>
     /// <returns>The result value.</returns>
-    public static SqlValue EvaluateToValue(ComparisonOperator op, in SqlValue left, in SqlValue right, Affinity affinity) =>
-        Logic.ToValue(Evaluate(op, left, right, affinity));
+    public static SqlValue EvaluateToValue(ComparisonOperator op, in SqlValue left, in SqlValue right, Affinity affinity, Collation? collation = null) =>
+        Logic.ToValue(Evaluate(op, left, right, affinity, collation));
 
     /// <summary>
     /// Orders two non-NULL values after applying the comparison affinity to them (SQLite's OP_Eq/OP_Lt family
@@ -57,8 +59,9 @@ internal static class Comparison
     /// <param name="left">The left operand (not NULL).</param>
     /// <param name="right">The right operand (not NULL).</param>
     /// <param name="affinity">The comparison affinity.</param>
+    /// <param name="collation">The collation for TEXT against TEXT, null for BINARY.</param>
     /// <returns>Negative, zero or positive.</returns>
-    public static int Compare(in SqlValue left, in SqlValue right, Affinity affinity)
+    public static int Compare(in SqlValue left, in SqlValue right, Affinity affinity, Collation? collation = null)
     {
         if (affinity == Affinity.Decimal)
         {
@@ -83,17 +86,17 @@ internal static class Comparison
             {
                 if (left.IsNumeric)
                 {
-                    return CompareNumberAsText(left, right);
+                    return CompareNumberAsText(left, right, collation);
                 }
 
                 if (right.IsNumeric)
                 {
-                    return -CompareNumberAsText(right, left);
+                    return -CompareNumberAsText(right, left, collation);
                 }
             }
         }
 
-        return SqlValueComparer.CompareValues(left, right);
+        return SqlValueComparer.CompareValues(left, right, collation);
     }
 
     /// <summary>
@@ -105,11 +108,14 @@ internal static class Comparison
     /// <param name="high">The upper bound.</param>
     /// <param name="lowAffinity">The comparison affinity of value and low.</param>
     /// <param name="highAffinity">The comparison affinity of value and high.</param>
+    /// <param name="lowCollation">The collation of value and low, null for BINARY.</param>
+    /// <param name="highCollation">The collation of value and high, null for BINARY.</param>
     /// <returns>The three-valued result (negate it with <see cref="Logic.Not(bool?)"/> for NOT BETWEEN).</returns>
-    public static bool? Between(in SqlValue value, in SqlValue low, in SqlValue high, Affinity lowAffinity, Affinity highAffinity) =>
+    public static bool? Between(
+        in SqlValue value, in SqlValue low, in SqlValue high, Affinity lowAffinity, Affinity highAffinity, Collation? lowCollation = null, Collation? highCollation = null) =>
         Logic.And(
-            Evaluate(ComparisonOperator.GreaterOrEqual, value, low, lowAffinity),
-            Evaluate(ComparisonOperator.LessOrEqual, value, high, highAffinity));
+            Evaluate(ComparisonOperator.GreaterOrEqual, value, low, lowAffinity, lowCollation),
+            Evaluate(ComparisonOperator.LessOrEqual, value, high, highAffinity, highCollation));
 
     /// <summary>
     /// <c>value IN (list)</c>: true when some item equals the value; otherwise NULL when the value or some item is
@@ -119,8 +125,9 @@ internal static class Comparison
     /// <param name="value">The tested value.</param>
     /// <param name="list">The list items.</param>
     /// <param name="valueAffinity">The left operand's affinity.</param>
+    /// <param name="collation">The left operand's collation (SQLite applies only that one to IN lists), null for BINARY.</param>
     /// <returns>The three-valued result (negate it with <see cref="Logic.Not(bool?)"/> for NOT IN).</returns>
-    public static bool? In(in SqlValue value, ReadOnlySpan<SqlValue> list, Affinity valueAffinity)
+    public static bool? In(in SqlValue value, ReadOnlySpan<SqlValue> list, Affinity valueAffinity, Collation? collation = null)
     {
         if (list.IsEmpty)
         {
@@ -139,7 +146,7 @@ internal static class Comparison
             {
                 sawNull = true;
             }
-            else if (Compare(value, item, valueAffinity) == 0)
+            else if (Compare(value, item, valueAffinity, collation) == 0)
             {
                 return true;
             }
@@ -149,12 +156,18 @@ internal static class Comparison
     }
 
     // A number against TEXT (or BLOB) under TEXT affinity: the number is compared as its rendered text.
-    private static int CompareNumberAsText(in SqlValue number, in SqlValue other)
+    private static int CompareNumberAsText(in SqlValue number, in SqlValue other, Collation? collation)
     {
         if (other.StorageClass != SqlStorageClass.Text)
         {
             // TEXT sorts before BLOB, and the number has become TEXT.
             return -1;
+        }
+
+        if (collation is { IsBinary: false })
+        {
+            // Rare (a number against text under NOCASE or RTRIM): the collations compare strings.
+            return collation.Compare(TextConversion.ToText(number), (string)other.RawReference!);
         }
 
         Span<char> buffer = stackalloc char[TextConversion.MaxIntegerLength];

@@ -9,14 +9,16 @@ namespace SharpCoreDB.Execution.Scalar;
 internal sealed class DistinctAccumulator : AggregateAccumulator
 {
     private readonly AggregateAccumulator _inner;
-    private readonly HashSet<SqlValue> _seen = new(SqlValueComparer.Instance);
+    private readonly HashSet<SqlValue> _seen;
 
     /// <summary>Wraps an aggregate.</summary>
     /// <param name="inner">The aggregate fed with distinct values.</param>
-    public DistinctAccumulator(AggregateAccumulator inner)
+    /// <param name="collation">The collation that tells TEXT values apart, null for BINARY.</param>
+    public DistinctAccumulator(AggregateAccumulator inner, Collation? collation = null)
     {
         ArgumentNullException.ThrowIfNull(inner);
         _inner = inner;
+        _seen = new HashSet<SqlValue>(SqlValueComparer.For(collation));
     }
 
     /// <inheritdoc/>

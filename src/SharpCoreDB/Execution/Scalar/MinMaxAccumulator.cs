@@ -9,6 +9,7 @@ namespace SharpCoreDB.Execution.Scalar;
 internal sealed class MinMaxAccumulator : AggregateAccumulator
 {
     private readonly bool _max;
+    private readonly Collation? _collation;
     private SqlValue _best;
 
     /// <summary>True when the last <see cref="Step"/> took a new least or greatest value (SQLite then takes a query's
@@ -17,9 +18,11 @@ internal sealed class MinMaxAccumulator : AggregateAccumulator
 
     /// <summary>Creates a min or max accumulator.</summary>
     /// <param name="max">True for max, false for min.</param>
-    public MinMaxAccumulator(bool max)
+    /// <param name="collation">The collation TEXT is ordered by, null for BINARY.</param>
+    public MinMaxAccumulator(bool max, Collation? collation = null)
     {
         _max = max;
+        _collation = collation;
     }
 
     /// <inheritdoc/>
@@ -39,7 +42,7 @@ internal sealed class MinMaxAccumulator : AggregateAccumulator
             return;
         }
 
-        int order = SqlValueComparer.CompareValues(_best, value);
+        int order = SqlValueComparer.CompareValues(_best, value, _collation);
         if (_max ? order < 0 : order > 0)
         {
             _best = value;

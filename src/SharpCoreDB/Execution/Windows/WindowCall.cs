@@ -31,7 +31,8 @@ internal sealed record WindowCall(
     /// <summary>A fresh accumulator for an aggregate call.</summary>
     /// <returns>The accumulator.</returns>
     public AggregateAccumulator CreateAccumulator() =>
-        IsCountStar ? AggregateFunctions.CreateCountStar() : AggregateFunctions.Create(Name, Arguments.Count, distinct: false);
+        IsCountStar ? AggregateFunctions.CreateCountStar() : AggregateFunctions.Create(
+            Name, Arguments.Count, distinct: false, Arguments.Count > 0 ? CollationRules.ForKey(Arguments[0]) : null);
 
     /// <summary>Writes the call for EXPLAIN.</summary>
     /// <param name="builder">The destination.</param>

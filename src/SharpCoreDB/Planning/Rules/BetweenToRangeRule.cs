@@ -17,7 +17,7 @@ internal sealed class BetweenToRangeRule : IRewriteRule
         node is BetweenExpr { Negated: false, Operand: ColumnExpr column } between
             ? new LogicalExpr(
                 true,
-                new ComparisonExpr(BinaryOperator.GreaterOrEqual, column, between.Low),
-                new ComparisonExpr(BinaryOperator.LessOrEqual, column, between.High))
+                new ComparisonExpr(BinaryOperator.GreaterOrEqual, column, between.Low, between.LowCollation),
+                new ComparisonExpr(BinaryOperator.LessOrEqual, column, between.High, between.HighCollation))
             : node;
 }

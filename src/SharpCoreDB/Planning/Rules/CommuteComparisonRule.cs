@@ -15,6 +15,6 @@ internal sealed class CommuteComparisonRule : IRewriteRule
     /// <inheritdoc />
     public Expr Apply(Expr node) =>
         node is ComparisonExpr { Right: ColumnExpr, Left: not ColumnExpr } comparison
-            ? new ComparisonExpr(ComparisonExpr.Mirror(comparison.Operator), comparison.Right, comparison.Left)
+            ? new ComparisonExpr(ComparisonExpr.Mirror(comparison.Operator), comparison.Right, comparison.Left, comparison.ComparisonCollation)
             : node;
 }

@@ -6,7 +6,7 @@ using SharpCoreDB.Execution;
 namespace SharpCoreDB.Planning.Rules;
 
 /// <summary>
-/// Evaluates constant sub-expressions once at plan time. Nodes that carry an affinity (CAST) are kept, because a
+/// Evaluates constant sub-expressions once at plan time. Nodes that carry an affinity (CAST) or a COLLATE are kept, because a
 /// literal would lose the affinity comparisons use; a constant whose evaluation fails (an overflow) is left for
 /// run time, where the error belongs to the statement's execution. LIKE and GLOB stay for run time too (they can
 /// run long; only there can a timeout stop them).
@@ -24,7 +24,8 @@ internal sealed class ConstantFoldingRule : IRewriteRule
     /// <inheritdoc />
     public Expr Apply(Expr node)
     {
-        if (node is LiteralExpr || node.Affinity != Affinity.None || !node.IsConstant)
+        // A COLLATE inside is kept too: the collation belongs to the comparison or sort around the constant.
+        if (node is LiteralExpr || node.Affinity != Affinity.None || !node.IsConstant || node.HasExplicitCollation)
         {
             return node;
         }

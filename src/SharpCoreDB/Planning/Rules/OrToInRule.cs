@@ -39,11 +39,13 @@ internal sealed class OrToInRule : IRewriteRule
         items = null;
         switch (expression)
         {
-            case ComparisonExpr { Operator: BinaryOperator.Equal, Left: ColumnExpr c, Right: { Affinity: Affinity.None } value }:
+            // The IN compares with the column's own collation, so only equalities under it merge.
+            case ComparisonExpr { Operator: BinaryOperator.Equal, Left: ColumnExpr c, Right: { Affinity: Affinity.None } value } equal
+                when Records.Collation.Same(equal.ComparisonCollation, c.Collation):
                 column = c;
                 items = [value];
                 return true;
-            case InListExpr { Negated: false, Operand: ColumnExpr c } list when NoAffinity(list.Items):
+            case InListExpr { Negated: false, Operand: ColumnExpr c } list when NoAffinity(list.Items) && Records.Collation.Same(list.ComparisonCollation, c.Collation):
                 column = c;
                 items = list.Items;
                 return true;

@@ -1,6 +1,7 @@
 using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Query;
+using Microsoft.EntityFrameworkCore.Sqlite.Infrastructure.Internal;
 using Microsoft.EntityFrameworkCore.Storage;
 using Microsoft.EntityFrameworkCore.Update;
 using SharpCoreDB.EntityFrameworkCore.Infrastructure;
@@ -10,6 +11,8 @@ using SharpCoreDB.EntityFrameworkCore.Update;
 
 // EF Core providers put AddEntityFrameworkXxx beside the other service-collection extensions.
 namespace Microsoft.Extensions.DependencyInjection;
+
+#pragma warning disable EF1001 // SqliteOptionsExtension names the SQLite provider's registration to take out, nothing more.
 
 /// <summary>Registers the SharpCoreDB provider's services.</summary>
 public static class SharpCoreDBServiceCollectionExtensions
@@ -41,6 +44,17 @@ public static class SharpCoreDBServiceCollectionExtensions
             .TryAdd<IRelationalSqlTranslatingExpressionVisitorFactory, SharpCoreDBSqlTranslatingExpressionVisitorFactory>();
         // The rest is the SQLite provider's: its registrations are TryAdd too, so the services above stay ours.
         serviceCollection.AddEntityFrameworkSqlite();
+        // IDatabaseProvider is a multi-service (EF checks that exactly one provider is registered), so the SQLite one
+        // is added beside ours rather than skipped: take it out.
+        for (int i = serviceCollection.Count - 1; i >= 0; i--)
+        {
+            if (serviceCollection[i].ServiceType == typeof(IDatabaseProvider)
+                && serviceCollection[i].ImplementationType == typeof(DatabaseProvider<SqliteOptionsExtension>))
+            {
+                serviceCollection.RemoveAt(i);
+            }
+        }
+
         return serviceCollection;
     }
 }

@@ -25,6 +25,7 @@ internal sealed class SharpCoreDBDecimalTypeMapping : DecimalTypeMapping
 
     protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters) => new SharpCoreDBDecimalTypeMapping(parameters);
 
+    // EF hands over other numbers too (the 0 of COALESCE(SUM(x), 0) is an int with this mapping).
     protected override string GenerateNonNullSqlLiteral(object value) =>
-        "CAST('" + ((decimal)value).ToString(CultureInfo.InvariantCulture) + "' AS DECIMAL)";
+        "CAST('" + Convert.ToDecimal(value, CultureInfo.InvariantCulture).ToString(CultureInfo.InvariantCulture) + "' AS DECIMAL)";
 }

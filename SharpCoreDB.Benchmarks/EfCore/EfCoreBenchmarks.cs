@@ -14,8 +14,9 @@ namespace SharpCoreDB.Benchmarks.EfCore;
 /// <remarks>
 /// SQLite in WAL mode (as EnsureCreated leaves it) with its default <c>synchronous=FULL</c>; SharpCoreDB with
 /// <c>Durability=FullSync</c>. Both start from the same 10,000 rows; the SaveChanges benchmark adds rows as it runs.
+/// In process, like the other workload suites (no generated project to build).
 /// </remarks>
-[MemoryDiagnoser]
+[Config(typeof(SuiteConfig))]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
 [CategoriesColumn]
 public class EfCoreBenchmarks

@@ -48,7 +48,18 @@ public sealed class LinqDifferentialTests(NorthwindFixture fixture) : IClassFixt
             Assert.Fail($"{name}: SharpCoreDB failed: {actual.Error}");
         }
 
-        Assert.Equal(expected.Rows, actual.Rows);
+        if (!expected.Rows!.SequenceEqual(actual.Rows!, StringComparer.Ordinal))
+        {
+            int at = 0;
+            while (at < expected.Rows!.Count && at < actual.Rows!.Count && expected.Rows[at] == actual.Rows[at])
+            {
+                at++;
+            }
+
+            Assert.Fail($"{name} (data seed {NorthwindData.Seed}): results differ at row {at} of {expected.Rows!.Count} (SQLite) / "
+                + $"{actual.Rows!.Count} (SharpCoreDB)\n  SQLite:      {(at < expected.Rows.Count ? expected.Rows[at] : "(end)")}\n"
+                + $"  SharpCoreDB: {(at < actual.Rows.Count ? actual.Rows[at] : "(end)")}");
+        }
     }
 
     private static (List<string>? Rows, Exception? Error) Run(Func<NorthwindContext> create, DiffQuery query)

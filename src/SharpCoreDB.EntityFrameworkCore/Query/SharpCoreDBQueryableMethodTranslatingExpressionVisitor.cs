@@ -1,0 +1,68 @@
+using System.Linq.Expressions;
+using Microsoft.EntityFrameworkCore.Query;
+using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
+
+namespace SharpCoreDB.EntityFrameworkCore.Query;
+
+/// <summary>
+/// Translates LINQ operators (Where, OrderBy, GroupBy, Join, …) with EF's relational defaults, and refuses ordering by
+/// the types whose stored form does not sort by value: <c>DateTimeOffset</c> (text with different offsets orders by
+/// clock time) and <c>ulong</c> (as the SQLite provider refuses them). Decimals and <c>TimeSpan</c> order natively
+/// (exact DECIMAL, sortable duration text) where the SQLite provider needs its <c>EF_DECIMAL</c> collation or refuses.
+/// Ours rather than the SQLite provider's because that one asks native SQLite for its version as it is created.
+/// </summary>
+internal sealed class SharpCoreDBQueryableMethodTranslatingExpressionVisitor : RelationalQueryableMethodTranslatingExpressionVisitor
+{
+    public SharpCoreDBQueryableMethodTranslatingExpressionVisitor(
+        QueryableMethodTranslatingExpressionVisitorDependencies dependencies,
+        RelationalQueryableMethodTranslatingExpressionVisitorDependencies relationalDependencies,
+        RelationalQueryCompilationContext queryCompilationContext)
+        : base(dependencies, relationalDependencies, queryCompilationContext)
+    {
+    }
+
+    private SharpCoreDBQueryableMethodTranslatingExpressionVisitor(SharpCoreDBQueryableMethodTranslatingExpressionVisitor parent)
+        : base(parent)
+    {
+    }
+
+    protected override QueryableMethodTranslatingExpressionVisitor CreateSubqueryVisitor() =>
+        new SharpCoreDBQueryableMethodTranslatingExpressionVisitor(this);
+
+    protected override ShapedQueryExpression? TranslateOrderBy(ShapedQueryExpression source, LambdaExpression keySelector, bool ascending)
+    {
+        var key = TranslateLambdaExpression(source, keySelector);
+        if (key is null)
+        {
+            return null;
+        }
+
+        RefuseUnorderable(key);
+        ((SelectExpression)source.QueryExpression).ApplyOrdering(new OrderingExpression(key, ascending));
+        return source;
+    }
+
+    protected override ShapedQueryExpression? TranslateThenBy(ShapedQueryExpression source, LambdaExpression keySelector, bool ascending)
+    {
+        var key = TranslateLambdaExpression(source, keySelector);
+        if (key is null)
+        {
+            return null;
+        }
+
+        RefuseUnorderable(key);
+        ((SelectExpression)source.QueryExpression).AppendOrdering(new OrderingExpression(key, ascending));
+        return source;
+    }
+
+    private static void RefuseUnorderable(SqlExpression key)
+    {
+        var type = key.TypeMapping?.Converter?.ProviderClrType ?? key.TypeMapping?.ClrType ?? key.Type;
+        if (type == typeof(DateTimeOffset) || type == typeof(ulong))
+        {
+            throw new NotSupportedException(
+                $"SharpCoreDB cannot order by expressions of type '{type.Name}': its stored form does not sort by value. "
+                + "Convert the values to a type that does, or order the results on the client.");
+        }
+    }
+}

@@ -395,7 +395,7 @@ internal sealed partial class Binder
         return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty);
     }
 
-    private static ColumnExpr ResolveColumn(ColumnReference reference, Scope scope, Action<ColumnReference, SourceBinding, SourceColumn>? resolved = null)
+    private static Expr ResolveColumn(ColumnReference reference, Scope scope, Action<ColumnReference, SourceBinding, SourceColumn>? resolved = null)
     {
         for (Scope? current = scope; current is not null; current = current.Parent)
         {
@@ -404,20 +404,18 @@ internal sealed partial class Binder
                 continue;
             }
 
-            source!.MarkUsed(column!.Index);
-            resolved?.Invoke(reference, source, column);
-            string display = reference.Table is null ? column.Name : source.Name + "." + column.Name;
-            var expression = new ColumnExpr(source.Slot, column.Index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
-            ColumnExpr result = expression;
-            if (current.Aggregation is { InsideAggregate: false } aggregation)
+            resolved?.Invoke(reference, source!, column!);
+            string display = reference.Table is null ? column!.Name : source!.Name + "." + column!.Name;
+            Expr result = ColumnOf(scope, current, source!, column, display);
+            if (reference.Table is null && source!.CoalescedWith(column.Name) is { Count: > 0 } partners)
             {
-                int captured = aggregation.Capture(expression);
-                result = new ColumnExpr(aggregation.CaptureSlot, captured, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
-            }
+                var arguments = new List<Expr>(partners.Count + 1) { result };
+                foreach ((SourceBinding partnerSource, SourceColumn partner) in partners)
+                {
+                    arguments.Add(ColumnOf(scope, current, partnerSource, partner, display));
+                }
 
-            for (Scope? inner = scope; inner != current; inner = inner!.Parent)
-            {
-                inner!.OuterSlots.Add(result.Slot);
+                result = new CoalesceExpr("coalesce", arguments);
             }
 
             return result;
@@ -425,6 +423,26 @@ internal sealed partial class Binder
 
         string name = reference.Table is null ? reference.Column : reference.Table + "." + reference.Column;
         throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {name}", reference.Position);
+    }
+
+    // A column of a source found in scope current, read from scope: through the aggregation's captures when
+    // current aggregates, and noted as an outer slot of every scope in between.
+    private static ColumnExpr ColumnOf(Scope scope, Scope current, SourceBinding source, SourceColumn column, string display)
+    {
+        source.MarkUsed(column.Index);
+        var result = new ColumnExpr(source.Slot, column.Index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+        if (current.Aggregation is { InsideAggregate: false } aggregation)
+        {
+            int captured = aggregation.Capture(result);
+            result = new ColumnExpr(aggregation.CaptureSlot, captured, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+        }
+
+        for (Scope? inner = scope; inner != current; inner = inner!.Parent)
+        {
+            inner!.OuterSlots.Add(result.Slot);
+        }
+
+        return result;
     }
 
     private static bool TryFindColumn(Scope scope, ColumnReference reference, out SourceBinding? source, out SourceColumn? column)

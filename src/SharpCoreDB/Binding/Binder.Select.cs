@@ -280,6 +280,12 @@ internal sealed partial class Binder
         }
 
         bool matched = false;
+        bool rightJoin = false;
+        foreach (FromItem item in block.From)
+        {
+            rightJoin |= item.PreservesRight;
+        }
+
         foreach (SourceBinding source in scope.Sources)
         {
             if (star.Table is not null && !string.Equals(source.Name, star.Table, StringComparison.OrdinalIgnoreCase))
@@ -295,7 +301,10 @@ internal sealed partial class Binder
                     continue;
                 }
 
-                block.Projection.Add(ResolveColumn(new ColumnReference(star.Position, null, source.Name, column.Name), scope));
+                // With a RIGHT or FULL join in the FROM, SQLite expands a column merged by USING as its unqualified
+                // name (the coalesce of the sides), which is ambiguous when another table has the column unmerged.
+                string? qualifier = rightJoin && source.CoalescedWith(column.Name) is not null ? null : source.Name;
+                block.Projection.Add(ResolveColumn(new ColumnReference(star.Position, null, qualifier, column.Name), scope));
             }
         }
 

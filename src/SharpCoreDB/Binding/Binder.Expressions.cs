@@ -356,6 +356,29 @@ internal sealed partial class Binder
 
     private ColumnExpr BindAggregate(FunctionCallExpression call, Scope scope, int count)
     {
+        if (OuterOwner(call, scope) is { } owner)
+        {
+            // As in SQLite, an aggregate whose arguments read only an enclosing query's columns is that query's.
+            if (owner.Aggregation is { InsideAggregate: false })
+            {
+                ColumnExpr result = BindAggregate(call, owner, count);
+                for (Scope? inner = scope; inner != owner; inner = inner!.Parent)
+                {
+                    inner!.OuterSlots.Add(result.Slot);
+                }
+
+                scope.MovedAggregates++;
+                return result;
+            }
+
+            if (owner.Aggregation is null && owner.BindingResults)
+            {
+                throw new OuterAggregateFound(owner);
+            }
+
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"misuse of aggregate function {call.Name}()", call.Position);
+        }
+
         AggregateBinding? aggregation = scope.Aggregation;
         if (aggregation is null || aggregation.InsideAggregate)
         {
@@ -393,6 +416,63 @@ internal sealed partial class Binder
         int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar) { Filter = filter, OrderBy = orderBy, OrderKeys = orderKeys });
         Affinity affinity = Affinity.None;
         return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty);
+    }
+
+    // The enclosing level an aggregate call belongs to: the innermost level whose columns its arguments read, when
+    // that is not the call's own level; null when it is, or when they read no column (count(*)).
+    private static Scope? OuterOwner(FunctionCallExpression call, Scope scope)
+    {
+        int innermost = int.MaxValue;
+        void Visit(SyntaxNode? node) => SyntaxWalker.Walk(node, child =>
+        {
+            if (child is SelectStatement)
+            {
+                return false;
+            }
+
+            if (child is ColumnReference reference)
+            {
+                // A column found nowhere counts as the call's own level: the binding itself reports it.
+                int level = 0;
+                Scope? current = scope;
+                while (current is not null && !TryFindColumn(current, reference, out _, out _))
+                {
+                    current = current.Parent;
+                    level++;
+                }
+
+                innermost = Math.Min(innermost, current is null ? 0 : level);
+            }
+
+            return true;
+        });
+
+        if (!call.Arguments.IsDefault)
+        {
+            foreach (Expression argument in call.Arguments)
+            {
+                Visit(argument);
+            }
+        }
+
+        Visit(call.Filter);
+        foreach (OrderingTerm term in call.OrderBy)
+        {
+            Visit(term.Expression);
+        }
+
+        if (innermost is 0 or int.MaxValue)
+        {
+            return null;
+        }
+
+        Scope owner = scope;
+        for (int i = 0; i < innermost; i++)
+        {
+            owner = owner.Parent!;
+        }
+
+        return owner;
     }
 
     private static Expr ResolveColumn(ColumnReference reference, Scope scope, Action<ColumnReference, SourceBinding, SourceColumn>? resolved = null)

@@ -1,12 +1,15 @@
 namespace SharpCoreDB.Tests.Engine;
 
 /// <summary>
-/// <c>VALUES</c> as a table in FROM and ordered <c>group_concat</c>/<c>string_agg</c>, each against SQLite 3.50.
+/// <c>VALUES</c> as a table in FROM, ordered <c>group_concat</c>/<c>string_agg</c>, and aggregates whose arguments
+/// read only an enclosing query's columns (they belong to that query; in its WHERE they are a misuse), each against
+/// SQLite 3.50.
 /// </summary>
 public sealed class FromClauseFeatureTests
 {
     private const string Tables =
-        "CREATE TABLE t(a, b); INSERT INTO t VALUES (1, 'x'), (2, 'y'), (2, 'z'), (NULL, 'w'), (3, NULL)";
+        "CREATE TABLE t(a, b); INSERT INTO t VALUES (1, 'x'), (2, 'y'), (2, 'z'), (NULL, 'w'), (3, NULL); "
+        + "CREATE TABLE e(c1, c2)";
 
     public static TheoryData<string> Cases() => new()
     {
@@ -22,6 +25,25 @@ public sealed class FromClauseFeatureTests
         "SELECT string_agg(b, ';' ORDER BY a, b DESC) FROM t",
         "SELECT a, string_agg(b, '+' ORDER BY b) FROM t GROUP BY a",
         "SELECT string_agg(b) FROM t",
+        "SELECT (SELECT total(a.c1) FROM e b) FROM e a",
+        "SELECT (SELECT count(a.c1) FROM e b) FROM e a",
+        "SELECT (SELECT sum(a.c1) FROM t b) FROM e a",
+        "SELECT (SELECT total(a.a) FROM t b) FROM t a",
+        "SELECT (SELECT max(x.a) FROM t y) FROM t x",
+        "SELECT (SELECT count(x.a) + count(*) FROM t y) FROM t x",
+        "SELECT (SELECT sum(x.a + y.a) FROM t y) FROM t x",
+        "SELECT a, (SELECT count(x.b) FROM t y WHERE y.a = x.a) FROM t x GROUP BY a",
+        "SELECT * FROM t x WHERE (SELECT count(x.a) FROM t y) > 1",
+        "SELECT * FROM t x WHERE a > (SELECT avg(x.a) FROM e)",
+        "SELECT count(*) FROM t x HAVING (SELECT sum(x.a) FROM e) > 1",
+        "SELECT (SELECT count(x.a) FROM t y GROUP BY y.a) FROM t x",
+        "SELECT (SELECT count(x.a) FROM t y WHERE y.a = 7) FROM t x",
+        "SELECT (SELECT count(*) + count(x.a) FROM t y) FROM t x",
+        "SELECT (SELECT (SELECT max(x.a) FROM e) FROM t y) FROM t x",
+        "SELECT (SELECT sum(x.a) FILTER (WHERE x.a > 1) FROM t y) FROM t x",
+        "SELECT x.b, (SELECT count(x.a) FROM t y) FROM t x GROUP BY x.b ORDER BY 1",
+        "SELECT count(*) FROM t x ORDER BY (SELECT max(x.a) FROM e)",
+        "UPDATE t SET a = (SELECT count(t.a) FROM e)",
     };
 
     [Theory]

@@ -1,3 +1,7 @@
+using System.Globalization;
+using System.Text;
+using SharpCoreDB.Tests.Scalar;
+
 namespace SharpCoreDB.Tests.Engine;
 
 /// <summary>
@@ -44,6 +48,58 @@ public sealed class FromClauseFeatureTests
         "SELECT x.b, (SELECT count(x.a) FROM t y) FROM t x GROUP BY x.b ORDER BY 1",
         "SELECT count(*) FROM t x ORDER BY (SELECT max(x.a) FROM e)",
         "UPDATE t SET a = (SELECT count(t.a) FROM e)",
+    };
+
+    public static TheoryData<int> Seeds() => StressScale.Seeds(normal: 20, stress: 500);
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void Random_outer_aggregates_match_sqlite(int seed)
+    {
+        var random = new Random(seed);
+        var setup = new StringBuilder("CREATE TABLE t(a, b); CREATE TABLE e(a, b); ");
+        foreach (string table in new[] { "t", "e" })
+        {
+            for (int i = random.Next(0, 6); i > 0; i--)
+            {
+                setup.Append(CultureInfo.InvariantCulture, $"INSERT INTO {table} VALUES ({Value(random)}, {Value(random)}); ");
+            }
+        }
+
+        using var dual = new DualDatabase(setup.ToString());
+        string[] aggregates = ["count", "sum", "total", "max", "min", "avg"];
+        for (int q = 0; q < 10; q++)
+        {
+            string outer = random.Next(2) == 0 ? "t" : "e";
+            string inner = random.Next(2) == 0 ? "t" : "e";
+            string aggregate = aggregates[random.Next(aggregates.Length)];
+            string argument = random.Next(3) switch
+            {
+                0 => "x.a",
+                1 => "x.a + x.b",
+                _ => "x.b * 2",
+            };
+            string where = random.Next(2) == 0 ? string.Empty : $" WHERE y.a > {random.Next(0, 4)}";
+            string query = random.Next(4) switch
+            {
+                0 => $"SELECT (SELECT {aggregate}({argument}) FROM {inner} y{where}) FROM {outer} x",
+                1 => $"SELECT x.b, (SELECT {aggregate}({argument}) FROM {inner} y{where}) FROM {outer} x GROUP BY x.b",
+                2 => $"SELECT count(*), (SELECT {aggregate}({argument}) + count(y.a) FROM {inner} y{where}) FROM {outer} x",
+                _ => $"SELECT (SELECT {aggregate}({argument}) FROM {inner} y{where}), (SELECT {aggregate}(y.a) FROM {inner} y) FROM {outer} x",
+            };
+            List<string> expected = DifferentialTests.SqliteRows(dual.Sqlite, query, seed);
+            List<string> actual = DifferentialTests.EngineRows(dual.Engine, query, seed);
+            expected.Sort(StringComparer.Ordinal);
+            actual.Sort(StringComparer.Ordinal);
+            Assert.True(expected.SequenceEqual(actual), $"seed {seed}: {query}\n  sqlite: {string.Join(" ", expected)}\n  engine: {string.Join(" ", actual)}");
+        }
+    }
+
+    private static string Value(Random random) => random.Next(5) switch
+    {
+        0 => "NULL",
+        1 => "2.5",
+        _ => random.Next(0, 5).ToString(CultureInfo.InvariantCulture),
     };
 
     [Theory]

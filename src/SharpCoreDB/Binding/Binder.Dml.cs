@@ -368,6 +368,11 @@ internal sealed partial class Binder
         TableSchema table = TargetTable(update.Table);
         HashSet<string> assignedNames = AssignedColumns(update);
         _changedTables = ChangedBy(table, TriggerEvent.Update, assignedNames);
+        if (update.From is not null)
+        {
+            return BindUpdateFrom(update, table, assignedNames);
+        }
+
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
         source.MarkAllUsed();
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);

@@ -355,6 +355,29 @@ internal sealed partial class Binder
 
     private ColumnExpr BindAggregate(FunctionCallExpression call, Scope scope, int count)
     {
+        if (OuterOwner(call, scope) is { } owner)
+        {
+            // As in SQLite, an aggregate whose arguments read only an enclosing query's columns is that query's.
+            if (owner.Aggregation is { InsideAggregate: false })
+            {
+                ColumnExpr result = BindAggregate(call, owner, count);
+                for (Scope? inner = scope; inner != owner; inner = inner!.Parent)
+                {
+                    inner!.OuterSlots.Add(result.Slot);
+                }
+
+                scope.MovedAggregates++;
+                return result;
+            }
+
+            if (owner.Aggregation is null && owner.BindingResults)
+            {
+                throw new OuterAggregateFound(owner);
+            }
+
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"misuse of aggregate function {call.Name}()", call.Position);
+        }
+
         AggregateBinding? aggregation = scope.Aggregation;
         if (aggregation is null || aggregation.InsideAggregate)
         {
@@ -395,7 +418,64 @@ internal sealed partial class Binder
         return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty) { ColumnCollation = null };
     }
 
-    private static ColumnExpr ResolveColumn(ColumnReference reference, Scope scope, Action<ColumnReference, SourceBinding, SourceColumn>? resolved = null)
+    // The enclosing level an aggregate call belongs to: the innermost level whose columns its arguments read, when
+    // that is not the call's own level; null when it is, or when they read no column (count(*)).
+    private static Scope? OuterOwner(FunctionCallExpression call, Scope scope)
+    {
+        int innermost = int.MaxValue;
+        void Visit(SyntaxNode? node) => SyntaxWalker.Walk(node, child =>
+        {
+            if (child is SelectStatement)
+            {
+                return false;
+            }
+
+            if (child is ColumnReference reference)
+            {
+                // A column found nowhere counts as the call's own level: the binding itself reports it.
+                int level = 0;
+                Scope? current = scope;
+                while (current is not null && !TryFindColumn(current, reference, out _, out _))
+                {
+                    current = current.Parent;
+                    level++;
+                }
+
+                innermost = Math.Min(innermost, current is null ? 0 : level);
+            }
+
+            return true;
+        });
+
+        if (!call.Arguments.IsDefault)
+        {
+            foreach (Expression argument in call.Arguments)
+            {
+                Visit(argument);
+            }
+        }
+
+        Visit(call.Filter);
+        foreach (OrderingTerm term in call.OrderBy)
+        {
+            Visit(term.Expression);
+        }
+
+        if (innermost is 0 or int.MaxValue)
+        {
+            return null;
+        }
+
+        Scope owner = scope;
+        for (int i = 0; i < innermost; i++)
+        {
+            owner = owner.Parent!;
+        }
+
+        return owner;
+    }
+
+    private static Expr ResolveColumn(ColumnReference reference, Scope scope, Action<ColumnReference, SourceBinding, SourceColumn>? resolved = null)
     {
         for (Scope? current = scope; current is not null; current = current.Parent)
         {
@@ -404,26 +484,18 @@ internal sealed partial class Binder
                 continue;
             }
 
-            source!.MarkUsed(column!.Index);
-            resolved?.Invoke(reference, source, column);
-            string display = reference.Table is null ? column.Name : source.Name + "." + column.Name;
-            var expression = new ColumnExpr(source.Slot, column.Index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName)
+            resolved?.Invoke(reference, source!, column!);
+            string display = reference.Table is null ? column!.Name : source!.Name + "." + column!.Name;
+            Expr result = ColumnOf(scope, current, source!, column, display);
+            if (reference.Table is null && source!.CoalescedWith(column.Name) is { Count: > 0 } partners)
             {
-                ColumnCollation = column.Collation,
-            };
-            ColumnExpr result = expression;
-            if (current.Aggregation is { InsideAggregate: false } aggregation)
-            {
-                int captured = aggregation.Capture(expression);
-                result = new ColumnExpr(aggregation.CaptureSlot, captured, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName)
+                var arguments = new List<Expr>(partners.Count + 1) { result };
+                foreach ((SourceBinding partnerSource, SourceColumn partner) in partners)
                 {
-                    ColumnCollation = column.Collation,
-                };
-            }
+                    arguments.Add(ColumnOf(scope, current, partnerSource, partner, display));
+                }
 
-            for (Scope? inner = scope; inner != current; inner = inner!.Parent)
-            {
-                inner!.OuterSlots.Add(result.Slot);
+                result = new CoalesceExpr("coalesce", arguments);
             }
 
             return result;
@@ -432,6 +504,30 @@ internal sealed partial class Binder
         string name = reference.Table is null ? reference.Column : reference.Table + "." + reference.Column;
         throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {name}", reference.Position);
     }
+
+    // A column of a source found in scope current, read from scope: through the aggregation's captures when
+    // current aggregates, and noted as an outer slot of every scope in between.
+    private static ColumnExpr ColumnOf(Scope scope, Scope current, SourceBinding source, SourceColumn column, string display)
+    {
+        source.MarkUsed(column.Index);
+        ColumnExpr result = ColumnRef(source.Slot, column.Index, column, display);
+        if (current.Aggregation is { InsideAggregate: false } aggregation)
+        {
+            int captured = aggregation.Capture(result);
+            result = ColumnRef(aggregation.CaptureSlot, captured, column, display);
+        }
+
+        for (Scope? inner = scope; inner != current; inner = inner!.Parent)
+        {
+            inner!.OuterSlots.Add(result.Slot);
+        }
+
+        return result;
+    }
+
+    // A column of a FROM source read at a slot, with the column's type and collation.
+    private static ColumnExpr ColumnRef(int slot, int index, SourceColumn column, string display) =>
+        new(slot, index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName) { ColumnCollation = column.Collation };
 
     private static bool TryFindColumn(Scope scope, ColumnReference reference, out SourceBinding? source, out SourceColumn? column)
     {

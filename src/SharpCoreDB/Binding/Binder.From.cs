@@ -14,31 +14,71 @@ internal sealed partial class Binder
 {
     private void BindFrom(FromClause from, Scope scope, SelectBlock block)
     {
-        BindJoinSource(from.First, JoinKind.Comma, null, default, scope, block);
-        foreach (JoinClause join in from.Joins)
+        // With a RIGHT or FULL join anywhere in the FROM, SQLite refuses a USING column that more than one table on
+        // its left has unmerged (the NULL-extended sides would make it ambiguous).
+        bool saved = _rightJoinInFrom;
+        _rightJoinInFrom = HasRightJoin(from);
+        try
         {
-            if (join.Kind is JoinKind.Right or JoinKind.Full)
-            {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{(join.Kind == JoinKind.Right ? "RIGHT" : "FULL")} JOIN is not supported", join.Position);
-            }
-
-            BindJoinSource(join.Table, join.Kind, join, join.Position, scope, block);
+            BindJoins(from, scope, block, true);
+        }
+        finally
+        {
+            _rightJoinInFrom = saved;
         }
     }
 
-    private void BindJoinSource(TableSource table, JoinKind kind, JoinClause? join, SourcePosition position, Scope scope, SelectBlock block)
+    private static bool HasRightJoin(FromClause from)
+    {
+        if (from.First is NestedJoinSource first && HasRightJoin(first.Join))
+        {
+            return true;
+        }
+
+        foreach (JoinClause join in from.Joins)
+        {
+            if (join.Kind is JoinKind.Right or JoinKind.Full || join.Table is NestedJoinSource nested && HasRightJoin(nested.Join))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    // atStart: the clause's items begin the SELECT's FROM. A RIGHT or FULL join NULL-extends every item before it,
+    // which is right only when those items are exactly its left operand: a parenthesized join later in the FROM
+    // would extend items outside its parentheses too.
+    private void BindJoins(FromClause from, Scope scope, SelectBlock block, bool atStart)
+    {
+        BindJoinSource(from.First, JoinKind.Comma, null, default, scope, block, atStart);
+        foreach (JoinClause join in from.Joins)
+        {
+            if (join.Kind is JoinKind.Right or JoinKind.Full && !atStart)
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{KindText(join.Kind)} JOIN inside a parenthesized join after the first FROM item is not supported", join.Position);
+            }
+
+            BindJoinSource(join.Table, join.Kind, join, join.Position, scope, block, false);
+        }
+    }
+
+    private static string KindText(JoinKind kind) => kind == JoinKind.Right ? "RIGHT" : "FULL";
+
+    private void BindJoinSource(TableSource table, JoinKind kind, JoinClause? join, SourcePosition position, Scope scope, SelectBlock block, bool atStart)
     {
         if (table is NestedJoinSource nested)
         {
-            if (kind == JoinKind.Left)
+            if (kind is JoinKind.Left or JoinKind.Right or JoinKind.Full)
             {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "LEFT JOIN of a parenthesized join is not supported", nested.Position);
+                string text = kind == JoinKind.Left ? "LEFT" : KindText(kind);
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{text} JOIN of a parenthesized join is not supported", nested.Position);
             }
 
             Nest();
             try
             {
-                BindFrom(nested.Join, scope, block);
+                BindJoins(nested.Join, scope, block, atStart);
             }
             finally
             {
@@ -47,7 +87,7 @@ internal sealed partial class Binder
 
             if (join?.On is not null)
             {
-                AddConjuncts(BindExpr(join.On, scope), block.Where);
+                AddConjuncts(BindExpr(join.On, scope), block.From[^1].Filters);
             }
 
             return;
@@ -55,7 +95,7 @@ internal sealed partial class Binder
 
         int leftCount = scope.Sources.Count;
         FromItem item = BindTableSource(table, scope);
-        item.LeftJoin = kind == JoinKind.Left;
+        item.Kind = kind is JoinKind.Left or JoinKind.Right or JoinKind.Full ? kind : JoinKind.Inner;
         scope.Sources.Add(item.Source);
         block.From.Add(item);
         if (block.From.Count > SqlLimits.MaxJoinTables)
@@ -72,7 +112,7 @@ internal sealed partial class Binder
             return;
         }
 
-        List<Expr> target = item.LeftJoin ? item.On : block.Where;
+        List<Expr> target = item.Kind == JoinKind.Inner ? item.Filters : item.On;
         if (join.Natural || !join.Using.IsDefaultOrEmpty)
         {
             if (join.On is not null)
@@ -82,15 +122,18 @@ internal sealed partial class Binder
 
             foreach (string column in MergedColumns(join, item.Source, scope, leftCount))
             {
-                (SourceBinding left, SourceColumn leftColumn) = FindLeftColumn(scope, leftCount, column, position);
+                (SourceBinding left, SourceColumn leftColumn) = FindLeftColumn(scope, leftCount, column, position, _rightJoinInFrom);
                 SourceColumn rightColumn = item.Source.Find(column)!;
                 left.MarkUsed(leftColumn.Index);
                 item.Source.MarkUsed(rightColumn.Index);
                 item.Source.MergedColumns.Add(column);
                 target.Add(new ComparisonExpr(
                     BinaryOperator.Equal,
-                    new ColumnExpr(left.Slot, leftColumn.Index, left.Name + "." + column, leftColumn.Affinity, leftColumn.DeclaredType, leftColumn.DeclaredTypeName) { ColumnCollation = leftColumn.Collation },
-                    new ColumnExpr(item.Source.Slot, rightColumn.Index, item.Source.Name + "." + column, rightColumn.Affinity, rightColumn.DeclaredType, rightColumn.DeclaredTypeName) { ColumnCollation = rightColumn.Collation }));
+                    MergedColumnExpr(left, leftColumn, column),
+                    ColumnRef(item.Source.Slot, rightColumn.Index, rightColumn, item.Source.Name + "." + column)));
+                // The merged column of a RIGHT or FULL join is the right side's value where the left side is
+                // NULL-extended: an unqualified reference reads coalesce(left, right), as in SQLite.
+                left.AddMerged(column, item.PreservesRight ? (item.Source, rightColumn) : null);
             }
         }
 
@@ -98,6 +141,25 @@ internal sealed partial class Binder
         {
             AddConjuncts(BindExpr(join.On, scope), target);
         }
+    }
+
+    // The value of a merged column on the left of a join: the first source's column, or the coalesce of it and the
+    // right sides of earlier RIGHT or FULL joins that merged it.
+    private static Expr MergedColumnExpr(SourceBinding left, SourceColumn column, string name)
+    {
+        ColumnExpr first = ColumnRef(left.Slot, column.Index, column, left.Name + "." + name);
+        if (left.CoalescedWith(name) is not { Count: > 0 } partners)
+        {
+            return first;
+        }
+
+        var arguments = new List<Expr>(partners.Count + 1) { first };
+        foreach ((SourceBinding source, SourceColumn partner) in partners)
+        {
+            arguments.Add(ColumnRef(source.Slot, partner.Index, partner, source.Name + "." + name));
+        }
+
+        return new CoalesceExpr("coalesce", arguments);
     }
 
     private static List<string> MergedColumns(JoinClause join, SourceBinding right, Scope scope, int leftCount)
@@ -133,15 +195,25 @@ internal sealed partial class Binder
         return columns;
     }
 
-    private static (SourceBinding Source, SourceColumn Column) FindLeftColumn(Scope scope, int leftCount, string name, SourcePosition position)
+    private static (SourceBinding Source, SourceColumn Column) FindLeftColumn(Scope scope, int leftCount, string name, SourcePosition position, bool rightJoinInFrom)
     {
         for (int i = 0; i < leftCount; i++)
         {
             SourceColumn? column = scope.Sources[i].Find(name);
-            if (column is not null)
+            if (column is null)
             {
-                return (scope.Sources[i], column);
+                continue;
             }
+
+            for (int j = i + 1; rightJoinInFrom && j < leftCount; j++)
+            {
+                if (scope.Sources[j].Find(name) is not null && !scope.Sources[j].MergedColumns.Contains(name))
+                {
+                    throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"ambiguous reference to {name} in USING()", position);
+                }
+            }
+
+            return (scope.Sources[i], column);
         }
 
         throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"cannot join using column {name} - column not present in both tables", position);

@@ -91,40 +91,32 @@ internal sealed partial class Binder
             AddConjuncts(BindExpr(core.Where, scope), block.Where);
         }
 
-        bool aggregate = !core.GroupBy.IsDefaultOrEmpty || core.Having is not null || ContainsAggregate(orderBy, core.Columns);
-        if (aggregate)
+        bool grouped = !core.GroupBy.IsDefaultOrEmpty || core.Having is not null;
+        bool aggregate = grouped || ContainsAggregate(orderBy, core.Columns);
+        while (true)
         {
-            if (!core.GroupBy.IsDefaultOrEmpty)
+            try
             {
-                foreach (Expression term in core.GroupBy)
-                {
-                    block.GroupBy.Add(BindGroupTerm(term, core, scope));
-                }
+                BindResults(core, scope, block, orderBy, aggregate);
+            }
+            catch (OuterAggregateFound found) when (found.Owner == scope && !aggregate)
+            {
+                // An aggregate in a subquery reads only this query's columns: it is this query's (as in SQLite),
+                // so this query aggregates after all.
+                aggregate = true;
+                ResetResults(scope, block);
+                continue;
             }
 
-            scope.Aggregation = new AggregateBinding(NewSlot(0), NewSlot(0));
-            block.Aggregation = scope.Aggregation;
-        }
+            if (aggregate && !grouped && scope.MovedAggregates > 0 && block.Aggregation!.Aggregates.Count == 0)
+            {
+                // Every aggregate written here belongs to an enclosing query: this one does not aggregate.
+                aggregate = false;
+                ResetResults(scope, block);
+                continue;
+            }
 
-        // Window functions are computed after HAVING, so only the result columns and ORDER BY may call them.
-        if (ContainsWindow(orderBy, core.Columns))
-        {
-            block.Windows = new WindowBinding(NewSlot(0), core.Windows);
-        }
-
-        scope.Windows = block.Windows;
-        ExpandResultColumns(core, scope, block);
-        scope.Windows = null;
-        if (core.Having is not null)
-        {
-            block.Having = BindExpr(core.Having, scope);
-        }
-
-        if (!orderBy.IsDefaultOrEmpty)
-        {
-            scope.Windows = block.Windows;
-            BindOrderBy(orderBy, core, scope, block);
-            scope.Windows = null;
+            break;
         }
 
         block.ProjectSlot = NewSlot(block.Projection.Count);
@@ -146,6 +138,68 @@ internal sealed partial class Binder
         }
 
         return block;
+    }
+
+    // Everything of a SELECT core bound after WHERE: GROUP BY, the aggregation, windows, result columns, HAVING and
+    // ORDER BY. Bound again (after ResetResults) when it turns out whether the query aggregates.
+    private void BindResults(SelectCore core, Scope scope, SelectBlock block, ImmutableArray<OrderingTerm> orderBy, bool aggregate)
+    {
+        if (aggregate)
+        {
+            if (!core.GroupBy.IsDefaultOrEmpty)
+            {
+                foreach (Expression term in core.GroupBy)
+                {
+                    block.GroupBy.Add(BindGroupTerm(term, core, scope));
+                }
+            }
+
+            scope.Aggregation = new AggregateBinding(NewSlot(0), NewSlot(0));
+            block.Aggregation = scope.Aggregation;
+        }
+
+        // Window functions are computed after HAVING, so only the result columns and ORDER BY may call them.
+        if (ContainsWindow(orderBy, core.Columns))
+        {
+            block.Windows = new WindowBinding(NewSlot(0), core.Windows);
+        }
+
+        scope.BindingResults = true;
+        try
+        {
+            scope.Windows = block.Windows;
+            ExpandResultColumns(core, scope, block);
+            scope.Windows = null;
+            if (core.Having is not null)
+            {
+                block.Having = BindExpr(core.Having, scope);
+            }
+
+            if (!orderBy.IsDefaultOrEmpty)
+            {
+                scope.Windows = block.Windows;
+                BindOrderBy(orderBy, core, scope, block);
+                scope.Windows = null;
+            }
+        }
+        finally
+        {
+            scope.BindingResults = false;
+        }
+    }
+
+    private static void ResetResults(Scope scope, SelectBlock block)
+    {
+        scope.Aggregation = null;
+        scope.Windows = null;
+        scope.MovedAggregates = 0;
+        block.GroupBy.Clear();
+        block.Aggregation = null;
+        block.Windows = null;
+        block.Projection.Clear();
+        block.Visible = 0;
+        block.Having = null;
+        block.OrderBy.Clear();
     }
 
     private static bool ContainsAggregate(ImmutableArray<OrderingTerm> orderBy, ImmutableArray<ResultColumn> columns)
@@ -280,6 +334,12 @@ internal sealed partial class Binder
         }
 
         bool matched = false;
+        bool rightJoin = false;
+        foreach (FromItem item in block.From)
+        {
+            rightJoin |= item.PreservesRight;
+        }
+
         foreach (SourceBinding source in scope.Sources)
         {
             if (star.Table is not null && !string.Equals(source.Name, star.Table, StringComparison.OrdinalIgnoreCase))
@@ -295,7 +355,10 @@ internal sealed partial class Binder
                     continue;
                 }
 
-                block.Projection.Add(ResolveColumn(new ColumnReference(star.Position, null, source.Name, column.Name), scope));
+                // With a RIGHT or FULL join in the FROM, SQLite expands a column merged by USING as its unqualified
+                // name (the coalesce of the sides), which is ambiguous when another table has the column unmerged.
+                string? qualifier = rightJoin && source.CoalescedWith(column.Name) is not null ? null : source.Name;
+                block.Projection.Add(ResolveColumn(new ColumnReference(star.Position, null, qualifier, column.Name), scope));
             }
         }
 

@@ -31,6 +31,7 @@ internal sealed partial class Binder
     // StackGuard's shallow depth the statement is bound again on a large stack, so the planner's walks over the
     // bound trees never run on a small one either.
     private int _nesting;
+    private bool _rightJoinInFrom;
 
     private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations)
     {

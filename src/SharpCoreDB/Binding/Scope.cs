@@ -19,6 +19,12 @@ internal sealed class Scope(Scope? parent)
     /// <summary>The window functions of this level, while result columns and ORDER BY are bound; otherwise null.</summary>
     public WindowBinding? Windows { get; set; }
 
+    /// <summary>True while the result columns, HAVING and ORDER BY of this level are bound: where an aggregate of it may be.</summary>
+    public bool BindingResults { get; set; }
+
+    /// <summary>How many aggregates written at this level were bound into an enclosing level's aggregation.</summary>
+    public int MovedAggregates { get; set; }
+
     /// <summary>The slots of enclosing levels that expressions bound in this scope (or its subqueries) read.</summary>
     public HashSet<int> OuterSlots { get; } = [];
 

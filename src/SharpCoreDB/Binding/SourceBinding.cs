@@ -6,6 +6,8 @@ namespace SharpCoreDB.Binding;
 /// <summary>One FROM source as name resolution sees it: its name or alias, slot and columns.</summary>
 internal sealed class SourceBinding
 {
+    private Dictionary<string, List<(SourceBinding, SourceColumn)>>? _coalesced;
+
     /// <summary>Creates a source.</summary>
     /// <param name="name">The alias, or the table/view name.</param>
     /// <param name="slot">The slot its rows appear in.</param>
@@ -61,6 +63,34 @@ internal sealed class SourceBinding
 
     /// <summary>Columns merged into an earlier source by USING or NATURAL: hidden from <c>*</c>.</summary>
     public HashSet<string> MergedColumns { get; } = new(StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>
+    /// For a column of this source that later joins merged by USING or NATURAL, the right-side columns of those that
+    /// were RIGHT or FULL joins, whose values stand in when this source's row is NULL-extended (possibly none); null
+    /// when no join merged the column into this source.
+    /// </summary>
+    /// <param name="name">The column's name.</param>
+    /// <returns>The partner columns in join order, or null.</returns>
+    public List<(SourceBinding Source, SourceColumn Column)>? CoalescedWith(string name) =>
+        _coalesced is not null && _coalesced.TryGetValue(name, out List<(SourceBinding, SourceColumn)>? partners) ? partners : null;
+
+    /// <summary>Records that a later join merged a column of this source by USING or NATURAL.</summary>
+    /// <param name="name">The merged column's name.</param>
+    /// <param name="partner">For a RIGHT or FULL join, its right side and column; otherwise null.</param>
+    public void AddMerged(string name, (SourceBinding Source, SourceColumn Column)? partner)
+    {
+        _coalesced ??= new Dictionary<string, List<(SourceBinding, SourceColumn)>>(StringComparer.OrdinalIgnoreCase);
+        if (!_coalesced.TryGetValue(name, out List<(SourceBinding, SourceColumn)>? partners))
+        {
+            partners = [];
+            _coalesced.Add(name, partners);
+        }
+
+        if (partner is { } found)
+        {
+            partners.Add(found);
+        }
+    }
 
     /// <summary>Finds a column by name.</summary>
     /// <param name="name">The name.</param>

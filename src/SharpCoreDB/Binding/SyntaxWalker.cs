@@ -133,6 +133,7 @@ internal static class SyntaxWalker
                 break;
             case UpdateStatement u:
                 AddAll(u.Assignments, children);
+                Add(u.From, children);
                 Add(u.Where, children);
                 break;
             case UpdateAssignment a:

@@ -1,5 +1,6 @@
 using SharpCoreDB.Binding;
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 
@@ -10,11 +11,27 @@ internal sealed class FromItem(SourceBinding source)
     /// <summary>The source (slot, columns, table).</summary>
     public SourceBinding Source { get; } = source;
 
-    /// <summary>True for LEFT [OUTER] JOIN.</summary>
-    public bool LeftJoin { get; set; }
+    /// <summary>
+    /// How the item joins the items before it: <see cref="JoinKind.Inner"/> (also for commas and CROSS JOIN),
+    /// <see cref="JoinKind.Left"/>, <see cref="JoinKind.Right"/> or <see cref="JoinKind.Full"/>.
+    /// </summary>
+    public JoinKind Kind { get; set; } = JoinKind.Inner;
 
-    /// <summary>The ON conjuncts of a LEFT join (inner joins merge theirs into WHERE).</summary>
+    /// <summary>True for LEFT [OUTER] JOIN.</summary>
+    public bool LeftJoin => Kind == JoinKind.Left;
+
+    /// <summary>True for a join that keeps its unmatched rows (RIGHT or FULL): every item before it is then NULL-extended.</summary>
+    public bool PreservesRight => Kind is JoinKind.Right or JoinKind.Full;
+
+    /// <summary>The ON conjuncts of a LEFT, RIGHT or FULL join (inner joins put theirs in <see cref="Filters"/>).</summary>
     public List<Expr> On { get; } = [];
+
+    /// <summary>
+    /// The ON conjuncts of an inner join at this item. They filter the join of the items up to this one: before a
+    /// later RIGHT or FULL join that is not the same as filtering its result (as WHERE does), so they are kept
+    /// apart from WHERE and the planner decides.
+    /// </summary>
+    public List<Expr> Filters { get; } = [];
 
     /// <summary>The derived table (subquery or view), or null for a base table.</summary>
     public BoundQuery? Derived { get; set; }

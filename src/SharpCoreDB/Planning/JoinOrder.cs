@@ -15,8 +15,8 @@ namespace SharpCoreDB.Planning;
 /// order, every step is an index seek or a hash probe.
 /// </summary>
 /// <remarks>
-/// Only the run of inner joins before the first LEFT JOIN is reordered: a LEFT JOIN's rows depend on which tables
-/// precede it, so it and everything after it keep their places. Inner joins are commutative, so the result is the
+/// Only the run of inner joins before the first LEFT, RIGHT or FULL JOIN is reordered: an outer join's rows depend on
+/// which tables precede it, so it and everything after it keep their places. Inner joins are commutative, so the result is the
 /// same set of rows; only the order of rows of a query without ORDER BY can differ, which SQL leaves undefined.
 /// </remarks>
 internal static class JoinOrder
@@ -29,7 +29,7 @@ internal static class JoinOrder
     public static IReadOnlyList<FromItem> Choose(IReadOnlyList<FromItem> from, List<(Expr Conjunct, HashSet<int> Slots)> conjuncts, HashSet<int> local)
     {
         int reorderable = 0;
-        while (reorderable < from.Count && !from[reorderable].LeftJoin)
+        while (reorderable < from.Count && from[reorderable].Kind == JoinKind.Inner)
         {
             reorderable++;
         }

@@ -19,15 +19,24 @@ internal static class SelectPlanner
     /// <returns>The operator tree; its top writes result rows into <see cref="SelectBlock.ProjectSlot"/>.</returns>
     public static Operator Plan(SelectBlock block)
     {
-        var pending = new List<(Expr Conjunct, HashSet<int> Slots)>();
-        foreach (Expr condition in block.Where)
+        // A RIGHT or FULL join NULL-extends every item before it, so no WHERE conjunct may filter those items
+        // before it: WHERE waits for the last such join. The ON conjuncts of the inner joins before it filter its
+        // left operand and go where their rows are ready (prefix).
+        int lastRight = -1;
+        for (int i = 0; i < block.From.Count; i++)
         {
-            foreach (Expr conjunct in Split(Rewriter.Apply(condition)))
+            if (block.From[i].PreservesRight)
             {
-                var slots = new HashSet<int>();
-                conjunct.CollectSlots(slots);
-                pending.Add((conjunct, slots));
+                lastRight = i;
             }
+        }
+
+        var pending = new List<(Expr Conjunct, HashSet<int> Slots)>();
+        var prefix = new List<(Expr Conjunct, HashSet<int> Slots)>();
+        AddPending(block.Where, pending);
+        for (int i = 0; i < block.From.Count; i++)
+        {
+            AddPending(block.From[i].Filters, i < lastRight ? prefix : pending);
         }
 
         var local = new HashSet<int>();
@@ -41,12 +50,28 @@ internal static class SelectPlanner
         bool orderDelivered = false;
         Operator? pipeline = null;
         var available = new HashSet<int>();
-        IReadOnlyList<FromItem> from = JoinOrder.Choose(block.From, pending, local);
+        IReadOnlyList<FromItem> from = JoinOrder.Choose(block.From, lastRight >= 0 ? prefix : pending, local);
         for (int level = 0; level < from.Count; level++)
         {
             FromItem item = from[level];
             available.Add(item.Source.Slot);
-            List<Expr> ready = TakeReady(pending, local, available);
+            List<Expr> ready = TakeReady(prefix, local, available);
+            if (level >= lastRight)
+            {
+                ready.AddRange(TakeReady(pending, local, available));
+            }
+
+            if (item.PreservesRight)
+            {
+                pipeline = RightJoin(pipeline!, item, from, level);
+                if (ready.Count > 0)
+                {
+                    pipeline = new FilterOperator(pipeline, Combine(ready));
+                }
+
+                continue;
+            }
+
             List<Expr> inner;
             List<Expr> after;
             if (item.LeftJoin)
@@ -98,6 +123,7 @@ internal static class SelectPlanner
         }
 
         pipeline ??= new SingleRowOperator();
+        pending.AddRange(prefix);
         if (pending.Count > 0)
         {
             var rest = new List<Expr>(pending.Count);
@@ -152,6 +178,65 @@ internal static class SelectPlanner
         }
 
         return pipeline;
+    }
+
+    private static void AddPending(List<Expr> conditions, List<(Expr Conjunct, HashSet<int> Slots)> pending)
+    {
+        foreach (Expr condition in conditions)
+        {
+            foreach (Expr conjunct in Split(Rewriter.Apply(condition)))
+            {
+                var slots = new HashSet<int>();
+                conjunct.CollectSlots(slots);
+                pending.Add((conjunct, slots));
+            }
+        }
+    }
+
+    /// <summary>
+    /// A RIGHT or FULL join of the pipeline so far (its left operand) with the item: the item's rows are read once
+    /// per open into a buffer, hashed on an equality of the ON when it has one, and the rows no left row matched
+    /// follow with every earlier item NULL-extended.
+    /// </summary>
+    private static RightJoinOperator RightJoin(Operator left, FromItem item, IReadOnlyList<FromItem> from, int level)
+    {
+        var on = new List<Expr>();
+        foreach (Expr condition in item.On)
+        {
+            on.AddRange(Split(Rewriter.Apply(condition)));
+        }
+
+        // The right side is read whole: a row that fails the ON still comes out, NULL-extended on the left.
+        Operator right = item.Derived is not null
+            ? item.Derived.Root
+            : AccessPathSelector.Choose(item.Source, [], null, out _);
+        (int Column, Expr Probe, Affinity Affinity)? key = null;
+        foreach (Expr conjunct in on)
+        {
+            if (conjunct is ComparisonExpr { Operator: BinaryOperator.Equal } equal)
+            {
+                key = EquiJoin(equal.Left, equal.Right, item.Source.Slot) ?? EquiJoin(equal.Right, equal.Left, item.Source.Slot);
+                if (key is not null)
+                {
+                    break;
+                }
+            }
+        }
+
+        int[] leftSlots = new int[level];
+        for (int i = 0; i < level; i++)
+        {
+            leftSlots[i] = from[i].Source.Slot;
+        }
+
+        return new RightJoinOperator(
+            left,
+            right,
+            item.Source.Slot,
+            leftSlots,
+            on.Count > 0 ? Combine(on) : null,
+            key is { } found ? new RightJoinKey(found.Column, found.Probe, found.Affinity) : null,
+            item.Kind == JoinKind.Full);
     }
 
     // The slots the projection reads below the window operator, which it must save with each row and restore:

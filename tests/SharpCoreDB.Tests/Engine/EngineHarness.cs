@@ -55,6 +55,19 @@ internal sealed class EngineHarness : IDisposable
         return rows;
     }
 
+    /// <summary>The result column names of a query.</summary>
+    public List<string> Names(string sql)
+    {
+        using QueryResult result = Run(sql, []);
+        var names = new List<string>(result.FieldCount);
+        for (int i = 0; i < result.FieldCount; i++)
+        {
+            names.Add(result.GetName(i));
+        }
+
+        return names;
+    }
+
     /// <summary>Runs a query and returns its rows as SQL values.</summary>
     public List<SqlValue[]> Rows(string sql, params object?[] parameters)
     {

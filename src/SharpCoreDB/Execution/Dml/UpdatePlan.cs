@@ -2,6 +2,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Triggers;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Execution.Dml;
@@ -9,6 +10,9 @@ namespace SharpCoreDB.Execution.Dml;
 /// <summary>
 /// UPDATE: collects the qualifying row ids, then updates each through a <see cref="RowUpdater"/> (which reads the
 /// row again, evaluates the assignments against the old values, fires the triggers and writes the new row).
+/// For <c>UPDATE … FROM</c> the access plan is the join, projecting the row id and the new values into
+/// <see cref="ValuesSlot"/>: the values of the first joined row of each target row are kept, and put back into that
+/// slot (where the assignments read them) before the row is updated.
 /// </summary>
 internal sealed class UpdatePlan : DmlPlan
 {
@@ -36,6 +40,9 @@ internal sealed class UpdatePlan : DmlPlan
         _updater = new RowUpdater(writer, slot, columns, values, null, conflict, triggers);
     }
 
+    /// <summary>For UPDATE … FROM, the slot the join projects the row id and the new values into; otherwise -1.</summary>
+    public int ValuesSlot { get; init; } = -1;
+
     /// <inheritdoc />
     public override TableSchema Table => _writer.Table;
 
@@ -48,7 +55,18 @@ internal sealed class UpdatePlan : DmlPlan
         _writer.Begin();
         _writer.PrepareForeignKeys(context, changesParentKeys: true);
         TableSchema table = _writer.Table;
-        List<long> rowIds = RowCollector.Collect(context, _access, _slot, table.RowIdSlot);
+        List<long> rowIds;
+        Dictionary<long, SqlValue[]>? joined = null;
+        if (ValuesSlot >= 0)
+        {
+            joined = CollectJoined(context);
+            rowIds = [.. joined.Keys];
+        }
+        else
+        {
+            rowIds = RowCollector.Collect(context, _access, _slot, table.RowIdSlot);
+        }
+
         if (_updater.Triggers is not null)
         {
             // With triggers SQLite updates in two passes and visits the rows in row-id order; the programs can
@@ -61,6 +79,12 @@ internal sealed class UpdatePlan : DmlPlan
         foreach (long rowId in rowIds)
         {
             context.CheckCancellation();
+            if (joined is not null)
+            {
+                SqlValue[] values = joined[rowId];
+                Array.Copy(values, context.Slots[ValuesSlot], values.Length);
+            }
+
             if (_updater.Update(context, rowId))
             {
                 ChangedSoFar++;
@@ -70,6 +94,32 @@ internal sealed class UpdatePlan : DmlPlan
 
         _writer.Finish(context);
         return ChangedSoFar;
+    }
+
+    // The joined rows of UPDATE … FROM, read whole before anything changes: per target row id (in join order), the
+    // projected row of the first joined row that named it.
+    private Dictionary<long, SqlValue[]> CollectJoined(ExecutionContext context)
+    {
+        var joined = new Dictionary<long, SqlValue[]>();
+        _access.Open(context);
+        try
+        {
+            SqlValue[] row = context.Slots[ValuesSlot];
+            while (_access.Next(context))
+            {
+                context.CheckCancellation();
+                if (!row[0].IsNull && !joined.ContainsKey(row[0].AsInt64()))
+                {
+                    joined.Add(row[0].AsInt64(), (SqlValue[])row.Clone());
+                }
+            }
+        }
+        finally
+        {
+            _access.Close(context);
+        }
+
+        return joined;
     }
 
     /// <inheritdoc />

@@ -323,6 +323,12 @@ internal static partial class SqlFormatter
         AppendAlias(sb, update.Alias);
         sb.Append(" SET ");
         AppendAssignments(sb, update.Assignments);
+        if (update.From is not null)
+        {
+            sb.Append(" FROM ");
+            AppendFrom(sb, update.From);
+        }
+
         AppendWhere(sb, update.Where);
     }
 

@@ -2,7 +2,7 @@ using System.Collections.Immutable;
 
 namespace SharpCoreDB.Sql.Ast;
 
-/// <summary><c>UPDATE [OR action] t SET c = e, .. [WHERE ..]</c>.</summary>
+/// <summary><c>UPDATE [OR action] t SET c = e, .. [FROM ..] [WHERE ..]</c>.</summary>
 /// <param name="Position">Where the node starts in the SQL text.</param>
 /// <param name="OnConflict">The OR action.</param>
 /// <param name="Table">The target table.</param>
@@ -16,4 +16,8 @@ internal sealed record UpdateStatement(
     string? Alias,
     ImmutableArray<UpdateAssignment> Assignments,
     Expression? Where)
-    : Statement(Position);
+    : Statement(Position)
+{
+    /// <summary>The FROM clause of <c>UPDATE … FROM</c> (joined with the target), or null.</summary>
+    public FromClause? From { get; init; }
+}

@@ -108,8 +108,9 @@ internal ref partial struct Parser
         string? alias = TryConsume(Keyword.As) ? ParseName("an alias") : null;
         Expect(Keyword.Set);
         ImmutableArray<UpdateAssignment> assignments = ParseAssignments();
+        FromClause? from = TryConsume(Keyword.From) ? ParseFromClause() : null;
         Expression? where = TryConsume(Keyword.Where) ? ParseExpression() : null;
-        return new UpdateStatement(position, onConflict, table, alias, assignments, where) { Returning = ParseReturning() };
+        return new UpdateStatement(position, onConflict, table, alias, assignments, where) { From = from, Returning = ParseReturning() };
     }
 
     private DeleteStatement ParseDelete()

@@ -1,0 +1,82 @@
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Dml;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Triggers;
+using SharpCoreDB.Planning;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>
+/// <c>UPDATE … FROM</c>, as SQLite runs it: the target joined with the FROM items under the WHERE is a SELECT of the
+/// target's row id and the new values; each target row takes the values of the first joined row that names it (SQLite
+/// says an arbitrary one) and is updated once, through the same <see cref="RowUpdater"/> as a plain UPDATE, so
+/// constraints, triggers and RETURNING behave alike.
+/// </content>
+internal sealed partial class Binder
+{
+    private UpdatePlan BindUpdateFrom(UpdateStatement update, TableSchema table, HashSet<string> assignedNames)
+    {
+        FromClause from = update.From!;
+        if (HasRightJoin(from))
+        {
+            // The target would be on the left of the RIGHT or FULL join and NULL-extended, which names no row.
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "RIGHT or FULL JOIN in the FROM of an UPDATE is not supported", from.Position);
+        }
+
+        (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
+        source.MarkAllUsed();
+        var block = new SelectBlock { Scope = scope, ChangedTables = _changedTables };
+        block.From.Add(new FromItem(source));
+        BindFrom(from, scope, block);
+        for (int i = 1; i < block.From.Count && update.Alias is null; i++)
+        {
+            // As in SQLite, the target named again without an alias (either side) is refused; an alias tells them apart.
+            SourceBinding other = block.From[i].Source;
+            if (other.Table == table && string.Equals(other.Name, table.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"target object/alias may not appear in FROM clause: {source.Name}", from.Position);
+            }
+        }
+
+        if (update.Where is not null)
+        {
+            if (ContainsAggregate(update.Where))
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in WHERE", update.Where.Position);
+            }
+
+            AddConjuncts(BindExpr(update.Where, scope), block.Where);
+        }
+
+        (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
+
+        // The joined rows project the target's row id, then the new values; the updater reads the values back from
+        // the same slot, where the plan puts each row's before updating it.
+        block.Projection.Add(new ColumnExpr(source.Slot, table.RowIdSlot, source.Name + ".rowid", Execution.Scalar.Affinity.Integer, Records.SqlDeclaredType.None, "INTEGER"));
+        block.Projection.AddRange(values);
+        block.Visible = block.Projection.Count;
+        block.ProjectSlot = NewSlot(block.Projection.Count);
+        foreach (int slot in scope.OuterSlots)
+        {
+            block.OuterSlots.Add(slot);
+        }
+
+        Operator join = SelectPlanner.Plan(block);
+        var stored = new Expr[values.Length];
+        for (int i = 0; i < stored.Length; i++)
+        {
+            Expr value = values[i];
+            stored[i] = new ColumnExpr(block.ProjectSlot, i + 1, value.ToString(), value.Affinity, value.DeclaredType, value.DeclaredTypeName);
+        }
+
+        // CHECK constraints name the target's columns alone, never a FROM table's.
+        var targetOnly = new Scope(_root);
+        targetOnly.Sources.Add(source);
+        var writer = new TableWriter(table, source.Slot, BindChecks(table, targetOnly), ForeignKeyEnforcerFor(table)) { Defaults = BindDefaults(table) };
+        ConflictResolution conflict = StepConflict(update.OnConflict);
+        TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
+        return new UpdatePlan(_schema, SlotWidths, writer, join, source.Slot, columns, stored, conflict, triggers) { ValuesSlot = block.ProjectSlot };
+    }
+}

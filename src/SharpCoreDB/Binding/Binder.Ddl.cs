@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using System.Text;
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Operators;
@@ -209,13 +210,13 @@ internal sealed partial class Binder
     }
 
     // Views and triggers that would no longer bind make the change an error, as in SQLite.
-    private static void ValidateDependents(Schema after, string change)
+    private void ValidateDependents(Schema after, string change)
     {
         foreach (ViewSchema view in after.Views.Values)
         {
             try
             {
-                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after);
+                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _functions);
             }
             catch (SharpCoreDBException ex)
             {
@@ -225,7 +226,7 @@ internal sealed partial class Binder
 
         foreach (TriggerSchema trigger in after.Triggers.Values)
         {
-            var check = new Binder(after, new Dictionary<string, int>());
+            var check = new Binder(after, new Dictionary<string, int>(), _functions);
             try
             {
                 if (check.TriggerTarget(trigger.TableName) is not { } on)
@@ -309,17 +310,18 @@ internal sealed partial class Binder
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
     {
-        ValidateView(create, _schema);
+        ValidateView(create, _schema, _functions);
         return new CreateViewPlan(_schema, SlotWidths, create);
     }
 
     /// <summary>Binds a view's query once, so unknown tables and columns are reported when the view is created.</summary>
     /// <param name="create">The CREATE VIEW.</param>
     /// <param name="schema">The schema the view will be used with.</param>
+    /// <param name="functions">The functions registered from C# on the database.</param>
     /// <exception cref="SharpCoreDBException">The query does not bind, or the column list does not fit it.</exception>
-    public static void ValidateView(CreateViewStatement create, Schema schema)
+    public static void ValidateView(CreateViewStatement create, Schema schema, UserFunctionSet functions)
     {
-        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>()).BindQuery(create.Query, null), "the view");
+        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), functions).BindQuery(create.Query, null), "the view");
         if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
         {
             throw SqlErrors.At(

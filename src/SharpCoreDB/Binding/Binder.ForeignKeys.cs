@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
@@ -25,7 +26,8 @@ internal sealed partial class Binder
     private ForeignKeyEnforcer? ForeignKeyEnforcerFor(TableSchema table)
     {
         Schema schema = _schema;
-        var enforcer = new ForeignKeyEnforcer(schema, table, (link, action, onDelete) => BindForeignKeyAction(schema, link, action, onDelete));
+        UserFunctionSet functions = _functions;
+        var enforcer = new ForeignKeyEnforcer(schema, table, (link, action, onDelete) => BindForeignKeyAction(schema, functions, link, action, onDelete));
         return enforcer.HasForeignKeys ? enforcer : null;
     }
 
@@ -35,7 +37,7 @@ internal sealed partial class Binder
     /// the column's DEFAULT (SET NULL, SET DEFAULT). It is an ordinary statement, so the child's triggers and foreign
     /// keys take part as they do in SQLite.
     /// </summary>
-    private static DmlPlan BindForeignKeyAction(Schema schema, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
+    private static DmlPlan BindForeignKeyAction(Schema schema, UserFunctionSet functions, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
     {
         TableSchema child = link.Child;
         int count = link.ChildColumns.Length;
@@ -71,7 +73,7 @@ internal sealed partial class Binder
         }
 
         int parameters = action == ForeignKeyAction.Cascade && !onDelete ? 2 * count : count;
-        return (DmlPlan)Bind(statement, schema, ActionParameters(parameters));
+        return (DmlPlan)Bind(statement, schema, ActionParameters(parameters), functions);
     }
 
     // ?1…?n by the names the binder looks numbered parameters up by ("?1", "?2", …).

@@ -148,7 +148,7 @@ internal sealed partial class Binder
         return block;
     }
 
-    private static bool ContainsAggregate(ImmutableArray<OrderingTerm> orderBy, ImmutableArray<ResultColumn> columns)
+    private bool ContainsAggregate(ImmutableArray<OrderingTerm> orderBy, ImmutableArray<ResultColumn> columns)
     {
         foreach (ResultColumn column in columns)
         {

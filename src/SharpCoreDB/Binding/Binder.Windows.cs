@@ -125,8 +125,14 @@ internal sealed partial class Binder
     }
 
     // Which window function a call with OVER is, with SQLite's errors for everything else.
-    private static WindowFunctionKind WindowKindOf(FunctionCallExpression call, int count)
+    private WindowFunctionKind WindowKindOf(FunctionCallExpression call, int count)
     {
+        // A function registered from C# has no window form (Microsoft.Data.Sqlite registers no xValue/xInverse).
+        if (_functions.TryFind(call.Name, call.IsStar ? 0 : count, out _))
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{call.Name}() may not be used as a window function", call.Position);
+        }
+
         if (WindowOnlyKind(call.Name) is { } kind)
         {
             (int min, int max) = WindowArity(kind);

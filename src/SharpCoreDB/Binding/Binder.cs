@@ -1,4 +1,5 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Sql;
@@ -19,6 +20,9 @@ internal sealed partial class Binder
 {
     private readonly Schema _schema;
     private readonly IReadOnlyDictionary<string, int> _parameters;
+
+    // The functions registered from C# on the database: looked up before the built-ins, as SQLite does.
+    private readonly UserFunctionSet _functions;
     private readonly List<int> _slotWidths = [];
 
     // The tables an INSERT, UPDATE or DELETE changes, itself or through the triggers it fires: its subqueries must
@@ -30,20 +34,26 @@ internal sealed partial class Binder
     // bound trees never run on a small one either.
     private int _nesting;
 
-    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters)
+    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, UserFunctionSet functions)
     {
         _schema = schema;
         _parameters = parameters;
+        _functions = functions;
     }
 
     /// <summary>Binds and plans one statement.</summary>
     /// <param name="statement">The parsed statement.</param>
     /// <param name="schema">The schema to bind against.</param>
     /// <param name="parameters">Parameter positions by normalized name.</param>
+    /// <param name="functions">The functions registered from C# on the database; the plan remembers them.</param>
     /// <returns>The executable plan.</returns>
     /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
-    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters) =>
-        StackGuard.Run(() => new Binder(schema, parameters).BindStatement(statement), "the statement");
+    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, UserFunctionSet functions)
+    {
+        ExecutablePlan plan = StackGuard.Run(() => new Binder(schema, parameters, functions).BindStatement(statement), "the statement");
+        plan.Functions = functions;
+        return plan;
+    }
 
     private int[] SlotWidths => [.. _slotWidths];
 

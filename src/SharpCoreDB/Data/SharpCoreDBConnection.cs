@@ -141,6 +141,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
                 _session.Settings.ForeignKeys = foreignKeys;
             }
 
+            RegisterFunctions(database);
             _database = database;
         }
         catch

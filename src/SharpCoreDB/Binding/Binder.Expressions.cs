@@ -320,7 +320,9 @@ internal sealed partial class Binder
 
         if (_functions.TryFind(name, count, out UserFunction? user))
         {
-            return new FunctionExpr(user.Scalar!, BindAll(call.Arguments, scope));
+            return user.Scalar is { } scalar
+                ? new FunctionExpr(scalar, BindAll(call.Arguments, scope))
+                : throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"no such function: {name}", call.Position);
         }
 
         if (ConnectionCounterExpr.TryParse(name, out ConnectionCounterExpr.Counter counter))

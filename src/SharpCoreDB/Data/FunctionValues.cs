@@ -20,7 +20,7 @@ internal static class FunctionValues
     public static T Argument<T>(ReadOnlySpan<SqlValue> arguments, int ordinal) =>
         SqlValueReader.Get<T>(arguments[ordinal], s_arguments, ordinal);
 
-    /// <summary>Every argument as the object a data reader's <c>GetValue</c> returns (NULL as <see cref="DBNull.Value"/>).</summary>
+    /// <summary>Every argument as the object a data reader's <c>GetValue</c> returns, NULL as null (as Microsoft.Data.Sqlite passes it).</summary>
     /// <param name="arguments">The call's arguments.</param>
     /// <returns>A new array (the variadic delegates own what they are given).</returns>
     public static object?[] Objects(ReadOnlySpan<SqlValue> arguments)
@@ -28,7 +28,8 @@ internal static class FunctionValues
         var values = new object?[arguments.Length];
         for (int i = 0; i < arguments.Length; i++)
         {
-            values[i] = SqlValueReader.ToObject(arguments[i]);
+            // NULL as null, as Microsoft.Data.Sqlite passes it (a data reader gives DBNull.Value).
+            values[i] = arguments[i].IsNull ? null : SqlValueReader.ToObject(arguments[i]);
         }
 
         return values;

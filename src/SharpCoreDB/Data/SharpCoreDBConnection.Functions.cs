@@ -8,12 +8,13 @@ namespace SharpCoreDB;
 /// for 0 to 16 arguments (15 beside a state or accumulator), or any number through <c>object?[]</c>. A function is
 /// registered on the open database, so every connection to it sees the function; the connection also keeps what it
 /// registered and registers it again each time it opens (so registering before <see cref="Open"/> works, as in
-/// Microsoft.Data.Sqlite). Passing null removes the function of that name and argument count.
+/// Microsoft.Data.Sqlite). Passing null removes the function of that name and argument count; as in SQLite, the
+/// removed entry still hides a built-in function of that name and count (a call fails with "no such function").
 /// </content>
 public sealed partial class SharpCoreDBConnection
 {
-    // What this connection registered (null: removed), replayed on each Open.
-    private Dictionary<(string Name, int Arity), UserFunction?>? _functions;
+    // What this connection registered (removals included), replayed on each Open.
+    private Dictionary<(string Name, int Arity), UserFunction>? _functions;
 
     /// <summary>
     /// Creates or redefines a function of any number of arguments; the arguments arrive as the objects a data reader's
@@ -75,16 +76,16 @@ public sealed partial class SharpCoreDBConnection
             return;
         }
 
-        foreach (KeyValuePair<(string Name, int Arity), UserFunction?> entry in _functions)
+        foreach (UserFunction function in _functions.Values)
         {
-            database.SetFunction(entry.Key.Name, entry.Key.Arity, entry.Value);
+            database.SetFunction(function);
         }
     }
 
     private void CreateFunctionCore(string name, int arity, UserFunctionBody? body, bool isDeterministic)
     {
         ArgumentNullException.ThrowIfNull(name);
-        Register(name, arity, body is null ? null : UserFunction.ForScalar(name, arity, body, isDeterministic));
+        Register(body is null ? UserFunction.ForRemoved(name, arity) : UserFunction.ForScalar(name, arity, body, isDeterministic));
     }
 
     private void CreateAggregateCore<TAccumulate, TResult>(
@@ -93,17 +94,17 @@ public sealed partial class SharpCoreDBConnection
         ArgumentNullException.ThrowIfNull(name);
         if (step is null || resultSelector is null)
         {
-            Register(name, arity, null);
+            Register(UserFunction.ForRemoved(name, arity));
             return;
         }
 
         Func<TAccumulate, SqlValue> result = acc => FunctionValues.Result(resultSelector(acc));
-        Register(name, arity, UserFunction.ForAggregate(name, arity, () => new UserAggregateAccumulator<TAccumulate>(seed, step, result), isDeterministic));
+        Register(UserFunction.ForAggregate(name, arity, () => new UserAggregateAccumulator<TAccumulate>(seed, step, result), isDeterministic));
     }
 
-    private void Register(string name, int arity, UserFunction? function)
+    private void Register(UserFunction function)
     {
-        (_functions ??= new(FunctionKeyComparer.Instance))[(name, arity)] = function;
-        _database?.SetFunction(name, arity, function);
+        (_functions ??= new(FunctionKeyComparer.Instance))[(function.Name, function.Arity)] = function;
+        _database?.SetFunction(function);
     }
 }

@@ -38,6 +38,13 @@ internal sealed class UserFunction
     /// <summary>Whether this is an aggregate.</summary>
     public bool IsAggregate => _createAccumulator is not null;
 
+    /// <summary>
+    /// Whether this entry marks a removed function. SQLite keeps a removed function's entry without an implementation,
+    /// and the entry still hides a built-in of the same name and argument count: a call then fails with "no such
+    /// function" (removing a <c>upper(x)</c> override does not bring the built-in back).
+    /// </summary>
+    public bool IsRemoved => Scalar is null && _createAccumulator is null;
+
     /// <summary>A scalar function.</summary>
     /// <param name="name">The name.</param>
     /// <param name="arity">The argument count, or <see cref="AnyArity"/>.</param>
@@ -46,6 +53,12 @@ internal sealed class UserFunction
     /// <returns>The entry.</returns>
     public static UserFunction ForScalar(string name, int arity, UserFunctionBody body, bool deterministic) =>
         new(name, arity, deterministic, new ScalarFunction(name, arity, body, deterministic), null);
+
+    /// <summary>The entry of a removed function (see <see cref="IsRemoved"/>).</summary>
+    /// <param name="name">The name.</param>
+    /// <param name="arity">The argument count, or <see cref="AnyArity"/>.</param>
+    /// <returns>The entry.</returns>
+    public static UserFunction ForRemoved(string name, int arity) => new(name, arity, deterministic: false, null, null);
 
     /// <summary>An aggregate.</summary>
     /// <param name="name">The name.</param>

@@ -24,23 +24,14 @@ internal sealed class UserFunctionSet
     /// <summary>Whether no function is registered (binding then skips every lookup).</summary>
     public bool IsEmpty => _functions.IsEmpty;
 
-    /// <summary>The set with <paramref name="function"/> added (or replacing the entry of the same name and arity).</summary>
+    /// <summary>The set with <paramref name="function"/> added (or replacing the entry of the same name and arity);
+    /// a removal adds a <see cref="UserFunction.IsRemoved"/> entry.</summary>
     /// <param name="function">The function.</param>
     /// <returns>The new set.</returns>
     public UserFunctionSet With(UserFunction function)
     {
         ArgumentNullException.ThrowIfNull(function);
         return new(_functions.SetItem((function.Name, function.Arity), function));
-    }
-
-    /// <summary>The set without the entry of that name and arity (the same set when there is none).</summary>
-    /// <param name="name">The name.</param>
-    /// <param name="arity">The argument count, or <see cref="UserFunction.AnyArity"/>.</param>
-    /// <returns>The new set.</returns>
-    public UserFunctionSet Without(string name, int arity)
-    {
-        ImmutableDictionary<(string Name, int Arity), UserFunction> removed = _functions.Remove((name, arity));
-        return ReferenceEquals(removed, _functions) ? this : new(removed);
     }
 
     /// <summary>The registered function a call of <paramref name="name"/> with that many arguments resolves to.</summary>

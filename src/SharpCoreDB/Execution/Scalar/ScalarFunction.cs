@@ -71,6 +71,13 @@ internal sealed class ScalarFunction
     /// <summary>Whether the result depends only on the arguments (constant folding is allowed).</summary>
     public bool IsDeterministic { get; }
 
+    /// <summary>
+    /// Whether the function is not deterministic only because it can read the clock ('now' in the date and time
+    /// functions): SQLite allows those in index expressions and generated columns and refuses only a call that
+    /// actually reads the clock there (see <see cref="Functions.Determinism"/>).
+    /// </summary>
+    public bool ReadsClockOnly { get; init; }
+
     /// <summary>Whether a call can run long enough to need the statement's cancellation token (never folded at plan time).</summary>
     public bool IsCancellable => _cancellableBody is not null;
 

@@ -159,36 +159,16 @@ internal static class SqlValueReader
     /// <param name="origin">Names the value in errors.</param>
     /// <param name="ordinal">The value's position.</param>
     /// <returns>The decimal.</returns>
-    public static decimal GetDecimal(in SqlValue value, IValueOrigin origin, int ordinal)
-    {
-        NotNull(value, origin, ordinal);
-        try
-        {
-            return value.AsDecimal();
-        }
-        catch (InvalidCastException e)
-        {
-            throw new InvalidCastException($"{origin.Describe(ordinal)}: {e.Message}", e);
-        }
-    }
+    public static decimal GetDecimal(in SqlValue value, IValueOrigin origin, int ordinal) =>
+        Named(value, origin, ordinal, static (in SqlValue v) => v.AsDecimal());
 
     /// <summary>A GUID (see <see cref="SqlValue.AsGuid"/>).</summary>
     /// <param name="value">The value.</param>
     /// <param name="origin">Names the value in errors.</param>
     /// <param name="ordinal">The value's position.</param>
     /// <returns>The GUID.</returns>
-    public static Guid GetGuid(in SqlValue value, IValueOrigin origin, int ordinal)
-    {
-        NotNull(value, origin, ordinal);
-        try
-        {
-            return value.AsGuid();
-        }
-        catch (InvalidCastException e)
-        {
-            throw new InvalidCastException($"{origin.Describe(ordinal)}: {e.Message}", e);
-        }
-    }
+    public static Guid GetGuid(in SqlValue value, IValueOrigin origin, int ordinal) =>
+        Named(value, origin, ordinal, static (in SqlValue v) => v.AsGuid());
 
     /// <summary>TEXT (invalid UTF-8 in it as U+FFFD); numbers as SQLite renders them; a BLOB decoded as UTF-8.</summary>
     /// <param name="value">The value.</param>
@@ -309,6 +289,22 @@ internal static class SqlValueReader
     /// <returns>The exception to throw.</returns>
     public static InvalidCastException Cast(in SqlValue value, IValueOrigin origin, int ordinal, Type target) =>
         new($"{origin.Describe(ordinal)} holds {StorageClassName(value.StorageClass)} {value}, which cannot be read as {target.Name}.");
+
+    // A conversion whose own error names no place: the error is thrown again with the value's origin in front.
+    private static TValue Named<TValue>(in SqlValue value, IValueOrigin origin, int ordinal, Conversion<TValue> convert)
+    {
+        NotNull(value, origin, ordinal);
+        try
+        {
+            return convert(value);
+        }
+        catch (InvalidCastException e)
+        {
+            throw new InvalidCastException($"{origin.Describe(ordinal)}: {e.Message}", e);
+        }
+    }
+
+    private delegate TValue Conversion<TValue>(in SqlValue value);
 
     private static string StorageClassName(SqlStorageClass storageClass) => storageClass switch
     {

@@ -10,8 +10,9 @@ namespace SharpCoreDB.Benchmarks.Functions;
 /// <summary>
 /// A function registered from C# over 10,000 rows, against Microsoft.Data.Sqlite's <c>CreateFunction</c> with the
 /// same delegate in the same run: <c>SELECT sum(scaled(v)) FROM numbers</c> (a <c>Func&lt;long, long&gt;</c>) and
-/// <c>SELECT count(*) FROM numbers WHERE tagged(name)</c> (a <c>Func&lt;string, bool&gt;</c>). Figures are per row
-/// (OperationsPerInvoke).
+/// <c>SELECT count(*) FROM numbers WHERE tagged(name)</c> (a <c>Func&lt;string, bool&gt;</c>), beside the same sum
+/// written in SQL (<c>SELECT sum(v * 3 + 1)</c>) so the cost of the call can be told from the cost of the scan. Figures
+/// are per row (OperationsPerInvoke).
 /// </summary>
 /// <remarks>
 /// Same settings as the other SQL suites (SQLite in WAL mode, 64 MiB page caches, warm tables). The call itself is
@@ -32,9 +33,10 @@ public class FunctionBenchmarks
     private DbConnection? _connection;
     private DbCommand? _sum;
     private DbCommand? _filter;
+    private DbCommand? _inline;
 
     /// <summary>Creates the SQLite database, registers the functions, fills and warms it.</summary>
-    [GlobalSetup(Targets = [nameof(SQLite_scalar_long_function), nameof(SQLite_filter_string_function)])]
+    [GlobalSetup(Targets = [nameof(SQLite_scalar_long_function), nameof(SQLite_filter_string_function), nameof(SQLite_same_sum_in_SQL)])]
     public void SetupSqlite()
     {
         _directory = BenchmarkDirectory.Create("functions-sqlite");
@@ -46,7 +48,7 @@ public class FunctionBenchmarks
     }
 
     /// <summary>Creates the SharpCoreDB database, registers the functions, fills and warms it.</summary>
-    [GlobalSetup(Targets = [nameof(SharpCoreDB_scalar_long_function), nameof(SharpCoreDB_filter_string_function)])]
+    [GlobalSetup(Targets = [nameof(SharpCoreDB_scalar_long_function), nameof(SharpCoreDB_filter_string_function), nameof(SharpCoreDB_same_sum_in_SQL)])]
     public void SetupSharpCoreDB()
     {
         _directory = BenchmarkDirectory.Create("functions-sharpcoredb");
@@ -64,10 +66,12 @@ public class FunctionBenchmarks
     {
         _sum?.Dispose();
         _filter?.Dispose();
+        _inline?.Dispose();
         _connection?.Dispose();
         _directory?.Dispose();
         _sum = null;
         _filter = null;
+        _inline = null;
         _connection = null;
         _directory = null;
     }
@@ -91,6 +95,16 @@ public class FunctionBenchmarks
     /// <returns>The count.</returns>
     [BenchmarkCategory("FilterString"), Benchmark(OperationsPerInvoke = 10_000)]
     public long SharpCoreDB_filter_string_function() => (long)_filter!.ExecuteScalar()!;
+
+    /// <summary>SQLite: the same sum without a function call (the scan's own cost).</summary>
+    /// <returns>The sum.</returns>
+    [BenchmarkCategory("SameSumInSql"), Benchmark(Baseline = true, OperationsPerInvoke = 10_000)]
+    public long SQLite_same_sum_in_SQL() => (long)_inline!.ExecuteScalar()!;
+
+    /// <summary>SharpCoreDB: the same sum without a function call (the scan's own cost).</summary>
+    /// <returns>The sum.</returns>
+    [BenchmarkCategory("SameSumInSql"), Benchmark(OperationsPerInvoke = 10_000)]
+    public long SharpCoreDB_same_sum_in_SQL() => (long)_inline!.ExecuteScalar()!;
 
     private void Prepare()
     {
@@ -126,6 +140,9 @@ public class FunctionBenchmarks
         _filter = connection.CreateCommand();
         _filter.CommandText = "SELECT count(*) FROM numbers WHERE tagged(name)";
         _filter.Prepare();
+        _inline = connection.CreateCommand();
+        _inline.CommandText = "SELECT sum((v * 3) + 1) FROM numbers";
+        _inline.Prepare();
 
         // Warm, and check the answers against the same sums in C#.
         long expectedSum = 0;
@@ -136,7 +153,7 @@ public class FunctionBenchmarks
             expectedCount += s_tagged("item-" + row) ? 1 : 0;
         }
 
-        if ((long)_sum.ExecuteScalar()! != expectedSum || (long)_filter.ExecuteScalar()! != expectedCount)
+        if ((long)_sum.ExecuteScalar()! != expectedSum || (long)_inline.ExecuteScalar()! != expectedSum || (long)_filter.ExecuteScalar()! != expectedCount)
         {
             throw new InvalidOperationException("The function queries did not return what the delegates compute.");
         }

@@ -43,17 +43,21 @@ internal static class Determinism
     public static Expr? FindNonDeterministic(Expr expression)
     {
         ArgumentNullException.ThrowIfNull(expression);
-        if (expression is ConnectionCounterExpr
-            || (expression is FunctionExpr call && !call.Function.IsDeterministic && !call.Function.ReadsClockOnly))
-        {
-            return expression;
-        }
 
-        foreach (Expr child in expression.Children)
+        // An explicit stack, not recursion: a bound expression can be nested deeper than the thread's stack allows.
+        var pending = new Stack<Expr>();
+        pending.Push(expression);
+        while (pending.TryPop(out Expr? current))
         {
-            if (FindNonDeterministic(child) is { } found)
+            if (current is ConnectionCounterExpr
+                || (current is FunctionExpr call && !call.Function.IsDeterministic && !call.Function.ReadsClockOnly))
             {
-                return found;
+                return current;
+            }
+
+            foreach (Expr child in current.Children)
+            {
+                pending.Push(child);
             }
         }
 

@@ -23,6 +23,7 @@ internal static class SuiteRegistry
         new("--types", "Binding and reading .NET types against SQLite: a point select returning a DateTime and a decimal, a 1,000-row insert with a DateTime column", ["SharpCoreDB.Benchmarks.Types.*"]),
         new("--foreign-keys", "Foreign keys on: child inserts against a 10,000-row parent, cascade delete of 1,000 parents, against SQLite", ["SharpCoreDB.Benchmarks.ForeignKeys.*"]),
         new("--collation", "A point lookup through a COLLATE NOCASE index on 10,000 rows, keys in another case than stored, against SQLite", ["SharpCoreDB.Benchmarks.Collations.*"]),
+        new("--functions", "A C# function over 10,000 rows (a long in SELECT, a string in WHERE) against Microsoft.Data.Sqlite's CreateFunction", ["SharpCoreDB.Benchmarks.Functions.*"]),
         new("--pooling", "Pooled open + close, plain and with a password, against Microsoft.Data.Sqlite's pool", ["SharpCoreDB.Benchmarks.Pooling.*"]),
         new("--efcore", "Entity Framework Core: SaveChanges of 1,000 new entities, a tracked query of 1,000 rows, a no-tracking point query by key; our provider against EF's SQLite provider", ["SharpCoreDB.Benchmarks.EfCore.*"]),
         new("--paired-commits", "The paired commit run alone (SharpCoreDB and SQLite alternating, outside BenchmarkDotNet)", [], PairedCommitRun.Run),

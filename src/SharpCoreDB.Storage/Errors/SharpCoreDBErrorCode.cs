@@ -76,6 +76,11 @@ public enum SharpCoreDBErrorCode
     TooComplex = 216,
     /// <summary>A FOREIGN KEY constraint failed: a child row without its parent, or a parent row still referenced (SQLite's "FOREIGN KEY constraint failed").</summary>
     ForeignKeyViolation = 217,
+    /// <summary>
+    /// A function or aggregate registered from C# (<c>CreateFunction</c>, <c>CreateAggregate</c>) threw; the message is
+    /// the exception's and the exception is the inner exception (SQLite reports SQLITE_ERROR with the message).
+    /// </summary>
+    FunctionError = 218,
 
     // Execution control (300s).
 

@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using System.Text;
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
@@ -252,7 +253,7 @@ internal sealed partial class Binder
         {
             try
             {
-                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _collations);
+                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _collations, _functions);
             }
             catch (SharpCoreDBException ex)
             {
@@ -262,7 +263,7 @@ internal sealed partial class Binder
 
         foreach (TriggerSchema trigger in after.Triggers.Values)
         {
-            var check = new Binder(after, new Dictionary<string, int>(), _collations);
+            var check = new Binder(after, new Dictionary<string, int>(), _collations, _functions);
             try
             {
                 if (check.TriggerTarget(trigger.TableName) is not { } on)
@@ -356,7 +357,7 @@ internal sealed partial class Binder
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
     {
-        ValidateView(create, _schema, _collations);
+        ValidateView(create, _schema, _collations, _functions);
         return new CreateViewPlan(_schema, SlotWidths, create);
     }
 
@@ -364,10 +365,11 @@ internal sealed partial class Binder
     /// <param name="create">The CREATE VIEW.</param>
     /// <param name="schema">The schema the view will be used with.</param>
     /// <param name="collations">The database's collations.</param>
+    /// <param name="functions">The functions registered from C# on the database.</param>
     /// <exception cref="SharpCoreDBException">The query does not bind, or the column list does not fit it.</exception>
-    public static void ValidateView(CreateViewStatement create, Schema schema, CollationRegistry collations)
+    public static void ValidateView(CreateViewStatement create, Schema schema, CollationRegistry collations, UserFunctionSet functions)
     {
-        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), collations).BindQuery(create.Query, null), "the view");
+        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), collations, functions).BindQuery(create.Query, null), "the view");
         if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
         {
             throw SqlErrors.At(

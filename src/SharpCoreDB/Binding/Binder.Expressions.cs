@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Aggregation;
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
@@ -19,8 +20,14 @@ internal sealed partial class Binder
     /// <param name="argumentCount">The number of arguments.</param>
     /// <param name="isStar">True for f(*).</param>
     /// <returns>Whether it aggregates.</returns>
-    public static bool IsAggregate(string name, int argumentCount, bool isStar)
+    public bool IsAggregate(string name, int argumentCount, bool isStar)
     {
+        // A function registered from C# under this name and argument count replaces the built-in one.
+        if (_functions.TryFind(name, isStar ? 0 : argumentCount, out UserFunction? user))
+        {
+            return user.IsAggregate;
+        }
+
         if (isStar)
         {
             return string.Equals(name, "count", StringComparison.OrdinalIgnoreCase);
@@ -32,7 +39,7 @@ internal sealed partial class Binder
     /// <summary>True when the expression calls an aggregate outside any subquery.</summary>
     /// <param name="expression">The expression, or null.</param>
     /// <returns>Whether it aggregates.</returns>
-    private static bool ContainsAggregate(SyntaxNode? expression)
+    private bool ContainsAggregate(SyntaxNode? expression)
     {
         bool found = false;
         SyntaxWalker.Walk(expression, node =>
@@ -310,6 +317,13 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{(call.IsStar ? "*" : "DISTINCT")} is only allowed in aggregate functions, not in {name}()", call.Position);
         }
 
+        if (_functions.TryFind(name, count, out UserFunction? user))
+        {
+            return user.Scalar is { } scalar
+                ? new FunctionExpr(scalar, BindAll(call.Arguments, scope))
+                : throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"no such function: {name}", call.Position);
+        }
+
         if (ConnectionCounterExpr.TryParse(name, out ConnectionCounterExpr.Counter counter))
         {
             // Not a ScalarFunction: the value belongs to the connection, not to the arguments.
@@ -412,7 +426,8 @@ internal sealed partial class Binder
             aggregation.InsideAggregate = false;
         }
 
-        int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar) { Filter = filter, OrderBy = orderBy, OrderKeys = orderKeys });
+        _functions.TryFind(call.Name, count, out UserFunction? user);
+        int index = aggregation.AddAggregate(new AggregateSpec(lower, arguments, call.Distinct, call.IsStar) { Filter = filter, OrderBy = orderBy, OrderKeys = orderKeys, User = user });
         Affinity affinity = Affinity.None;
         // An aggregate's value has no column collation (SQLite's sqlite3ExprCollSeq finds none on TK_AGG_FUNCTION).
         return new ColumnExpr(aggregation.AggregateSlot, index, call.ToString(), affinity, SqlDeclaredType.None, string.Empty) { ColumnCollation = null };

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
@@ -26,7 +27,8 @@ internal sealed partial class Binder
     {
         Schema schema = _schema;
         CollationRegistry collations = _collations;
-        var enforcer = new ForeignKeyEnforcer(schema, table, (link, action, onDelete) => BindForeignKeyAction(schema, collations, link, action, onDelete));
+        UserFunctionSet functions = _functions;
+        var enforcer = new ForeignKeyEnforcer(schema, table, (link, action, onDelete) => BindForeignKeyAction(schema, collations, functions, link, action, onDelete));
         return enforcer.HasForeignKeys ? enforcer : null;
     }
 
@@ -36,7 +38,7 @@ internal sealed partial class Binder
     /// the column's DEFAULT (SET NULL, SET DEFAULT). It is an ordinary statement, so the child's triggers and foreign
     /// keys take part as they do in SQLite.
     /// </summary>
-    private static DmlPlan BindForeignKeyAction(Schema schema, CollationRegistry collations, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
+    private static DmlPlan BindForeignKeyAction(Schema schema, CollationRegistry collations, UserFunctionSet functions, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
     {
         TableSchema child = link.Child;
         int count = link.ChildColumns.Length;
@@ -72,7 +74,7 @@ internal sealed partial class Binder
         }
 
         int parameters = action == ForeignKeyAction.Cascade && !onDelete ? 2 * count : count;
-        return (DmlPlan)Bind(statement, schema, ActionParameters(parameters), collations);
+        return (DmlPlan)Bind(statement, schema, ActionParameters(parameters), collations, functions);
     }
 
     // ?1…?n by the names the binder looks numbered parameters up by ("?1", "?2", …).

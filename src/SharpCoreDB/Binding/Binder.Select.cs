@@ -202,7 +202,7 @@ internal sealed partial class Binder
         block.OrderBy.Clear();
     }
 
-    private static bool ContainsAggregate(ImmutableArray<OrderingTerm> orderBy, ImmutableArray<ResultColumn> columns)
+    private bool ContainsAggregate(ImmutableArray<OrderingTerm> orderBy, ImmutableArray<ResultColumn> columns)
     {
         foreach (ResultColumn column in columns)
         {

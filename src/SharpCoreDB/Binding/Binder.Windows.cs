@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using SortKey = SharpCoreDB.Execution.Operators.SortKey;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution.Windows;
 using SharpCoreDB.Records;
@@ -119,8 +120,17 @@ internal sealed partial class Binder
     }
 
     // Which window function a call with OVER is, with SQLite's errors for everything else.
-    private static WindowFunctionKind WindowKindOf(FunctionCallExpression call, int count)
+    private WindowFunctionKind WindowKindOf(FunctionCallExpression call, int count)
     {
+        // A function registered from C# has no window form (Microsoft.Data.Sqlite registers no xValue/xInverse).
+        if (_functions.TryFind(call.Name, call.IsStar ? 0 : count, out UserFunction? user))
+        {
+            throw SqlErrors.At(
+                SharpCoreDBErrorCode.Unsupported,
+                user.IsRemoved ? $"no such function: {call.Name}" : $"{call.Name}() may not be used as a window function",
+                call.Position);
+        }
+
         if (WindowOnlyKind(call.Name) is { } kind)
         {
             (int min, int max) = WindowArity(kind);

@@ -1,4 +1,5 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Records;
@@ -21,6 +22,9 @@ internal sealed partial class Binder
     private readonly Schema _schema;
     private readonly IReadOnlyDictionary<string, int> _parameters;
     private readonly CollationRegistry _collations;
+
+    // The functions registered from C# on the database: looked up before the built-ins, as SQLite does.
+    private readonly UserFunctionSet _functions;
     private readonly List<int> _slotWidths = [];
 
     // The tables an INSERT, UPDATE or DELETE changes, itself or through the triggers it fires: its subqueries must
@@ -33,11 +37,12 @@ internal sealed partial class Binder
     private int _nesting;
     private bool _rightJoinInFrom;
 
-    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations)
+    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions)
     {
         _schema = schema;
         _parameters = parameters;
         _collations = collations;
+        _functions = functions;
     }
 
     /// <summary>Binds and plans one statement.</summary>
@@ -45,10 +50,15 @@ internal sealed partial class Binder
     /// <param name="schema">The schema to bind against.</param>
     /// <param name="parameters">Parameter positions by normalized name.</param>
     /// <param name="collations">The database's collations.</param>
+    /// <param name="functions">The functions registered from C# on the database; the plan remembers them.</param>
     /// <returns>The executable plan.</returns>
     /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
-    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations) =>
-        StackGuard.Run(() => new Binder(schema, parameters, collations).BindStatement(statement), "the statement");
+    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions)
+    {
+        ExecutablePlan plan = StackGuard.Run(() => new Binder(schema, parameters, collations, functions).BindStatement(statement), "the statement");
+        plan.Functions = functions;
+        return plan;
+    }
 
     private int[] SlotWidths => [.. _slotWidths];
 

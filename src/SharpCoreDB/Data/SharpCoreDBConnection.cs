@@ -144,6 +144,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
             }
 
             RegisterPendingCollations(database);
+            RegisterFunctions(database);
             _database = database;
         }
         catch

@@ -18,7 +18,7 @@ namespace SharpCoreDB;
 /// </summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1010:Generic interface should also be implemented",
     Justification = "DbDataReader enumerates IDataRecord through the non-generic ADO.NET contract.")]
-public sealed partial class SharpCoreDBDataReader : DbDataReader
+public sealed partial class SharpCoreDBDataReader : DbDataReader, IValueOrigin
 {
     private readonly SharpCoreDBCommand _command;
     private readonly QueryResult _result;
@@ -204,13 +204,8 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     /// <summary>The value in its declared CLR type, or <see cref="DBNull.Value"/> for NULL.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The value.</returns>
-    public override object GetValue(int ordinal)
-    {
-        object value = Value(ordinal).ToObject();
-
-        // TEXT that holds invalid UTF-8 reaches the application as well-formed UTF-16, as from any UTF-8 reader.
-        return value is string text ? Utf8Text.ToWellFormed(text) : value;
-    }
+    public override object GetValue(int ordinal) =>
+        SqlValueReader.ToObject(Value(ordinal));
 
     /// <inheritdoc />
     public override int GetValues(object[] values)
@@ -229,17 +224,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     public override bool IsDBNull(int ordinal) => Value(ordinal).IsNull;
 
     /// <inheritdoc />
-    public override bool GetBoolean(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.StorageClass switch
-        {
-            SqlStorageClass.Integer or SqlStorageClass.Real or SqlStorageClass.Decimal => value.AsBoolean(),
-            SqlStorageClass.Text when bool.TryParse(value.AsText(), out var flag) => flag,
-            SqlStorageClass.Text when long.TryParse(value.AsText(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var number) => number != 0,
-            _ => throw Cast(ordinal, value, typeof(bool)),
-        };
-    }
+    public override bool GetBoolean(int ordinal) => SqlValueReader.GetBoolean(Value(ordinal), this, ordinal);
 
     /// <inheritdoc />
     public override byte GetByte(int ordinal) => checked((byte)GetInt64(ordinal));
@@ -253,116 +238,32 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     /// <summary>An INTEGER column; a REAL is truncated toward zero and integer text is parsed, as SQLite converts.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The value.</returns>
-    public override long GetInt64(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        switch (value.StorageClass)
-        {
-            case SqlStorageClass.Integer:
-                return value.AsInt64();
-            case SqlStorageClass.Real:
-                var real = value.AsDouble();
-                // Out-of-range reals would wrap silently; refuse them instead.
-                if (real >= -9.2233720368547758E18 && real < 9.2233720368547758E18)
-                {
-                    return (long)real;
-                }
-
-                break;
-            case SqlStorageClass.Decimal:
-                decimal truncated = decimal.Truncate(value.AsDecimal());
-                if (truncated >= long.MinValue && truncated <= long.MaxValue)
-                {
-                    return (long)truncated;
-                }
-
-                break;
-            case SqlStorageClass.Text when long.TryParse(value.AsText(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var parsed):
-                return parsed;
-        }
-
-        throw Cast(ordinal, value, typeof(long));
-    }
+    public override long GetInt64(int ordinal) => SqlValueReader.GetInt64(Value(ordinal), this, ordinal);
 
     /// <inheritdoc />
-    public override double GetDouble(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.StorageClass switch
-        {
-            SqlStorageClass.Integer or SqlStorageClass.Real or SqlStorageClass.Decimal => value.AsDouble(),
-            SqlStorageClass.Text when double.TryParse(value.AsText(), NumberStyles.Float, CultureInfo.InvariantCulture, out var parsed) => parsed,
-            _ => throw Cast(ordinal, value, typeof(double)),
-        };
-    }
+    public override double GetDouble(int ordinal) => SqlValueReader.GetDouble(Value(ordinal), this, ordinal);
 
     /// <inheritdoc />
     public override float GetFloat(int ordinal) => (float)GetDouble(ordinal);
 
     /// <inheritdoc />
-    public override decimal GetDecimal(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        try
-        {
-            return value.AsDecimal();
-        }
-        catch (InvalidCastException e)
-        {
-            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}'): {e.Message}", e);
-        }
-    }
+    public override decimal GetDecimal(int ordinal) => SqlValueReader.GetDecimal(Value(ordinal), this, ordinal);
 
     /// <inheritdoc />
-    public override DateTime GetDateTime(int ordinal) =>
-        Read(ordinal, static (in SqlValue value, out DateTime result) => value.TryGetDateTime(out result));
+    public override DateTime GetDateTime(int ordinal) => SqlValueReader.GetDateTime(Value(ordinal), this, ordinal);
 
     /// <inheritdoc />
-    public override Guid GetGuid(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        try
-        {
-            return value.AsGuid();
-        }
-        catch (InvalidCastException e)
-        {
-            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}'): {e.Message}", e);
-        }
-    }
+    public override Guid GetGuid(int ordinal) => SqlValueReader.GetGuid(Value(ordinal), this, ordinal);
 
     /// <summary>TEXT (invalid UTF-8 in it as U+FFFD); numbers as SQLite renders them; a BLOB decoded as UTF-8.</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The string.</returns>
-    public override string GetString(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        return value.StorageClass switch
-        {
-            SqlStorageClass.Text => Utf8Text.ToWellFormed(value.AsText()),
-            SqlStorageClass.Integer => value.AsInt64().ToString(CultureInfo.InvariantCulture),
-            SqlStorageClass.Real => RealFormatter.FormatText(value.AsDouble()),
-            SqlStorageClass.Decimal => value.AsDecimal().ToString(CultureInfo.InvariantCulture),
-            _ => Encoding.UTF8.GetString(value.AsBlob()),
-        };
-    }
+    public override string GetString(int ordinal) => SqlValueReader.GetString(Value(ordinal), this, ordinal);
 
     /// <summary>TEXT of exactly one character, or an INTEGER code point (how a char binds as INTEGER).</summary>
     /// <param name="ordinal">The column.</param>
     /// <returns>The character.</returns>
-    public override char GetChar(int ordinal)
-    {
-        var value = NotNull(ordinal);
-        switch (value.StorageClass)
-        {
-            case SqlStorageClass.Integer when value.AsInt64() is >= char.MinValue and <= char.MaxValue:
-                return (char)value.AsInt64();
-            case SqlStorageClass.Text when value.AsText().Length == 1:
-                return value.AsText()[0];
-        }
-
-        throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}') holds {value}, which is not one character (TEXT of length 1 or an INTEGER code point).");
-    }
+    public override char GetChar(int ordinal) => SqlValueReader.GetChar(Value(ordinal), this, ordinal);
 
     /// <inheritdoc />
     public override long GetBytes(int ordinal, long dataOffset, byte[]? buffer, int bufferOffset, int length)
@@ -432,16 +333,6 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         base.Dispose(disposing);
     }
 
-    private static string StorageClassName(SqlStorageClass storageClass) => storageClass switch
-    {
-        SqlStorageClass.Integer => "INTEGER",
-        SqlStorageClass.Real => "REAL",
-        SqlStorageClass.Decimal => "DECIMAL",
-        SqlStorageClass.Text => "TEXT",
-        SqlStorageClass.Blob => "BLOB",
-        _ => "NULL",
-    };
-
     private static long CopyOut<TItem>(ReadOnlySpan<TItem> source, long dataOffset, TItem[]? buffer, int bufferOffset, int length)
     {
         if (buffer is null)
@@ -468,19 +359,10 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         return _result.GetValue(ordinal);
     }
 
-    private SqlValue NotNull(int ordinal)
-    {
-        var value = Value(ordinal);
-        if (value.IsNull)
-        {
-            throw new InvalidCastException($"Column {ordinal} ('{GetName(ordinal)}') is NULL; check IsDBNull first or read a nullable type.");
-        }
+    private SqlValue NotNull(int ordinal) => SqlValueReader.NotNull(Value(ordinal), this, ordinal);
 
-        return value;
-    }
-
-    private InvalidCastException Cast(int ordinal, SqlValue value, Type target) =>
-        new($"Column {ordinal} ('{GetName(ordinal)}') holds {StorageClassName(value.StorageClass)} {value}, which cannot be read as {target.Name}.");
+    /// <inheritdoc />
+    string IValueOrigin.Describe(int ordinal) => $"Column {ordinal} ('{GetName(ordinal)}')";
 
     private void ThrowIfClosed()
     {

@@ -14,7 +14,7 @@ namespace SharpCoreDB.Engine;
 /// Connections to the same file in a process share one instance (<see cref="Acquire"/>, reference-counted);
 /// <c>:memory:</c> gives a private instance.
 /// </summary>
-internal sealed class Database
+internal sealed partial class Database
 {
     private static readonly Lock s_registryLock = new();
     private static readonly Dictionary<string, Database> s_registry = new(StringComparer.Ordinal);

@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using SharpCoreDB.Binding;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Parsing;
 using Ast = SharpCoreDB.Sql.Ast;
@@ -187,19 +188,21 @@ internal sealed class Statement
     /// <returns>A pooled plan or a newly bound one.</returns>
     internal ExecutablePlan Rent(int index, Schema schema)
     {
+        // A plan is reused only with the schema and the registered functions it was bound against.
+        UserFunctionSet functions = Database.Functions;
         ExecutablePlan? last = Interlocked.Exchange(ref _lastPlans[index], null);
-        if (last is not null && ReferenceEquals(last.Schema, schema))
+        if (last is not null && ReferenceEquals(last.Schema, schema) && ReferenceEquals(last.Functions, functions))
         {
             return last;
         }
 
         PlanPool? pool = Volatile.Read(ref _pools[index]);
-        if (pool is not null && ReferenceEquals(pool.Schema, schema) && pool.Plans.TryTake(out ExecutablePlan? plan))
+        if (pool is not null && pool.Holds(schema, functions) && pool.Plans.TryTake(out ExecutablePlan? plan))
         {
             return plan;
         }
 
-        return Binder.Bind(_statements[index], schema, _parameterIndex, Database.Collations);
+        return Binder.Bind(_statements[index], schema, _parameterIndex, Database.Collations, functions);
     }
 
     /// <summary>Gives a plan back after a successful execution.</summary>
@@ -207,21 +210,22 @@ internal sealed class Statement
     /// <param name="plan">The plan.</param>
     internal void Return(int index, ExecutablePlan plan)
     {
-        if (ReferenceEquals(plan.Schema, Database.Schema) && Interlocked.CompareExchange(ref _lastPlans[index], plan, null) is null)
+        bool current = ReferenceEquals(plan.Schema, Database.Schema) && ReferenceEquals(plan.Functions, Database.Functions);
+        if (current && Interlocked.CompareExchange(ref _lastPlans[index], plan, null) is null)
         {
             return;
         }
 
         PlanPool? pool = Volatile.Read(ref _pools[index]);
-        if (pool is null || !ReferenceEquals(pool.Schema, plan.Schema))
+        if (pool is null || !pool.Holds(plan.Schema, plan.Functions))
         {
-            // Only plans of the current committed schema are worth keeping.
-            if (!ReferenceEquals(plan.Schema, Database.Schema))
+            // Only plans of the current committed schema and functions are worth keeping.
+            if (!current)
             {
                 return;
             }
 
-            pool = new PlanPool(plan.Schema);
+            pool = new PlanPool(plan.Schema, plan.Functions);
             Volatile.Write(ref _pools[index], pool);
         }
 
@@ -264,10 +268,15 @@ internal sealed class Statement
         }
     }
 
-    private sealed class PlanPool(Schema schema)
+    private sealed class PlanPool(Schema schema, UserFunctionSet functions)
     {
         public Schema Schema { get; } = schema;
 
+        public UserFunctionSet Functions { get; } = functions;
+
         public ConcurrentBag<ExecutablePlan> Plans { get; } = [];
+
+        public bool Holds(Schema schema, UserFunctionSet functions) =>
+            ReferenceEquals(Schema, schema) && ReferenceEquals(Functions, functions);
     }
 }

@@ -1,4 +1,5 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Functions;
 
 namespace SharpCoreDB.Execution;
 
@@ -20,6 +21,12 @@ internal abstract class ExecutablePlan
 
     /// <summary>The schema it was bound against; a different schema means binding again.</summary>
     public Schema Schema { get; }
+
+    /// <summary>
+    /// The functions registered from C# the plan was bound against: the statement cache reuses the plan only while
+    /// the database still has exactly these, so a removed or replaced function never runs from a cached plan.
+    /// </summary>
+    public UserFunctionSet Functions { get; set; } = UserFunctionSet.Empty;
 
     /// <summary>The execution context.</summary>
     public ExecutionContext Context { get; }

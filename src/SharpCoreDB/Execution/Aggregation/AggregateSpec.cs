@@ -1,5 +1,6 @@
 using System.Text;
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 
@@ -21,6 +22,9 @@ internal sealed record AggregateSpec(string Name, IReadOnlyList<Expr> Arguments,
     /// <summary>How <see cref="OrderBy"/> sorts: columns <c>Arguments.Count..</c> of each buffered row.</summary>
     public SortKey[] OrderKeys { get; init; } = [];
 
+    /// <summary>The aggregate registered from C# this call resolved to; null for a built-in aggregate.</summary>
+    public UserFunction? User { get; init; }
+
     /// <summary>What is evaluated per input row: the arguments, then the ORDER BY keys.</summary>
     public IReadOnlyList<Expr> Inputs => OrderBy.Count == 0 ? Arguments : [.. Arguments, .. OrderBy];
 
@@ -28,9 +32,12 @@ internal sealed record AggregateSpec(string Name, IReadOnlyList<Expr> Arguments,
     /// <returns>The accumulator.</returns>
     public AggregateAccumulator CreateAccumulator()
     {
-        AggregateAccumulator accumulator = IsCountStar
-            ? AggregateFunctions.CreateCountStar()
-            : AggregateFunctions.Create(Name, Arguments.Count, Distinct, Arguments.Count > 0 ? CollationRules.ForKey(Arguments[0]) : null);
+        Records.Collation? collation = Arguments.Count > 0 ? CollationRules.ForKey(Arguments[0]) : null;
+        AggregateAccumulator accumulator = User is not null
+            ? (Distinct ? new DistinctAccumulator(User.CreateAccumulator(), collation) : User.CreateAccumulator())
+            : IsCountStar
+                ? AggregateFunctions.CreateCountStar()
+                : AggregateFunctions.Create(Name, Arguments.Count, Distinct, collation);
         return OrderBy.Count == 0 ? accumulator : new OrderedAccumulator(accumulator, Arguments.Count, OrderKeys);
     }
 

@@ -28,6 +28,9 @@ internal sealed class FunctionExpr : Expr
     /// <summary>Whether a call can run long enough to need the statement's cancellation token (like(), glob()).</summary>
     public bool IsCancellable => _function.IsCancellable;
 
+    /// <summary>The resolved function (its determinism decides where the call may appear).</summary>
+    public ScalarFunction Function => _function;
+
     /// <summary>The arguments.</summary>
     public IReadOnlyList<Expr> Arguments { get; }
 

@@ -1,3 +1,4 @@
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.Scalar;
@@ -7,6 +8,7 @@ internal sealed class ScalarFunction
 {
     private readonly ScalarFunctionBody? _body;
     private readonly CancellableScalarFunctionBody? _cancellableBody;
+    private readonly UserFunctionBody? _userBody;
 
     /// <summary>Creates a function descriptor.</summary>
     /// <param name="name">The canonical (lower-case) name.</param>
@@ -39,6 +41,21 @@ internal sealed class ScalarFunction
         IsDeterministic = true;
     }
 
+    /// <summary>Creates a function registered from C# (<c>CreateFunction</c>): exceptions its code throws surface as
+    /// <see cref="SharpCoreDBErrorCode.FunctionError"/>.</summary>
+    /// <param name="name">The name as registered.</param>
+    /// <param name="arity">The argument count, or <see cref="UserFunction.AnyArity"/> for any number.</param>
+    /// <param name="body">The converting call of the application's delegate.</param>
+    /// <param name="deterministic">Whether the application declared it deterministic.</param>
+    public ScalarFunction(string name, int arity, UserFunctionBody body, bool deterministic)
+    {
+        Name = name;
+        MinArguments = arity == UserFunction.AnyArity ? 0 : arity;
+        MaxArguments = arity == UserFunction.AnyArity ? int.MaxValue : arity;
+        _userBody = body;
+        IsDeterministic = deterministic;
+    }
+
     /// <summary>The canonical (lower-case) name.</summary>
     public string Name { get; }
 
@@ -54,6 +71,13 @@ internal sealed class ScalarFunction
     /// <summary>Whether the result depends only on the arguments (constant folding is allowed).</summary>
     public bool IsDeterministic { get; }
 
+    /// <summary>
+    /// Whether the function is not deterministic only because it can read the clock ('now' in the date and time
+    /// functions): SQLite allows those in index expressions and generated columns and refuses only a call that
+    /// actually reads the clock there (see <see cref="Functions.Determinism"/>).
+    /// </summary>
+    public bool ReadsClockOnly { get; init; }
+
     /// <summary>Whether a call can run long enough to need the statement's cancellation token (never folded at plan time).</summary>
     public bool IsCancellable => _cancellableBody is not null;
 
@@ -68,12 +92,25 @@ internal sealed class ScalarFunction
     /// <param name="cancellationToken">The statement's token, for functions whose work can grow without bound.</param>
     /// <returns>The result.</returns>
     /// <exception cref="ArgumentException">The argument count does not fit the function.</exception>
-    /// <exception cref="SharpCoreDBException">The function rejects its input (for example abs() of the smallest integer).</exception>
+    /// <exception cref="SharpCoreDBException">The function rejects its input (for example abs() of the smallest integer),
+    /// or the code of a function registered from C# threw (<see cref="SharpCoreDBErrorCode.FunctionError"/>).</exception>
     public SqlValue Invoke(ReadOnlySpan<SqlValue> arguments, Random? random = null, CancellationToken cancellationToken = default)
     {
         if (!Accepts(arguments.Length))
         {
             throw new ArgumentException($"{Name}() takes {MinArguments}..{MaxArguments} arguments, not {arguments.Length}; resolve the call with ScalarFunctions.Resolve first.", nameof(arguments));
+        }
+
+        if (_userBody is not null)
+        {
+            try
+            {
+                return _userBody(arguments);
+            }
+            catch (Exception e)
+            {
+                throw UserFunctionErrors.Wrap(e);
+            }
         }
 
         return _cancellableBody is not null

@@ -24,13 +24,13 @@ internal static partial class ScalarFunctions
 
     private static void AddDateTime(List<ScalarFunction> all)
     {
-        all.Add(new("date", 0, Any, (a, _) => Format(a, DateTimeOutput.Date), deterministic: false));
-        all.Add(new("time", 0, Any, (a, _) => Format(a, DateTimeOutput.Time), deterministic: false));
-        all.Add(new("datetime", 0, Any, (a, _) => Format(a, DateTimeOutput.DateTime), deterministic: false));
-        all.Add(new("julianday", 0, Any, (a, _) => Format(a, DateTimeOutput.JulianDay), deterministic: false));
-        all.Add(new("unixepoch", 0, Any, (a, _) => Format(a, DateTimeOutput.UnixEpoch), deterministic: false));
-        all.Add(new("strftime", 1, Any, (a, _) => StrFTime(a), deterministic: false));
-        all.Add(new("timediff", 2, 2, (a, _) => TimeDiff(a), deterministic: false));
+        all.Add(new("date", 0, Any, (a, _) => Format(a, DateTimeOutput.Date), deterministic: false) { ReadsClockOnly = true });
+        all.Add(new("time", 0, Any, (a, _) => Format(a, DateTimeOutput.Time), deterministic: false) { ReadsClockOnly = true });
+        all.Add(new("datetime", 0, Any, (a, _) => Format(a, DateTimeOutput.DateTime), deterministic: false) { ReadsClockOnly = true });
+        all.Add(new("julianday", 0, Any, (a, _) => Format(a, DateTimeOutput.JulianDay), deterministic: false) { ReadsClockOnly = true });
+        all.Add(new("unixepoch", 0, Any, (a, _) => Format(a, DateTimeOutput.UnixEpoch), deterministic: false) { ReadsClockOnly = true });
+        all.Add(new("strftime", 1, Any, (a, _) => StrFTime(a), deterministic: false) { ReadsClockOnly = true });
+        all.Add(new("timediff", 2, 2, (a, _) => TimeDiff(a), deterministic: false) { ReadsClockOnly = true });
     }
 
     // timediff(A, B): what to add to B to reach A, as (+|-)YYYY-MM-DD HH:MM:SS.SSS, so datetime(B, timediff(A, B)) is

@@ -1,3 +1,4 @@
+using System.Security.Cryptography;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Engine.Maintenance;
 using SharpCoreDB.Execution;
@@ -214,9 +215,11 @@ internal sealed partial class Database
         try
         {
             WalPageStore target = WalPageStore.Open(fullPath, options);
+            DatabaseKeys written;
             try
             {
                 DatabaseCopier.Copy(source, target, bumpVersion, progress, cancellationToken);
+                written = DatabaseKeys.Of(target.File);
             }
             finally
             {
@@ -225,6 +228,11 @@ internal sealed partial class Database
 
             // Everything is in the file (a clean close checkpoints and syncs it): the copy needs no log.
             File.Delete(fullPath + WalStoreOptions.WalSuffix);
+            using (written)
+            {
+                BindToNewLog(fullPath, written);
+            }
+
             complete = true;
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
@@ -240,12 +248,27 @@ internal sealed partial class Database
         }
     }
 
+    // A copy that keeps the key keeps the database id too (the keys are derived from it), so a log of the source could
+    // pass the id check beside the copy. The copy's checkpoint record therefore names a log generation and a
+    // transaction sequence drawn at random: a log of the source is then never of the copy's generation, never its
+    // successor starting at its sequence (recovery refuses both with Corrupt), and an older one is ignored.
+    private static void BindToNewLog(string fullPath, DatabaseKeys keys)
+    {
+        FileStorageDevice device = FileStorageDevice.Open(fullPath, new FileDeviceOptions { Mode = FileDeviceMode.OpenExisting });
+        using PageFile file = PageFile.Open(device, new PageFileOptions { KeysFrom = keys, CreateMode = PageFileCreateMode.OpenExisting });
+        uint salt1 = (uint)RandomNumberGenerator.GetInt32(int.MaxValue);
+        uint salt2 = (uint)RandomNumberGenerator.GetInt32(int.MaxValue);
+        ulong sequence = ((ulong)(uint)RandomNumberGenerator.GetInt32(int.MaxValue) << 16) + 1;
+        file.WriteCheckpointRecord(salt1, salt2, sequence);
+        file.Flush();
+    }
+
     private PageFileOptions TargetFile(int pageSize, SharpCoreDBEncryption? encryption, DatabaseKeys? keys, PageFileCreateMode mode) => new()
     {
         PageSize = pageSize,
         KeysFrom = encryption is null ? keys : null,
         Password = encryption?.Password,
-        RawKey = encryption?.Key is { } key ? key : null,
+        RawKey = encryption?.Key is { } key ? new ReadOnlyMemory<byte>(key) : (ReadOnlyMemory<byte>?)null,
         KdfIterations = Options.KdfIterations ?? Storage.Encryption.KeyDerivation.DefaultIterations,
         CreateMode = mode,
     };

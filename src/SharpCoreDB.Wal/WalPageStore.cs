@@ -338,6 +338,18 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         _codec.Open(pageNumber, image, image, _walDevice.Name);
     }
 
+    /// <summary>The read snapshots open now (VACUUM and rekey replace the file only when none is).</summary>
+    internal int OpenSnapshots
+    {
+        get
+        {
+            lock (_snapshotLock)
+            {
+                return _readers.Count;
+            }
+        }
+    }
+
     /// <summary>Called when a read transaction ends.</summary>
     internal void EndRead(int slot)
     {

@@ -98,6 +98,8 @@ internal sealed class CsvImporter(SharpCoreDBConnection connection, TextWriter w
             }
         }
 
+        // The bar ends full, however the record count fell against ProgressEvery.
+        progress?.Invoke(1.0);
         return rows;
     }
 

@@ -358,7 +358,11 @@ public sealed class FileStorageDevice : IStorageDevice
         }
     }
 
-    private static void SyncDirectory(string fullPath, IFileDeviceObserver? observer)
+    /// <summary>Makes the entries of the directory holding <paramref name="fullPath"/> durable (Linux; a no-op elsewhere, where it is neither needed nor possible).</summary>
+    /// <param name="fullPath">A file in the directory.</param>
+    /// <param name="observer">Told of the sync, or null.</param>
+    /// <exception cref="SharpCoreDBException">IoError when the fsync fails.</exception>
+    internal static void SyncDirectory(string fullPath, IFileDeviceObserver? observer)
     {
         // Only Linux needs (and allows) this: the new directory entry is not durable until the directory is.
         if (!OperatingSystem.IsLinux())

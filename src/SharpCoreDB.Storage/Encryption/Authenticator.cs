@@ -53,6 +53,14 @@ internal sealed class Authenticator : IDisposable
         return mac.Length >= MacSize && CryptographicOperations.FixedTimeEquals(computed, mac[..MacSize]);
     }
 
+    /// <summary>A second authenticator over the same key, owned by its caller (see <see cref="PageCipher.CloneKey"/>).</summary>
+    /// <returns>The new authenticator.</returns>
+    public Authenticator CloneKey()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return new Authenticator(_key);
+    }
+
     /// <summary>Wipes the key copy.</summary>
     public void Dispose()
     {

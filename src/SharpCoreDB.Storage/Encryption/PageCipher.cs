@@ -69,6 +69,18 @@ internal sealed class PageCipher : IDisposable
         }
     }
 
+    /// <summary>
+    /// A second cipher over the same page key, owned by its caller: a database file built beside this one with the same
+    /// identity (VACUUM, VACUUM INTO, a backup that keeps the key) seals its pages with it, since the password or key
+    /// the page key came from is not kept.
+    /// </summary>
+    /// <returns>The new cipher.</returns>
+    public PageCipher CloneKey()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return new PageCipher(_key);
+    }
+
     /// <summary>Disposes every pooled instance and wipes the key copy.</summary>
     public void Dispose()
     {

@@ -249,6 +249,22 @@ internal sealed class PageCodec : IDisposable
         return true;
     }
 
+    /// <summary>A codec with the same database id and copies of the same keys, owned by its caller (see <see cref="PageCipher.CloneKey"/>).</summary>
+    /// <returns>The new codec.</returns>
+    public PageCodec CloneKeys()
+    {
+        PageCipher? cipher = _cipher?.CloneKey();
+        try
+        {
+            return new PageCodec(PageSize, _databaseId, cipher, Authenticator?.CloneKey());
+        }
+        catch
+        {
+            cipher?.Dispose();
+            throw;
+        }
+    }
+
     /// <summary>Disposes the cipher and the authenticator (wiping their keys).</summary>
     public void Dispose()
     {

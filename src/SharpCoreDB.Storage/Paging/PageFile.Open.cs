@@ -161,8 +161,17 @@ internal sealed partial class PageFile
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.NotEncrypted, $"'{device.Name}' is not encrypted, but a password or key was given.");
             }
 
-            (PageCipher Cipher, Authenticator Authenticator)? keys = encrypted ? OpenCipher(device, options, header, flags) : null;
-            var codec = new PageCodec((int)pageSize, DatabaseHeader.GetDatabaseId(header), keys?.Cipher, keys?.Authenticator);
+            PageCodec codec;
+            if (options.KeysFrom is { } known)
+            {
+                codec = ReuseKeys(device, known, header);
+            }
+            else
+            {
+                (PageCipher Cipher, Authenticator Authenticator)? keys = encrypted ? OpenCipher(device, options, header, flags) : null;
+                codec = new PageCodec((int)pageSize, DatabaseHeader.GetDatabaseId(header), keys?.Cipher, keys?.Authenticator);
+            }
+
             byte[] scratch = ArrayPool<byte>.Shared.Rent((int)pageSize);
             try
             {
@@ -191,6 +200,24 @@ internal sealed partial class PageFile
         {
             ArrayPool<byte>.Shared.Return(page0);
         }
+    }
+
+    // Reopening a database whose file was replaced (VACUUM, rekey) with the keys it had: the new file must be the same
+    // database (id) with the same key (key check, flags, salt); page 0's MAC, checked next, proves the keys fit.
+    private static PageCodec ReuseKeys(IStorageDevice device, DatabaseKeys known, ReadOnlySpan<byte> header)
+    {
+        ReadOnlySpan<byte> expected = known.Header;
+        if (!DatabaseHeader.GetDatabaseId(header).SequenceEqual(DatabaseHeader.GetDatabaseId(expected))
+            || DatabaseHeader.GetFlags(header) != DatabaseHeader.GetFlags(expected)
+            || !DatabaseHeader.GetKdfSalt(header).SequenceEqual(DatabaseHeader.GetKdfSalt(expected))
+            || DatabaseHeader.GetKdfIterations(header) != DatabaseHeader.GetKdfIterations(expected)
+            || !DatabaseHeader.GetKeyCheck(header).SequenceEqual(DatabaseHeader.GetKeyCheck(expected))
+            || DatabaseHeader.GetPageSize(header) != DatabaseHeader.GetPageSize(expected))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"'{device.Name}' is not the database whose keys were given (another database id, key or page size).");
+        }
+
+        return known.Codec.CloneKeys();
     }
 
     private static (PageCipher Cipher, Authenticator Authenticator) OpenCipher(IStorageDevice device, PageFileOptions options, ReadOnlySpan<byte> header, DatabaseFlags flags)
@@ -238,6 +265,11 @@ internal sealed partial class PageFile
 
     private static PageFile Create(IStorageDevice device, PageFileOptions options, bool leaveOpen)
     {
+        if (options.KeysFrom is { } template)
+        {
+            return CreateLike(device, template, leaveOpen);
+        }
+
         int pageSize = options.PageSize;
         Span<byte> databaseId = stackalloc byte[DatabaseHeader.DatabaseIdLength];
         Span<byte> salt = stackalloc byte[DatabaseHeader.KdfSaltLength];
@@ -276,6 +308,32 @@ internal sealed partial class PageFile
         }
 
         var codec = new PageCodec(pageSize, databaseId, keys?.Cipher, keys?.Authenticator);
+        return WriteNewHeader(device, leaveOpen, codec, flags, salt, iterations, check);
+    }
+
+    // The same identity and keys as an open database, so the new file opens with its password or key (see
+    // PageFileOptions.KeysFrom). The page size comes with the identity.
+    private static PageFile CreateLike(IStorageDevice device, DatabaseKeys template, bool leaveOpen)
+    {
+        ReadOnlySpan<byte> header = template.Header;
+        PageCodec codec = template.Codec.CloneKeys();
+        return WriteNewHeader(
+            device,
+            leaveOpen,
+            codec,
+            DatabaseHeader.GetFlags(header),
+            DatabaseHeader.GetKdfSalt(header),
+            DatabaseHeader.GetKdfIterations(header),
+            DatabaseHeader.GetKeyCheck(header));
+    }
+
+    // Writes and syncs page 0 of a new database; the codec is the new file's (disposed here when this fails).
+    private static PageFile WriteNewHeader(
+        IStorageDevice device, bool leaveOpen, PageCodec codec, DatabaseFlags flags, ReadOnlySpan<byte> salt, uint iterations, ReadOnlySpan<byte> check)
+    {
+        int pageSize = codec.PageSize;
+        ReadOnlySpan<byte> databaseId = codec.DatabaseId;
+        Authenticator? authenticator = codec.Authenticator;
         var file = new PageFile(device, leaveOpen, codec, isReadOnly: false, wasCreated: true, iterations);
         try
         {
@@ -287,7 +345,7 @@ internal sealed partial class PageFile
                 var record = new Format.CheckpointRecord(1, 0, 0, 0);
                 Span<byte> stored = page0.AsSpan(0, pageSize);
                 stored.Clear();
-                record.Write(stored.Slice(record.SlotOffset, Format.CheckpointRecord.SizeOf), databaseId, keys?.Authenticator);
+                record.Write(stored.Slice(record.SlotOffset, Format.CheckpointRecord.SizeOf), databaseId, authenticator);
                 file.LoadCheckpointRecord(stored);
                 Span<byte> header = page0.AsSpan(0, codec.UsableSize);
                 DatabaseHeader.Initialize(header, pageSize, flags, databaseId, salt, iterations, check);

@@ -27,6 +27,14 @@ internal sealed class PageFileOptions
     /// <summary>Whether the database may or must be created.</summary>
     public PageFileCreateMode CreateMode { get; init; } = PageFileCreateMode.OpenOrCreate;
 
+    /// <summary>
+    /// Instead of a password or key: create the new database with this identity (database id, encryption flags, salt,
+    /// iteration count, key check) and these keys, so a file built beside a database to take its place or to copy it
+    /// (VACUUM, VACUUM INTO, a backup that keeps the key) opens with the same password or key; or open an existing
+    /// database of this identity with them (reopening after VACUUM replaced the file). Exclusive with a password or key.
+    /// </summary>
+    public DatabaseKeys? KeysFrom { get; init; }
+
     /// <summary>True when a password or key was given.</summary>
     public bool HasSecret => Password is not null || RawKey is not null;
 
@@ -38,6 +46,11 @@ internal sealed class PageFileOptions
         if (Password is not null && RawKey is not null)
         {
             throw new ArgumentException("Give either a password or a raw key, not both.");
+        }
+
+        if (KeysFrom is not null && HasSecret)
+        {
+            throw new ArgumentException("Give either a password or key, or the keys of another database, not both.");
         }
 
         if (Password is { Length: 0 })

@@ -13,7 +13,8 @@ namespace SharpCoreDB.Binding;
 internal sealed partial class Binder
 {
     private const string SupportedPragmas =
-        "user_version, schema_version, table_info, index_list, index_info, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check";
+        "user_version, schema_version, table_info, index_list, index_info, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
+        "integrity_check, quick_check, page_count, freelist_count, page_size, rekey, decrypt";
 
     private ExecutablePlan BindPragma(PragmaStatement pragma)
     {
@@ -46,6 +47,16 @@ internal sealed partial class Binder
                 return Rows(["id", "seq", "table", "from", "to", "on_update", "on_delete", "match"], ForeignKeyList(argument));
             case "foreign_key_check":
                 return ForeignKeyCheck(argument, pragma.Position);
+            case "integrity_check" or "quick_check":
+                return IntegrityCheck(name, pragma.Value);
+            case "page_count" or "freelist_count" or "page_size" when pragma.Value is null:
+                return Computed(name, transaction => [[SqlValue.FromInt64(Engine.Maintenance.MaintenanceRunner.HeaderField(transaction, name))]]);
+            case "page_size":
+                // SQLite ignores a new page size for a database that exists; here the page size is fixed at creation.
+                return Rows([], []);
+            case "rekey" or "decrypt":
+                // Run by the session (PlanKind.Maintenance); bound only under EXPLAIN.
+                return Rows([], []);
             default:
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"PRAGMA {pragma.Name.Name} is not supported (supported: {SupportedPragmas})", pragma.Position);
         }
@@ -198,6 +209,36 @@ internal sealed partial class Binder
         }
 
         return rows;
+    }
+
+    // PRAGMA integrity_check[(N)] / quick_check[(N)]: 'ok', or one row per problem up to N (default 100), as SQLite.
+    private QueryPlan IntegrityCheck(string name, Expression? value)
+    {
+        int limit = value is null ? 100 : (int)Math.Clamp(PragmaInteger(value), 1, int.MaxValue);
+        bool quick = name == "quick_check";
+        return Computed(name, transaction =>
+        {
+            List<string> problems = Engine.Maintenance.IntegrityChecker.Check(transaction, limit, quick);
+            var rows = new List<SqlValue[]>(Math.Max(1, problems.Count));
+            if (problems.Count == 0)
+            {
+                rows.Add([SqlValue.FromText("ok")]);
+            }
+
+            foreach (string problem in problems)
+            {
+                rows.Add([SqlValue.FromText(problem)]);
+            }
+
+            return rows;
+        });
+    }
+
+    private QueryPlan Computed(string name, Func<TransactionContext, List<SqlValue[]>> compute)
+    {
+        int slot = NewSlot(1);
+        var columns = new[] { new ResultColumnInfo(name, string.Empty, SqlDeclaredType.None, Affinity.None) };
+        return new QueryPlan(_schema, SlotWidths, new ComputedRowsOperator(compute, slot, $"Pragma {name}"), slot, columns);
     }
 
     private QueryPlan Rows(string[] names, List<Expr[]> rows)

@@ -84,6 +84,9 @@ internal sealed partial class Binder
         ReindexStatement reindex => BindReindex(reindex),
         CreateTriggerStatement trigger => BindCreateTrigger(trigger),
         PragmaStatement pragma => BindPragma(pragma),
+
+        // Run by the session (PlanKind.Maintenance); bound only under EXPLAIN.
+        VacuumStatement => Rows([], []),
         _ => throw SqlErrors.At(
             SharpCoreDBErrorCode.Unsupported, $"{Describe(statement)} is not supported", statement.Position),
     };

@@ -24,7 +24,7 @@ namespace SharpCoreDB.Catalog;
 /// </code>
 /// On open the stored CREATE statements are parsed again to rebuild the in-memory <see cref="Schema"/>.
 /// </remarks>
-internal static class CatalogStore
+internal static partial class CatalogStore
 {
     private const long VersionKind = 0;
     private const long TableKind = 1;

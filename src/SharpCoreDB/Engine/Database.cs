@@ -31,8 +31,8 @@ internal sealed partial class Database
     private bool _clearOnRelease;
 
     // Which files the path and its log named when the store opened them (see SameFiles).
-    private readonly FileIdentity _fileIdentity;
-    private readonly FileIdentity _walIdentity;
+    private FileIdentity _fileIdentity;
+    private FileIdentity _walIdentity;
     private readonly string? _walPath;
 
     // Keys the secret verifier; random per process, so a verifier says nothing outside it.
@@ -41,13 +41,13 @@ internal sealed partial class Database
 
     // HMAC of the password or raw key the database was opened with: enough to tell whether a later connection
     // offers the same secret, without keeping the secret itself once the keys are derived.
-    private readonly byte[] _secretVerifier;
+    private byte[] _secretVerifier;
 
     private Database(DatabaseOptions options, IPageStore store, string? registryKey)
     {
         _secretVerifier = options.SecretVerifier ?? SecretVerifier(options);
         Options = options with { Password = null, EncryptionKey = null, SecretVerifier = null };
-        Store = store;
+        _store = store;
         _registryKey = registryKey;
         if (registryKey is not null)
         {
@@ -66,7 +66,10 @@ internal sealed partial class Database
     public DatabaseOptions Options { get; }
 
     /// <summary>The page store.</summary>
-    public IPageStore Store { get; }
+    public IPageStore Store { get => Volatile.Read(ref _store); private set => Volatile.Write(ref _store, value); }
+
+    // Replaced only by VACUUM and rekey, while no other connection uses the instance (see Database.Maintenance.cs).
+    private IPageStore _store;
 
     /// <summary>The statements prepared by any session, by SQL text.</summary>
     public StatementCache Statements { get; } = new();
@@ -108,6 +111,11 @@ internal sealed partial class Database
         {
             if (s_registry.TryGetValue(path, out Database? open))
             {
+                if (open._replacing)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.Busy, $"'{options.DataSource}' is being rebuilt (VACUUM or rekey) by another connection; try again when it is done.");
+                }
+
                 if (open._references > 0)
                 {
                     open.CheckCompatible(options, verifier);
@@ -428,9 +436,9 @@ internal sealed partial class Database
     private static WalPageStore OpenFile(string path, DatabaseOptions options) =>
         WalPageStore.Open(path, StoreOptions(options, memory: false));
 
-    private static WalStoreOptions StoreOptions(DatabaseOptions options, bool memory) => new()
+    private static WalStoreOptions StoreOptions(DatabaseOptions options, bool memory, PageFileOptions? file = null) => new()
     {
-        File = FileOptions(options, memory),
+        File = file ?? FileOptions(options, memory),
         Durability = new DurabilityOptions
         {
             Mode = options.Durability,

@@ -393,6 +393,9 @@ internal sealed class QueryResult : IDisposable
             case PlanKind.SessionPragma:
                 _session.SetPragma((Sql.Ast.PragmaStatement)_statement.Syntax(index));
                 return false;
+            case PlanKind.Maintenance:
+                Maintenance.MaintenanceRunner.Run(_session, _statement.Syntax(index), _cancellationToken);
+                return false;
             case PlanKind.SessionSchema when _session.RunTemporaryViewStatement(_statement.Syntax(index)):
                 RecordsAffected = Math.Max(RecordsAffected, 0);
                 return false;

@@ -161,6 +161,9 @@ internal sealed class Statement
     {
         Ast.SelectStatement or Ast.ExplainStatement => PlanKind.Query,
 
+        Ast.VacuumStatement => PlanKind.Maintenance,
+        Ast.PragmaStatement pragma when Maintenance.MaintenanceRunner.IsMaintenancePragma(pragma.Name.Name) => PlanKind.Maintenance,
+
         // Every PRAGMA but setting user_version only reads (or is refused).
         Ast.PragmaStatement { Value: not null } pragma when pragma.Name.Name.Equals("user_version", StringComparison.OrdinalIgnoreCase) => PlanKind.Write,
         Ast.PragmaStatement { Value: not null } pragma when IsSessionPragma(pragma.Name.Name) => PlanKind.SessionPragma,

@@ -26,4 +26,7 @@ internal enum PlanKind : byte
 
     /// <summary>PRAGMA foreign_keys or defer_foreign_keys = value: a setting of the session.</summary>
     SessionPragma,
+
+    /// <summary>VACUUM, VACUUM INTO, PRAGMA rekey or decrypt: run by the session outside any transaction (see Engine/Maintenance).</summary>
+    Maintenance,
 }

@@ -4,13 +4,10 @@ using SharpCoreDB.Shell.Tests.Support;
 namespace SharpCoreDB.Shell.Tests.Commands;
 
 /// <summary>
-/// .vacuum, .check, .backup and .rekey call VACUUM, PRAGMA integrity_check, VACUUM INTO and PRAGMA rekey, which the
-/// maintenance branch adds to the engine; these tests run once that branch is merged.
+/// .vacuum, .check, .backup and .rekey, which run VACUUM, PRAGMA integrity_check, VACUUM INTO and PRAGMA rekey.
 /// </summary>
 public sealed class MaintenanceCommandTests
 {
-    private const string Skip = "enabled at merge with the maintenance branch";
-
     private static string CreateDatabase(TempDirectory temp, string? password = null)
     {
         string path = temp.File("main.scdb");
@@ -26,7 +23,7 @@ public sealed class MaintenanceCommandTests
         return path;
     }
 
-    [Fact(Skip = Skip)]
+    [Fact]
     public void Vacuum_shrinks_the_file_and_keeps_the_rows()
     {
         using var temp = new TempDirectory();
@@ -38,7 +35,7 @@ public sealed class MaintenanceCommandTests
         Assert.Equal(["integer:0"], Database.Rows($"Data Source={path}", "PRAGMA freelist_count"));
     }
 
-    [Fact(Skip = Skip)]
+    [Fact]
     public void Check_prints_ok_for_a_sound_database()
     {
         using var temp = new TempDirectory();
@@ -47,7 +44,7 @@ public sealed class MaintenanceCommandTests
         Assert.Equal("ok", result.Out.Trim());
     }
 
-    [Fact(Skip = Skip)]
+    [Fact]
     public void Backup_writes_a_copy_that_opens_on_its_own_with_the_same_rows()
     {
         using var temp = new TempDirectory();
@@ -62,7 +59,7 @@ public sealed class MaintenanceCommandTests
         Assert.Equal("ok", check.Out.Trim());
     }
 
-    [Fact(Skip = Skip)]
+    [Fact]
     public void Backup_to_an_existing_file_is_refused()
     {
         using var temp = new TempDirectory();
@@ -74,7 +71,7 @@ public sealed class MaintenanceCommandTests
         Assert.Equal("keep me", File.ReadAllText(existing));
     }
 
-    [Fact(Skip = Skip)]
+    [Fact]
     public void Rekey_changes_the_password_after_asking_twice()
     {
         using var temp = new TempDirectory();

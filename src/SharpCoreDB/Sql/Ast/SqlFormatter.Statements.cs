@@ -113,6 +113,21 @@ internal static partial class SqlFormatter
                 sb.Append(explain.QueryPlan ? "EXPLAIN QUERY PLAN " : "EXPLAIN ");
                 AppendStatement(sb, explain.Statement);
                 break;
+            case VacuumStatement vacuum:
+                sb.Append("VACUUM");
+                if (vacuum.Schema is not null)
+                {
+                    sb.Append(' ');
+                    AppendIdentifier(sb, vacuum.Schema.Name);
+                }
+
+                if (vacuum.Into is not null)
+                {
+                    sb.Append(" INTO ");
+                    AppendSignedValue(sb, vacuum.Into);
+                }
+
+                break;
             case PragmaStatement pragma:
                 sb.Append("PRAGMA ");
                 AppendQualifiedName(sb, pragma.Name);

@@ -125,6 +125,8 @@ internal ref partial struct Parser
                     return ParseAnalyze();
                 case Keyword.Reindex:
                     return ParseReindex();
+                case Keyword.Vacuum:
+                    return ParseVacuum();
             }
         }
 
@@ -295,5 +297,30 @@ internal ref partial struct Parser
         SourcePosition position = CurrentPosition;
         Advance();
         return new ReindexStatement(position, IsName(_current) ? ParseQualifiedName("a name") : null);
+    }
+
+    // VACUUM [schema] [INTO 'file']: the file name as a string literal (SQLite also takes an expression).
+    private VacuumStatement ParseVacuum()
+    {
+        SourcePosition position = CurrentPosition;
+        Advance();
+        Identifier? schema = null;
+        if (!At(Keyword.Into) && IsName(_current))
+        {
+            SourcePosition schemaPosition = CurrentPosition;
+            schema = new Identifier(schemaPosition, ParseName("a schema name"));
+        }
+
+        Expression? into = null;
+        if (TryConsume(Keyword.Into))
+        {
+            into = ParsePrimary();
+            if (into is not StringLiteral)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SyntaxError, "VACUUM INTO takes the file name as a string literal, as in VACUUM INTO 'copy.scdb'");
+            }
+        }
+
+        return new VacuumStatement(position, schema, into);
     }
 }

@@ -1,0 +1,282 @@
+using System.Security.Cryptography;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Engine.Maintenance;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Wal;
+
+namespace SharpCoreDB.Engine;
+
+/// <content>
+/// VACUUM, VACUUM INTO, backups and rekeying: a compact copy of a snapshot written to a new file beside the database
+/// (<see cref="DatabaseCopier"/>), and for VACUUM and rekey the atomic replacement of the file by that copy.
+/// </content>
+internal sealed partial class Database
+{
+    /// <summary>The suffix of the file VACUUM and rekey build beside the database before it takes the database's place.</summary>
+    internal const string RebuildSuffix = "-vacuum";
+
+    // Set (under s_registryLock) while VACUUM or rekey replaces the file: no other connection may join meanwhile.
+    private bool _replacing;
+
+    /// <summary>
+    /// Writes a compact copy of <paramref name="source"/> (a snapshot of this database) to a new file: VACUUM INTO and
+    /// backups. The copy is a database of its own: its log starts empty, and no log of this database applies to it.
+    /// </summary>
+    /// <param name="source">The snapshot to copy.</param>
+    /// <param name="path">The new file; it must not exist or be empty.</param>
+    /// <param name="encryption">The copy's encryption, or null for the same password or key as this database.</param>
+    /// <param name="progress">Called with (pages written, pages to write), or null.</param>
+    /// <param name="cancellationToken">Stops the copy (Cancelled); the partial file is removed.</param>
+    /// <exception cref="SharpCoreDBException">AlreadyExists ("output file already exists"), IoError, Corrupt, Cancelled.</exception>
+    internal void CopyTo(IPageTransaction source, string path, SharpCoreDBEncryption? encryption, Action<long, long>? progress, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(source);
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        string fullPath = Path.GetFullPath(path);
+        if (string.Equals(fullPath, _registryKey, StringComparison.Ordinal))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"output file already exists: '{path}' is this database's own file");
+        }
+
+        FileInfo info = new(fullPath);
+        if (info.Exists && info.Length > 0)
+        {
+            // SQLite's words for VACUUM INTO a non-empty file; a copy never overwrites a file.
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"output file already exists: '{path}'");
+        }
+
+        WriteCopy(source, fullPath, encryption, bumpVersion: false, progress, cancellationToken);
+    }
+
+    /// <summary>
+    /// VACUUM (<paramref name="encryption"/> null) or rekey: rebuilds the database into a new file beside it, then puts
+    /// that file in its place atomically, and reopens. Needs the instance to itself: no other open connection in the
+    /// process (Busy otherwise), and the caller outside any transaction with no reader open.
+    /// </summary>
+    /// <param name="encryption">The new encryption (rekey), or null to keep it (VACUUM).</param>
+    /// <param name="cancellationToken">Stops the rebuild before the file is replaced (Cancelled); the database is unchanged.</param>
+    /// <param name="from">
+    /// The database whose snapshot becomes this one's content (a backup into this database), or null for this one's own.
+    /// </param>
+    /// <param name="progress">Called with (pages written, pages to write), or null.</param>
+    /// <exception cref="SharpCoreDBException">Busy, ReadOnly, IoError, Corrupt, Cancelled.</exception>
+    internal void Rebuild(SharpCoreDBEncryption? encryption, CancellationToken cancellationToken, Database? from = null, Action<long, long>? progress = null)
+    {
+        if (IsReadOnly)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"attempt to write a readonly database: '{Options.DataSource}' is open read-only, so it cannot be {(encryption is null ? "vacuumed" : "rekeyed")}");
+        }
+
+        lock (s_registryLock)
+        {
+            if (_references > 1)
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Busy,
+                    $"database is locked: {(encryption is null ? "VACUUM" : "rekey")} of '{Options.DataSource}' needs the only open connection to it, and {_references - 1} other connection(s) in this process use it");
+            }
+
+            _replacing = true;
+        }
+
+        try
+        {
+            var old = (WalPageStore)Store;
+            ThrowIfReading(old, encryption);
+            if (_registryKey is null)
+            {
+                RebuildInMemory(old, encryption, from ?? this, progress, cancellationToken);
+            }
+            else
+            {
+                RebuildFile(old, _registryKey, encryption, from ?? this, progress, cancellationToken);
+            }
+
+            if (encryption is not null)
+            {
+                // Connections offering the old secret no longer join this instance, and a pooled one is not reused for them.
+                _secretVerifier = SecretVerifier(Options with { Password = encryption.Password, EncryptionKey = encryption.Key, SecretVerifier = null });
+            }
+
+            ReloadSchema();
+        }
+        finally
+        {
+            lock (s_registryLock)
+            {
+                _replacing = false;
+            }
+        }
+    }
+
+    private void RebuildFile(WalPageStore old, string path, SharpCoreDBEncryption? encryption, Database source, Action<long, long>? progress, CancellationToken cancellationToken)
+    {
+        string temp = path + RebuildSuffix;
+        DeleteFiles(temp);
+        using (IReadTransaction read = source.Store.BeginRead())
+        {
+            WriteCopy(read, temp, encryption, bumpVersion: true, progress, cancellationToken);
+        }
+
+        using DatabaseKeys oldKeys = DatabaseKeys.Of(old.File);
+        ThrowIfReading(old, encryption);
+
+        // From here the order is what makes a crash safe: the old file holds every commit before its log goes (a clean
+        // close checkpoints everything), and the log goes before the new file takes the name, so a log of the old file
+        // never meets the new one. A crash leaves the old database (with or without its emptied log) or the new one.
+        old.Dispose();
+        bool replaced = false;
+        try
+        {
+            File.Delete(_walPath!);
+            FileStorageDevice.SyncDirectory(path, observer: null);
+            File.Move(temp, path, overwrite: true);
+            replaced = true;
+            FileStorageDevice.SyncDirectory(path, observer: null);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            Store = Reopen(path, replaced ? encryption : null, oldKeys);
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Could not put the rebuilt copy of '{path}' in its place: {ex.Message}", ex);
+        }
+
+        Store = Reopen(path, encryption, oldKeys);
+        FileIdentity.TryRead(path, out _fileIdentity);
+        FileIdentity.TryRead(_walPath!, out _walIdentity);
+    }
+
+    private void RebuildInMemory(WalPageStore old, SharpCoreDBEncryption? encryption, Database source, Action<long, long>? progress, CancellationToken cancellationToken)
+    {
+        using DatabaseKeys? keys = encryption is null ? DatabaseKeys.Of(old.File) : null;
+        WalPageStore rebuilt = WalPageStore.OpenMemory(StoreOptions(Options, memory: true, TargetFile(old.PageSize, encryption, keys, PageFileCreateMode.OpenOrCreate)));
+        try
+        {
+            using IReadTransaction read = source.Store.BeginRead();
+            DatabaseCopier.Copy(read, rebuilt, bumpVersion: true, progress, cancellationToken);
+        }
+        catch
+        {
+            rebuilt.Dispose();
+            throw;
+        }
+
+        Store = rebuilt;
+        old.Dispose();
+    }
+
+    // SQLite's refusal while a statement of the connection still reads: its snapshot would outlive the file it reads.
+    private void ThrowIfReading(WalPageStore store, SharpCoreDBEncryption? encryption)
+    {
+        if (store.OpenSnapshots > 0)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Busy,
+                $"cannot {(encryption is null ? "VACUUM" : "rekey")} - SQL statements in progress: close the data readers of '{Options.DataSource}' first");
+        }
+    }
+
+    // Reopens the file at the path: with the new secret after a rekey, else with the keys the old file had.
+    private WalPageStore Reopen(string path, SharpCoreDBEncryption? encryption, DatabaseKeys oldKeys)
+    {
+        PageFileOptions file = encryption is null
+            ? new PageFileOptions { KeysFrom = oldKeys, CreateMode = PageFileCreateMode.OpenExisting }
+            : TargetFile(Options.PageSize, encryption, keys: null, PageFileCreateMode.OpenExisting);
+        return WalPageStore.Open(path, StoreOptions(Options, memory: false, file));
+    }
+
+    private void ReloadSchema()
+    {
+        using IReadTransaction read = Store.BeginRead();
+        using var context = new TransactionContext(read, Schema.Empty);
+        Schema loaded = CatalogStore.Load(context);
+        lock (_schemaLock)
+        {
+            Volatile.Write(ref _schema, loaded);
+        }
+    }
+
+    // Builds the copy in a new file and closes it; on any failure the partial file is removed.
+    private void WriteCopy(IPageTransaction source, string fullPath, SharpCoreDBEncryption? encryption, bool bumpVersion, Action<long, long>? progress, CancellationToken cancellationToken)
+    {
+        var store = (WalPageStore)Store;
+        using DatabaseKeys? keys = encryption is null ? DatabaseKeys.Of(store.File) : null;
+        var options = new WalStoreOptions
+        {
+            File = TargetFile(store.PageSize, encryption, keys, PageFileCreateMode.OpenOrCreate),
+
+            // The copy is synced once, by the checkpoint of its close; until then a crash leaves a file nobody uses.
+            Durability = new DurabilityOptions { Mode = DurabilityMode.Async },
+            CachePages = 256,
+        };
+
+        bool complete = false;
+        try
+        {
+            WalPageStore target = WalPageStore.Open(fullPath, options);
+            DatabaseKeys written;
+            try
+            {
+                DatabaseCopier.Copy(source, target, bumpVersion, progress, cancellationToken);
+                written = DatabaseKeys.Of(target.File);
+            }
+            finally
+            {
+                target.Dispose();
+            }
+
+            // Everything is in the file (a clean close checkpoints and syncs it): the copy needs no log.
+            File.Delete(fullPath + WalStoreOptions.WalSuffix);
+            using (written)
+            {
+                BindToNewLog(fullPath, written);
+            }
+
+            complete = true;
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Could not write the copy '{fullPath}': {ex.Message}", ex);
+        }
+        finally
+        {
+            if (!complete)
+            {
+                DeleteFiles(fullPath);
+            }
+        }
+    }
+
+    // A copy that keeps the key keeps the database id too (the keys are derived from it), so a log of the source could
+    // pass the id check beside the copy. The copy's checkpoint record therefore names a log generation and a
+    // transaction sequence drawn at random: a log of the source is then never of the copy's generation, never its
+    // successor starting at its sequence (recovery refuses both with Corrupt), and an older one is ignored.
+    private static void BindToNewLog(string fullPath, DatabaseKeys keys)
+    {
+        FileStorageDevice device = FileStorageDevice.Open(fullPath, new FileDeviceOptions { Mode = FileDeviceMode.OpenExisting });
+        using PageFile file = PageFile.Open(device, new PageFileOptions { KeysFrom = keys, CreateMode = PageFileCreateMode.OpenExisting });
+        uint salt1 = (uint)RandomNumberGenerator.GetInt32(int.MaxValue);
+        uint salt2 = (uint)RandomNumberGenerator.GetInt32(int.MaxValue);
+        ulong sequence = ((ulong)(uint)RandomNumberGenerator.GetInt32(int.MaxValue) << 16) + 1;
+        file.WriteCheckpointRecord(salt1, salt2, sequence);
+        file.Flush();
+    }
+
+    private PageFileOptions TargetFile(int pageSize, SharpCoreDBEncryption? encryption, DatabaseKeys? keys, PageFileCreateMode mode) => new()
+    {
+        PageSize = pageSize,
+        KeysFrom = encryption is null ? keys : null,
+        Password = encryption?.Password,
+        RawKey = encryption?.Key is { } key ? new ReadOnlyMemory<byte>(key) : (ReadOnlyMemory<byte>?)null,
+        KdfIterations = Options.KdfIterations ?? Storage.Encryption.KeyDerivation.DefaultIterations,
+        CreateMode = mode,
+    };
+
+    // A file and its log, left by a copy that failed or a crash during one.
+    private static void DeleteFiles(string path)
+    {
+        File.Delete(path);
+        File.Delete(path + WalStoreOptions.WalSuffix);
+    }
+}

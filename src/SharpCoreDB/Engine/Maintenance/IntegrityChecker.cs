@@ -1,0 +1,261 @@
+using System.Globalization;
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Records;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Format;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Engine.Maintenance;
+
+/// <summary>
+/// PRAGMA integrity_check and quick_check: every page below the page count verifies (checksum or authentication tag),
+/// every tree (catalog, tables, indexes) is ordered and sound, the free list is consistent, and every page is used by
+/// exactly one tree or the free list; then, per row, NOT NULL holds; integrity_check also matches every index against
+/// its table (each row's entry is there, no entry is extra) and checks that UNIQUE indexes hold no duplicate. As SQLite,
+/// it reports one line per problem, up to a limit, and quick_check leaves out the index/table cross-check.
+/// </summary>
+/// <remarks>
+/// CHECK constraints are not evaluated here (they need the binder), and foreign keys are left to
+/// PRAGMA foreign_key_check, as in SQLite.
+/// </remarks>
+internal sealed class IntegrityChecker
+{
+    private readonly TransactionContext _transaction;
+    private readonly ITransactionPageAccess? _access;
+    private readonly int _limit;
+    private readonly List<string> _problems = [];
+    private readonly HashSet<uint> _used = [];
+
+    private IntegrityChecker(TransactionContext transaction, int limit)
+    {
+        _transaction = transaction;
+        _access = transaction.Pages as ITransactionPageAccess;
+        _limit = limit;
+    }
+
+    private bool Full => _problems.Count >= _limit;
+
+    /// <summary>Checks the database as <paramref name="transaction"/> sees it.</summary>
+    /// <param name="transaction">The transaction (a snapshot, or the caller's own transaction).</param>
+    /// <param name="limit">The most problems to report (SQLite's default is 100).</param>
+    /// <param name="quick">True for quick_check: no index/table cross-check, no UNIQUE check.</param>
+    /// <returns>The problems, or an empty list when the database is sound.</returns>
+    public static List<string> Check(TransactionContext transaction, int limit, bool quick)
+    {
+        ArgumentNullException.ThrowIfNull(transaction);
+        var checker = new IntegrityChecker(transaction, Math.Max(1, limit));
+        checker.Run(quick);
+        return checker._problems;
+    }
+
+    private void Run(bool quick)
+    {
+        uint pageCount = PageCount();
+        for (uint page = 1; page < pageCount && !Full; page++)
+        {
+            Attempt(() =>
+            {
+                using PageLease lease = _transaction.Pages.Read(page);
+            });
+        }
+
+        uint catalogRoot = _transaction.Pages.CatalogRoot;
+        if (catalogRoot != 0)
+        {
+            VerifyTree(catalogRoot, "the catalog");
+        }
+
+        Schema schema = _transaction.Schema;
+        foreach (TableSchema table in schema.Tables.Values.OrderBy(t => t.Name, StringComparer.OrdinalIgnoreCase))
+        {
+            bool tableSound = VerifyTree(table.RootPage, $"table {table.Name}");
+            var soundIndexes = new List<IndexSchema>();
+            foreach (IndexSchema index in table.Indexes)
+            {
+                if (VerifyTree(index.RootPage, $"index {index.Name}"))
+                {
+                    soundIndexes.Add(index);
+                }
+            }
+
+            if (tableSound && !Full)
+            {
+                Attempt(() => CheckRows(table, quick ? [] : soundIndexes));
+            }
+
+            if (!quick)
+            {
+                foreach (IndexSchema index in soundIndexes)
+                {
+                    if (index.IsUnique && !Full)
+                    {
+                        Attempt(() => CheckUnique(index));
+                    }
+                }
+            }
+        }
+
+        if (_access is not null && !Full)
+        {
+            CheckFreeList(pageCount);
+        }
+    }
+
+    private uint PageCount()
+    {
+        if (_access is null)
+        {
+            return 0;
+        }
+
+        using PageLease header = _access.ReadPage(0);
+        return DatabaseHeader.GetPageCount(header.Data);
+    }
+
+    // True when the tree is sound; its pages go into the used set either way, as far as the walk got.
+    private bool VerifyTree(uint root, string what)
+    {
+        if (Full)
+        {
+            return false;
+        }
+
+        return Attempt(() => new BTree(_transaction.Pages, root).Verify(_used), prefix: $"In {what} (root page {root}): ");
+    }
+
+    private void CheckRows(TableSchema table, List<IndexSchema> indexes)
+    {
+        int[] all = new int[table.Columns.Length];
+        for (int i = 0; i < all.Length; i++)
+        {
+            all[i] = i;
+        }
+
+        var decoder = new TableRowDecoder(table, all);
+        var row = new SqlValue[table.Columns.Length + 1];
+        var scratch = new SqlValue[Math.Max(1, table.Columns.Length)];
+        var trees = new BTree[indexes.Count];
+        for (int i = 0; i < trees.Length; i++)
+        {
+            trees[i] = new BTree(_transaction.Pages, indexes[i].RootPage);
+        }
+
+        long rows = 0;
+        using var key = new PooledBufferWriter();
+        using (BTreeCursor cursor = new BTree(_transaction.Pages, table.RootPage).OpenCursor())
+        {
+            for (bool more = cursor.First(); more && !Full; more = cursor.MoveNext())
+            {
+                rows++;
+                decoder.Decode(cursor, row);
+                long rowId = row[table.RowIdSlot].AsInt64();
+                foreach (ColumnSchema column in table.Columns)
+                {
+                    if (column.NotNull && row[column.Ordinal].IsNull)
+                    {
+                        Report($"NULL value in {table.Name}.{column.Name} (row {rowId.ToString(CultureInfo.InvariantCulture)})");
+                    }
+                }
+
+                for (int i = 0; i < trees.Length; i++)
+                {
+                    key.Reset();
+                    IndexKeys.WriteEntry(indexes[i], row, rowId, key, scratch);
+                    if (!trees[i].ContainsKey(key.WrittenSpan))
+                    {
+                        Report($"row {rowId.ToString(CultureInfo.InvariantCulture)} missing from index {indexes[i].Name}");
+                    }
+                }
+            }
+        }
+
+        // Every row's entry is there; an index with more entries than rows holds entries of no row.
+        for (int i = 0; i < trees.Length && !Full; i++)
+        {
+            long entries = trees[i].Count();
+            if (entries != rows)
+            {
+                Report($"wrong # of entries in index {indexes[i].Name}: {entries.ToString(CultureInfo.InvariantCulture)} entries for {rows.ToString(CultureInfo.InvariantCulture)} rows");
+            }
+        }
+    }
+
+    // Neighbouring entries of a UNIQUE index must differ in their encoded key columns (what the unique check on insert
+    // searches by), unless one of them holds a NULL.
+    private void CheckUnique(IndexSchema index)
+    {
+        int columns = index.Columns.Length;
+        int tail = KeyEncoder.RowIdSize + KeyEncoder.GetTypeSuffixSize(columns);
+        var values = new SqlValue[columns];
+        byte[] previous = [];
+        bool previousHasNull = true;
+        using BTreeCursor cursor = new BTree(_transaction.Pages, index.RootPage).OpenCursor();
+        for (bool more = cursor.First(); more && !Full; more = cursor.MoveNext())
+        {
+            ReadOnlySpan<byte> prefix = cursor.Key[..Math.Max(0, cursor.Key.Length - tail)];
+            IndexKeys.Decode(index, cursor.Key, values);
+            bool hasNull = false;
+            foreach (SqlValue value in values)
+            {
+                hasNull |= value.IsNull;
+            }
+
+            if (!hasNull && !previousHasNull && prefix.SequenceEqual(previous))
+            {
+                Report($"non-unique entry in index {index.Name} (row {IndexKeys.RowIdOf(index, cursor.Key).ToString(CultureInfo.InvariantCulture)})");
+            }
+
+            previous = prefix.ToArray();
+            previousHasNull = hasNull;
+        }
+    }
+
+    private void CheckFreeList(uint pageCount)
+    {
+        var free = new List<uint>();
+        if (!Attempt(() => PageAllocator.CollectFreePages(_access!, free), prefix: "In the free list: "))
+        {
+            return;
+        }
+
+        foreach (uint page in free)
+        {
+            if (!_used.Add(page))
+            {
+                Report($"Page {page.ToString(CultureInfo.InvariantCulture)}: is both free and in use");
+            }
+        }
+
+        for (uint page = 1; page < pageCount && !Full; page++)
+        {
+            if (!_used.Contains(page))
+            {
+                Report($"Page {page.ToString(CultureInfo.InvariantCulture)}: never used");
+            }
+        }
+    }
+
+    private bool Attempt(Action check, string prefix = "")
+    {
+        try
+        {
+            check();
+            return true;
+        }
+        catch (SharpCoreDBException ex) when (ex.ErrorCode == SharpCoreDBErrorCode.Corrupt)
+        {
+            Report(prefix + ex.Message);
+            return false;
+        }
+    }
+
+    private void Report(string problem)
+    {
+        if (!Full)
+        {
+            _problems.Add(problem);
+        }
+    }
+}

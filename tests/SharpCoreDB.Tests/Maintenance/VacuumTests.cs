@@ -1,0 +1,171 @@
+using SharpCoreDB.Tests.Data;
+using static SharpCoreDB.Tests.Maintenance.MaintenanceTestKit;
+
+namespace SharpCoreDB.Tests.Maintenance;
+
+/// <summary>VACUUM and VACUUM INTO: compact rebuilds and copies, keeping the key, refusing what SQLite refuses.</summary>
+public sealed class VacuumTests : IDisposable
+{
+    private readonly TempDatabase _file = new();
+
+    public void Dispose() => _file.Dispose();
+
+    public static TheoryData<string> Encryptions => new() { string.Empty, $"Encryption Key={RawKeyHex}" };
+
+    [Theory]
+    [MemberData(nameof(Encryptions))]
+    public void Vacuum_returns_free_pages_to_the_file_system_and_keeps_every_row(string encryption)
+    {
+        string expected;
+        long pagesBefore;
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString(encryption)))
+        {
+            Fill(db, 3000, seed: 1);
+            Execute(db, "DELETE FROM t WHERE id % 3 <> 0");
+            expected = Dump(db);
+            pagesBefore = Long(db, "PRAGMA page_count");
+            Assert.True(Long(db, "PRAGMA freelist_count") > 0, "the delete should have freed pages");
+
+            Execute(db, "VACUUM");
+
+            Assert.Equal(0, Long(db, "PRAGMA freelist_count"));
+            long pagesAfter = Long(db, "PRAGMA page_count");
+            Assert.True(pagesAfter < pagesBefore * 2 / 3, $"{pagesBefore} pages before, {pagesAfter} after");
+            Assert.Equal(pagesAfter * Long(db, "PRAGMA page_size"), new FileInfo(_file.Path).Length);
+            Assert.Equal(expected, Dump(db));
+            Assert.Equal(["ok"], Column(db, "PRAGMA integrity_check"));
+
+            // The connection goes on working on the rebuilt file: writes, and reads through the indexes.
+            Execute(db, "INSERT INTO t(name, code) VALUES ('after', 'after-code')");
+            Assert.Equal(1, Long(db, "SELECT count(*) FROM t WHERE name = 'after'"));
+            expected = Dump(db);
+        }
+
+        SharpCoreDBConnection.ClearAllPools();
+        using (SharpCoreDBConnection reopened = Open(_file.ConnectionString(encryption)))
+        {
+            Assert.Equal(expected, Dump(reopened));
+            Assert.Equal(["ok"], Column(reopened, "PRAGMA integrity_check"));
+        }
+    }
+
+    [Fact]
+    public void Vacuum_inside_a_transaction_is_refused_with_sqlites_message()
+    {
+        using SharpCoreDBConnection db = Open(_file.ConnectionString());
+        Execute(db, "CREATE TABLE t(a)");
+        Execute(db, "BEGIN");
+        var error = Assert.Throws<SharpCoreDBException>(() => Execute(db, "VACUUM"));
+        Assert.Equal(SharpCoreDBErrorCode.TransactionState, error.ErrorCode);
+        Assert.Contains("cannot VACUUM from within a transaction", error.Message, StringComparison.Ordinal);
+        Execute(db, "ROLLBACK");
+    }
+
+    [Fact]
+    public void Vacuum_while_another_connection_is_open_is_busy_and_changes_nothing()
+    {
+        using SharpCoreDBConnection db = Open(_file.ConnectionString());
+        Fill(db, 200, seed: 2);
+        string expected = Dump(db);
+        using SharpCoreDBConnection other = Open(_file.ConnectionString());
+        var error = Assert.Throws<SharpCoreDBException>(() => Execute(db, "VACUUM"));
+        Assert.Equal(SharpCoreDBErrorCode.Busy, error.ErrorCode);
+        Assert.Equal(expected, Dump(other));
+    }
+
+    [Fact]
+    public void Vacuum_on_a_read_only_connection_is_refused()
+    {
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString()))
+        {
+            Execute(db, "CREATE TABLE t(a)");
+        }
+
+        SharpCoreDBConnection.ClearAllPools();
+        using SharpCoreDBConnection readOnly = Open(_file.ConnectionString("Mode=ReadOnly"));
+        Assert.Equal(SharpCoreDBErrorCode.ReadOnly, Assert.Throws<SharpCoreDBException>(() => Execute(readOnly, "VACUUM")).ErrorCode);
+    }
+
+    [Fact]
+    public void Vacuum_of_an_in_memory_database_compacts_it()
+    {
+        using SharpCoreDBConnection db = Open("Data Source=:memory:");
+        Fill(db, 1000, seed: 3);
+        Execute(db, "DELETE FROM t WHERE id > 10");
+        string expected = Dump(db);
+        Execute(db, "VACUUM");
+        Assert.Equal(0, Long(db, "PRAGMA freelist_count"));
+        Assert.Equal(expected, Dump(db));
+        Assert.Equal(["ok"], Column(db, "PRAGMA integrity_check"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Encryptions))]
+    public void Vacuum_into_writes_a_compact_copy_that_opens_on_its_own_with_the_same_key(string encryption)
+    {
+        string copy = Path.Combine(_file.Folder, "copy.scdb");
+        string expected;
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString(encryption)))
+        {
+            Fill(db, 1500, seed: 4);
+            Execute(db, "DELETE FROM t WHERE id % 2 = 0");
+            expected = Dump(db);
+            Execute(db, $"VACUUM INTO '{copy}'");
+
+            // The source's own log, put beside the copy, is never applied to it.
+            Execute(db, "INSERT INTO t(name, code) VALUES ('later', 'later')");
+            CopyLockedFile(_file.Path + "-wal", copy + "-wal");
+        }
+
+        using SharpCoreDBConnection opened = Open($"Data Source={copy};{encryption}");
+        Assert.Equal(expected, Dump(opened));
+        Assert.Equal(0, Long(opened, "PRAGMA freelist_count"));
+        Assert.Equal(["ok"], Column(opened, "PRAGMA integrity_check"));
+    }
+
+    // The open database holds a lock on its log that .NET's own file sharing honours; cp does not take it.
+    private static void CopyLockedFile(string from, string to)
+    {
+        using var process = System.Diagnostics.Process.Start("cp", [from, to]);
+        process.WaitForExit();
+        Assert.Equal(0, process.ExitCode);
+        Assert.True(new FileInfo(to).Length > 80, "the log should hold frames");
+    }
+
+    [Fact]
+    public void Vacuum_into_an_existing_file_is_refused_as_sqlite_refuses_it()
+    {
+        string copy = Path.Combine(_file.Folder, "copy.scdb");
+        File.WriteAllText(copy, "not empty");
+        using SharpCoreDBConnection db = Open(_file.ConnectionString());
+        Execute(db, "CREATE TABLE t(a)");
+        var error = Assert.Throws<SharpCoreDBException>(() => Execute(db, $"VACUUM INTO '{copy}'"));
+        Assert.Equal(SharpCoreDBErrorCode.AlreadyExists, error.ErrorCode);
+        Assert.Contains("output file already exists", error.Message, StringComparison.Ordinal);
+        Assert.Equal("not empty", File.ReadAllText(copy));
+    }
+
+    [Fact]
+    public void Vacuum_into_inside_a_transaction_is_refused()
+    {
+        using SharpCoreDBConnection db = Open(_file.ConnectionString());
+        Execute(db, "CREATE TABLE t(a)");
+        Execute(db, "BEGIN");
+        var error = Assert.Throws<SharpCoreDBException>(() => Execute(db, $"VACUUM INTO '{Path.Combine(_file.Folder, "c.scdb")}'"));
+        Assert.Contains("cannot VACUUM from within a transaction", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Page_pragmas_answer_as_sqlite_does_for_an_empty_database()
+    {
+        using var sqlite = new Microsoft.Data.Sqlite.SqliteConnection("Data Source=:memory:");
+        sqlite.Open();
+        using SharpCoreDBConnection db = Open(_file.ConnectionString());
+        using Microsoft.Data.Sqlite.SqliteCommand command = sqlite.CreateCommand();
+        command.CommandText = "PRAGMA freelist_count";
+        Assert.Equal(Convert.ToInt64(command.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture), Long(db, "PRAGMA freelist_count"));
+        command.CommandText = "PRAGMA page_size";
+        Assert.Equal(Convert.ToInt64(command.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture), Long(db, "PRAGMA page_size"));
+        Assert.Equal(1, Long(db, "PRAGMA page_count"));
+    }
+}

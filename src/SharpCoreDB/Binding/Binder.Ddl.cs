@@ -42,6 +42,7 @@ internal sealed partial class Binder
 
         (_, Scope scope) = TableScope(draft, null);
         BindChecks(draft, scope);
+        CheckGeneratedColumns(draft);
         var empty = new Scope(null);
         foreach (ColumnSchema column in draft.Columns)
         {

@@ -42,4 +42,13 @@ internal sealed class ColumnSchema
     /// <see cref="SqlStorageClass.Null"/> for ANY and for every column of an ordinary table.
     /// </summary>
     public SqlStorageClass StrictClass { get; init; }
+
+    /// <summary>
+    /// The expression of a generated column (<c>AS (…)</c>), or null for an ordinary column. Its value is computed by
+    /// the table's writer from the row's other columns and kept in the record, so every reader sees it.
+    /// </summary>
+    public Expression? Generated { get; init; }
+
+    /// <summary>True for a STORED generated column; false for a VIRTUAL one and for ordinary columns.</summary>
+    public bool GeneratedStored { get; init; }
 }

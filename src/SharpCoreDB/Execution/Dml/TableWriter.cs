@@ -102,6 +102,19 @@ internal sealed partial class TableWriter
     /// </summary>
     public int KeySlot { get; init; } = -1;
 
+    /// <summary>
+    /// Per column, the expression of a generated column bound against <see cref="GeneratedSlot"/> (null for an
+    /// ordinary column); null when the table has none. Computed on every insert and update, in
+    /// <see cref="TableSchema.GeneratedOrder"/>, after the other columns got their affinity and the row its id.
+    /// </summary>
+    public Expr?[]? Generated { get; init; }
+
+    /// <summary>
+    /// The slot <see cref="Generated"/> read their row from: the writer's own, since an upsert's row is not in the
+    /// writer's slot and the statement's slot may hold the row being replaced.
+    /// </summary>
+    public int GeneratedSlot { get; init; } = -1;
+
     /// <summary>Forgets per-execution state (the cached largest row id).</summary>
     public void Begin()
     {
@@ -145,6 +158,7 @@ internal sealed partial class TableWriter
             RaiseSequence(transaction, rowId);
         }
 
+        ComputeGenerated(context, row);
         if (!CheckRow(context, row, conflict))
         {
             return false;
@@ -223,6 +237,7 @@ internal sealed partial class TableWriter
         }
 
         row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
+        ComputeGenerated(context, row);
         if (!CheckRow(context, row, conflict))
         {
             return false;
@@ -431,6 +446,24 @@ internal sealed partial class TableWriter
         if (_table.RowIdAlias >= 0)
         {
             shown[_table.RowIdAlias] = id;
+        }
+    }
+
+    // The generated columns' values from the row's others (and earlier generated ones), with their column's affinity.
+    private void ComputeGenerated(ExecutionContext context, SqlValue[] row)
+    {
+        if (Generated is not { } generated)
+        {
+            return;
+        }
+
+        SqlValue[] slot = context.Slots[GeneratedSlot];
+        Array.Copy(row, slot, _table.RowIdSlot + 1);
+        foreach (int ordinal in _table.GeneratedOrder)
+        {
+            SqlValue value = Stored(generated[ordinal]!.Evaluate(context), _table.Columns[ordinal]);
+            row[ordinal] = value;
+            slot[ordinal] = value;
         }
     }
 

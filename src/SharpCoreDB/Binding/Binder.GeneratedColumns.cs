@@ -46,4 +46,26 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot {statement} generated column \"{table.Columns[ordinal].Name}\"", position);
         }
     }
+
+    // DROP COLUMN of a column a generated column reads, or of the last ordinary column: SQLite's errors.
+    private static void RefuseDropUnderGenerated(TableSchema table, ColumnSchema dropped, SourcePosition position)
+    {
+        if (table.GeneratedOrder.IsEmpty || dropped.Generated is not null)
+        {
+            return;
+        }
+
+        if (table.GeneratedOrder.Length == table.Columns.Length - 1)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"error in table {table.Name} after drop column: must have at least one non-generated column", position);
+        }
+
+        foreach (int ordinal in table.GeneratedOrder)
+        {
+            if (Mentions(table.Columns[ordinal].Generated, dropped.Name))
+            {
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"error in table {table.Name} after drop column: no such column: {dropped.Name}", position);
+            }
+        }
+    }
 }

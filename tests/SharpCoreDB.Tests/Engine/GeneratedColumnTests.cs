@@ -94,6 +94,45 @@ public sealed class GeneratedColumnTests : IDisposable
     }
 
     [Fact]
+    public void Add_column_computes_a_virtual_column_for_stored_rows_and_refuses_a_stored_one()
+    {
+        _db.Execute("ALTER TABLE t ADD COLUMN w AS (id * 100 + s)");
+        _db.AssertSame("SELECT * FROM t ORDER BY id");
+        _db.Execute("UPDATE t SET a = 7 WHERE id = 1; CREATE INDEX t_w ON t(w)");
+        _db.AssertSame("SELECT id, w FROM t WHERE w > 100 ORDER BY w");
+        _db.AssertSame("PRAGMA table_xinfo(t)");
+
+        const string stored = "ALTER TABLE t ADD COLUMN x AS (a) STORED";
+        Assert.Equal("cannot add a STORED column", Assert.Throws<SharpCoreDBException>(() => _db.Engine.Execute(stored)).Message);
+        Assert.Contains("cannot add a STORED column", Assert.Throws<SqliteException>(() => _db.ExecuteSqlite(stored)).Message, StringComparison.Ordinal);
+
+        // On an empty table SQLite adds a STORED column too.
+        _db.Execute("CREATE TABLE e(a); ALTER TABLE e ADD COLUMN b AS (a + 1) STORED; INSERT INTO e VALUES (4)");
+        _db.AssertSame("SELECT * FROM e");
+    }
+
+    [Theory]
+    [InlineData("ALTER TABLE t ADD COLUMN x AS (random())", "error in table t after add column: non-deterministic functions prohibited in generated columns")]
+    [InlineData("ALTER TABLE t ADD COLUMN x AS (zz)", "error in table t after add column: no such column: zz")]
+    [InlineData("ALTER TABLE t ADD COLUMN x AS (NULL) NOT NULL", "NOT NULL constraint failed")]
+    [InlineData("ALTER TABLE t DROP COLUMN b", "error in table t after drop column: no such column: b")]
+    [InlineData("ALTER TABLE one DROP COLUMN a", "error in table one after drop column: must have at least one non-generated column")]
+    public void Alter_table_refusals_match_sqlite(string sql, string message)
+    {
+        _db.Execute("CREATE TABLE one(a, b AS (a), c AS (1))");
+        var error = Assert.Throws<SharpCoreDBException>(() => _db.Engine.Execute(sql));
+        Assert.StartsWith(message, error.Message, StringComparison.Ordinal);
+        Assert.Contains(message, Assert.Throws<SqliteException>(() => _db.ExecuteSqlite(sql)).Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Dropping_a_generated_column_keeps_the_others()
+    {
+        _db.Execute("ALTER TABLE t DROP COLUMN u; INSERT INTO t(a, b) VALUES (9, 'nine')");
+        _db.AssertSame("SELECT * FROM t ORDER BY id");
+    }
+
+    [Fact]
     public void Definitions_survive_reopen()
     {
         using var temp = new TempDatabase();

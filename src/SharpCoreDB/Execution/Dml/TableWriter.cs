@@ -449,8 +449,13 @@ internal sealed partial class TableWriter
         }
     }
 
-    // The generated columns' values from the row's others (and earlier generated ones), with their column's affinity.
-    private void ComputeGenerated(ExecutionContext context, SqlValue[] row)
+    /// <summary>
+    /// Computes the generated columns' values from the row's other columns (and earlier generated ones), with their
+    /// column's affinity; does nothing when the table has none.
+    /// </summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="row">The row in slot layout, row id filled in.</param>
+    public void ComputeGenerated(ExecutionContext context, SqlValue[] row)
     {
         if (Generated is not { } generated)
         {

@@ -133,6 +133,14 @@ public sealed class GeneratedColumnTests : IDisposable
     }
 
     [Fact]
+    public void Renaming_a_column_renames_it_in_generated_expressions()
+    {
+        _db.Execute("ALTER TABLE t RENAME COLUMN a TO aa; ALTER TABLE t RENAME COLUMN s TO ss; INSERT INTO t(aa, b) VALUES (8, 'eight')");
+        _db.AssertSame("SELECT * FROM t ORDER BY id");
+        Assert.Equal(_db.SqliteDefinition("table", "t"), _db.Engine.Query("SELECT sql FROM sqlite_schema WHERE name = 't'").Single());
+    }
+
+    [Fact]
     public void Definitions_survive_reopen()
     {
         using var temp = new TempDatabase();

@@ -413,23 +413,26 @@ internal sealed partial class TableWriter
     }
 
     /// <summary>
-    /// NEW as a BEFORE INSERT trigger sees it (as in SQLite): the values with column affinity, and the row id given
-    /// by the statement, or -1 while the table has yet to choose one.
+    /// NEW as a BEFORE INSERT trigger sees it (as in SQLite): the values with column affinity, the row id given by the
+    /// statement (or -1 while the table has yet to choose one), and the generated columns computed from them.
     /// </summary>
+    /// <param name="context">The execution context (generated columns are computed as the write will).</param>
     /// <param name="row">The row about to be inserted (slot layout; left as it is).</param>
     /// <param name="shown">Receives NEW.</param>
-    public void ShowNewRow(SqlValue[] row, SqlValue[] shown)
+    public void ShowNewRow(ExecutionContext context, SqlValue[] row, SqlValue[] shown)
     {
         row.AsSpan().CopyTo(shown);
         ApplyAffinity(shown);
         SqlValue id = AffinityRules.ApplyAffinity(_table.RowIdAlias >= 0 ? shown[_table.RowIdAlias] : shown[_table.RowIdSlot], Affinity.Integer);
         SetShownRowId(shown, id.StorageClass == SqlStorageClass.Integer ? id : SqlValue.FromInt64(-1));
+        ComputeGenerated(context, shown);
     }
 
     /// <summary>NEW as a BEFORE UPDATE trigger sees it: the new values with column affinity and the row id they give.</summary>
+    /// <param name="context">The execution context (generated columns are computed as the write will).</param>
     /// <param name="row">The row about to be written (slot layout; left as it is).</param>
     /// <param name="shown">Receives NEW.</param>
-    public void ShowUpdatedRow(SqlValue[] row, SqlValue[] shown)
+    public void ShowUpdatedRow(ExecutionContext context, SqlValue[] row, SqlValue[] shown)
     {
         row.AsSpan().CopyTo(shown);
         ApplyAffinity(shown);
@@ -438,6 +441,8 @@ internal sealed partial class TableWriter
         {
             SetShownRowId(shown, id);
         }
+
+        ComputeGenerated(context, shown);
     }
 
     private void SetShownRowId(SqlValue[] shown, SqlValue id)

@@ -57,6 +57,7 @@ internal sealed partial class Binder
 
         (_, Scope scope) = TableScope(draft, null);
         BindChecks(draft, scope);
+        CheckGeneratedColumns(draft);
         var empty = new Scope(null);
         foreach (ColumnSchema column in draft.Columns)
         {
@@ -82,7 +83,6 @@ internal sealed partial class Binder
             {
                 PrimaryKeyColumnConstraint => "Cannot add a PRIMARY KEY column",
                 UniqueColumnConstraint => "Cannot add a UNIQUE column",
-                GeneratedColumnConstraint => "Cannot add a generated column",
                 _ => null,
             };
             if (refused is not null)
@@ -111,8 +111,23 @@ internal sealed partial class Binder
         }
 
         CreateTableStatement create = stored with { Columns = stored.Columns.Add(column), SourceText = sql };
-        TableSchema altered = TableSchemaBuilder.Build(create, table.RootPage, name => ExistingIndexRoot(table, name))
-            .WithIndexes(table.Indexes);
+        TableSchema altered;
+        try
+        {
+            altered = TableSchemaBuilder.Build(create, table.RootPage, name => ExistingIndexRoot(table, name))
+                .WithIndexes(table.Indexes);
+            CheckGeneratedColumns(altered);
+        }
+        catch (SharpCoreDBException error) when (column.Constraints.Any(c => c is GeneratedColumnConstraint))
+        {
+            // SQLite names the change a generated column's definition failed in.
+            throw new SharpCoreDBException(error.ErrorCode, $"error in table {table.Name} after add column: {error.Message}", error)
+            {
+                Line = error.Line,
+                Column = error.Column,
+            };
+        }
+
         ColumnSchema added = altered.Columns[^1];
         if (!StoredDefault.TryEvaluate(added.Default, added.Affinity, out _))
         {
@@ -124,8 +139,14 @@ internal sealed partial class Binder
 
         // Rows stored before read the new column as its default: when that could break NOT NULL or a CHECK, they
         // are read back once to prove it does not.
-        bool verify = (added.NotNull && added.Missing.IsNull) || HasColumnCheck(column);
-        var constraints = new TableWriter(altered, row.Slot, verify ? BindChecks(altered, scope) : []);
+        // A generated column is computed for every stored row (see AlterTablePlan), so they are always read.
+        bool verify = (added.NotNull && added.Missing.IsNull) || HasColumnCheck(column) || added.Generated is not null;
+        (Expr?[]? generated, int generatedSlot) = WriterGenerated(altered);
+        var constraints = new TableWriter(altered, row.Slot, verify ? BindChecks(altered, scope) : [])
+        {
+            Generated = generated,
+            GeneratedSlot = generatedSlot,
+        };
         Operator? rows = verify ? AccessPathSelector.Choose(row, [], null, out _) : null;
         return new AlterTablePlan(_schema, SlotWidths, altered, rows, row.Slot, constraints);
     }
@@ -210,6 +231,7 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot drop column \"{column.Name}\": no other columns exist", drop.Column.Position);
         }
 
+        RefuseDropUnderGenerated(table, column, drop.Column.Position);
         var stored = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
         ColumnDefinition definition = stored.Columns[column.Ordinal];
         bool foreignKey = definition.Constraints.Any(c => c is ReferencesColumnConstraint)

@@ -201,12 +201,15 @@ internal sealed partial class Binder
         }
 
         (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        (Expr?[]? generated, int generatedSlot) = WriterGenerated(table);
         var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table))
         {
             Defaults = defaults,
             IndexPredicates = row.IndexPredicates,
             IndexExpressions = keys,
             KeySlot = keySlot,
+            Generated = generated,
+            GeneratedSlot = generatedSlot,
         };
         ConflictResolution conflict = StepConflict(insert.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
@@ -303,6 +306,7 @@ internal sealed partial class Binder
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {assignment.Column}", assignment.Position);
             }
 
+            RefuseGeneratedTarget(table, ordinal, "UPDATE", assignment.Position);
             columns[i] = ordinal;
             values[i] = Rewriter.Apply(BindExpr(assignment.Value, scope));
         }
@@ -314,10 +318,15 @@ internal sealed partial class Binder
     {
         if (insert.Columns.IsDefaultOrEmpty)
         {
-            var all = new int[table.Columns.Length];
-            for (int i = 0; i < all.Length; i++)
+            // Without a column list the values go to the ordinary columns: generated ones are computed.
+            var all = new int[table.Columns.Length - table.GeneratedOrder.Length];
+            int next = 0;
+            foreach (ColumnSchema column in table.Columns)
             {
-                all[i] = i;
+                if (column.Generated is null)
+                {
+                    all[next++] = column.Ordinal;
+                }
             }
 
             return all;
@@ -332,6 +341,8 @@ internal sealed partial class Binder
             {
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"table {table.Name} has no column named {identifier.Name}", identifier.Position);
             }
+
+            RefuseGeneratedTarget(table, ordinal, "INSERT into", identifier.Position);
 
             for (int j = 0; j < i; j++)
             {
@@ -379,12 +390,15 @@ internal sealed partial class Binder
 
         Operator access = BindWhereAccess(update.Where, source, scope);
         (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        (Expr?[]? generated, int generatedSlot) = WriterGenerated(table);
         var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table))
         {
             Defaults = BindDefaults(table),
             IndexPredicates = source.IndexPredicates,
             IndexExpressions = keys,
             KeySlot = keySlot,
+            Generated = generated,
+            GeneratedSlot = generatedSlot,
         };
         ConflictResolution conflict = StepConflict(update.OnConflict);
         TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);

@@ -13,7 +13,7 @@ namespace SharpCoreDB.Binding;
 internal sealed partial class Binder
 {
     private const string SupportedPragmas =
-        "user_version, schema_version, table_info, index_list, index_info, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
+        "user_version, schema_version, table_info, table_xinfo, index_list, index_info, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
         "integrity_check, quick_check, page_count, freelist_count, page_size, rekey, decrypt";
 
     private ExecutablePlan BindPragma(PragmaStatement pragma)
@@ -30,7 +30,9 @@ internal sealed partial class Binder
             case "schema_version" when pragma.Value is null:
                 return Rows(["schema_version"], [[Literal(SqlValue.FromInt64(_schema.Version))]]);
             case "table_info":
-                return Rows(["cid", "name", "type", "notnull", "dflt_value", "pk"], TableInfo(argument));
+                return Rows(["cid", "name", "type", "notnull", "dflt_value", "pk"], TableInfo(argument, extended: false));
+            case "table_xinfo":
+                return Rows(["cid", "name", "type", "notnull", "dflt_value", "pk", "hidden"], TableInfo(argument, extended: true));
             case "index_list":
                 return Rows(["seq", "name", "unique", "origin", "partial"], IndexList(argument));
             case "index_info":
@@ -62,8 +64,9 @@ internal sealed partial class Binder
         }
     }
 
-    // SQLite's columns of PRAGMA table_info: declared type as written, NOT NULL, the default's text, position in the primary key.
-    private List<Expr[]> TableInfo(string? tableName)
+    // SQLite's columns of PRAGMA table_info: declared type as written, NOT NULL, the default's text, position in the
+    // primary key. table_info leaves generated columns out; table_xinfo lists them, hidden 2 (VIRTUAL) or 3 (STORED).
+    private List<Expr[]> TableInfo(string? tableName, bool extended)
     {
         var rows = new List<Expr[]>();
         if (tableName is null || _schema.FindTable(tableName) is not { } table)
@@ -87,18 +90,28 @@ internal sealed partial class Binder
                 }
             }
 
+            int hidden = column.Generated is null ? 0 : column.GeneratedStored ? 3 : 2;
+            if (hidden != 0 && !extended)
+            {
+                continue;
+            }
+
             ColumnDefinition declared = definition.Columns[column.Ordinal];
             string? defaultText = DefaultText(table.Sql, declared);
             bool notNull = declared.Constraints.Any(c => c is NotNullColumnConstraint);
             rows.Add(
             [
-                Literal(SqlValue.FromInt64(column.Ordinal)),
+                Literal(SqlValue.FromInt64(extended ? column.Ordinal : rows.Count)),
                 Literal(SqlValue.FromText(column.Name)),
                 Literal(SqlValue.FromText(TypeText(column.DeclaredTypeName))),
                 Literal(SqlValue.FromInt64(notNull ? 1 : 0)),
                 Literal(defaultText is null ? SqlValue.Null : SqlValue.FromText(defaultText)),
                 Literal(SqlValue.FromInt64(pk)),
             ]);
+            if (extended)
+            {
+                rows[^1] = [.. rows[^1], Literal(SqlValue.FromInt64(hidden))];
+            }
         }
 
         return rows;

@@ -45,4 +45,13 @@ internal sealed class ColumnSchema
 
     /// <summary>The collation the column declares (<c>COLLATE name</c>, as written), or null for BINARY.</summary>
     public string? Collation { get; init; }
+
+    /// <summary>
+    /// The expression of a generated column (<c>AS (…)</c>), or null for an ordinary column. Its value is computed by
+    /// the table's writer from the row's other columns and kept in the record, so every reader sees it.
+    /// </summary>
+    public Expression? Generated { get; init; }
+
+    /// <summary>True for a STORED generated column; false for a VIRTUAL one and for ordinary columns.</summary>
+    public bool GeneratedStored { get; init; }
 }

@@ -38,6 +38,12 @@ internal sealed class TableSchema
     /// <summary>The CREATE TABLE text, re-parsed when the database is opened.</summary>
     public required string Sql { get; init; }
 
+    /// <summary>
+    /// The ordinals of the generated columns, each after the generated columns its expression reads (the order the
+    /// writer computes them in); empty when the table has none.
+    /// </summary>
+    public ImmutableArray<int> GeneratedOrder { get; init; } = [];
+
     /// <summary>The slot position of the row id in a decoded row: after the last column.</summary>
     public int RowIdSlot => Columns.Length;
 
@@ -72,5 +78,6 @@ internal sealed class TableSchema
         ForeignKeys = ForeignKeys,
         Strict = Strict,
         Sql = Sql,
+        GeneratedOrder = GeneratedOrder,
     };
 }

@@ -124,7 +124,9 @@ internal static class TableSchemaBuilder
                         foreignKeys.Add((references.ConstraintName, [ordinal], references.ForeignKey));
                         break;
                     case GeneratedColumnConstraint g:
-                        SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"generated columns are not supported (column {definition.Name})", g.Position);
+                        Determinism.CheckStoredExpression(g.Expression, "generated columns");
+                        draft.Generated = g.Expression;
+                        draft.GeneratedStored = g.Stored;
                         break;
                     default:
                         SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"unsupported column constraint on {definition.Name}", constraint.Position);
@@ -169,6 +171,7 @@ internal static class TableSchemaBuilder
             }
         }
 
+        ImmutableArray<int> generatedOrder = CheckGenerated(columns, rowIdAlias, uniqueKeys, statement);
         var columnSchemas = ImmutableArray.CreateBuilder<ColumnSchema>(columns.Count);
         for (int ordinal = 0; ordinal < columns.Count; ordinal++)
         {
@@ -195,6 +198,8 @@ internal static class TableSchemaBuilder
                 IsRowIdAlias = ordinal == rowIdAlias,
                 StrictClass = strictClass,
                 Collation = draft.Collation,
+                Generated = draft.Generated,
+                GeneratedStored = draft.GeneratedStored,
             });
         }
 
@@ -240,7 +245,111 @@ internal static class TableSchemaBuilder
             ForeignKeys = BuildForeignKeys(tableName, foreignKeys),
             Strict = statement.Strict,
             Sql = statement.SourceText,
+            GeneratedOrder = generatedOrder,
         };
+    }
+
+    // SQLite's rules for generated columns: not in the PRIMARY KEY, no DEFAULT, no qualified names, at least one
+    // ordinary column, no loop through other generated columns. Returns the order the writer computes them in.
+    private static ImmutableArray<int> CheckGenerated(
+        List<ColumnDraft> columns,
+        int rowIdAlias,
+        List<(ImmutableArray<int> Columns, ImmutableArray<bool> Descending, IndexOrigin Origin, ImmutableArray<IndexedColumn> Key)> uniqueKeys,
+        CreateTableStatement statement)
+    {
+        int generatedCount = 0;
+        foreach (ColumnDraft draft in columns)
+        {
+            if (draft.Generated is null)
+            {
+                continue;
+            }
+
+            generatedCount++;
+            if (draft.Default is not null)
+            {
+                SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"error in generated column \"{draft.Name}\"", draft.Position);
+            }
+
+            SyntaxWalker.Walk(draft.Generated, node =>
+            {
+                if (node is ColumnReference { Table: not null } qualified)
+                {
+                    SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "the \".\" operator prohibited in generated columns", qualified.Position);
+                }
+
+                return true;
+            });
+        }
+
+        if (generatedCount == 0)
+        {
+            return [];
+        }
+
+        bool generatedKey = rowIdAlias >= 0 && columns[rowIdAlias].Generated is not null;
+        foreach ((ImmutableArray<int> keyColumns, _, IndexOrigin origin, _) in uniqueKeys)
+        {
+            foreach (int ordinal in keyColumns)
+            {
+                generatedKey |= origin == IndexOrigin.PrimaryKey && columns[ordinal].Generated is not null;
+            }
+        }
+
+        if (generatedKey)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "generated columns cannot be part of the PRIMARY KEY", statement.Position);
+        }
+
+        if (generatedCount == columns.Count)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "must have at least one non-generated column", statement.Position);
+        }
+
+        var order = ImmutableArray.CreateBuilder<int>(generatedCount);
+        var state = new byte[columns.Count];
+        for (int ordinal = 0; ordinal < columns.Count; ordinal++)
+        {
+            if (columns[ordinal].Generated is not null)
+            {
+                OrderGenerated(columns, ordinal, state, order);
+            }
+        }
+
+        return order.MoveToImmutable();
+    }
+
+    // Depth first: a column goes after the generated columns it reads. State 1 = being ordered (seeing it again is a
+    // loop, named after the column whose expression closes it, as SQLite names it), 2 = ordered.
+    private static void OrderGenerated(List<ColumnDraft> columns, int ordinal, byte[] state, ImmutableArray<int>.Builder order)
+    {
+        if (state[ordinal] == 2)
+        {
+            return;
+        }
+
+        state[ordinal] = 1;
+        ColumnDraft draft = columns[ordinal];
+        SyntaxWalker.Walk(draft.Generated, node =>
+        {
+            if (node is ColumnReference reference)
+            {
+                int target = columns.FindIndex(c => string.Equals(c.Name, reference.Column, StringComparison.OrdinalIgnoreCase));
+                if (target >= 0 && columns[target].Generated is not null)
+                {
+                    if (state[target] == 1)
+                    {
+                        SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"generated column loop on \"{draft.Name}\"", reference.Position);
+                    }
+
+                    OrderGenerated(columns, target, state, order);
+                }
+            }
+
+            return true;
+        });
+        state[ordinal] = 2;
+        order.Add(ordinal);
     }
 
     /// <summary>
@@ -454,5 +563,9 @@ internal static class TableSchemaBuilder
         public Expression? Default { get; set; }
 
         public string? Collation { get; set; }
+
+        public Expression? Generated { get; set; }
+
+        public bool GeneratedStored { get; set; }
     }
 }

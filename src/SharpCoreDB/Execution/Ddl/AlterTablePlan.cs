@@ -9,7 +9,8 @@ namespace SharpCoreDB.Execution.Ddl;
 /// <summary>
 /// ALTER TABLE … ADD COLUMN: replaces the table's definition in the catalog. No row is rewritten: records stored
 /// before hold fewer columns and read the new one as its constant default (<see cref="ColumnSchema.Missing"/>).
-/// When that default could break the new column's NOT NULL or CHECK, the stored rows are read once first.
+/// When that default could break the new column's NOT NULL or CHECK, the stored rows are read once first. A generated
+/// column is the exception: its value is computed for every stored row and written into its record.
 /// </summary>
 internal sealed class AlterTablePlan : WritePlan
 {
@@ -47,7 +48,11 @@ internal sealed class AlterTablePlan : WritePlan
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, "Cannot add a REFERENCES column with non-NULL default value");
         }
 
-        if (_rows is not null)
+        if (added.Generated is not null)
+        {
+            ComputeForStoredRows(added);
+        }
+        else if (_rows is not null)
         {
             Verify();
         }
@@ -78,6 +83,27 @@ internal sealed class AlterTablePlan : WritePlan
         }
 
         return false;
+    }
+
+    // SQLite adds a VIRTUAL column to a table with rows, never a STORED one. Here both keep their value in the record,
+    // so the rows stored before get it now (read first, written after: the scan must not see the tree change).
+    private void ComputeForStoredRows(ColumnSchema added)
+    {
+        List<SqlValue[]> rows = RowCollector.CollectRows(Context, _rows!, _slot);
+        if (rows.Count > 0 && added.GeneratedStored)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, "cannot add a STORED column");
+        }
+
+        SqlValue[] row = Context.Slots[_slot];
+        foreach (SqlValue[] stored in rows)
+        {
+            Context.CheckCancellation();
+            Array.Copy(stored, row, stored.Length);
+            _constraints.ComputeGenerated(Context, row);
+            _constraints.CheckRow(Context, row, ConflictResolution.Abort);
+            _constraints.Rewrite(Context.Transaction, row);
+        }
     }
 
     private void Verify()

@@ -168,7 +168,7 @@ internal sealed class InsertPlan : DmlPlan
         if (_triggers.HasBefore)
         {
             SqlValue[] shown = _newRow ??= new SqlValue[row.Length];
-            _writer.ShowNewRow(row, shown);
+            _writer.ShowNewRow(context, row, shown);
             _writer.BeforeTriggers(context);
             if (!_triggers.FireBefore(context, shown, null))
             {

@@ -127,7 +127,7 @@ internal sealed class RowUpdater
     // replaces) are what is stored now.
     private bool FireBefore(ExecutionContext context, long rowId, SqlValue[] row, SqlValue[] oldRow, SqlValue[] shownNew, SqlValue[] triggerOld)
     {
-        _writer.ShowUpdatedRow(row, shownNew);
+        _writer.ShowUpdatedRow(context, row, shownNew);
         _writer.BeforeTriggers(context);
         if (!_triggers!.FireBefore(context, shownNew, triggerOld) || !_writer.Read(context.Transaction, rowId, oldRow))
         {

@@ -102,6 +102,19 @@ internal sealed partial class TableWriter
     /// </summary>
     public int KeySlot { get; init; } = -1;
 
+    /// <summary>
+    /// Per column, the expression of a generated column bound against <see cref="GeneratedSlot"/> (null for an
+    /// ordinary column); null when the table has none. Computed on every insert and update, in
+    /// <see cref="TableSchema.GeneratedOrder"/>, after the other columns got their affinity and the row its id.
+    /// </summary>
+    public Expr?[]? Generated { get; init; }
+
+    /// <summary>
+    /// The slot <see cref="Generated"/> read their row from: the writer's own, since an upsert's row is not in the
+    /// writer's slot and the statement's slot may hold the row being replaced.
+    /// </summary>
+    public int GeneratedSlot { get; init; } = -1;
+
     /// <summary>Forgets per-execution state (the cached largest row id).</summary>
     public void Begin()
     {
@@ -145,6 +158,7 @@ internal sealed partial class TableWriter
             RaiseSequence(transaction, rowId);
         }
 
+        ComputeGenerated(context, row);
         if (!CheckRow(context, row, conflict))
         {
             return false;
@@ -223,6 +237,7 @@ internal sealed partial class TableWriter
         }
 
         row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
+        ComputeGenerated(context, row);
         if (!CheckRow(context, row, conflict))
         {
             return false;
@@ -398,23 +413,26 @@ internal sealed partial class TableWriter
     }
 
     /// <summary>
-    /// NEW as a BEFORE INSERT trigger sees it (as in SQLite): the values with column affinity, and the row id given
-    /// by the statement, or -1 while the table has yet to choose one.
+    /// NEW as a BEFORE INSERT trigger sees it (as in SQLite): the values with column affinity, the row id given by the
+    /// statement (or -1 while the table has yet to choose one), and the generated columns computed from them.
     /// </summary>
+    /// <param name="context">The execution context (generated columns are computed as the write will).</param>
     /// <param name="row">The row about to be inserted (slot layout; left as it is).</param>
     /// <param name="shown">Receives NEW.</param>
-    public void ShowNewRow(SqlValue[] row, SqlValue[] shown)
+    public void ShowNewRow(ExecutionContext context, SqlValue[] row, SqlValue[] shown)
     {
         row.AsSpan().CopyTo(shown);
         ApplyAffinity(shown);
         SqlValue id = AffinityRules.ApplyAffinity(_table.RowIdAlias >= 0 ? shown[_table.RowIdAlias] : shown[_table.RowIdSlot], Affinity.Integer);
         SetShownRowId(shown, id.StorageClass == SqlStorageClass.Integer ? id : SqlValue.FromInt64(-1));
+        ComputeGenerated(context, shown);
     }
 
     /// <summary>NEW as a BEFORE UPDATE trigger sees it: the new values with column affinity and the row id they give.</summary>
+    /// <param name="context">The execution context (generated columns are computed as the write will).</param>
     /// <param name="row">The row about to be written (slot layout; left as it is).</param>
     /// <param name="shown">Receives NEW.</param>
-    public void ShowUpdatedRow(SqlValue[] row, SqlValue[] shown)
+    public void ShowUpdatedRow(ExecutionContext context, SqlValue[] row, SqlValue[] shown)
     {
         row.AsSpan().CopyTo(shown);
         ApplyAffinity(shown);
@@ -423,6 +441,8 @@ internal sealed partial class TableWriter
         {
             SetShownRowId(shown, id);
         }
+
+        ComputeGenerated(context, shown);
     }
 
     private void SetShownRowId(SqlValue[] shown, SqlValue id)
@@ -431,6 +451,29 @@ internal sealed partial class TableWriter
         if (_table.RowIdAlias >= 0)
         {
             shown[_table.RowIdAlias] = id;
+        }
+    }
+
+    /// <summary>
+    /// Computes the generated columns' values from the row's other columns (and earlier generated ones), with their
+    /// column's affinity; does nothing when the table has none.
+    /// </summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="row">The row in slot layout, row id filled in.</param>
+    public void ComputeGenerated(ExecutionContext context, SqlValue[] row)
+    {
+        if (Generated is not { } generated)
+        {
+            return;
+        }
+
+        SqlValue[] slot = context.Slots[GeneratedSlot];
+        Array.Copy(row, slot, _table.RowIdSlot + 1);
+        foreach (int ordinal in _table.GeneratedOrder)
+        {
+            SqlValue value = Stored(generated[ordinal]!.Evaluate(context), _table.Columns[ordinal]);
+            row[ordinal] = value;
+            slot[ordinal] = value;
         }
     }
 

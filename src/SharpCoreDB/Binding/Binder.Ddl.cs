@@ -371,6 +371,20 @@ internal sealed partial class Binder
                 rowSlot = NewSlot(table.Columns.Length + 1);
                 predicate = create.Where is null ? null : BindIndexPredicate(table, rowSlot, create.Where);
                 keys = index.HasExpression ? BindIndexExpressions(table, rowSlot, index) : null;
+
+                // Bound, the calls name their functions: one registered from C# as non-deterministic is refused too.
+                if (predicate is not null)
+                {
+                    Determinism.RequireDeterministic(predicate, Determinism.PartialIndexWhere);
+                }
+
+                foreach (Expr? key in keys ?? [])
+                {
+                    if (key is not null)
+                    {
+                        Determinism.RequireDeterministic(key, Determinism.IndexExpressions);
+                    }
+                }
             }
         }
 

@@ -32,9 +32,13 @@ internal sealed partial class Binder
     // Every generated column's expression must bind against the table (unknown names, aggregates: SQLite's errors).
     private void CheckGeneratedColumns(TableSchema table)
     {
-        if (!table.GeneratedOrder.IsEmpty)
+        (Expr?[]? expressions, _) = WriterGenerated(table);
+        foreach (Expr? expression in expressions ?? [])
         {
-            WriterGenerated(table);
+            if (expression is not null)
+            {
+                Determinism.RequireDeterministic(expression, Determinism.GeneratedColumns);
+            }
         }
     }
 

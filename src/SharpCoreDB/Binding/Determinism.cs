@@ -7,7 +7,8 @@ namespace SharpCoreDB.Binding;
 /// <summary>
 /// Whether a function call gives the same result for the same row every time: what SQLite requires of the
 /// expressions it stores and evaluates again later (a partial index's WHERE, an index expression, a generated
-/// column). The one place that answers it, so functions registered from C# can say what they are.
+/// column). The one place that answers it: on the syntax when the schema text is built, and again on the bound
+/// expression (<see cref="RequireDeterministic"/>), where functions registered from C# say what they are.
 /// </summary>
 internal static class Determinism
 {
@@ -83,6 +84,64 @@ internal static class Determinism
         {
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{what} prohibited in {where}", refused.Position);
         }
+    }
+
+    /// <summary>SQLite's name for index expressions in its error message.</summary>
+    public const string IndexExpressions = "index expressions";
+
+    /// <summary>SQLite's name for partial index WHERE clauses in its error message.</summary>
+    public const string PartialIndexWhere = "partial index WHERE clauses";
+
+    /// <summary>SQLite's name for generated columns in its error message.</summary>
+    public const string GeneratedColumns = "generated columns";
+
+    /// <summary>
+    /// The check of <see cref="CheckStoredExpression"/> once the expression is bound, where a call's function is
+    /// known: a function registered from C# without <c>isDeterministic: true</c> is refused too (the syntax alone
+    /// cannot tell it from a deterministic one).
+    /// </summary>
+    /// <param name="expression">The bound expression.</param>
+    /// <param name="where">Where it appears: <see cref="IndexExpressions"/>, <see cref="PartialIndexWhere"/> or
+    /// <see cref="GeneratedColumns"/>.</param>
+    /// <exception cref="SharpCoreDBException"><see cref="SharpCoreDBErrorCode.Unsupported"/>:
+    /// "non-deterministic functions prohibited in <paramref name="where"/>".</exception>
+    public static void RequireDeterministic(Expr expression, string where)
+    {
+        ArgumentNullException.ThrowIfNull(expression);
+        if (FindNonDeterministic(expression) is not null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"non-deterministic functions prohibited in {where}");
+        }
+    }
+
+    /// <summary>The first call in <paramref name="expression"/> whose result may differ between calls with equal
+    /// arguments: random(), randomblob(), changes(), total_changes(), last_insert_rowid(), or a function registered
+    /// without <c>isDeterministic</c>. The date and time functions count as deterministic here, as in SQLite (only
+    /// their 'now' reads the clock, which <see cref="CheckStoredExpression"/> refuses).</summary>
+    /// <param name="expression">The bound expression.</param>
+    /// <returns>The call, or null when every call is deterministic.</returns>
+    public static Expr? FindNonDeterministic(Expr expression)
+    {
+        ArgumentNullException.ThrowIfNull(expression);
+
+        // An explicit stack, not recursion: a bound expression can be nested deeper than the thread's stack allows.
+        var pending = new Stack<Expr>();
+        pending.Push(expression);
+        while (pending.TryPop(out Expr? current))
+        {
+            if (current is ConnectionCounterExpr
+                || (current is FunctionExpr call && !call.Function.IsDeterministic && !call.Function.ReadsClockOnly))
+            {
+                return current;
+            }
+
+            foreach (Expr child in current.Children)
+            {
+                pending.Push(child);
+            }
+        }
+
+        return null;
     }
 
     private static bool IsDateTime(string name) => name is "date" or "time" or "datetime" or "julianday" or "unixepoch" or "strftime" or "timediff";

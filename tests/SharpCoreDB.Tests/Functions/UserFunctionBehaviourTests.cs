@@ -1,4 +1,5 @@
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Binding;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
@@ -150,6 +151,33 @@ public sealed class UserFunctionBehaviourTests
             Determinism.RequireDeterministic(new FunctionExpr(ScalarFunctions.Resolve("random", 0), []), Determinism.PartialIndexWhere));
         Assert.Throws<SharpCoreDBException>(() =>
             Determinism.RequireDeterministic(new ConnectionCounterExpr(ConnectionCounterExpr.Counter.Changes), Determinism.GeneratedColumns));
+    }
+
+    [Fact]
+    public void Deterministic_functions_serve_indexes_and_generated_columns_and_other_functions_are_refused_there_as_in_SQLite()
+    {
+        using var oracle = new FunctionOracle();
+        oracle.Register("CreateFunction", "twice", (Func<long, long>)(x => 2 * x), true);
+        oracle.Register("CreateFunction", "wobbly", (Func<long, long>)(x => x + 1), false);
+        oracle.Execute("CREATE TABLE t(a INTEGER, b AS (twice(a)) STORED)");
+        oracle.Execute("CREATE INDEX t_twice ON t(twice(a))");
+        oracle.Execute("CREATE INDEX t_partial ON t(a) WHERE twice(a) > 4");
+        oracle.Execute("INSERT INTO t(a) VALUES (1), (2), (3), (4)");
+        oracle.AssertSame("SELECT a, b FROM t WHERE twice(a) = 6");
+        oracle.AssertSame("SELECT a FROM t WHERE twice(a) > 4 AND a < 4 ORDER BY a");
+
+        foreach (string refused in new[]
+        {
+            "CREATE INDEX t_wobbly ON t(wobbly(a))",
+            "CREATE INDEX t_wobbly_where ON t(a) WHERE wobbly(a) > 1",
+            "CREATE TABLE g(a INTEGER, b AS (wobbly(a)))",
+        })
+        {
+            var ours = Assert.Throws<SharpCoreDBException>(() => Execute(oracle.Ours, refused));
+            var theirs = Assert.Throws<Microsoft.Data.Sqlite.SqliteException>(() => Execute(oracle.Sqlite, refused));
+            Assert.Contains("non-deterministic functions prohibited in", ours.Message, StringComparison.Ordinal);
+            Assert.Contains("non-deterministic functions prohibited in", theirs.Message, StringComparison.Ordinal);
+        }
     }
 
     [Fact]

@@ -74,7 +74,7 @@ internal sealed class ScalarFunction
     /// <summary>
     /// Whether the function is not deterministic only because it can read the clock ('now' in the date and time
     /// functions): SQLite allows those in index expressions and generated columns and refuses only a call that
-    /// actually reads the clock there (see <see cref="Functions.Determinism"/>).
+    /// actually reads the clock there (see <c>Binding.Determinism</c>).
     /// </summary>
     public bool ReadsClockOnly { get; init; }
 

@@ -10,4 +10,9 @@
 //   ok <rows> <first value of the first row, or "-">
 //   error <SharpCoreDBErrorCode> <message on one line>
 // then "done". Any other exception is a bug: the child prints "crash <type> <message>" and exits with code 2.
-return SharpCoreDB.SqlChild.ScriptRunner.Run(args);
+//
+// Usage: SharpCoreDB.SqlChild maintenance <database> <vacuum|rekey> <keyHexA> <keyHexB>
+// runs VACUUM or rekey in a loop until killed (the kill -9 target of Maintenance/MaintenanceCrashTests.cs).
+return args.Length > 0 && args[0] == "maintenance"
+    ? SharpCoreDB.SqlChild.MaintenanceLoop.Run(args)
+    : SharpCoreDB.SqlChild.ScriptRunner.Run(args);

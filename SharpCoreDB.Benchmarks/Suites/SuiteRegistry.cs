@@ -22,6 +22,7 @@ internal static class SuiteRegistry
         new("--storage", "Storage layer: B+tree, checksums, page encryption on read", ["SharpCoreDB.Benchmarks.Storage.*"]),
         new("--types", "Binding and reading .NET types against SQLite: a point select returning a DateTime and a decimal, a 1,000-row insert with a DateTime column", ["SharpCoreDB.Benchmarks.Types.*"]),
         new("--foreign-keys", "Foreign keys on: child inserts against a 10,000-row parent, cascade delete of 1,000 parents, against SQLite", ["SharpCoreDB.Benchmarks.ForeignKeys.*"]),
+        new("--maintenance", "VACUUM and an online backup of a 100 MB database against SQLite's VACUUM and backup API (MB/s from the printed size)", ["SharpCoreDB.Benchmarks.Maintenance.*"]),
         new("--collation", "A point lookup through a COLLATE NOCASE index on 10,000 rows, keys in another case than stored, against SQLite", ["SharpCoreDB.Benchmarks.Collations.*"]),
         new("--functions", "A C# function over 10,000 rows (a long in SELECT, a string in WHERE) against Microsoft.Data.Sqlite's CreateFunction", ["SharpCoreDB.Benchmarks.Functions.*"]),
         new("--pooling", "Pooled open + close, plain and with a password, against Microsoft.Data.Sqlite's pool", ["SharpCoreDB.Benchmarks.Pooling.*"]),

@@ -36,7 +36,7 @@ public sealed class BenchmarkRotTests
     public void The_benchmarks_assembly_has_benchmark_classes_in_every_workload_suite()
     {
         string[] names = [.. BenchmarkCaseRunner.BenchmarkClasses().Select(t => t.Namespace!)];
-        foreach (string suite in new[] { "GroupCommit", "Crud", "Ycsb", "LargeValues", "ReadOnly", "Open", "Sql", "Storage", "Collations", "EfCore", "Functions" })
+        foreach (string suite in new[] { "GroupCommit", "Crud", "Ycsb", "LargeValues", "ReadOnly", "Open", "Sql", "Storage", "Collations", "EfCore", "Functions", "Maintenance" })
         {
             Assert.Contains($"SharpCoreDB.Benchmarks.{suite}", names);
         }

@@ -29,7 +29,14 @@ internal sealed class SharpCoreDBQueryableMethodTranslatingExpressionVisitor : R
     protected override QueryableMethodTranslatingExpressionVisitor CreateSubqueryVisitor() =>
         new SharpCoreDBQueryableMethodTranslatingExpressionVisitor(this);
 
-    protected override ShapedQueryExpression? TranslateOrderBy(ShapedQueryExpression source, LambdaExpression keySelector, bool ascending)
+    protected override ShapedQueryExpression? TranslateOrderBy(ShapedQueryExpression source, LambdaExpression keySelector, bool ascending) =>
+        Order(source, keySelector, ascending, thenBy: false);
+
+    protected override ShapedQueryExpression? TranslateThenBy(ShapedQueryExpression source, LambdaExpression keySelector, bool ascending) =>
+        Order(source, keySelector, ascending, thenBy: true);
+
+    // OrderBy replaces the ordering, ThenBy appends to it; both refuse a key SQL cannot order as .NET does.
+    private ShapedQueryExpression? Order(ShapedQueryExpression source, LambdaExpression keySelector, bool ascending, bool thenBy)
     {
         var key = TranslateLambdaExpression(source, keySelector);
         if (key is null)
@@ -38,20 +45,17 @@ internal sealed class SharpCoreDBQueryableMethodTranslatingExpressionVisitor : R
         }
 
         RefuseUnorderable(key);
-        ((SelectExpression)source.QueryExpression).ApplyOrdering(new OrderingExpression(key, ascending));
-        return source;
-    }
-
-    protected override ShapedQueryExpression? TranslateThenBy(ShapedQueryExpression source, LambdaExpression keySelector, bool ascending)
-    {
-        var key = TranslateLambdaExpression(source, keySelector);
-        if (key is null)
+        var select = (SelectExpression)source.QueryExpression;
+        var ordering = new OrderingExpression(key, ascending);
+        if (thenBy)
         {
-            return null;
+            select.AppendOrdering(ordering);
+        }
+        else
+        {
+            select.ApplyOrdering(ordering);
         }
 
-        RefuseUnorderable(key);
-        ((SelectExpression)source.QueryExpression).AppendOrdering(new OrderingExpression(key, ascending));
         return source;
     }
 

@@ -271,6 +271,8 @@ internal sealed partial class Binder
 
             case SubquerySource subquery:
                 return BindDerived(subquery.Query, subquery.Alias ?? "(subquery)", [], scope, subquery.Position);
+            case TableFunctionSource function:
+                return BindTableFunction(function, scope);
             default:
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "unsupported FROM item", table.Position);
         }

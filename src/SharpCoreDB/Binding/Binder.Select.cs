@@ -350,7 +350,7 @@ internal sealed partial class Binder
             matched = true;
             foreach (SourceColumn column in source.Columns)
             {
-                if (star.Table is null && source.MergedColumns.Contains(column.Name))
+                if (column.Hidden || (star.Table is null && source.MergedColumns.Contains(column.Name)))
                 {
                     continue;
                 }
@@ -490,7 +490,7 @@ internal sealed partial class Binder
 
                 foreach (SourceColumn sourceColumn in source.Columns)
                 {
-                    if (star.Table is null && source.MergedColumns.Contains(sourceColumn.Name))
+                    if (sourceColumn.Hidden || (star.Table is null && source.MergedColumns.Contains(sourceColumn.Name)))
                     {
                         continue;
                     }
@@ -530,7 +530,12 @@ internal sealed partial class Binder
                 return column.Column < derived.Count ? derived[column.Column].Base : null;
             }
 
-            TableSchema table = source.Table!;
+            if (source.Table is not { } table)
+            {
+                // A table-valued function's columns are computed.
+                return null;
+            }
+
             if (column.Column == table.RowIdSlot)
             {
                 return new BaseColumnInfo(table.Name, "rowid", NotNull: true, IsKey: true, IsUnique: true);

@@ -12,8 +12,12 @@ internal sealed class SourceBinding
     /// <param name="name">The alias, or the table/view name.</param>
     /// <param name="slot">The slot its rows appear in.</param>
     /// <param name="columns">Its columns.</param>
-    /// <param name="table">The base table, or null for a derived table.</param>
-    public SourceBinding(string name, int slot, IReadOnlyList<SourceColumn> columns, TableSchema? table)
+    /// <param name="table">The base table, or null for a derived table or table-valued function.</param>
+    /// <param name="trackUsedColumns">
+    /// True to record which columns the statement uses without a base table (a table-valued function computes
+    /// only those).
+    /// </param>
+    public SourceBinding(string name, int slot, IReadOnlyList<SourceColumn> columns, TableSchema? table, bool trackUsedColumns = false)
     {
         Name = name;
         Slot = slot;
@@ -22,6 +26,10 @@ internal sealed class SourceBinding
         if (table is not null)
         {
             UsedColumns = new bool[table.Columns.Length];
+        }
+        else if (trackUsedColumns)
+        {
+            UsedColumns = new bool[columns.Count];
         }
     }
 
@@ -37,7 +45,7 @@ internal sealed class SourceBinding
     /// <summary>The base table, or null.</summary>
     public TableSchema? Table { get; }
 
-    /// <summary>For a base table, which columns the statement uses (only those are decoded).</summary>
+    /// <summary>For a base table or table-valued function, which columns the statement uses (only those are decoded or computed).</summary>
     public bool[]? UsedColumns { get; }
 
     /// <summary>For a derived table (subquery or view), the result columns of its query.</summary>

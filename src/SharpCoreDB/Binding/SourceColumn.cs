@@ -14,4 +14,10 @@ internal sealed record SourceColumn(string Name, int Index, Affinity Affinity, S
 {
     /// <summary>The collation the column compares with (BINARY unless it declares one).</summary>
     public Collation Collation { get; init; } = Collation.Binary;
+
+    /// <summary>
+    /// True for a hidden column (a table-valued function's argument columns, such as json_each's <c>json</c> and
+    /// <c>root</c>): found by name, but not part of <c>*</c>, as in SQLite.
+    /// </summary>
+    public bool Hidden { get; init; }
 }

@@ -113,6 +113,9 @@ internal static class SyntaxWalker
             case SubquerySource s:
                 Add(s.Query, children);
                 break;
+            case TableFunctionSource t:
+                AddAll(t.Arguments, children);
+                break;
             case NestedJoinSource n:
                 Add(n.Join, children);
                 break;

@@ -4,7 +4,7 @@ using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 
-/// <summary>One FROM item of a SELECT as the planner receives it: a base table or a derived table, and how it joins.</summary>
+/// <summary>One FROM item of a SELECT as the planner receives it: a base table, a derived table or a table-valued function, and how it joins.</summary>
 /// <param name="source">The bound source.</param>
 internal sealed class FromItem(SourceBinding source)
 {
@@ -35,4 +35,7 @@ internal sealed class FromItem(SourceBinding source)
 
     /// <summary>The derived table (subquery or view), or null for a base table.</summary>
     public BoundQuery? Derived { get; set; }
+
+    /// <summary>The table-valued function (json_each, json_tree), or null for a table or derived table.</summary>
+    public TableFunctionCall? TableFunction { get; init; }
 }

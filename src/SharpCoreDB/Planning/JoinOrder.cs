@@ -52,12 +52,20 @@ internal static class JoinOrder
         }
 
         bool reordered = first != 0;
+        var reads = new HashSet<int>();
         while (remaining.Count > 0)
         {
+            // A table-valued function reading earlier items (json_each(t.doc)) can only follow them; its arguments
+            // link it to them. The first remaining item is always ready: it reads only items written before it.
             int pick = 0;
             for (int i = 0; i < remaining.Count; i++)
             {
-                if (IsLinked(remaining[i].Source.Slot, joined, conjuncts, local))
+                if (!IsReady(remaining[i], joined, local, reads, out bool readsJoined))
+                {
+                    continue;
+                }
+
+                if (readsJoined || IsLinked(remaining[i].Source.Slot, joined, conjuncts, local))
                 {
                     pick = i;
                     break;
@@ -159,6 +167,36 @@ internal static class JoinOrder
         }
 
         return readsSlot;
+    }
+
+    // True unless the item is a table-valued function whose arguments read an item of this SELECT not joined yet;
+    // readsJoined tells whether they read one that is.
+    private static bool IsReady(FromItem item, HashSet<int> joined, HashSet<int> local, HashSet<int> reads, out bool readsJoined)
+    {
+        readsJoined = false;
+        if (item.TableFunction is null)
+        {
+            return true;
+        }
+
+        reads.Clear();
+        item.TableFunction.CollectSlots(reads);
+        foreach (int slot in reads)
+        {
+            if (!local.Contains(slot))
+            {
+                continue;
+            }
+
+            if (!joined.Contains(slot))
+            {
+                return false;
+            }
+
+            readsJoined = true;
+        }
+
+        return true;
     }
 
     // True when some conjunct reads the candidate and at least one joined item, and nothing of this SELECT beyond them:

@@ -97,6 +97,11 @@ internal static class SelectPlanner
                     ? item.Derived.Root
                     : new MaterializeOperator(item.Derived.Root, [item.Source.Slot], item.Derived.OuterSlots.Count > 0);
             }
+            else if (item.TableFunction is { } function)
+            {
+                // Re-opened for each row of the items before it: its arguments may read them.
+                access = TableFunction(item, function);
+            }
             else
             {
                 access = AccessPathSelector.Choose(item.Source, inner, level == 0 ? order : null, out bool delivered);
@@ -207,8 +212,8 @@ internal static class SelectPlanner
         }
 
         // The right side is read whole: a row that fails the ON still comes out, NULL-extended on the left.
-        Operator right = item.Derived is not null
-            ? item.Derived.Root
+        Operator right = item.Derived is not null ? item.Derived.Root
+            : item.TableFunction is { } function ? TableFunction(item, function)
             : AccessPathSelector.Choose(item.Source, [], null, out _);
         (int Column, Expr Probe, Affinity Affinity)? key = null;
         foreach (Expr conjunct in on)
@@ -238,6 +243,9 @@ internal static class SelectPlanner
             key is { } found ? new RightJoinKey(found.Column, found.Probe, found.Affinity) : null,
             item.Kind == JoinKind.Full);
     }
+
+    private static JsonTableOperator TableFunction(FromItem item, TableFunctionCall function) =>
+        new(function.Name, item.Source.Slot, function.Json is null ? null : Rewriter.Apply(function.Json), function.Path is null ? null : Rewriter.Apply(function.Path), function.Recursive, item.Source.UsedColumns!);
 
     // The slots the projection reads below the window operator, which it must save with each row and restore:
     // not its own results, and not enclosing queries' rows, which stay put while it runs.
@@ -386,7 +394,7 @@ internal static class SelectPlanner
     // The ORDER BY as columns of the single table, when every key is a plain column of it with default NULL order.
     private static OrderRequest? RequestedOrder(SelectBlock block, FromItem item)
     {
-        if (block.OrderBy.Count == 0 || item.Derived is not null)
+        if (block.OrderBy.Count == 0 || item.Derived is not null || item.TableFunction is not null)
         {
             return null;
         }

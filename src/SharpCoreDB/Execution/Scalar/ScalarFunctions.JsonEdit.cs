@@ -291,11 +291,15 @@ internal static partial class ScalarFunctions
     }
 
     // The steps of a path as Find reads it: a key, or an index (from the end for [#-n]; [#] is one past the end).
-    private static List<(string? Key, long Index, bool FromEnd)> PathSteps(string path)
+    private static List<(string? Key, long Index, bool FromEnd)> PathSteps(string path) =>
+        TryPathSteps(path) ?? throw BadPath(path);
+
+    // The steps, or null when the path is malformed.
+    internal static List<(string? Key, long Index, bool FromEnd)>? TryPathSteps(string path)
     {
         if (path.Length == 0 || path[0] != '$')
         {
-            throw BadPath(path);
+            return null;
         }
 
         var steps = new List<(string? Key, long Index, bool FromEnd)>();
@@ -310,7 +314,7 @@ internal static partial class ScalarFunctions
                     int close = path.IndexOf('"', at + 1);
                     if (close < 0)
                     {
-                        throw BadPath(path);
+                        return null;
                     }
 
                     steps.Add((path[(at + 1)..close], 0, false));
@@ -326,7 +330,7 @@ internal static partial class ScalarFunctions
 
                 if (end == at)
                 {
-                    throw BadPath(path);
+                    return null;
                 }
 
                 steps.Add((path[at..end], 0, false));
@@ -337,7 +341,7 @@ internal static partial class ScalarFunctions
                 int close = path.IndexOf(']', at);
                 if (close < 0)
                 {
-                    throw BadPath(path);
+                    return null;
                 }
 
                 string inside = path[(at + 1)..close];
@@ -347,7 +351,7 @@ internal static partial class ScalarFunctions
                     long back = 0;
                     if (inside.Length > 1 && (inside[1] != '-' || !long.TryParse(inside.AsSpan(2), NumberStyles.None, CultureInfo.InvariantCulture, out back)))
                     {
-                        throw BadPath(path);
+                        return null;
                     }
 
                     steps.Add((null, back, true));
@@ -358,12 +362,12 @@ internal static partial class ScalarFunctions
                 }
                 else
                 {
-                    throw BadPath(path);
+                    return null;
                 }
             }
             else
             {
-                throw BadPath(path);
+                return null;
             }
         }
 

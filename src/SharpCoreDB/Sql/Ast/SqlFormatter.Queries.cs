@@ -248,6 +248,13 @@ internal static partial class SqlFormatter
                 AppendFrom(sb, nested.Join);
                 sb.Append(')');
                 break;
+            case TableFunctionSource function:
+                AppendIdentifier(sb, function.Name);
+                sb.Append('(');
+                AppendExpressionList(sb, function.Arguments);
+                sb.Append(')');
+                AppendAlias(sb, function.Alias);
+                break;
             default:
                 throw new ArgumentException("Unknown table source type " + source.GetType().Name + ".", nameof(source));
         }

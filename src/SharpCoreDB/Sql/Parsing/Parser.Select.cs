@@ -347,6 +347,11 @@ internal ref partial struct Parser
         }
 
         QualifiedName name = ParseQualifiedName("a table name");
+        if (_current.Kind == TokenKind.LeftParen && name.Schema is null)
+        {
+            return ParseTableFunction(position, name.Name);
+        }
+
         string? alias = ParseOptionalAlias();
         string? indexedBy = null;
         bool notIndexed = false;
@@ -363,6 +368,20 @@ internal ref partial struct Parser
         }
 
         return new TableReference(position, name, alias, indexedBy, notIndexed);
+    }
+
+    // A table-valued function: name(arg, ...) [[AS] alias]. The arguments may read earlier FROM items.
+    private TableFunctionSource ParseTableFunction(SourcePosition position, string name)
+    {
+        Advance();
+        ImmutableArray<Expression> arguments = [];
+        if (!TryConsume(TokenKind.RightParen))
+        {
+            arguments = ParseExpressionList();
+            ExpectRightParen();
+        }
+
+        return new TableFunctionSource(position, name, arguments, ParseOptionalAlias());
     }
 
     private ImmutableArray<OrderingTerm> ParseOptionalOrderBy()

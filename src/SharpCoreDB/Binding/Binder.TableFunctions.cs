@@ -1,0 +1,58 @@
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Planning;
+using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>Binding table-valued functions in FROM: json_each and json_tree.</content>
+internal sealed partial class Binder
+{
+    // SQLite's json_each/json_tree take the JSON and an optional path; they are its only table-valued functions here.
+    private const int MaxTableFunctionArguments = 2;
+
+    private FromItem BindTableFunction(TableFunctionSource function, Scope scope)
+    {
+        bool recursive;
+        string name;
+        if (string.Equals(function.Name, "json_each", StringComparison.OrdinalIgnoreCase))
+        {
+            recursive = false;
+            name = "json_each";
+        }
+        else if (string.Equals(function.Name, "json_tree", StringComparison.OrdinalIgnoreCase))
+        {
+            recursive = true;
+            name = "json_tree";
+        }
+        else
+        {
+            // SQLite looks the name up as a table (a virtual table module) and reports it as one.
+            throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {function.Name}", function.Position);
+        }
+
+        if (function.Arguments.Length > MaxTableFunctionArguments)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"too many arguments on {name}() - max {MaxTableFunctionArguments}", function.Position);
+        }
+
+        // The arguments see the FROM items before this one (and enclosing queries): json_each(t.doc) after t.
+        Expr? json = function.Arguments.Length > 0 ? BindExpr(function.Arguments[0], scope) : null;
+        Expr? path = function.Arguments.Length > 1 ? BindExpr(function.Arguments[1], scope) : null;
+        var columns = new SourceColumn[JsonTableOperator.ColumnNames.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            // Declared without types, as in SQLite: no affinity, BINARY collation.
+            columns[i] = new SourceColumn(JsonTableOperator.ColumnNames[i], i, Affinity.None, SqlDeclaredType.None, string.Empty)
+            {
+                Hidden = i >= JsonTableOperator.Json,
+            };
+        }
+
+        int slot = NewSlot(columns.Length);
+        var source = new SourceBinding(function.Alias ?? name, slot, columns, null, trackUsedColumns: true);
+        return new FromItem(source) { TableFunction = new TableFunctionCall(name, recursive, json, path) };
+    }
+}

@@ -96,6 +96,12 @@ internal sealed partial class Binder
         int leftCount = scope.Sources.Count;
         FromItem item = BindTableSource(table, scope);
         item.Kind = kind is JoinKind.Left or JoinKind.Right or JoinKind.Full ? kind : JoinKind.Inner;
+        if (item.PreservesRight && item.TableFunction is { } function && ReadsSources(function, scope, leftCount))
+        {
+            // The right side of a RIGHT or FULL join is read once, apart from the left rows.
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{KindText(kind)} JOIN of {function.Name}() reading the tables on its left is not supported", table.Position);
+        }
+
         scope.Sources.Add(item.Source);
         block.From.Add(item);
         if (block.From.Count > SqlLimits.MaxJoinTables)

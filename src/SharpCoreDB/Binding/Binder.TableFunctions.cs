@@ -55,4 +55,20 @@ internal sealed partial class Binder
         var source = new SourceBinding(function.Alias ?? name, slot, columns, null, trackUsedColumns: true);
         return new FromItem(source) { TableFunction = new TableFunctionCall(name, recursive, json, path) };
     }
+
+    // True when the function's arguments read one of the first count FROM sources of the scope.
+    private static bool ReadsSources(TableFunctionCall function, Scope scope, int count)
+    {
+        var slots = new HashSet<int>();
+        function.CollectSlots(slots);
+        for (int i = 0; i < count; i++)
+        {
+            if (slots.Contains(scope.Sources[i].Slot))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 }

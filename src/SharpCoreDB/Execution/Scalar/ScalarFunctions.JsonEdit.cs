@@ -311,13 +311,21 @@ internal static partial class ScalarFunctions
                 at++;
                 if (at < path.Length && path[at] == '"')
                 {
-                    int close = path.IndexOf('"', at + 1);
-                    if (close < 0)
+                    // A quoted key is JSON string text, as in SQLite: \" does not close it, and escapes stand for
+                    // the characters they encode ($."a\u0062" names the key "ab").
+                    int close = at + 1;
+                    while (close < path.Length && path[close] != '"')
+                    {
+                        close += path[close] == '\\' && close + 1 < path.Length ? 2 : 1;
+                    }
+
+                    if (close >= path.Length)
                     {
                         return null;
                     }
 
-                    steps.Add((path[(at + 1)..close], 0, false));
+                    string quoted = path[(at + 1)..close];
+                    steps.Add((quoted.Contains('\\', StringComparison.Ordinal) ? UnescapeKey(quoted) : quoted, 0, false));
                     at = close + 1;
                     continue;
                 }
@@ -372,6 +380,51 @@ internal static partial class ScalarFunctions
         }
 
         return steps;
+    }
+
+    // The characters a JSON string's escapes stand for; an escape JSON does not define stands for the character after
+    // the backslash.
+    private static string UnescapeKey(string quoted)
+    {
+        var key = new StringBuilder(quoted.Length);
+        for (int i = 0; i < quoted.Length; i++)
+        {
+            char c = quoted[i];
+            if (c != '\\' || i + 1 >= quoted.Length)
+            {
+                key.Append(c);
+                continue;
+            }
+
+            char escaped = quoted[++i];
+            switch (escaped)
+            {
+                case 'b':
+                    key.Append('\b');
+                    break;
+                case 'f':
+                    key.Append('\f');
+                    break;
+                case 'n':
+                    key.Append('\n');
+                    break;
+                case 'r':
+                    key.Append('\r');
+                    break;
+                case 't':
+                    key.Append('\t');
+                    break;
+                case 'u' when i + 4 < quoted.Length && int.TryParse(quoted.AsSpan(i + 1, 4), NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture, out int unit):
+                    key.Append((char)unit);
+                    i += 4;
+                    break;
+                default:
+                    key.Append(escaped);
+                    break;
+            }
+        }
+
+        return key.ToString();
     }
 
     // Minified, with strings and numbers as they were written.

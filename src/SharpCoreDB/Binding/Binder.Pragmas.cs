@@ -71,7 +71,7 @@ internal sealed partial class Binder
         var rows = new List<Expr[]>();
         if (tableName is null || _schema.FindTable(tableName) is not { } table)
         {
-            return rows;
+            return tableName is not null && IsTableFunction(tableName) ? TableFunctionInfo(extended) : rows;
         }
 
         var definition = (CreateTableStatement)Sql.Parsing.SqlParser.ParseStatement(table.Sql);

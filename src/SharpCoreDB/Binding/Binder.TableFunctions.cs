@@ -56,6 +56,36 @@ internal sealed partial class Binder
         return new FromItem(source) { TableFunction = new TableFunctionCall(name, recursive, json, path) };
     }
 
+    private static bool IsTableFunction(string name) =>
+        string.Equals(name, "json_each", StringComparison.OrdinalIgnoreCase) || string.Equals(name, "json_tree", StringComparison.OrdinalIgnoreCase);
+
+    // PRAGMA table_info(json_each) and table_xinfo as SQLite answers them: untyped columns, json and root hidden (1).
+    private static List<Expr[]> TableFunctionInfo(bool extended)
+    {
+        var rows = new List<Expr[]>();
+        for (int i = 0; i < JsonTableOperator.ColumnNames.Length; i++)
+        {
+            bool hidden = i >= JsonTableOperator.Json;
+            if (hidden && !extended)
+            {
+                continue;
+            }
+
+            Expr[] row =
+            [
+                Literal(SqlValue.FromInt64(i)),
+                Literal(SqlValue.FromText(JsonTableOperator.ColumnNames[i])),
+                Literal(SqlValue.FromText(string.Empty)),
+                Literal(SqlValue.FromInt64(0)),
+                Literal(SqlValue.Null),
+                Literal(SqlValue.FromInt64(0)),
+            ];
+            rows.Add(extended ? [.. row, Literal(SqlValue.FromInt64(hidden ? 1 : 0))] : row);
+        }
+
+        return rows;
+    }
+
     // True when the function's arguments read one of the first count FROM sources of the scope.
     private static bool ReadsSources(TableFunctionCall function, Scope scope, int count)
     {

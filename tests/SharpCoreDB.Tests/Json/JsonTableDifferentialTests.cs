@@ -80,6 +80,12 @@ public sealed class JsonTableDifferentialTests
         "SELECT * FROM json_tree('[0,[1]]', '$[1]')",
         "SELECT t.id, j.* FROM t, json_tree(t.doc, '$.a') j ORDER BY t.id, j.id",
         "SELECT t.id, j.* FROM t, json_each(t.doc, '$[1]') j ORDER BY t.id, j.id",
+        "SELECT t.id, j.* FROM t, json_tree(t.doc, '$.\"a\\\"b\"') j ORDER BY t.id, j.id",
+        "SELECT * FROM json_tree('{\"a\\\"b\":[1],\"tab\\t\":2,\"\\u0061x\":3}', '$.\"a\\\"b\"')",
+        "SELECT * FROM json_each('{\"a\\\"b\":[1],\"tab\\t\":2,\"\\u0061x\":3}', '$.\"tab\\t\"')",
+        "SELECT * FROM json_each('{\"a\\\"b\":[1],\"tab\\t\":2,\"\\u0061x\":3}', '$.\"ax\"')",
+        "SELECT * FROM json_each('{\"a\\\"b\":[1],\"tab\\t\":2,\"ax\":3}', '$.\"\\u0061x\"')",
+        "SELECT json_extract('{\"a\\\"b\":1,\"ab\":2}', '$.\"a\\\"b\"'), json_extract('{\"ab\":2}', '$.\"a\\u0062\"'), json_extract('{\"a\\nb\":3}', '$.\"a\\nb\"')",
 
         // Joined and correlated.
         "SELECT t.id, j.key FROM t LEFT JOIN json_each(t.doc) AS j ORDER BY t.id, j.id",
@@ -128,7 +134,12 @@ public sealed class JsonTableDifferentialTests
         "SELECT value FROM json_each('[1,2]') UNION SELECT value FROM json_each('[2,3]') ORDER BY 1",
         "SELECT v.column1, j.value FROM (VALUES ('[1]'), ('[2,3]')) v, json_each(v.column1) j ORDER BY 1, 2",
 
+        // PRAGMA.
+        "PRAGMA table_info(json_each)",
+        "PRAGMA table_xinfo(json_tree)",
+
         // Errors.
+        "SELECT key FROM json_each('[1]'), json_each('[2]')",
         "SELECT * FROM json_each('[1,2')",
         "SELECT * FROM json_each('[1,2', 'x')",
         "SELECT * FROM json_each('[1,2]', 'x')",
@@ -187,6 +198,8 @@ public sealed class JsonTableDifferentialTests
         db.AssertSame("SELECT id FROM t ORDER BY id");
         db.Execute("UPDATE t SET doc = (SELECT json_group_array(value) FROM json_each(t.tags)) WHERE id < 3");
         db.AssertSame("SELECT id, doc FROM t ORDER BY id");
+        db.Execute("UPDATE t SET tags = j.value FROM json_each('[\"p\",\"q\",\"r\"]') AS j WHERE t.id = j.key + 1");
+        db.AssertSame("SELECT id, tags FROM t ORDER BY id");
     }
 
     [Fact]

@@ -141,6 +141,27 @@ internal sealed partial class SharpCoreDBDatabaseModelFactory : DatabaseModelFac
                 IsStored = hidden == 3 ? true : null,
             });
         }
+
+        if (table is DatabaseView && table.Columns.Count == 0)
+        {
+            ReadViewColumns(connection, table);
+        }
+    }
+
+    /// <summary>
+    /// A view's columns from its result set: the engine's <c>PRAGMA table_xinfo</c> lists a table's columns but not
+    /// a view's (SQLite's lists both). Names and declared types come through the reader; a view column may be NULL,
+    /// as SQLite's PRAGMA reports for every view column.
+    /// </summary>
+    private static void ReadViewColumns(DbConnection connection, DatabaseTable view)
+    {
+        using var command = connection.CreateCommand();
+        command.CommandText = $"SELECT * FROM {Quote(view.Name)} LIMIT 0";
+        using var reader = command.ExecuteReader();
+        for (int i = 0; i < reader.FieldCount; i++)
+        {
+            view.Columns.Add(new DatabaseColumn { Table = view, Name = reader.GetName(i), StoreType = reader.GetDataTypeName(i), IsNullable = true });
+        }
     }
 
     /// <summary>
@@ -295,10 +316,18 @@ internal sealed partial class SharpCoreDBDatabaseModelFactory : DatabaseModelFac
                 continue;
             }
 
+            var principalKey = current.PrincipalTable.PrimaryKey?.Columns;
+            if (row[4] is null && (principalKey is null || principalKey.Count <= current.Columns.Count))
+            {
+                // REFERENCES without columns names the parent's primary key; a parent without one (a schema SQLite
+                // reports as a foreign key mismatch when it is used) gives no relationship EF could map.
+                table.ForeignKeys.Remove(current);
+                current = null;
+                continue;
+            }
+
             current.Columns.Add(Column(table, row[3]!));
-            current.PrincipalColumns.Add(row[4] is null
-                ? current.PrincipalTable.PrimaryKey!.Columns[current.Columns.Count - 1]
-                : Column(current.PrincipalTable, row[4]!));
+            current.PrincipalColumns.Add(row[4] is null ? principalKey![current.Columns.Count - 1] : Column(current.PrincipalTable, row[4]!));
         }
     }
 

@@ -29,6 +29,8 @@ public sealed class ScaffoldingTests
             "Discontinued" BOOLEAN NOT NULL DEFAULT 0, "Picture" BLOB NULL, "Sku" GUID NOT NULL, "Stock" INTEGER NOT NULL DEFAULT 5);
         CREATE INDEX "IX_Products_CategoryId" ON "Products" ("CategoryId");
         CREATE UNIQUE INDEX "IX_Products_Name" ON "Products" ("Name");
+        CREATE INDEX "IX_Products_Stock" ON "Products" ("Stock") WHERE "Stock" > 0;
+        CREATE VIEW "ProductNames" AS SELECT "Id", "Name" FROM "Products";
         CREATE TABLE "OrderLines" ("OrderId" INTEGER NOT NULL, "ProductId" INTEGER NOT NULL REFERENCES "Products" ("Id") ON DELETE CASCADE,
             "Quantity" INTEGER NOT NULL, "ShippedAt" TEXT NULL, "DueOn" TEXT NULL, "Note" TEXT NULL,
             CONSTRAINT "PK_OrderLines" PRIMARY KEY ("OrderId", "ProductId"));
@@ -57,6 +59,8 @@ public sealed class ScaffoldingTests
         Assert.Equal(Describe(Scaffold(new SqliteDesignTimeServices(), oracle), withTypes: false), Describe(ourModel, withTypes: false));
 
         var product = ourModel.FindEntityType("Product")!;
+        Assert.Equal("\"Stock\" > 0", product.GetIndexes().Single(i => i.Name == "IX_Products_Stock").GetFilter());
+        Assert.Null(ourModel.FindEntityType("ProductName")!.FindPrimaryKey());
         Assert.Equal(typeof(decimal), product.FindProperty("Price")!.ClrType);
         Assert.Equal(typeof(DateTime), product.FindProperty("AddedOn")!.ClrType);
         Assert.Equal(typeof(DateTime?), product.FindProperty("UpdatedAt")!.ClrType);
@@ -117,7 +121,7 @@ public sealed class ScaffoldingTests
         var text = new StringBuilder();
         foreach (var entity in model.GetEntityTypes().OrderBy(e => e.Name, StringComparer.Ordinal))
         {
-            text.Append("entity ").Append(entity.Name).Append(" table ").AppendLine(entity.GetTableName());
+            text.Append("entity ").Append(entity.Name).Append(" table ").Append(entity.GetTableName()).Append(" view ").AppendLine(entity.GetViewName());
             foreach (var property in entity.GetProperties().OrderBy(p => p.Name, StringComparer.Ordinal))
             {
                 text.Append("  property ").Append(property.Name).Append(withTypes ? " " + property.ClrType.Name : "")

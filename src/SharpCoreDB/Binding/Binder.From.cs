@@ -17,7 +17,9 @@ internal sealed partial class Binder
         // With a RIGHT or FULL join anywhere in the FROM, SQLite refuses a USING column that more than one table on
         // its left has unmerged (the NULL-extended sides would make it ambiguous).
         bool saved = _rightJoinInFrom;
+        int savedStart = _joinStart;
         _rightJoinInFrom = HasRightJoin(from);
+        _joinStart = 0;
         try
         {
             BindJoins(from, scope, block, true);
@@ -25,6 +27,7 @@ internal sealed partial class Binder
         finally
         {
             _rightJoinInFrom = saved;
+            _joinStart = savedStart;
         }
     }
 
@@ -47,20 +50,119 @@ internal sealed partial class Binder
     }
 
     // atStart: the clause's items begin the SELECT's FROM. A RIGHT or FULL join NULL-extends every item before it,
-    // which is right only when those items are exactly its left operand: a parenthesized join later in the FROM
-    // would extend items outside its parentheses too.
+    // which is right only when those items are exactly its left operand: a parenthesized join later in the FROM that
+    // holds one is bound as a unit of its own (BindJoinUnit) instead of being flattened.
     private void BindJoins(FromClause from, Scope scope, SelectBlock block, bool atStart)
     {
         BindJoinSource(from.First, JoinKind.Comma, null, default, scope, block, atStart);
         foreach (JoinClause join in from.Joins)
         {
-            if (join.Kind is JoinKind.Right or JoinKind.Full && !atStart)
-            {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{KindText(join.Kind)} JOIN inside a parenthesized join after the first FROM item is not supported", join.Position);
-            }
-
             BindJoinSource(join.Table, join.Kind, join, join.Position, scope, block, false);
         }
+    }
+
+    /// <summary>
+    /// Binds a join that holds a RIGHT or FULL join as one FROM item (<see cref="FromItem.Unit"/>), joined as a whole
+    /// with the items before it, as SQLite does with a parenthesized join and with the FROM of an UPDATE. Its tables'
+    /// names are visible to the rest of the statement; its ON clauses see only its own tables (and enclosing
+    /// queries), as in SQLite, where it is a subquery.
+    /// </summary>
+    private void BindJoinUnit(FromClause join, Scope scope, SelectBlock block)
+    {
+        var unit = new SelectBlock { Scope = scope, ChangedTables = block.ChangedTables, JoinUnit = true };
+        int outside = scope.Sources.Count;
+        int savedStart = _joinStart;
+        _joinStart = outside;
+        try
+        {
+            BindJoins(join, scope, unit, true);
+        }
+        finally
+        {
+            _joinStart = savedStart;
+        }
+
+        for (int i = outside; i < scope.Sources.Count; i++)
+        {
+            scope.Sources[i].InJoinUnit = true;
+        }
+
+        var slots = new List<int>();
+        foreach (FromItem item in unit.From)
+        {
+            slots.AddRange(item.Slots);
+        }
+
+        if (block.From.Count + slots.Count > SqlLimits.MaxJoinTables)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.TooComplex, $"at most {SqlLimits.Text(SqlLimits.MaxJoinTables)} tables in a join", join.Position);
+        }
+
+        bool correlated = false;
+        foreach (FromItem item in unit.From)
+        {
+            correlated |= item.UnitCorrelated || item.Derived?.OuterSlots.Count > 0
+                || ReadsOutside(item.On, scope, outside, slots, join.Position) || ReadsOutside(item.Filters, scope, outside, slots, join.Position);
+        }
+
+        block.From.Add(new FromItem(new SourceBinding("(join)", NewSlot(0), [], null))
+        {
+            Unit = unit,
+            UnitCorrelated = correlated,
+            Slots = [.. slots],
+        });
+    }
+
+    // Whether the ON conjuncts of a join unit read slots outside it: an enclosing query's (then the unit is
+    // correlated), or an earlier item of the same FROM, which SQLite does not let a parenthesized join see.
+    private static bool ReadsOutside(List<Expr> conjuncts, Scope scope, int outside, List<int> unitSlots, SourcePosition position)
+    {
+        bool correlated = false;
+        var read = new HashSet<int>();
+        foreach (Expr conjunct in conjuncts)
+        {
+            read.Clear();
+            conjunct.CollectSlots(read);
+            foreach (int slot in read)
+            {
+                if (unitSlots.Contains(slot))
+                {
+                    continue;
+                }
+
+                for (int i = 0; i < outside; i++)
+                {
+                    if (scope.Sources[i].Slot == slot)
+                    {
+                        throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {ColumnNameIn(conjunct, slot)}", position);
+                    }
+                }
+
+                correlated = true;
+            }
+        }
+
+        return correlated;
+    }
+
+    // The name of a column of the slot that the expression reads, for an error message.
+    private static string ColumnNameIn(Expr expression, int slot)
+    {
+        if (expression is ColumnExpr column && column.Slot == slot)
+        {
+            return column.Name;
+        }
+
+        foreach (Expr child in expression.Children)
+        {
+            string name = ColumnNameIn(child, slot);
+            if (name.Length > 0)
+            {
+                return name;
+            }
+        }
+
+        return string.Empty;
     }
 
     private static string KindText(JoinKind kind) => kind == JoinKind.Right ? "RIGHT" : "FULL";
@@ -75,10 +177,24 @@ internal sealed partial class Binder
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"{text} JOIN of a parenthesized join is not supported", nested.Position);
             }
 
+            if (join is not null && (join.Natural || !join.Using.IsDefaultOrEmpty))
+            {
+                // Which of the parenthesized tables' columns USING would merge (SQLite's subquery column, a coalesce
+                // under an outer join) is not modelled: refused rather than ignored.
+                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "USING or NATURAL with a parenthesized join is not supported", join.Position);
+            }
+
             Nest();
             try
             {
-                BindJoins(nested.Join, scope, block, atStart);
+                if (!atStart && HasRightJoin(nested.Join))
+                {
+                    BindJoinUnit(nested.Join, scope, block);
+                }
+                else
+                {
+                    BindJoins(nested.Join, scope, block, atStart);
+                }
             }
             finally
             {
@@ -126,9 +242,9 @@ internal sealed partial class Binder
                 throw SqlErrors.At(SharpCoreDBErrorCode.SyntaxError, "a join cannot have both ON and USING/NATURAL", position);
             }
 
-            foreach (string column in MergedColumns(join, item.Source, scope, leftCount))
+            foreach (string column in MergedColumns(join, item.Source, scope, _joinStart, leftCount))
             {
-                (SourceBinding left, SourceColumn leftColumn) = FindLeftColumn(scope, leftCount, column, position, _rightJoinInFrom);
+                (SourceBinding left, SourceColumn leftColumn) = FindLeftColumn(scope, _joinStart, leftCount, column, position, _rightJoinInFrom);
                 SourceColumn rightColumn = item.Source.Find(column)!;
                 left.MarkUsed(leftColumn.Index);
                 item.Source.MarkUsed(rightColumn.Index);
@@ -168,14 +284,14 @@ internal sealed partial class Binder
         return new CoalesceExpr("coalesce", arguments);
     }
 
-    private static List<string> MergedColumns(JoinClause join, SourceBinding right, Scope scope, int leftCount)
+    private static List<string> MergedColumns(JoinClause join, SourceBinding right, Scope scope, int start, int leftCount)
     {
         var columns = new List<string>();
         if (join.Natural)
         {
             foreach (SourceColumn column in right.Columns)
             {
-                for (int i = 0; i < leftCount; i++)
+                for (int i = start; i < leftCount; i++)
                 {
                     if (scope.Sources[i].Find(column.Name) is not null && scope.Sources[i].Table?.RowIdSlot != scope.Sources[i].Find(column.Name)!.Index)
                     {
@@ -201,9 +317,9 @@ internal sealed partial class Binder
         return columns;
     }
 
-    private static (SourceBinding Source, SourceColumn Column) FindLeftColumn(Scope scope, int leftCount, string name, SourcePosition position, bool rightJoinInFrom)
+    private static (SourceBinding Source, SourceColumn Column) FindLeftColumn(Scope scope, int start, int leftCount, string name, SourcePosition position, bool rightJoinInFrom)
     {
-        for (int i = 0; i < leftCount; i++)
+        for (int i = start; i < leftCount; i++)
         {
             SourceColumn? column = scope.Sources[i].Find(name);
             if (column is null)

@@ -337,7 +337,7 @@ internal sealed partial class Binder
         bool rightJoin = false;
         foreach (FromItem item in block.From)
         {
-            rightJoin |= item.PreservesRight;
+            rightJoin |= item.PreservesRight || item.Unit is not null;
         }
 
         foreach (SourceBinding source in scope.Sources)
@@ -357,6 +357,14 @@ internal sealed partial class Binder
 
                 // With a RIGHT or FULL join in the FROM, SQLite expands a column merged by USING as its unqualified
                 // name (the coalesce of the sides), which is ambiguous when another table has the column unmerged.
+                if (source.InJoinUnit && source.CoalescedWith(column.Name) is not null)
+                {
+                    // Inside a join unit (a subquery in SQLite) the merged column is the unit's own, never ambiguous
+                    // with a table outside it.
+                    block.Projection.Add(MergedColumnExpr(source, column, column.Name));
+                    continue;
+                }
+
                 string? qualifier = rightJoin && source.CoalescedWith(column.Name) is not null ? null : source.Name;
                 block.Projection.Add(ResolveColumn(new ColumnReference(star.Position, null, qualifier, column.Name), scope));
             }

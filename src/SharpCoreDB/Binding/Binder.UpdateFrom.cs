@@ -19,21 +19,34 @@ internal sealed partial class Binder
     private UpdatePlan BindUpdateFrom(UpdateStatement update, TableSchema table, HashSet<string> assignedNames)
     {
         FromClause from = update.From!;
-        if (HasRightJoin(from))
-        {
-            // The target would be on the left of the RIGHT or FULL join and NULL-extended, which names no row.
-            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "RIGHT or FULL JOIN in the FROM of an UPDATE is not supported", from.Position);
-        }
-
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
         source.MarkAllUsed();
         var block = new SelectBlock { Scope = scope, ChangedTables = _changedTables };
         block.From.Add(new FromItem(source));
-        BindFrom(from, scope, block);
-        for (int i = 1; i < block.From.Count && update.Alias is null; i++)
+        if (HasRightJoin(from))
+        {
+            // As in SQLite, a FROM with a RIGHT or FULL join is joined as a whole (a subquery there) with the target,
+            // so its NULL-extended rows can still name a target row; flattened, the target would be NULL-extended too.
+            bool saved = _rightJoinInFrom;
+            _rightJoinInFrom = true;
+            try
+            {
+                BindJoinUnit(from, scope, block);
+            }
+            finally
+            {
+                _rightJoinInFrom = saved;
+            }
+        }
+        else
+        {
+            BindFrom(from, scope, block);
+        }
+
+        for (int i = 1; i < scope.Sources.Count && update.Alias is null; i++)
         {
             // As in SQLite, the target named again without an alias (either side) is refused; an alias tells them apart.
-            SourceBinding other = block.From[i].Source;
+            SourceBinding other = scope.Sources[i];
             if (other.Table == table && string.Equals(other.Name, table.Name, StringComparison.OrdinalIgnoreCase))
             {
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"target object/alias may not appear in FROM clause: {source.Name}", from.Position);

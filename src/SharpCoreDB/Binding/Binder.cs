@@ -37,6 +37,10 @@ internal sealed partial class Binder
     private int _nesting;
     private bool _rightJoinInFrom;
 
+    // The first source of the join being bound in the scope: 0, or inside a join unit (BindJoinUnit) its first table,
+    // so USING and NATURAL there see only the unit's tables.
+    private int _joinStart;
+
     private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions)
     {
         _schema = schema;

@@ -69,6 +69,12 @@ internal sealed class SourceBinding
     /// </summary>
     public Execution.Expressions.Expr?[]?[]? IndexExpressions { get; set; }
 
+    /// <summary>
+    /// True for a table of a join unit (<see cref="Planning.FromItem.Unit"/>): a column merged by USING inside it
+    /// expands in <c>*</c> as the unit's own coalesce, not by a name that tables outside the unit could share.
+    /// </summary>
+    public bool InJoinUnit { get; set; }
+
     /// <summary>Columns merged into an earlier source by USING or NATURAL: hidden from <c>*</c>.</summary>
     public HashSet<string> MergedColumns { get; } = new(StringComparer.OrdinalIgnoreCase);
 

@@ -38,4 +38,19 @@ internal sealed class FromItem(SourceBinding source)
 
     /// <summary>The table-valued function (json_each, json_tree), or null for a table or derived table.</summary>
     public TableFunctionCall? TableFunction { get; init; }
+
+    /// <summary>
+    /// A parenthesized join after the first FROM item that holds a RIGHT or FULL join (<c>a JOIN (b RIGHT JOIN c ON …)
+    /// ON …</c>), or the whole FROM of an <c>UPDATE … FROM</c> that holds one: its tables are joined first, as one
+    /// unit, as SQLite does (their NULL-extension must not reach the items outside the parentheses). Its rows fill
+    /// the slots of its tables, whose names the statement sees as usual; <see cref="Source"/> is then a placeholder
+    /// without columns. Null for any other item.
+    /// </summary>
+    public SelectBlock? Unit { get; init; }
+
+    /// <summary>True when <see cref="Unit"/> reads rows of an enclosing query, so it is recomputed per outer row.</summary>
+    public bool UnitCorrelated { get; init; }
+
+    /// <summary>The slots this item's rows fill: its source's, or for a <see cref="Unit"/> those of every table in it.</summary>
+    public int[] Slots { get; init; } = [source.Slot];
 }

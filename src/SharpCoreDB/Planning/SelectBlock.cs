@@ -60,6 +60,12 @@ internal sealed class SelectBlock
     /// <summary>The outer slots the block reads (correlation).</summary>
     public HashSet<int> OuterSlots { get; } = [];
 
+    /// <summary>
+    /// True for a parenthesized join planned as one unit (<see cref="FromItem.Unit"/>): only its FROM and ON
+    /// conjuncts are planned; it fills its tables' slots and projects nothing.
+    /// </summary>
+    public bool JoinUnit { get; init; }
+
     /// <summary>The scope of the block (its sources).</summary>
     public Scope? Scope { get; set; }
 }

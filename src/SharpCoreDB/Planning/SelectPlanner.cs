@@ -42,7 +42,7 @@ internal static class SelectPlanner
         var local = new HashSet<int>();
         foreach (FromItem item in block.From)
         {
-            local.Add(item.Source.Slot);
+            local.UnionWith(item.Slots);
         }
 
         // Aggregation and window functions reorder rows, so an access path's order would not reach the ORDER BY.
@@ -54,7 +54,7 @@ internal static class SelectPlanner
         for (int level = 0; level < from.Count; level++)
         {
             FromItem item = from[level];
-            available.Add(item.Source.Slot);
+            available.UnionWith(item.Slots);
             List<Expr> ready = TakeReady(prefix, local, available);
             if (level >= lastRight)
             {
@@ -91,7 +91,12 @@ internal static class SelectPlanner
             }
 
             Operator access;
-            if (item.Derived is not null)
+            if (item.Unit is not null)
+            {
+                Operator unit = Plan(item.Unit);
+                access = level == 0 ? unit : new MaterializeOperator(unit, item.Slots, item.UnitCorrelated);
+            }
+            else if (item.Derived is not null)
             {
                 access = level == 0
                     ? item.Derived.Root
@@ -120,7 +125,7 @@ internal static class SelectPlanner
                 access = new FilterOperator(access, Combine(inner));
             }
 
-            pipeline = pipeline is null ? access : new NestedLoopJoinOperator(pipeline, access, item.LeftJoin, [item.Source.Slot]);
+            pipeline = pipeline is null ? access : new NestedLoopJoinOperator(pipeline, access, item.LeftJoin, item.Slots);
             if (after.Count > 0)
             {
                 pipeline = new FilterOperator(pipeline, Combine(after));
@@ -138,6 +143,12 @@ internal static class SelectPlanner
             }
 
             pipeline = new FilterOperator(pipeline, Combine(rest));
+        }
+
+        if (block.JoinUnit)
+        {
+            // A parenthesized join planned as one unit fills its tables' slots and projects nothing.
+            return pipeline;
         }
 
         if (block.Aggregation is { } aggregation)
@@ -228,17 +239,17 @@ internal static class SelectPlanner
             }
         }
 
-        int[] leftSlots = new int[level];
+        var leftSlots = new List<int>(level);
         for (int i = 0; i < level; i++)
         {
-            leftSlots[i] = from[i].Source.Slot;
+            leftSlots.AddRange(from[i].Slots);
         }
 
         return new RightJoinOperator(
             left,
             right,
             item.Source.Slot,
-            leftSlots,
+            [.. leftSlots],
             on.Count > 0 ? Combine(on) : null,
             key is { } found ? new RightJoinKey(found.Column, found.Probe, found.Affinity) : null,
             item.Kind == JoinKind.Full);

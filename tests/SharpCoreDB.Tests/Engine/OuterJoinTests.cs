@@ -63,6 +63,22 @@ public sealed class OuterJoinTests
         "SELECT * FROM t1 FULL JOIN t2 USING (a) RIGHT JOIN t3 ON t3.a = t2.a",
         "SELECT t1.*, t2.* FROM t1 FULL JOIN t2 USING (a)",
         "SELECT * FROM t1 RIGHT JOIN t2 ON t1.a = t2.a RIGHT JOIN t3 ON t3.d = t2.c",
+
+        // A parenthesized join holding a RIGHT or FULL join after the first FROM item is joined as one unit.
+        "SELECT * FROM t1 JOIN (t2 RIGHT JOIN t3 ON t2.a = t3.a) ON t1.a = t3.a",
+        "SELECT * FROM t1 JOIN (t2 RIGHT JOIN t3 ON t2.a = t3.a) ON t1.a = t2.a",
+        "SELECT * FROM t1, (t2 FULL JOIN t3 ON t2.a = t3.a)",
+        "SELECT * FROM t1 CROSS JOIN (t2 FULL OUTER JOIN t3 ON t2.a = t3.a) WHERE t1.b > 20",
+        "SELECT * FROM t1 JOIN (t2 FULL JOIN t3 ON t2.a = t3.a) ON t1.a = coalesce(t2.a, t3.a)",
+        "SELECT * FROM t1 JOIN (t2 FULL JOIN t3 USING (a)) ON t1.a = t2.a",
+        "SELECT t1.b, t3.d FROM t1 JOIN (t2 NATURAL FULL JOIN t3) ON t1.a = t3.a",
+        "SELECT * FROM t1 JOIN (t2 RIGHT JOIN t3 ON t2.a = t3.a) ON t1.a = t3.a WHERE t2.c IS NULL",
+        "SELECT * FROM t1 JOIN (t2 RIGHT JOIN t3 ON t2.a = t3.a) ON t1.a = t3.a RIGHT JOIN t2 AS z ON z.a = t1.a",
+        "SELECT * FROM t1 JOIN (t3 JOIN (t2 FULL JOIN t1 AS y ON t2.a = y.a) ON t3.a = t2.a) ON t1.a = t3.a",
+        "SELECT * FROM t1 JOIN (t2 RIGHT JOIN t3 ON t2.a = t1.a) ON 1",
+        "SELECT count(*), sum(t2.c) FROM t1 JOIN (t2 FULL JOIN t3 ON t2.a = t3.a) ON t1.b > 15",
+        "SELECT (SELECT count(*) FROM t3 JOIN (t1 RIGHT JOIN t2 ON t1.a = t2.a) ON t2.c > x.b) FROM t1 x",
+        "SELECT * FROM t1 x WHERE EXISTS (SELECT 1 FROM t3 JOIN (t1 FULL JOIN t2 ON t1.a = t2.a AND t2.c > x.b) ON t3.a = t2.a)",
     };
 
     [Theory]
@@ -104,14 +120,68 @@ public sealed class OuterJoinTests
     }
 
     [Fact]
-    public void Right_join_of_a_parenthesized_join_later_in_from_is_refused()
+    public void Right_join_of_a_parenthesized_join_is_refused()
     {
         using var engine = new EngineHarness();
         engine.Execute(Tables);
-        var error = Assert.Throws<SharpCoreDBException>(() => engine.Query("SELECT * FROM t1 JOIN (t2 RIGHT JOIN t3 ON t2.a = t3.a) ON t1.a = t2.a"));
+        var error = Assert.Throws<SharpCoreDBException>(() => engine.Query("SELECT * FROM t1 RIGHT JOIN (t2 JOIN t3 ON t2.a = t3.a) ON t1.a = t2.a"));
         Assert.Equal(SharpCoreDBErrorCode.Unsupported, error.ErrorCode);
-        error = Assert.Throws<SharpCoreDBException>(() => engine.Query("SELECT * FROM t1 RIGHT JOIN (t2 JOIN t3 ON t2.a = t3.a) ON t1.a = t2.a"));
+    }
+
+    [Theory]
+    [InlineData("SELECT * FROM t1 JOIN (t2 FULL JOIN t3 USING (a)) USING (a)")]
+    [InlineData("SELECT * FROM t1 NATURAL JOIN (t2 JOIN t3 ON t2.a = t3.a)")]
+    public void Using_or_natural_with_a_parenthesized_join_is_refused_rather_than_ignored(string query)
+    {
+        using var engine = new EngineHarness();
+        engine.Execute(Tables);
+        var error = Assert.Throws<SharpCoreDBException>(() => engine.Query(query));
         Assert.Equal(SharpCoreDBErrorCode.Unsupported, error.ErrorCode);
+    }
+
+    [Fact]
+    public void On_inside_a_parenthesized_right_join_cannot_see_earlier_tables()
+    {
+        // SQLite joins the parenthesized join as a subquery: its ON sees only its own tables.
+        using var engine = new EngineHarness();
+        engine.Execute(Tables);
+        var error = Assert.Throws<SharpCoreDBException>(() => engine.Query("SELECT * FROM t1 JOIN (t2 RIGHT JOIN t3 ON t2.a = t1.a) ON 1"));
+        Assert.Equal(SharpCoreDBErrorCode.UnknownColumn, error.ErrorCode);
+        Assert.Contains("no such column: t1.a", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void Random_parenthesized_outer_joins_match_sqlite(int seed)
+    {
+        var random = new Random(seed);
+        using var dual = new DualDatabase(RandomTables(random, 4));
+        string[] inner = ["RIGHT JOIN", "FULL JOIN", "LEFT JOIN", "JOIN"];
+        string[] outer = ["JOIN", ",", "CROSS JOIN"];
+        for (int q = 0; q < 12; q++)
+        {
+            // r1 <outer> (r2 <inner> r3 [<inner> r4]) [ON …] [WHERE …]; the parentheses hold at least one RIGHT/FULL.
+            var sql = new StringBuilder("SELECT * FROM r1 ");
+            string join = outer[random.Next(outer.Length)];
+            sql.Append(join == "," ? ", " : join + " ").Append("(r2 ").Append(inner[random.Next(2)]).Append(" r3 ON ").Append(Condition(random, 3, 3, from: 2));
+            if (random.Next(2) == 0)
+            {
+                sql.Append(' ').Append(inner[random.Next(inner.Length)]).Append(" r4 ON ").Append(Condition(random, 4, 4, from: 2));
+            }
+
+            sql.Append(')');
+            if (join == "JOIN")
+            {
+                sql.Append(" ON r1.a ").Append(random.Next(2) == 0 ? "=" : "<").Append(random.Next(2) == 0 ? " r3.a" : " r2.a");
+            }
+
+            if (random.Next(2) == 0)
+            {
+                sql.Append(" WHERE ").Append(Condition(random, random.Next(1, 4), 3));
+            }
+
+            AssertSameRows(dual, sql.ToString(), seed);
+        }
     }
 
     [Theory]
@@ -120,6 +190,16 @@ public sealed class OuterJoinTests
     {
         var random = new Random(seed);
         int tables = random.Next(2, 5);
+        using var dual = new DualDatabase(RandomTables(random, tables));
+        for (int q = 0; q < 12; q++)
+        {
+            AssertSameRows(dual, RandomJoin(random, tables), seed);
+        }
+    }
+
+    // Tables r1..r{tables}(a, b, k) with 0 to 6 rows of small values, NULLs and duplicates, sometimes an index on a.
+    private static string RandomTables(Random random, int tables)
+    {
         var setup = new StringBuilder();
         for (int t = 1; t <= tables; t++)
         {
@@ -136,11 +216,7 @@ public sealed class OuterJoinTests
             }
         }
 
-        using var dual = new DualDatabase(setup.ToString());
-        for (int q = 0; q < 12; q++)
-        {
-            AssertSameRows(dual, RandomJoin(random, tables), seed);
-        }
+        return setup.ToString();
     }
 
     private static string SmallValue(Random random) => random.Next(8) switch
@@ -202,10 +278,11 @@ public sealed class OuterJoinTests
     }
 
     // A condition on table `table` and any of tables 1..`upTo`.
-    private static string Condition(Random random, int table, int upTo)
+    // A condition on table r{table} and one of r{from}..r{upTo}.
+    private static string Condition(Random random, int table, int upTo, int from = 1)
     {
         string own = $"r{table}.{(random.Next(3) == 0 ? "b" : "a")}";
-        string other = $"r{random.Next(1, upTo + 1)}.{(random.Next(2) == 0 ? "b" : "a")}";
+        string other = $"r{random.Next(from, upTo + 1)}.{(random.Next(2) == 0 ? "b" : "a")}";
         return random.Next(8) switch
         {
             0 => $"{own} IS NULL",

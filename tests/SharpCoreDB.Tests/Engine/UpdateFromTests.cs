@@ -46,6 +46,14 @@ public sealed class UpdateFromTests
         { "CREATE VIEW vw AS SELECT x FROM f; UPDATE t SET b = vw.x FROM vw WHERE vw.x = t.a", "SELECT * FROM t" },
         { "CREATE TRIGGER tr AFTER INSERT ON log BEGIN UPDATE t SET b = f.y FROM f WHERE f.x = t.a AND new.m = 1; END; INSERT INTO log VALUES (1)", "SELECT * FROM t" },
         { "WITH w AS (SELECT 2 AS k) UPDATE t SET b = -1 FROM w WHERE w.k = t.a", "SELECT * FROM t" },
+
+        // A FROM holding a RIGHT or FULL join is joined as a whole with the target, as SQLite does.
+        { "UPDATE t SET b = coalesce(f.y, -1) FROM f RIGHT JOIN g ON g.p = f.x WHERE g.p = t.a", "SELECT * FROM t" },
+        { "UPDATE t SET c = coalesce(f.y, g.q) FROM f FULL JOIN g ON g.p = f.x WHERE coalesce(f.x, g.p) = t.a", "SELECT * FROM t" },
+        { "UPDATE t SET c = 7 FROM f FULL JOIN g ON g.p = f.x WHERE f.x IS NULL AND g.p = t.a", "SELECT * FROM t" },
+        { "UPDATE t SET c = f.y FROM g JOIN (f RIGHT JOIN g AS h ON h.p = f.x) ON g.p = h.p WHERE h.p = t.a", "SELECT * FROM t" },
+        { "UPDATE t SET c = 5 FROM f RIGHT JOIN g ON g.p = t.a", "SELECT * FROM t" },
+        { "UPDATE t SET c = 5 FROM f RIGHT JOIN t ON 1", "SELECT * FROM t" },
     };
 
     [Theory]
@@ -90,12 +98,11 @@ public sealed class UpdateFromTests
     }
 
     [Fact]
-    public void A_right_join_in_the_from_of_an_update_is_refused()
+    public void A_right_join_in_the_from_of_an_update_names_rows_of_its_null_extended_side()
     {
-        using var engine = new EngineHarness();
-        engine.Execute(Tables);
-        SharpCoreDBException error = engine.Fails("UPDATE t SET b = 1 FROM f RIGHT JOIN g ON g.p = f.x WHERE f.x = t.a");
-        Assert.Equal(SharpCoreDBErrorCode.Unsupported, error.ErrorCode);
+        using var dual = new DualDatabase(Tables);
+        AssertSameRows(dual, "UPDATE t SET b = coalesce(f.y, 'none') FROM f RIGHT JOIN g ON g.p = f.x + 1 WHERE g.p = t.a RETURNING a, b", 0);
+        AssertSameRows(dual, "SELECT * FROM t", 0);
     }
 
     [Theory]
@@ -127,7 +134,10 @@ public sealed class UpdateFromTests
         using var dual = new DualDatabase(setup.ToString());
         for (int s = 0; s < 8; s++)
         {
-            string statement = random.Next(2) == 0
+            string statement = random.Next(3) == 0
+                // A RIGHT or FULL join in the FROM: joined as a whole, then with the target.
+                ? $"UPDATE t SET c = coalesce(t.c, 0) + 1 FROM f {(random.Next(2) == 0 ? "RIGHT" : "FULL")} JOIN g ON g.p {Comparison(random)} f.x WHERE coalesce(f.x, g.p) {Comparison(random)} t.{Column(random)}{Filter(random)} RETURNING a, c"
+                : random.Next(2) == 0
                 // f.x is unique: at most one joined row per target row, so the new values are determined.
                 ? $"UPDATE t SET b = f.y, c = coalesce(t.c, 0) + f.x FROM f WHERE f.x = t.{Column(random)}{Filter(random)} RETURNING a, b, c"
                 // Any number of joined rows per target row: the values read the target alone.

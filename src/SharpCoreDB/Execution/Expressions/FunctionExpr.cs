@@ -9,6 +9,7 @@ internal sealed class FunctionExpr : Expr
 {
     private readonly ScalarFunction _function;
     private readonly SqlValue[] _arguments;
+    private readonly Collation? _collation;
 
     /// <summary>Creates a call.</summary>
     /// <param name="function">The resolved function.</param>
@@ -20,6 +21,7 @@ internal sealed class FunctionExpr : Expr
 
         // One argument buffer per call site: a node is never evaluated re-entrantly.
         _arguments = new SqlValue[arguments.Count];
+        _collation = function.NeedsCollation ? CollationRules.ForFunctionCall(arguments) : null;
     }
 
     /// <summary>The function name.</summary>
@@ -68,7 +70,7 @@ internal sealed class FunctionExpr : Expr
             _arguments[i] = Arguments[i].Evaluate(context);
         }
 
-        SqlValue result = _function.Invoke(_arguments, cancellationToken: context.CancellationToken);
+        SqlValue result = _function.Invoke(_arguments, cancellationToken: context.CancellationToken, collation: _collation);
         ValueLimits.Check(result, context.MaxLength);
         return result;
     }

@@ -37,6 +37,26 @@ internal static class CollationRules
         return left ?? right ?? Collation.Binary;
     }
 
+    /// <summary>
+    /// The collation of a call of scalar min(), max() or nullif() (SQLite's SQLITE_FUNC_NEEDCOLL): the first argument's,
+    /// left to right, that has one. A column always has one (BINARY when it declares none), so unlike a comparison an
+    /// explicit COLLATE on a later argument does not win over an earlier column.
+    /// </summary>
+    /// <param name="arguments">The call's arguments.</param>
+    /// <returns>The collation, null for BINARY.</returns>
+    public static Collation? ForFunctionCall(IReadOnlyList<Expr> arguments)
+    {
+        for (int i = 0; i < arguments.Count; i++)
+        {
+            if (arguments[i].Collation is { } collation)
+            {
+                return NonBinary(collation);
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>The collation of a sort, grouping or DISTINCT key: the expression's, else BINARY.</summary>
     /// <param name="key">The key expression.</param>
     /// <returns>The collation, null for BINARY (so the plain comparer runs).</returns>

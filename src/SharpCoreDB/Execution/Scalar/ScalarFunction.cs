@@ -9,6 +9,7 @@ internal sealed class ScalarFunction
     private readonly ScalarFunctionBody? _body;
     private readonly CancellableScalarFunctionBody? _cancellableBody;
     private readonly UserFunctionBody? _userBody;
+    private readonly CollatedScalarFunctionBody? _collatedBody;
 
     /// <summary>Creates a function descriptor.</summary>
     /// <param name="name">The canonical (lower-case) name.</param>
@@ -40,6 +41,26 @@ internal sealed class ScalarFunction
         _cancellableBody = body;
         IsDeterministic = true;
     }
+
+    // A factory rather than a public constructor: an overload taking this delegate would make every two-parameter
+    // lambda elsewhere ambiguous.
+    private ScalarFunction(string name, int minArguments, int maxArguments, CollatedScalarFunctionBody body)
+    {
+        Name = name;
+        MinArguments = minArguments;
+        MaxArguments = maxArguments;
+        _collatedBody = body;
+        IsDeterministic = true;
+    }
+
+    /// <summary>Creates a deterministic function that compares its arguments under the call's collation.</summary>
+    /// <param name="name">The canonical (lower-case) name.</param>
+    /// <param name="minArguments">The fewest arguments.</param>
+    /// <param name="maxArguments">The most arguments.</param>
+    /// <param name="body">The implementation.</param>
+    /// <returns>The function.</returns>
+    public static ScalarFunction Collated(string name, int minArguments, int maxArguments, CollatedScalarFunctionBody body) =>
+        new(name, minArguments, maxArguments, body);
 
     /// <summary>Creates a function registered from C# (<c>CreateFunction</c>): exceptions its code throws surface as
     /// <see cref="SharpCoreDBErrorCode.FunctionError"/>.</summary>
@@ -78,6 +99,12 @@ internal sealed class ScalarFunction
     /// </summary>
     public bool ReadsClockOnly { get; init; }
 
+    /// <summary>
+    /// Whether TEXT arguments compare under the call's collation (SQLite's SQLITE_FUNC_NEEDCOLL: scalar min(), max(),
+    /// nullif()); the binder then gives the call <see cref="CollationRules.ForFunctionCall"/>.
+    /// </summary>
+    public bool NeedsCollation => _collatedBody is not null;
+
     /// <summary>Whether a call can run long enough to need the statement's cancellation token (never folded at plan time).</summary>
     public bool IsCancellable => _cancellableBody is not null;
 
@@ -89,12 +116,13 @@ internal sealed class ScalarFunction
     /// <summary>Calls the function on evaluated arguments.</summary>
     /// <param name="arguments">The arguments; their count must be accepted by <see cref="Accepts"/>.</param>
     /// <param name="random">The random source for random()/randomblob(); <see cref="Random.Shared"/> when null.</param>
+    /// <param name="collation">The call's collation when <see cref="NeedsCollation"/>, null for BINARY.</param>
     /// <param name="cancellationToken">The statement's token, for functions whose work can grow without bound.</param>
     /// <returns>The result.</returns>
     /// <exception cref="ArgumentException">The argument count does not fit the function.</exception>
     /// <exception cref="SharpCoreDBException">The function rejects its input (for example abs() of the smallest integer),
     /// or the code of a function registered from C# threw (<see cref="SharpCoreDBErrorCode.FunctionError"/>).</exception>
-    public SqlValue Invoke(ReadOnlySpan<SqlValue> arguments, Random? random = null, CancellationToken cancellationToken = default)
+    public SqlValue Invoke(ReadOnlySpan<SqlValue> arguments, Random? random = null, Collation? collation = null, CancellationToken cancellationToken = default)
     {
         if (!Accepts(arguments.Length))
         {
@@ -111,6 +139,11 @@ internal sealed class ScalarFunction
             {
                 throw UserFunctionErrors.Wrap(e);
             }
+        }
+
+        if (_collatedBody is not null)
+        {
+            return _collatedBody(arguments, collation);
         }
 
         return _cancellableBody is not null

@@ -11,7 +11,7 @@ internal static partial class ScalarFunctions
         all.Add(new("ifnull", 2, 2, (a, _) => FirstNonNull(a), LazyEvaluation.FirstNonNull));
         all.Add(new("iif", 2, Any, (a, _) => Conditional(a), LazyEvaluation.Conditional));
         all.Add(new("if", 2, Any, (a, _) => Conditional(a), LazyEvaluation.Conditional));
-        all.Add(new("nullif", 2, 2, (a, _) => SqlValueComparer.CompareValues(a[0], a[1]) != 0 ? a[0] : SqlValue.Null));
+        all.Add(ScalarFunction.Collated("nullif", 2, 2, (a, collation) => SqlValueComparer.CompareValues(a[0], a[1], collation) != 0 ? a[0] : SqlValue.Null));
         all.Add(new("typeof", 1, 1, (a, _) => SqlValue.FromText(TypeName(a[0].StorageClass))));
         all.Add(new("likely", 1, 1, (a, _) => a[0]));
         all.Add(new("unlikely", 1, 1, (a, _) => a[0]));

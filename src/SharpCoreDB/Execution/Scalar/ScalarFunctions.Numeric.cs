@@ -13,8 +13,8 @@ internal static partial class ScalarFunctions
         all.Add(new("abs", 1, 1, (a, _) => Abs(a[0])));
         all.Add(new("round", 1, 2, (a, _) => Round(a)));
         all.Add(new("sign", 1, 1, (a, _) => Sign(a[0])));
-        all.Add(new("min", 2, Any, (a, _) => MinMax(a, max: false)));
-        all.Add(new("max", 2, Any, (a, _) => MinMax(a, max: true)));
+        all.Add(ScalarFunction.Collated("min", 2, Any, (a, collation) => MinMax(a, collation, max: false)));
+        all.Add(ScalarFunction.Collated("max", 2, Any, (a, collation) => MinMax(a, collation, max: true)));
         all.Add(new("random", 0, 0, (_, random) => SqlValue.FromInt64(RandomInt64(random)), deterministic: false));
         all.Add(new("randomblob", 1, 1, (a, random) => RandomBlob(a[0], random), deterministic: false));
         all.Add(new("zeroblob", 1, 1, (a, _) => SqlValue.FromBlob(new byte[CheckedBlobLength(NumericConversion.ToInt64(a[0]))])));
@@ -138,8 +138,8 @@ internal static partial class ScalarFunctions
     }
 
     // Scalar min()/max(): NULL if any argument is NULL; ties go to the later argument for min and the earlier one
-    // for max (so min(1, 1.0) is 1.0 and max(1, 1.0) is 1), as in SQLite.
-    private static SqlValue MinMax(ReadOnlySpan<SqlValue> args, bool max)
+    // for max (so min(1, 1.0) is 1.0 and max(1, 1.0) is 1), as in SQLite. TEXT compares under the call's collation.
+    private static SqlValue MinMax(ReadOnlySpan<SqlValue> args, Collation? collation, bool max)
     {
         int best = 0;
         if (args[0].IsNull)
@@ -154,7 +154,7 @@ internal static partial class ScalarFunctions
                 return SqlValue.Null;
             }
 
-            int order = SqlValueComparer.CompareValues(args[best], args[i]);
+            int order = SqlValueComparer.CompareValues(args[best], args[i], collation);
             if (max ? order < 0 : order >= 0)
             {
                 best = i;

@@ -75,7 +75,7 @@ internal sealed partial class Binder
         }
 
         var definition = (CreateTableStatement)Sql.Parsing.SqlParser.ParseStatement(table.Sql);
-        IndexSchema? primaryKey = table.Indexes.FirstOrDefault(i => i.Origin == IndexOrigin.PrimaryKey);
+        IndexSchema? primaryKey = table.PrimaryKey ?? table.Indexes.FirstOrDefault(i => i.Origin == IndexOrigin.PrimaryKey);
         foreach (ColumnSchema column in table.Columns)
         {
             int pk = column.IsRowIdAlias ? 1 : 0;
@@ -180,9 +180,16 @@ internal sealed partial class Binder
             return rows;
         }
 
-        for (int i = table.Indexes.Length - 1; i >= 0; i--)
+        // The clustered key of a WITHOUT ROWID table is listed at its place among the constraint indexes.
+        var indexes = new List<IndexSchema>(table.Indexes);
+        if (table.PrimaryKey is { } primaryKey)
         {
-            IndexSchema index = table.Indexes[i];
+            indexes.Insert(table.PrimaryKeyPosition, primaryKey);
+        }
+
+        for (int i = indexes.Count - 1; i >= 0; i--)
+        {
+            IndexSchema index = indexes[i];
             string origin = index.Origin switch
             {
                 IndexOrigin.PrimaryKey => "pk",
@@ -205,7 +212,7 @@ internal sealed partial class Binder
     private List<Expr[]> IndexInfo(string? indexName)
     {
         var rows = new List<Expr[]>();
-        if (indexName is null || _schema.FindIndex(indexName) is not { } index || _schema.FindTable(index.TableName) is not { } table)
+        if (indexName is null || (_schema.FindIndex(indexName) ?? ClusteredKey(indexName)) is not { } index || _schema.FindTable(index.TableName) is not { } table)
         {
             return rows;
         }
@@ -222,6 +229,20 @@ internal sealed partial class Binder
         }
 
         return rows;
+    }
+
+    // The PRIMARY KEY of a WITHOUT ROWID table by its constraint-index name (it is the table tree, not a catalog index).
+    private IndexSchema? ClusteredKey(string indexName)
+    {
+        foreach (TableSchema table in _schema.Tables.Values)
+        {
+            if (table.PrimaryKey is { } key && string.Equals(key.Name, indexName, StringComparison.OrdinalIgnoreCase))
+            {
+                return key;
+            }
+        }
+
+        return null;
     }
 
     // PRAGMA integrity_check[(N)] / quick_check[(N)]: 'ok', or one row per problem up to N (default 100), as SQLite.

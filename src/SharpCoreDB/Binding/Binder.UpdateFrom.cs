@@ -19,6 +19,12 @@ internal sealed partial class Binder
     private UpdatePlan BindUpdateFrom(UpdateStatement update, TableSchema table, HashSet<string> assignedNames)
     {
         FromClause from = update.From!;
+        if (table.WithoutRowId)
+        {
+            // The joined rows name their target by row id (see below), which a WITHOUT ROWID table does not have.
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"UPDATE … FROM on the WITHOUT ROWID table {table.Name} is not supported", from.Position);
+        }
+
         if (HasRightJoin(from))
         {
             // The target would be on the left of the RIGHT or FULL join and NULL-extended, which names no row.

@@ -55,33 +55,37 @@ internal sealed class UpdatePlan : DmlPlan
         _writer.Begin();
         _writer.PrepareForeignKeys(context, changesParentKeys: true);
         TableSchema table = _writer.Table;
-        List<long> rowIds;
+        List<RowLocator> rowIds;
         Dictionary<long, SqlValue[]>? joined = null;
         if (ValuesSlot >= 0)
         {
             joined = CollectJoined(context);
-            rowIds = [.. joined.Keys];
+            rowIds = new List<RowLocator>(joined.Count);
+            foreach (long rowId in joined.Keys)
+            {
+                rowIds.Add(new RowLocator(rowId, null));
+            }
         }
         else
         {
-            rowIds = RowCollector.Collect(context, _access, _slot, table.RowIdSlot);
+            rowIds = RowCollector.CollectLocators(context, _access, _slot, _writer);
         }
 
         if (_updater.Triggers is not null)
         {
-            // With triggers SQLite updates in two passes and visits the rows in row-id order; the programs can
-            // tell the order apart.
-            rowIds.Sort();
+            // With triggers SQLite updates in two passes and visits the rows in row-id (or key) order; the programs
+            // can tell the order apart.
+            rowIds.Sort(RowLocator.Compare);
         }
 
         ChangedSoFar = 0;
         Returned.Clear();
-        foreach (long rowId in rowIds)
+        foreach (RowLocator rowId in rowIds)
         {
             context.CheckCancellation();
             if (joined is not null)
             {
-                SqlValue[] values = joined[rowId];
+                SqlValue[] values = joined[rowId.RowId];
                 Array.Copy(values, context.Slots[ValuesSlot], values.Length);
             }
 

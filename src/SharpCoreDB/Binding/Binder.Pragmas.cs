@@ -98,7 +98,8 @@ internal sealed partial class Binder
 
             ColumnDefinition declared = definition.Columns[column.Ordinal];
             string? defaultText = DefaultText(table.Sql, declared);
-            bool notNull = declared.Constraints.Any(c => c is NotNullColumnConstraint);
+            // SQLite reports the key columns of a WITHOUT ROWID table NOT NULL: it enforces that on them.
+            bool notNull = declared.Constraints.Any(c => c is NotNullColumnConstraint) || table.WithoutRowId && pk > 0;
             rows.Add(
             [
                 Literal(SqlValue.FromInt64(extended ? column.Ordinal : rows.Count)),

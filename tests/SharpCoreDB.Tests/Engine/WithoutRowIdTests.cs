@@ -173,6 +173,16 @@ public sealed class WithoutRowIdTests : IDisposable
     }
 
     [Fact]
+    public void Update_from_changes_the_joined_target_rows()
+    {
+        _db.Execute("INSERT INTO w VALUES ('a', 1, 'x', 1), ('b', 2, 'y', 2), ('b', 1, 'z', 3)");
+        _db.Execute("CREATE TABLE src(a, b, n); INSERT INTO src VALUES ('A', 1, 10), ('b', 2, 20), ('a', 1, 30), ('q', 1, 40)");
+        _db.Execute("UPDATE w SET d = src.n, b = w.b + 5 FROM src WHERE src.a = w.a AND src.b = w.b");
+        _db.AssertSame("SELECT * FROM w");
+        _db.AssertSame("SELECT changes()");
+    }
+
+    [Fact]
     public void Triggers_see_old_and_new_rows()
     {
         _db.Execute("CREATE TABLE log(x)");

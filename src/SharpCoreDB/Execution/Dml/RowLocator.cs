@@ -15,4 +15,23 @@ internal readonly record struct RowLocator(long RowId, byte[]? Key)
     /// <returns>The order.</returns>
     public static int Compare(RowLocator x, RowLocator y) =>
         x.Key is null || y.Key is null ? x.RowId.CompareTo(y.RowId) : x.Key.AsSpan().SequenceCompareTo(y.Key);
+
+    /// <summary>Equal when both name the same row: the same row id, or keys with the same bytes.</summary>
+    /// <param name="other">The other locator.</param>
+    /// <returns>True when equal.</returns>
+    public bool Equals(RowLocator other) =>
+        RowId == other.RowId && (Key is null ? other.Key is null : other.Key is not null && Key.AsSpan().SequenceEqual(other.Key));
+
+    /// <inheritdoc />
+    public override int GetHashCode()
+    {
+        if (Key is null)
+        {
+            return RowId.GetHashCode();
+        }
+
+        var hash = default(HashCode);
+        hash.AddBytes(Key);
+        return hash.ToHashCode();
+    }
 }

@@ -56,15 +56,11 @@ internal sealed class UpdatePlan : DmlPlan
         _writer.PrepareForeignKeys(context, changesParentKeys: true);
         TableSchema table = _writer.Table;
         List<RowLocator> rowIds;
-        Dictionary<long, SqlValue[]>? joined = null;
+        Dictionary<RowLocator, SqlValue[]>? joined = null;
         if (ValuesSlot >= 0)
         {
             joined = CollectJoined(context);
-            rowIds = new List<RowLocator>(joined.Count);
-            foreach (long rowId in joined.Keys)
-            {
-                rowIds.Add(new RowLocator(rowId, null));
-            }
+            rowIds = [.. joined.Keys];
         }
         else
         {
@@ -85,7 +81,7 @@ internal sealed class UpdatePlan : DmlPlan
             context.CheckCancellation();
             if (joined is not null)
             {
-                SqlValue[] values = joined[rowId.RowId];
+                SqlValue[] values = joined[rowId];
                 Array.Copy(values, context.Slots[ValuesSlot], values.Length);
             }
 
@@ -100,11 +96,14 @@ internal sealed class UpdatePlan : DmlPlan
         return ChangedSoFar;
     }
 
-    // The joined rows of UPDATE … FROM, read whole before anything changes: per target row id (in join order), the
-    // projected row of the first joined row that named it.
-    private Dictionary<long, SqlValue[]> CollectJoined(ExecutionContext context)
+    // The joined rows of UPDATE … FROM, read whole before anything changes: per target row (in join order), the
+    // projected row of the first joined row that named it. The projection starts with the target's row id, or with
+    // a WITHOUT ROWID target's key columns.
+    private Dictionary<RowLocator, SqlValue[]> CollectJoined(ExecutionContext context)
     {
-        var joined = new Dictionary<long, SqlValue[]>();
+        var joined = new Dictionary<RowLocator, SqlValue[]>();
+        TableSchema table = _writer.Table;
+        SqlValue[]? keyRow = table.PrimaryKey is null ? null : new SqlValue[table.Columns.Length + 1];
         _access.Open(context);
         try
         {
@@ -112,9 +111,29 @@ internal sealed class UpdatePlan : DmlPlan
             while (_access.Next(context))
             {
                 context.CheckCancellation();
-                if (!row[0].IsNull && !joined.ContainsKey(row[0].AsInt64()))
+                if (row[0].IsNull)
                 {
-                    joined.Add(row[0].AsInt64(), (SqlValue[])row.Clone());
+                    continue;
+                }
+
+                RowLocator locator;
+                if (keyRow is null)
+                {
+                    locator = new RowLocator(row[0].AsInt64(), null);
+                }
+                else
+                {
+                    for (int i = 0; i < table.PrimaryKey!.Columns.Length; i++)
+                    {
+                        keyRow[table.PrimaryKey.Columns[i].Ordinal] = row[i];
+                    }
+
+                    locator = _writer.LocatorOf(keyRow);
+                }
+
+                if (!joined.ContainsKey(locator))
+                {
+                    joined.Add(locator, (SqlValue[])row.Clone());
                 }
             }
         }

@@ -277,6 +277,7 @@ public sealed class WithoutRowIdTests : IDisposable
         }
 
         engine.Execute(Create);
+        DifferentialTests.Both(engine, sqlite, "CREATE INDEX rv ON r(v, n)", seed);
         var random = new Random(seed);
         const string Order = "SELECT k1, k2, k3, v, n, typeof(k2), typeof(n) FROM r ORDER BY k1, k2 DESC, k3";
         for (int step = 0; step < 60; step++)
@@ -289,6 +290,8 @@ public sealed class WithoutRowIdTests : IDisposable
             List<string> scan = DifferentialTests.EngineRows(engine, "SELECT k1, k2, k3, v, n, typeof(k2), typeof(n) FROM r", seed);
             Assert.True(actual.SequenceEqual(scan), $"seed {seed}, step {step}: a plain scan is not in key order");
         }
+
+        Assert.True(engine.Query("PRAGMA integrity_check").SequenceEqual(["ok"]), $"seed {seed}: integrity_check failed");
     }
 
     private static string RandomStatement(Random random)

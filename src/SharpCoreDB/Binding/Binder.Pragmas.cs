@@ -13,7 +13,7 @@ namespace SharpCoreDB.Binding;
 internal sealed partial class Binder
 {
     private const string SupportedPragmas =
-        "user_version, schema_version, table_info, table_xinfo, index_list, index_info, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
+        "user_version, schema_version, table_info, table_xinfo, index_list, index_info, index_xinfo, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
         "integrity_check, quick_check, page_count, freelist_count, page_size, rekey, decrypt";
 
     private ExecutablePlan BindPragma(PragmaStatement pragma)
@@ -37,6 +37,8 @@ internal sealed partial class Binder
                 return Rows(["seq", "name", "unique", "origin", "partial"], IndexList(argument));
             case "index_info":
                 return Rows(["seqno", "cid", "name"], IndexInfo(argument));
+            case "index_xinfo":
+                return Rows(["seqno", "cid", "name", "desc", "coll", "key"], IndexXInfo(argument));
             case "journal_mode":
                 // Every database here keeps a write-ahead log; like SQLite, the answer is the mode in effect.
                 return Rows(["journal_mode"], [[Literal(SqlValue.FromText("wal"))]]);
@@ -231,6 +233,63 @@ internal sealed partial class Binder
 
         return rows;
     }
+
+    // SQLite's index_xinfo: the key columns (key 1), then what else an entry holds (key 0): the row id (cid -1), or
+    // for a WITHOUT ROWID table the PRIMARY KEY columns the index does not already have, or for that PRIMARY KEY
+    // itself every other column of the table.
+    private List<Expr[]> IndexXInfo(string? indexName)
+    {
+        var rows = new List<Expr[]>();
+        if (indexName is null || (_schema.FindIndex(indexName) ?? ClusteredKey(indexName)) is not { } index || _schema.FindTable(index.TableName) is not { } table)
+        {
+            return rows;
+        }
+
+        foreach (IndexColumn column in index.Columns)
+        {
+            bool expression = column.Expression is not null;
+            rows.Add(XInfoRow(rows.Count, expression ? -2 : column.Ordinal, expression ? null : table.Columns[column.Ordinal].Name, column.Descending, column.Collation?.Name, key: true));
+        }
+
+        if (table.PrimaryKey is not { } primaryKey)
+        {
+            rows.Add(XInfoRow(rows.Count, -1, null, descending: false, null, key: false));
+            return rows;
+        }
+
+        if (index.IsClustered)
+        {
+            foreach (ColumnSchema column in table.Columns)
+            {
+                if (!index.Columns.Any(c => c.Ordinal == column.Ordinal))
+                {
+                    rows.Add(XInfoRow(rows.Count, column.Ordinal, column.Name, descending: false, column.Collation, key: false));
+                }
+            }
+
+            return rows;
+        }
+
+        foreach (IndexColumn keyColumn in primaryKey.Columns)
+        {
+            if (!index.Columns.Any(c => c.Expression is null && c.Ordinal == keyColumn.Ordinal && Collation.Same(c.Collation, keyColumn.Collation)))
+            {
+                rows.Add(XInfoRow(rows.Count, keyColumn.Ordinal, table.Columns[keyColumn.Ordinal].Name, keyColumn.Descending, keyColumn.Collation?.Name, key: false));
+            }
+        }
+
+        return rows;
+    }
+
+    private static Expr[] XInfoRow(int seqno, int cid, string? name, bool descending, string? collation, bool key) =>
+    [
+        Literal(SqlValue.FromInt64(seqno)),
+        Literal(SqlValue.FromInt64(cid)),
+        Literal(name is null ? SqlValue.Null : SqlValue.FromText(name)),
+        Literal(SqlValue.FromInt64(descending ? 1 : 0)),
+        Literal(SqlValue.FromText(collation ?? "BINARY")),
+        Literal(SqlValue.FromInt64(key ? 1 : 0)),
+    ];
 
     // The PRIMARY KEY of a WITHOUT ROWID table by its constraint-index name (it is the table tree, not a catalog index).
     private IndexSchema? ClusteredKey(string indexName)

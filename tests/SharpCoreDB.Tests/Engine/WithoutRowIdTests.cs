@@ -163,6 +163,19 @@ public sealed class WithoutRowIdTests : IDisposable
     }
 
     [Fact]
+    public void Index_xinfo_lists_what_each_entry_holds_as_sqlite_does()
+    {
+        _db.Execute("CREATE INDEX ti ON w(c, a); CREATE UNIQUE INDEX tu ON w(d); CREATE TABLE plain(x, y); CREATE INDEX px ON plain(y DESC)");
+        foreach (string index in new[] { "ti", "tu", "px" })
+        {
+            _db.AssertSame($"PRAGMA index_xinfo({index})");
+        }
+
+        Assert.Equal(DifferentialTests.SqliteRows(_db.Sqlite, "PRAGMA index_xinfo(sqlite_autoindex_w_1)", 0), DifferentialTests.EngineRows(_db.Engine, "PRAGMA index_xinfo(sharpcoredb_autoindex_w_1)", 0));
+        Assert.Equal(DifferentialTests.SqliteRows(_db.Sqlite, "PRAGMA index_info(sqlite_autoindex_w_1)", 0), DifferentialTests.EngineRows(_db.Engine, "PRAGMA index_info(sharpcoredb_autoindex_w_1)", 0));
+    }
+
+    [Fact]
     public void The_planner_seeks_the_primary_key()
     {
         string plan = string.Join("\n", _db.Engine.Query("EXPLAIN SELECT * FROM w WHERE a = 'x' AND b = 1"));

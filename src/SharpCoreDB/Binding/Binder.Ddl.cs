@@ -205,7 +205,7 @@ internal sealed partial class Binder
         string name = drop.Column.Name;
         ColumnSchema column = table.FindColumn(name)
             ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: \"{name}\"", drop.Column.Position);
-        if (column.IsRowIdAlias)
+        if (column.IsRowIdAlias || table.PrimaryKey is { } key && key.Columns.Any(c => c.Ordinal == column.Ordinal))
         {
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot drop PRIMARY KEY column: \"{column.Name}\"", drop.Column.Position);
         }

@@ -265,7 +265,7 @@ internal sealed partial class Binder
         var ordinals = new HashSet<int>();
         foreach (Identifier column in clause.Target)
         {
-            int ordinal = table.FindColumn(column.Name)?.Ordinal ?? (IsRowIdName(column.Name) ? table.RowIdSlot : -1);
+            int ordinal = table.FindColumn(column.Name)?.Ordinal ?? (IsRowIdName(column.Name) && !table.WithoutRowId ? table.RowIdSlot : -1);
             if (ordinal < 0)
             {
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {column.Name}", column.Position);
@@ -275,6 +275,12 @@ internal sealed partial class Binder
         }
 
         if (ordinals.Count == 1 && ordinals.Contains(table.RowIdSlot))
+        {
+            return (true, null);
+        }
+
+        // The key of a WITHOUT ROWID table is its row's key in the table tree: the writer finds it as it finds a row id.
+        if (table.PrimaryKey is { } primaryKey && primaryKey.Columns.Length == ordinals.Count && primaryKey.Columns.All(c => ordinals.Contains(c.Ordinal)))
         {
             return (true, null);
         }
@@ -300,7 +306,7 @@ internal sealed partial class Binder
         for (int i = 0; i < columns.Length; i++)
         {
             UpdateAssignment assignment = assignments[i];
-            int ordinal = table.FindColumn(assignment.Column)?.Ordinal ?? (IsRowIdName(assignment.Column) ? table.RowIdSlot : -1);
+            int ordinal = table.FindColumn(assignment.Column)?.Ordinal ?? (IsRowIdName(assignment.Column) && !table.WithoutRowId ? table.RowIdSlot : -1);
             if (ordinal < 0)
             {
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {assignment.Column}", assignment.Position);
@@ -336,7 +342,7 @@ internal sealed partial class Binder
         for (int i = 0; i < targets.Length; i++)
         {
             Identifier identifier = insert.Columns[i];
-            int ordinal = table.FindColumn(identifier.Name)?.Ordinal ?? (IsRowIdName(identifier.Name) ? table.RowIdSlot : -1);
+            int ordinal = table.FindColumn(identifier.Name)?.Ordinal ?? (IsRowIdName(identifier.Name) && !table.WithoutRowId ? table.RowIdSlot : -1);
             if (ordinal < 0)
             {
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"table {table.Name} has no column named {identifier.Name}", identifier.Position);

@@ -13,7 +13,7 @@ namespace SharpCoreDB.Binding;
 internal sealed partial class Binder
 {
     private const string SupportedPragmas =
-        "user_version, schema_version, table_info, table_xinfo, index_list, index_info, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
+        "user_version, schema_version, table_info, table_xinfo, index_list, index_info, index_xinfo, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
         "integrity_check, quick_check, page_count, freelist_count, page_size, rekey, decrypt";
 
     private ExecutablePlan BindPragma(PragmaStatement pragma)
@@ -37,6 +37,8 @@ internal sealed partial class Binder
                 return Rows(["seq", "name", "unique", "origin", "partial"], IndexList(argument));
             case "index_info":
                 return Rows(["seqno", "cid", "name"], IndexInfo(argument));
+            case "index_xinfo":
+                return Rows(["seqno", "cid", "name", "desc", "coll", "key"], IndexXInfo(argument));
             case "journal_mode":
                 // Every database here keeps a write-ahead log; like SQLite, the answer is the mode in effect.
                 return Rows(["journal_mode"], [[Literal(SqlValue.FromText("wal"))]]);
@@ -75,7 +77,7 @@ internal sealed partial class Binder
         }
 
         var definition = (CreateTableStatement)Sql.Parsing.SqlParser.ParseStatement(table.Sql);
-        IndexSchema? primaryKey = table.Indexes.FirstOrDefault(i => i.Origin == IndexOrigin.PrimaryKey);
+        IndexSchema? primaryKey = table.PrimaryKey ?? table.Indexes.FirstOrDefault(i => i.Origin == IndexOrigin.PrimaryKey);
         foreach (ColumnSchema column in table.Columns)
         {
             int pk = column.IsRowIdAlias ? 1 : 0;
@@ -98,7 +100,8 @@ internal sealed partial class Binder
 
             ColumnDefinition declared = definition.Columns[column.Ordinal];
             string? defaultText = DefaultText(table.Sql, declared);
-            bool notNull = declared.Constraints.Any(c => c is NotNullColumnConstraint);
+            // SQLite reports the key columns of a WITHOUT ROWID table NOT NULL: it enforces that on them.
+            bool notNull = declared.Constraints.Any(c => c is NotNullColumnConstraint) || table.WithoutRowId && pk > 0;
             rows.Add(
             [
                 Literal(SqlValue.FromInt64(extended ? column.Ordinal : rows.Count)),
@@ -180,9 +183,16 @@ internal sealed partial class Binder
             return rows;
         }
 
-        for (int i = table.Indexes.Length - 1; i >= 0; i--)
+        // The clustered key of a WITHOUT ROWID table is listed at its place among the constraint indexes.
+        var indexes = new List<IndexSchema>(table.Indexes);
+        if (table.PrimaryKey is { } primaryKey)
         {
-            IndexSchema index = table.Indexes[i];
+            indexes.Insert(table.PrimaryKeyPosition, primaryKey);
+        }
+
+        for (int i = indexes.Count - 1; i >= 0; i--)
+        {
+            IndexSchema index = indexes[i];
             string origin = index.Origin switch
             {
                 IndexOrigin.PrimaryKey => "pk",
@@ -205,7 +215,7 @@ internal sealed partial class Binder
     private List<Expr[]> IndexInfo(string? indexName)
     {
         var rows = new List<Expr[]>();
-        if (indexName is null || _schema.FindIndex(indexName) is not { } index || _schema.FindTable(index.TableName) is not { } table)
+        if (indexName is null || (_schema.FindIndex(indexName) ?? ClusteredKey(indexName)) is not { } index || _schema.FindTable(index.TableName) is not { } table)
         {
             return rows;
         }
@@ -222,6 +232,77 @@ internal sealed partial class Binder
         }
 
         return rows;
+    }
+
+    // SQLite's index_xinfo: the key columns (key 1), then what else an entry holds (key 0): the row id (cid -1), or
+    // for a WITHOUT ROWID table the PRIMARY KEY columns the index does not already have, or for that PRIMARY KEY
+    // itself every other column of the table.
+    private List<Expr[]> IndexXInfo(string? indexName)
+    {
+        var rows = new List<Expr[]>();
+        if (indexName is null || (_schema.FindIndex(indexName) ?? ClusteredKey(indexName)) is not { } index || _schema.FindTable(index.TableName) is not { } table)
+        {
+            return rows;
+        }
+
+        foreach (IndexColumn column in index.Columns)
+        {
+            bool expression = column.Expression is not null;
+            rows.Add(XInfoRow(rows.Count, expression ? -2 : column.Ordinal, expression ? null : table.Columns[column.Ordinal].Name, column.Descending, column.Collation?.Name, key: true));
+        }
+
+        if (table.PrimaryKey is not { } primaryKey)
+        {
+            rows.Add(XInfoRow(rows.Count, -1, null, descending: false, null, key: false));
+            return rows;
+        }
+
+        if (index.IsClustered)
+        {
+            foreach (ColumnSchema column in table.Columns)
+            {
+                if (!index.Columns.Any(c => c.Ordinal == column.Ordinal))
+                {
+                    rows.Add(XInfoRow(rows.Count, column.Ordinal, column.Name, descending: false, column.Collation, key: false));
+                }
+            }
+
+            return rows;
+        }
+
+        foreach (IndexColumn keyColumn in primaryKey.Columns)
+        {
+            if (!index.Columns.Any(c => c.Expression is null && c.Ordinal == keyColumn.Ordinal && Collation.Same(c.Collation, keyColumn.Collation)))
+            {
+                rows.Add(XInfoRow(rows.Count, keyColumn.Ordinal, table.Columns[keyColumn.Ordinal].Name, keyColumn.Descending, keyColumn.Collation?.Name, key: false));
+            }
+        }
+
+        return rows;
+    }
+
+    private static Expr[] XInfoRow(int seqno, int cid, string? name, bool descending, string? collation, bool key) =>
+    [
+        Literal(SqlValue.FromInt64(seqno)),
+        Literal(SqlValue.FromInt64(cid)),
+        Literal(name is null ? SqlValue.Null : SqlValue.FromText(name)),
+        Literal(SqlValue.FromInt64(descending ? 1 : 0)),
+        Literal(SqlValue.FromText(collation ?? "BINARY")),
+        Literal(SqlValue.FromInt64(key ? 1 : 0)),
+    ];
+
+    // The PRIMARY KEY of a WITHOUT ROWID table by its constraint-index name (it is the table tree, not a catalog index).
+    private IndexSchema? ClusteredKey(string indexName)
+    {
+        foreach (TableSchema table in _schema.Tables.Values)
+        {
+            if (table.PrimaryKey is { } key && string.Equals(key.Name, indexName, StringComparison.OrdinalIgnoreCase))
+            {
+                return key;
+            }
+        }
+
+        return null;
     }
 
     // PRAGMA integrity_check[(N)] / quick_check[(N)]: 'ok', or one row per problem up to N (default 100), as SQLite.

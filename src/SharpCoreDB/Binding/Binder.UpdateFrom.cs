@@ -65,9 +65,24 @@ internal sealed partial class Binder
 
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
-        // The joined rows project the target's row id, then the new values; the updater reads the values back from
-        // the same slot, where the plan puts each row's before updating it.
-        block.Projection.Add(new ColumnExpr(source.Slot, table.RowIdSlot, source.Name + ".rowid", Execution.Scalar.Affinity.Integer, Records.SqlDeclaredType.None, "INTEGER"));
+        // The joined rows project the target's row id (a WITHOUT ROWID table's key columns), then the new values; the
+        // updater reads the values back from the same slot, where the plan puts each row's before updating it.
+        int locatorWidth = 1;
+        if (table.PrimaryKey is { } primaryKey)
+        {
+            foreach (IndexColumn key in primaryKey.Columns)
+            {
+                ColumnSchema column = table.Columns[key.Ordinal];
+                block.Projection.Add(new ColumnExpr(source.Slot, key.Ordinal, source.Name + "." + column.Name, column.Affinity, column.DeclaredType, column.DeclaredTypeName));
+            }
+
+            locatorWidth = primaryKey.Columns.Length;
+        }
+        else
+        {
+            block.Projection.Add(new ColumnExpr(source.Slot, table.RowIdSlot, source.Name + ".rowid", Execution.Scalar.Affinity.Integer, Records.SqlDeclaredType.None, "INTEGER"));
+        }
+
         block.Projection.AddRange(values);
         block.Visible = block.Projection.Count;
         block.ProjectSlot = NewSlot(block.Projection.Count);
@@ -81,7 +96,7 @@ internal sealed partial class Binder
         for (int i = 0; i < stored.Length; i++)
         {
             Expr value = values[i];
-            stored[i] = new ColumnExpr(block.ProjectSlot, i + 1, value.ToString(), value.Affinity, value.DeclaredType, value.DeclaredTypeName);
+            stored[i] = new ColumnExpr(block.ProjectSlot, i + locatorWidth, value.ToString(), value.Affinity, value.DeclaredType, value.DeclaredTypeName);
         }
 
         // CHECK constraints name the target's columns alone, never a FROM table's.

@@ -119,9 +119,9 @@ internal sealed class SourceBinding
             }
         }
 
-        if (Table is not null && IsRowIdName(name))
+        if (Table is { WithoutRowId: false } && IsRowIdName(name))
         {
-            // rowid, oid and _rowid_ name the row id unless a real column has that name.
+            // rowid, oid and _rowid_ name the row id unless a real column has that name (a WITHOUT ROWID table has none).
             return new SourceColumn(name, Table.RowIdSlot, Affinity.Integer, Records.SqlDeclaredType.None, "INTEGER");
         }
 

@@ -32,6 +32,12 @@ internal sealed class IndexSchema
     /// </summary>
     public Sql.Ast.Expression? Where { get; init; }
 
+    /// <summary>
+    /// True for the PRIMARY KEY of a WITHOUT ROWID table: the table tree itself, keyed by the encoded key columns
+    /// alone (no row id, no type suffix), whose values are the rows' records.
+    /// </summary>
+    public bool IsClustered { get; init; }
+
     /// <summary>The CREATE INDEX text, or null for an index that enforces a table constraint.</summary>
     public string? Sql { get; init; }
 

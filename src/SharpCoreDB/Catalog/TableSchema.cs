@@ -4,7 +4,9 @@ namespace SharpCoreDB.Catalog;
 
 /// <summary>
 /// A table: a B+tree keyed by the 8-byte row id whose values are records of every column in order. The row-id
-/// alias column (INTEGER PRIMARY KEY), if any, is stored as NULL in the record and read from the key.
+/// alias column (INTEGER PRIMARY KEY), if any, is stored as NULL in the record and read from the key. A
+/// WITHOUT ROWID table (<see cref="PrimaryKey"/> set) is keyed instead by its PRIMARY KEY columns, encoded as an
+/// index prefix is (collation and direction per column), and its records hold every column.
 /// </summary>
 internal sealed class TableSchema
 {
@@ -34,6 +36,22 @@ internal sealed class TableSchema
 
     /// <summary>True for a STRICT table: every column has one of SQLite's strict types and values are checked against it.</summary>
     public bool Strict { get; init; }
+
+    /// <summary>
+    /// For a WITHOUT ROWID table, its PRIMARY KEY as a clustered index over the table tree itself (its
+    /// <see cref="IndexSchema.RootPage"/> is <see cref="RootPage"/>, and it is not in <see cref="Indexes"/>, which
+    /// lists the trees kept beside the table); null for a table with a row id.
+    /// </summary>
+    public IndexSchema? PrimaryKey { get; init; }
+
+    /// <summary>
+    /// Where <see cref="PrimaryKey"/> falls among the constraint indexes in <see cref="Indexes"/> (how many of them
+    /// were declared before it): SQLite numbers and lists them in declaration order.
+    /// </summary>
+    public int PrimaryKeyPosition { get; init; }
+
+    /// <summary>True for a WITHOUT ROWID table: rows are keyed by <see cref="PrimaryKey"/> and there is no row id.</summary>
+    public bool WithoutRowId => PrimaryKey is not null;
 
     /// <summary>The CREATE TABLE text, re-parsed when the database is opened.</summary>
     public required string Sql { get; init; }
@@ -76,6 +94,8 @@ internal sealed class TableSchema
         Checks = Checks,
         Indexes = indexes,
         ForeignKeys = ForeignKeys,
+        PrimaryKey = PrimaryKey,
+        PrimaryKeyPosition = PrimaryKeyPosition,
         Strict = Strict,
         Sql = Sql,
         GeneratedOrder = GeneratedOrder,

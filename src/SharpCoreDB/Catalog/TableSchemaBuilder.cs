@@ -30,11 +30,7 @@ internal static class TableSchemaBuilder
     public static TableSchema Build(CreateTableStatement statement, uint rootPage, Func<string, uint> indexRoot)
     {
         string tableName = statement.Name.Name;
-        if (statement.WithoutRowId)
-        {
-            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"WITHOUT ROWID tables are not supported (table {tableName})", statement.Position);
-        }
-
+        bool withoutRowId = statement.WithoutRowId;
         if (statement.Strict)
         {
             foreach (ColumnDefinition definition in statement.Columns)
@@ -95,7 +91,13 @@ internal static class TableSchemaBuilder
                     case PrimaryKeyColumnConstraint pk:
                         primaryKeyCount++;
                         CheckSinglePrimaryKey(primaryKeyCount, tableName, pk.Position);
-                        if (TypeNames.IsInteger(definition.Type) && pk.Order != SortOrder.Descending)
+                        if (withoutRowId)
+                        {
+                            // A WITHOUT ROWID table has no row id to alias: an INTEGER PRIMARY KEY is an ordinary key.
+                            CheckNoAutoIncrementWithoutRowId(pk.AutoIncrement, pk.Position);
+                            uniqueKeys.Add(([ordinal], [pk.Order == SortOrder.Descending], IndexOrigin.PrimaryKey, default));
+                        }
+                        else if (TypeNames.IsInteger(definition.Type) && pk.Order != SortOrder.Descending)
                         {
                             rowIdAlias = ordinal;
                             autoIncrement = pk.AutoIncrement;
@@ -143,7 +145,12 @@ internal static class TableSchemaBuilder
                     primaryKeyCount++;
                     CheckSinglePrimaryKey(primaryKeyCount, tableName, pk.Position);
                     (ImmutableArray<int> keyColumns, ImmutableArray<bool> descending) = ResolveKeyColumns(pk.Columns, columns, tableName);
-                    if (keyColumns.Length == 1 && TypeNames.IsInteger(columns[keyColumns[0]].Type) && !descending[0])
+                    if (withoutRowId)
+                    {
+                        CheckNoAutoIncrementWithoutRowId(pk.AutoIncrement, pk.Position);
+                        uniqueKeys.Add((keyColumns, descending, IndexOrigin.PrimaryKey, pk.Columns));
+                    }
+                    else if (keyColumns.Length == 1 && TypeNames.IsInteger(columns[keyColumns[0]].Type) && !descending[0])
                     {
                         rowIdAlias = keyColumns[0];
                         autoIncrement = pk.AutoIncrement;
@@ -171,7 +178,21 @@ internal static class TableSchemaBuilder
             }
         }
 
+        if (withoutRowId && primaryKeyCount == 0)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.SyntaxError, $"PRIMARY KEY missing on table {tableName}", statement.Position);
+        }
+
         ImmutableArray<int> generatedOrder = CheckGenerated(columns, rowIdAlias, uniqueKeys, statement);
+        var keyOrdinals = new HashSet<int>();
+        foreach ((ImmutableArray<int> keyColumns, _, IndexOrigin origin, _) in uniqueKeys)
+        {
+            if (withoutRowId && origin == IndexOrigin.PrimaryKey)
+            {
+                keyOrdinals.UnionWith(keyColumns);
+            }
+        }
+
         var columnSchemas = ImmutableArray.CreateBuilder<ColumnSchema>(columns.Count);
         for (int ordinal = 0; ordinal < columns.Count; ordinal++)
         {
@@ -193,7 +214,8 @@ internal static class TableSchemaBuilder
                 Affinity = affinity,
                 Missing = missing,
                 DeclaredType = TypeNames.DeclaredTypeOf(draft.Type),
-                NotNull = draft.NotNull || ordinal == rowIdAlias,
+                // SQLite enforces NOT NULL on the PRIMARY KEY of a WITHOUT ROWID table (a rowid table's may hold NULLs).
+                NotNull = draft.NotNull || ordinal == rowIdAlias || keyOrdinals.Contains(ordinal),
                 Default = draft.Default,
                 IsRowIdAlias = ordinal == rowIdAlias,
                 StrictClass = strictClass,
@@ -204,6 +226,8 @@ internal static class TableSchemaBuilder
         }
 
         var indexes = ImmutableArray.CreateBuilder<IndexSchema>();
+        IndexSchema? primaryKey = null;
+        int primaryKeyPosition = 0;
         int number = 0;
         foreach ((ImmutableArray<int> keyColumns, ImmutableArray<bool> descending, IndexOrigin origin, ImmutableArray<IndexedColumn> key) in uniqueKeys)
         {
@@ -220,6 +244,24 @@ internal static class TableSchemaBuilder
             {
                 string? collation = key.IsDefault ? null : KeyCollation(key[i]);
                 indexColumns.Add(new IndexColumn(keyColumns[i], descending[i], Collation: IndexCollation(collation ?? columns[keyColumns[i]].Collation, key.IsDefault ? default : key[i].Position)));
+            }
+
+            if (withoutRowId && origin == IndexOrigin.PrimaryKey)
+            {
+                // The key of a WITHOUT ROWID table is the table tree itself: it takes its number in the sequence of
+                // constraint indexes (as SQLite names it) but no tree of its own.
+                primaryKey = new IndexSchema
+                {
+                    Name = name,
+                    TableName = tableName,
+                    Columns = DistinctKeyColumns(indexColumns.MoveToImmutable()),
+                    IsUnique = true,
+                    RootPage = rootPage,
+                    Origin = origin,
+                    IsClustered = true,
+                };
+                primaryKeyPosition = indexes.Count;
+                continue;
             }
 
             indexes.Add(new IndexSchema
@@ -243,6 +285,8 @@ internal static class TableSchemaBuilder
             Checks = checks.ToImmutable(),
             Indexes = indexes.ToImmutable(),
             ForeignKeys = BuildForeignKeys(tableName, foreignKeys),
+            PrimaryKey = primaryKey,
+            PrimaryKeyPosition = primaryKeyPosition,
             Strict = statement.Strict,
             Sql = statement.SourceText,
             GeneratedOrder = generatedOrder,
@@ -540,6 +584,35 @@ internal static class TableSchemaBuilder
         {
             SqlErrors.Throw(SharpCoreDBErrorCode.AlreadyExists, $"table {tableName} has more than one primary key", position);
         }
+    }
+
+    private static void CheckNoAutoIncrementWithoutRowId(bool autoIncrement, SourcePosition position)
+    {
+        if (autoIncrement)
+        {
+            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, "AUTOINCREMENT not allowed on WITHOUT ROWID tables", position);
+        }
+    }
+
+    // SQLite drops a column named twice in a WITHOUT ROWID key (PRIMARY KEY(a, a)): the second adds nothing to it.
+    private static ImmutableArray<IndexColumn> DistinctKeyColumns(ImmutableArray<IndexColumn> columns)
+    {
+        var kept = ImmutableArray.CreateBuilder<IndexColumn>(columns.Length);
+        foreach (IndexColumn column in columns)
+        {
+            bool seen = false;
+            foreach (IndexColumn earlier in kept)
+            {
+                seen |= earlier.Ordinal == column.Ordinal;
+            }
+
+            if (!seen)
+            {
+                kept.Add(column);
+            }
+        }
+
+        return kept.ToImmutable();
     }
 
     private static void CheckNoAutoIncrement(bool autoIncrement, SourcePosition position)

@@ -7,9 +7,11 @@ namespace SharpCoreDB.Execution;
 /// <summary>
 /// The key of an index entry, in one place for every reader and writer:
 /// <code>
-/// KeyEncoder(key columns…, each ASC or DESC) | row id (8 bytes) | type suffix (2 bits per key column)
+/// KeyEncoder(key columns…, each ASC or DESC) | row locator | type suffix (one byte per key column)
 /// </code>
-/// The encoded columns order the entries; the row id makes every key unique and finds the row; the type suffix
+/// The row locator is the row id (8 bytes), or for a WITHOUT ROWID table the row's key in the table tree (its
+/// PRIMARY KEY columns encoded as <see cref="TableSchema.PrimaryKey"/> orders them, self-delimiting).
+/// The encoded columns order the entries; the locator makes every key unique and finds the row; the type suffix
 /// (<see cref="KeyEncoder.WriteTypeSuffix"/>) lets an index-only scan give back REAL values that hold whole
 /// numbers as REAL. Unique checks search by the column prefix alone.
 /// </summary>
@@ -35,8 +37,41 @@ internal static class IndexKeys
     /// <param name="scratch">At least as many values as the index has columns.</param>
     public static void WriteEntry(IndexSchema index, SqlValue[] row, long rowId, IBufferWriter<byte> writer, SqlValue[] scratch)
     {
+        Span<byte> locator = stackalloc byte[KeyEncoder.RowIdSize];
+        KeyEncoder.WriteRowId(rowId, locator);
+        WriteEntry(index, row, locator, writer, scratch);
+    }
+
+    /// <summary>Writes the whole entry key of a decoded row of <paramref name="table"/>, locating it as the table does.</summary>
+    /// <param name="index">The index.</param>
+    /// <param name="table">The indexed table.</param>
+    /// <param name="row">The row in slot layout (the row id, or for a WITHOUT ROWID table the key columns, decoded).</param>
+    /// <param name="writer">The destination.</param>
+    /// <param name="scratch">At least as many values as the index has columns.</param>
+    /// <param name="locator">Scratch for the encoded PRIMARY KEY of a WITHOUT ROWID row.</param>
+    public static void WriteEntry(IndexSchema index, TableSchema table, SqlValue[] row, IBufferWriter<byte> writer, SqlValue[] scratch, ArrayBufferWriter<byte> locator)
+    {
+        if (table.PrimaryKey is not { } primaryKey)
+        {
+            WriteEntry(index, row, row[table.RowIdSlot].AsInt64(), writer, scratch);
+            return;
+        }
+
+        locator.ResetWrittenCount();
+        WritePrefix(primaryKey, row, locator);
+        WriteEntry(index, row, locator.WrittenSpan, writer, scratch);
+    }
+
+    /// <summary>Writes the whole entry key of <paramref name="row"/> with any row locator.</summary>
+    /// <param name="index">The index.</param>
+    /// <param name="row">The row in slot layout.</param>
+    /// <param name="locator">The encoded row id, or the row's key in a WITHOUT ROWID table tree.</param>
+    /// <param name="writer">The destination.</param>
+    /// <param name="scratch">At least as many values as the index has columns.</param>
+    public static void WriteEntry(IndexSchema index, SqlValue[] row, ReadOnlySpan<byte> locator, IBufferWriter<byte> writer, SqlValue[] scratch)
+    {
         WritePrefix(index, row, writer);
-        KeyEncoder.EncodeRowId(rowId, writer);
+        writer.Write(locator);
         for (int i = 0; i < index.Columns.Length; i++)
         {
             scratch[i] = row[index.Columns[i].Ordinal];
@@ -53,6 +88,21 @@ internal static class IndexKeys
     {
         int suffix = KeyEncoder.GetTypeSuffixSize(index.Columns.Length);
         return KeyEncoder.ReadRowId(key.Slice(key.Length - suffix - KeyEncoder.RowIdSize, KeyEncoder.RowIdSize));
+    }
+
+    /// <summary>
+    /// The row locator of an entry key: the encoded row id, or for an index of a WITHOUT ROWID table the row's key
+    /// in the table tree.
+    /// </summary>
+    /// <param name="index">The index.</param>
+    /// <param name="key">The entry key.</param>
+    /// <param name="withoutRowId">True when the index belongs to a WITHOUT ROWID table.</param>
+    /// <returns>A slice of <paramref name="key"/>.</returns>
+    public static ReadOnlySpan<byte> LocatorOf(IndexSchema index, ReadOnlySpan<byte> key, bool withoutRowId)
+    {
+        int end = key.Length - KeyEncoder.GetTypeSuffixSize(index.Columns.Length);
+        int start = withoutRowId ? KeyEncoder.GetPrefixLength(key, index.Columns.Length) : end - KeyEncoder.RowIdSize;
+        return key[start..end];
     }
 
     /// <summary>Decodes the key columns of an entry key, with their storage classes restored.</summary>

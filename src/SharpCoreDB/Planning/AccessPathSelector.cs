@@ -58,6 +58,15 @@ internal static class AccessPathSelector
             }
         }
 
+        // WITHOUT ROWID: the table tree is the PRIMARY KEY, sought like an index whose entries are the rows.
+        if (table.PrimaryKey is { } primaryKey && Match(primaryKey, table, sargables, null) is { } keyed && keyed.Score > bestScore)
+        {
+            bool descending = false;
+            bestOrdered = order is not null && !keyed.HasInList && IndexDelivers(primaryKey, null, keyed.Prefix.Count, order, out descending);
+            best = keyed.Build(decoder, source.Slot, descending, covering: false);
+            bestScore = keyed.Score;
+        }
+
         for (int i = 0; i < table.Indexes.Length; i++)
         {
             IndexSchema index = table.Indexes[i];
@@ -90,6 +99,12 @@ internal static class AccessPathSelector
         if (order is not null)
         {
             if (IsRowIdOrder(table, order, out bool descending))
+            {
+                orderDelivered = true;
+                return new TableScanOperator(decoder, source.Slot, descending);
+            }
+
+            if (table.PrimaryKey is { } key && IndexDelivers(key, null, 0, order, out descending))
             {
                 orderDelivered = true;
                 return new TableScanOperator(decoder, source.Slot, descending);
@@ -152,7 +167,20 @@ internal static class AccessPathSelector
             return false;
         }
 
-        foreach (int used in source.UsedOrdinals())
+        // A WITHOUT ROWID row is found again by its key columns (its locator): the entry must give them too.
+        IEnumerable<int> usedOrdinals = source.UsedOrdinals();
+        if (table.PrimaryKey is { } primaryKey)
+        {
+            var withKey = new List<int>(source.UsedOrdinals());
+            foreach (IndexColumn key in primaryKey.Columns)
+            {
+                withKey.Add(key.Ordinal);
+            }
+
+            usedOrdinals = withKey;
+        }
+
+        foreach (int used in usedOrdinals)
         {
             if (used == table.RowIdAlias)
             {

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Globalization;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
@@ -91,7 +92,7 @@ internal sealed class IntegrityChecker
                 {
                     if (index.IsUnique && !Full)
                     {
-                        Attempt(() => CheckUnique(index));
+                        Attempt(() => CheckUnique(table, index));
                     }
                 }
             }
@@ -144,28 +145,28 @@ internal sealed class IntegrityChecker
 
         long rows = 0;
         using var key = new PooledBufferWriter();
+        var locator = new ArrayBufferWriter<byte>(32);
         using (BTreeCursor cursor = new BTree(_transaction.Pages, table.RootPage).OpenCursor())
         {
             for (bool more = cursor.First(); more && !Full; more = cursor.MoveNext())
             {
                 rows++;
                 decoder.Decode(cursor, row);
-                long rowId = row[table.RowIdSlot].AsInt64();
                 foreach (ColumnSchema column in table.Columns)
                 {
                     if (column.NotNull && row[column.Ordinal].IsNull)
                     {
-                        Report($"NULL value in {table.Name}.{column.Name} (row {rowId.ToString(CultureInfo.InvariantCulture)})");
+                        Report($"NULL value in {table.Name}.{column.Name} ({RowName(table, row)})");
                     }
                 }
 
                 for (int i = 0; i < trees.Length; i++)
                 {
                     key.Reset();
-                    IndexKeys.WriteEntry(indexes[i], row, rowId, key, scratch);
+                    IndexKeys.WriteEntry(indexes[i], table, row, key, scratch, locator);
                     if (!trees[i].ContainsKey(key.WrittenSpan))
                     {
-                        Report($"row {rowId.ToString(CultureInfo.InvariantCulture)} missing from index {indexes[i].Name}");
+                        Report($"{RowName(table, row)} missing from index {indexes[i].Name}");
                     }
                 }
             }
@@ -184,17 +185,16 @@ internal sealed class IntegrityChecker
 
     // Neighbouring entries of a UNIQUE index must differ in their encoded key columns (what the unique check on insert
     // searches by), unless one of them holds a NULL.
-    private void CheckUnique(IndexSchema index)
+    private void CheckUnique(TableSchema table, IndexSchema index)
     {
         int columns = index.Columns.Length;
-        int tail = KeyEncoder.RowIdSize + KeyEncoder.GetTypeSuffixSize(columns);
         var values = new SqlValue[columns];
         byte[] previous = [];
         bool previousHasNull = true;
         using BTreeCursor cursor = new BTree(_transaction.Pages, index.RootPage).OpenCursor();
         for (bool more = cursor.First(); more && !Full; more = cursor.MoveNext())
         {
-            ReadOnlySpan<byte> prefix = cursor.Key[..Math.Max(0, cursor.Key.Length - tail)];
+            ReadOnlySpan<byte> prefix = cursor.Key[..KeyEncoder.GetPrefixLength(cursor.Key, columns)];
             IndexKeys.Decode(index, cursor.Key, values);
             bool hasNull = false;
             foreach (SqlValue value in values)
@@ -204,12 +204,32 @@ internal sealed class IntegrityChecker
 
             if (!hasNull && !previousHasNull && prefix.SequenceEqual(previous))
             {
-                Report($"non-unique entry in index {index.Name} (row {IndexKeys.RowIdOf(index, cursor.Key).ToString(CultureInfo.InvariantCulture)})");
+                string row = table.WithoutRowId
+                    ? "a row of " + table.Name
+                    : "row " + IndexKeys.RowIdOf(index, cursor.Key).ToString(CultureInfo.InvariantCulture);
+                Report($"non-unique entry in index {index.Name} ({row})");
             }
 
             previous = prefix.ToArray();
             previousHasNull = hasNull;
         }
+    }
+
+    // How a report names a row: its row id, or the key of a WITHOUT ROWID row (rendered as SQLite quotes values).
+    private static string RowName(TableSchema table, SqlValue[] row)
+    {
+        if (table.PrimaryKey is not { } primaryKey)
+        {
+            return "row " + row[table.RowIdSlot].AsInt64().ToString(CultureInfo.InvariantCulture);
+        }
+
+        var text = new System.Text.StringBuilder("row with key (");
+        for (int i = 0; i < primaryKey.Columns.Length; i++)
+        {
+            text.Append(i > 0 ? ", " : string.Empty).Append(row[primaryKey.Columns[i].Ordinal].ToString());
+        }
+
+        return text.Append(')').ToString();
     }
 
     private void CheckFreeList(uint pageCount)

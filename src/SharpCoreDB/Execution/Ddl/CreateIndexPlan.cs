@@ -86,6 +86,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
         // An expression's value goes past the row id, at its key column's ordinal (see IndexColumn).
         SqlValue[] keyRow = keys is null ? row : new SqlValue[table.RowIdSlot + 1 + index.Columns.Length];
         var scratch = new SqlValue[index.Columns.Length];
+        var locator = new System.Buffers.ArrayBufferWriter<byte>(32);
         using var writer = new PooledBufferWriter();
         using (BTreeCursor cursor = transaction.Tree(table.RootPage).OpenCursor())
         {
@@ -120,7 +121,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
                 IndexKeys.WritePrefix(index, keyRow, writer);
                 int prefixLength = hasNull ? -1 : writer.WrittenCount;
                 writer.Reset();
-                IndexKeys.WriteEntry(index, keyRow, row[table.RowIdSlot].AsInt64(), writer, scratch);
+                IndexKeys.WriteEntry(index, table, keyRow, writer, scratch, locator);
                 entries.Add((writer.WrittenSpan.ToArray(), prefixLength));
             }
         }

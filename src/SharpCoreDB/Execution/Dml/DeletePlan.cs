@@ -30,24 +30,24 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
     {
         TableSchema table = writer.Table;
         writer.PrepareForeignKeys(context, changesParentKeys: true);
-        List<long> rowIds = RowCollector.Collect(context, access, slot, table.RowIdSlot);
+        List<RowLocator> rowIds = RowCollector.CollectLocators(context, access, slot, writer);
         if (triggers is not null)
         {
-            // With triggers SQLite deletes in two passes and visits the rows in row-id order; the programs can
-            // tell the order apart.
-            rowIds.Sort();
+            // With triggers SQLite deletes in two passes and visits the rows in row-id (or key) order; the programs
+            // can tell the order apart.
+            rowIds.Sort(RowLocator.Compare);
         }
 
         SqlValue[] row = context.Slots[slot];
         SqlValue[]? oldRow = triggers is null ? null : _oldRow ??= new SqlValue[row.Length];
         ChangedSoFar = 0;
         Returned.Clear();
-        foreach (long rowId in rowIds)
+        foreach (RowLocator rowId in rowIds)
         {
             context.CheckCancellation();
-            if (table.Indexes.Length == 0 && triggers is null && Returning is null && !writer.NeedsWholeRow(context))
+            if (rowId.Key is null && table.Indexes.Length == 0 && triggers is null && Returning is null && !writer.NeedsWholeRow(context))
             {
-                row[table.RowIdSlot] = SqlValue.FromInt64(rowId);
+                row[table.RowIdSlot] = SqlValue.FromInt64(rowId.RowId);
             }
             else if (!writer.Read(context.Transaction, rowId, row))
             {

@@ -196,7 +196,7 @@ internal sealed class InsertPlan : DmlPlan
     // in SQLite; no INSERT trigger fires for it after the BEFORE ones).
     private bool UpsertInstead(ExecutionContext context)
     {
-        if (_writer.Collision is not { } collision || collision.Action.Updater is not { } updater || !updater.Update(context, collision.RowId))
+        if (_writer.Collision is not { } collision || collision.Action.Updater is not { } updater || !updater.Update(context, collision.Row))
         {
             return false;
         }

@@ -4,29 +4,29 @@ using SharpCoreDB.Records;
 namespace SharpCoreDB.Execution.Dml;
 
 /// <summary>
-/// The first phase of a write that reads what it will change: the qualifying row ids of UPDATE and DELETE, or whole
+/// The first phase of a write that reads what it will change: the qualifying row locators of UPDATE and DELETE, or whole
 /// rows (INSERT … SELECT from the same table, CREATE TABLE … AS, DROP COLUMN, writes through a view), are read before
 /// anything changes, because a tree being modified cannot be scanned at the same time (its cursors are invalidated
 /// by every change).
 /// </summary>
 internal static class RowCollector
 {
-    /// <summary>Collects the row ids the access plan yields.</summary>
+    /// <summary>Collects the locators of the rows the access plan yields (row ids, or WITHOUT ROWID keys).</summary>
     /// <param name="context">The execution context.</param>
     /// <param name="access">The access plan (with the WHERE filter) writing rows into <paramref name="slot"/>.</param>
     /// <param name="slot">The table slot.</param>
-    /// <param name="rowIdColumn">The row id's position in the slot.</param>
-    /// <returns>The row ids in scan order.</returns>
-    public static List<long> Collect(ExecutionContext context, Operator access, int slot, int rowIdColumn)
+    /// <param name="writer">The writer of the table, which derives each row's locator.</param>
+    /// <returns>The locators in scan order.</returns>
+    public static List<RowLocator> CollectLocators(ExecutionContext context, Operator access, int slot, TableWriter writer)
     {
-        var rowIds = new List<long>();
+        var locators = new List<RowLocator>();
         access.Open(context);
         try
         {
             SqlValue[] row = context.Slots[slot];
             while (access.Next(context))
             {
-                rowIds.Add(row[rowIdColumn].AsInt64());
+                locators.Add(writer.LocatorOf(row));
             }
         }
         finally
@@ -34,7 +34,7 @@ internal static class RowCollector
             access.Close(context);
         }
 
-        return rowIds;
+        return locators;
     }
 
     /// <summary>Collects a copy of every row the operator yields.</summary>

@@ -69,9 +69,9 @@ internal sealed class RowUpdater
 
     /// <summary>Updates the row.</summary>
     /// <param name="context">The execution context.</param>
-    /// <param name="rowId">The row id.</param>
+    /// <param name="rowId">The row's locator.</param>
     /// <returns>True when the row changed; false when it is gone, the condition does not hold, or IGNORE skipped it.</returns>
-    public bool Update(ExecutionContext context, long rowId)
+    public bool Update(ExecutionContext context, RowLocator rowId)
     {
         SqlValue[] row = context.Slots[_slot];
         if (!_writer.Read(context.Transaction, rowId, row))
@@ -125,7 +125,7 @@ internal sealed class RowUpdater
     // Runs the BEFORE programs, then reads the row again: false when a program raised IGNORE or deleted the row.
     // Otherwise the unassigned columns of the new row and the whole old row (whose index entries the update
     // replaces) are what is stored now.
-    private bool FireBefore(ExecutionContext context, long rowId, SqlValue[] row, SqlValue[] oldRow, SqlValue[] shownNew, SqlValue[] triggerOld)
+    private bool FireBefore(ExecutionContext context, RowLocator rowId, SqlValue[] row, SqlValue[] oldRow, SqlValue[] shownNew, SqlValue[] triggerOld)
     {
         _writer.ShowUpdatedRow(context, row, shownNew);
         _writer.BeforeTriggers(context);

@@ -104,8 +104,7 @@ internal sealed partial class TableWriter
             while (true)
             {
                 EncodeIndexPrefix(index, KeyRow(context, i, row), _key);
-                long existing = FindEntry(context.Transaction, index, _key.WrittenSpan);
-                if (existing == long.MinValue || existing == selfRowId || existing == rowId)
+                if (FindOtherEntry(context.Transaction, index, _key.WrittenSpan, rowId, selfRowId) is not { } existing)
                 {
                     break;
                 }
@@ -132,27 +131,50 @@ internal sealed partial class TableWriter
                     throw Conflict(index.Origin == IndexOrigin.PrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyViolation : SharpCoreDBErrorCode.UniqueViolation, ordinals, conflict);
                 }
 
-                DeleteById(context, existing);
+                DeleteAt(context, existing);
             }
         }
 
         return true;
     }
 
+    // The row of the first entry whose key starts with the prefix, unless (with excludeSelf) it is the row being
+    // written (the row id, or the WITHOUT ROWID key in _tableKey) or the one it replaces (selfRowId, or the key in
+    // _oldTableKey); else null.
+    private RowLocator? FindOtherEntry(TransactionContext transaction, IndexSchema index, ReadOnlySpan<byte> prefix, long rowId, long selfRowId, bool excludeSelf = true)
+    {
+        using BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor();
+        if (!cursor.Seek(prefix, BTreeSeek.GreaterOrEqual) || !cursor.Key.StartsWith(prefix))
+        {
+            return null;
+        }
+
+        if (!_table.WithoutRowId)
+        {
+            long existing = IndexKeys.RowIdOf(index, cursor.Key);
+            return existing == rowId || existing == selfRowId ? null : new RowLocator(existing, null);
+        }
+
+        ReadOnlySpan<byte> locator = IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true);
+        return excludeSelf && (locator.SequenceEqual(_tableKey.WrittenSpan) || locator.SequenceEqual(_oldTableKey.WrittenSpan))
+            ? null
+            : new RowLocator(0, locator.ToArray());
+    }
+
     // The first upsert clause whose constraint the row would break, and the existing row it collides with. The
     // clauses' own targets are checked first, in clause order (SQLite checks an upsert's target before the other
     // constraints); a clause without a target then takes a conflict on the row id or any unique index.
-    private (UpsertAction Action, long RowId)? FindCollision(ExecutionContext context, SqlValue[] row, long rowId, IReadOnlyList<UpsertAction> upserts)
+    private (UpsertAction Action, RowLocator Row)? FindCollision(ExecutionContext context, SqlValue[] row, long rowId, IReadOnlyList<UpsertAction> upserts)
     {
         TransactionContext transaction = context.Transaction;
         foreach (UpsertAction action in upserts)
         {
-            long existing = action.RowIdTarget ? ExistingRowId(transaction, rowId)
+            RowLocator? existing = action.RowIdTarget ? ExistingRowId(transaction, rowId)
                 : action.Index is { } index && InIndex(context, _table.Indexes.IndexOf(index), row) ? ExistingEntry(transaction, index, KeyRow(context, _table.Indexes.IndexOf(index), row))
-                : long.MinValue;
-            if (existing != long.MinValue)
+                : null;
+            if (existing is { } found)
             {
-                return (action, existing);
+                return (action, found);
             }
         }
 
@@ -162,8 +184,7 @@ internal sealed partial class TableWriter
             return null;
         }
 
-        long id = ExistingRowId(transaction, rowId);
-        if (id != long.MinValue)
+        if (ExistingRowId(transaction, rowId) is { } id)
         {
             return (last, id);
         }
@@ -171,32 +192,38 @@ internal sealed partial class TableWriter
         for (int i = 0; i < _table.Indexes.Length; i++)
         {
             IndexSchema index = _table.Indexes[i];
-            long existing = index.IsUnique && InIndex(context, i, row) ? ExistingEntry(transaction, index, KeyRow(context, i, row)) : long.MinValue;
-            if (existing != long.MinValue)
+            RowLocator? existing = index.IsUnique && InIndex(context, i, row) ? ExistingEntry(transaction, index, KeyRow(context, i, row)) : null;
+            if (existing is { } found)
             {
-                return (last, existing);
+                return (last, found);
             }
         }
 
         return null;
     }
 
-    private long ExistingRowId(TransactionContext transaction, long rowId)
+    // The stored row with the new row's row id, or for a WITHOUT ROWID table its key (in _tableKey); else null.
+    private RowLocator? ExistingRowId(TransactionContext transaction, long rowId)
     {
+        if (_table.WithoutRowId)
+        {
+            return transaction.Tree(_table.RootPage).ContainsKey(_tableKey.WrittenSpan) ? new RowLocator(0, _tableKey.WrittenSpan.ToArray()) : null;
+        }
+
         KeyEncoder.WriteRowId(rowId, _rowKey);
-        return transaction.Tree(_table.RootPage).ContainsKey(_rowKey) ? rowId : long.MinValue;
+        return transaction.Tree(_table.RootPage).ContainsKey(_rowKey) ? new RowLocator(rowId, null) : null;
     }
 
-    // The row whose key in a unique index equals the row's (NULLs never collide), or long.MinValue.
-    private long ExistingEntry(TransactionContext transaction, IndexSchema index, SqlValue[] row)
+    // The row whose key in a unique index equals the row's (NULLs never collide), or null.
+    private RowLocator? ExistingEntry(TransactionContext transaction, IndexSchema index, SqlValue[] row)
     {
         if (HasNullKey(index, row))
         {
-            return long.MinValue;
+            return null;
         }
 
         EncodeIndexPrefix(index, row, _key);
-        return FindEntry(transaction, index, _key.WrittenSpan);
+        return FindOtherEntry(transaction, index, _key.WrittenSpan, long.MinValue, long.MinValue, excludeSelf: false);
     }
 
     private static bool HasNullKey(IndexSchema index, SqlValue[] row)
@@ -212,18 +239,6 @@ internal sealed partial class TableWriter
         return false;
     }
 
-    // The row id of the first index entry whose key starts with the prefix, or long.MinValue.
-    private static long FindEntry(TransactionContext transaction, IndexSchema index, ReadOnlySpan<byte> prefix)
-    {
-        using BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor();
-        if (!cursor.Seek(prefix, BTreeSeek.GreaterOrEqual) || !cursor.Key.StartsWith(prefix))
-        {
-            return long.MinValue;
-        }
-
-        return IndexKeys.RowIdOf(index, cursor.Key);
-    }
-
     // A constraint failure under the statement's conflict resolution: FAIL stops the statement but keeps the rows it
     // changed before, ROLLBACK ends the whole transaction, ABORT (the default) takes back the statement.
     private static SharpCoreDBException Violation(SharpCoreDBErrorCode code, string message, ConflictResolution conflict) =>
@@ -236,7 +251,7 @@ internal sealed partial class TableWriter
     private SharpCoreDBException Conflict(SharpCoreDBErrorCode code, int[] ordinals, ConflictResolution conflict)
     {
         var columns = new StringBuilder();
-        if (ordinals.Length == 0)
+        if (ordinals.Length == 0 && !_table.WithoutRowId)
         {
             columns.Append(_table.Name).Append(".rowid");
         }

@@ -28,6 +28,12 @@ internal sealed partial class TableWriter
     private readonly ArrayBufferWriter<byte> _key = new(64);
     private readonly ArrayBufferWriter<byte> _oldKey = new(64);
     private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
+
+    // WITHOUT ROWID: the key of the row being written, of the row it replaces (UPDATE), and scratch for the key an
+    // index entry or a removal derives from a row.
+    private readonly ArrayBufferWriter<byte> _tableKey = new(32);
+    private readonly ArrayBufferWriter<byte> _oldTableKey = new(32);
+    private readonly ArrayBufferWriter<byte> _locator = new(32);
     private readonly SqlValue[] _record;
     private readonly SqlValue[] _keyScratch;
     private readonly ArrayBufferWriter<byte> _recordBuffer = new(256);
@@ -137,7 +143,7 @@ internal sealed partial class TableWriter
     /// After <see cref="Insert"/> returned false: the upsert clause whose constraint the row collided with and the row
     /// id of the existing row, or null when the insert was skipped for another reason.
     /// </summary>
-    public (UpsertAction Action, long RowId)? Collision { get; private set; }
+    public (UpsertAction Action, RowLocator Row)? Collision { get; private set; }
 
     /// <summary>Inserts a row.</summary>
     /// <param name="context">The execution context.</param>
@@ -150,7 +156,9 @@ internal sealed partial class TableWriter
         Collision = null;
         TransactionContext transaction = context.Transaction;
         ApplyAffinity(row);
-        long rowId = AssignRowId(transaction, row, conflict);
+        bool keyed = _table.WithoutRowId;
+        long rowId = keyed ? 0 : AssignRowId(transaction, row, conflict);
+        _oldTableKey.ResetWrittenCount();
         if (_table.AutoIncrement)
         {
             // As in SQLite, the sequence takes the id as soon as it is chosen: a row that OR IGNORE then skips
@@ -164,6 +172,8 @@ internal sealed partial class TableWriter
             return false;
         }
 
+        ReadOnlySpan<byte> ownKey = OwnKey(row, rowId);
+
         // Uniqueness conflicts an upsert clause takes over are found before anything is written; the rest are
         // handled below as the statement's conflict resolution says.
         if (upserts is not null && FindCollision(context, row, rowId, upserts) is { } collision)
@@ -172,16 +182,15 @@ internal sealed partial class TableWriter
             return false;
         }
 
-        KeyEncoder.WriteRowId(rowId, _rowKey);
         bool replace = conflict is ConflictResolution.Replace or ConflictResolution.Ignore;
-        if (replace && transaction.Tree(_table.RootPage).ContainsKey(_rowKey))
+        if (replace && transaction.Tree(_table.RootPage).ContainsKey(ownKey))
         {
             if (conflict == ConflictResolution.Ignore)
             {
                 return false;
             }
 
-            DeleteById(context, rowId);
+            DeleteAt(context, keyed ? new RowLocator(0, ownKey.ToArray()) : new RowLocator(rowId, null));
         }
 
         if (!CheckUnique(context, row, rowId, long.MinValue, conflict))
@@ -197,13 +206,14 @@ internal sealed partial class TableWriter
         // The row goes in before its index entries: a duplicate row id leaves every tree untouched.
         if (!WriteRecord(transaction, row, rowId, insert: true))
         {
-            throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : [], conflict);
+            throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, PrimaryKeyOrdinals(), conflict);
         }
 
         InsertIndexEntries(context, row, rowId);
 
+        // SQLite's last_insert_rowid() is not changed by a WITHOUT ROWID insert.
         NoteRowId(rowId);
-        if (transaction.Counters is { } counters)
+        if (!keyed && transaction.Counters is { } counters)
         {
             counters.LastInsertRowId = rowId;
         }
@@ -220,6 +230,11 @@ internal sealed partial class TableWriter
     /// <returns>True when updated; false when OR IGNORE skipped it.</returns>
     public bool Update(ExecutionContext context, SqlValue[] oldRow, SqlValue[] row, ConflictResolution conflict, bool[]? assigned = null)
     {
+        if (_table.WithoutRowId)
+        {
+            return UpdateKeyed(context, oldRow, row, conflict, assigned);
+        }
+
         TransactionContext transaction = context.Transaction;
         long oldRowId = oldRow[_table.RowIdSlot].AsInt64();
         ApplyAffinity(row);
@@ -258,7 +273,7 @@ internal sealed partial class TableWriter
                     throw Conflict(SharpCoreDBErrorCode.PrimaryKeyViolation, _table.RowIdAlias >= 0 ? [_table.RowIdAlias] : [], conflict);
                 }
 
-                DeleteById(context, rowId);
+                DeleteAt(context, new RowLocator(rowId, null));
             }
         }
 
@@ -322,8 +337,12 @@ internal sealed partial class TableWriter
     /// <summary>Stores a row again in this table's layout, under its row id (last slot), leaving the index entries alone.</summary>
     /// <param name="transaction">The transaction.</param>
     /// <param name="row">The row (slot layout of this table).</param>
-    public void Rewrite(TransactionContext transaction, SqlValue[] row) =>
-        WriteRecord(transaction, row, row[_table.RowIdSlot].AsInt64(), insert: false);
+    public void Rewrite(TransactionContext transaction, SqlValue[] row)
+    {
+        long rowId = _table.WithoutRowId ? 0 : row[_table.RowIdSlot].AsInt64();
+        OwnKey(row, rowId);
+        WriteRecord(transaction, row, rowId, insert: false);
+    }
 
     /// <summary>Deletes a row and its index entries.</summary>
     /// <param name="context">The execution context.</param>
@@ -336,7 +355,7 @@ internal sealed partial class TableWriter
             _foreignKeys!.BeforeDelete(context, row);
         }
 
-        RemoveRow(context, row, row[_table.RowIdSlot].AsInt64());
+        RemoveRow(context, row, _table.WithoutRowId ? 0 : row[_table.RowIdSlot].AsInt64());
         if (foreignKeys)
         {
             _foreignKeys!.AfterDelete(context, row);
@@ -354,9 +373,25 @@ internal sealed partial class TableWriter
             transaction.Delete(index.RootPage, _key.WrittenSpan);
         }
 
+        if (_table.PrimaryKey is { } primaryKey)
+        {
+            _locator.ResetWrittenCount();
+            IndexKeys.WritePrefix(primaryKey, row, _locator);
+            transaction.Delete(_table.RootPage, _locator.WrittenSpan);
+            return;
+        }
+
         KeyEncoder.WriteRowId(rowId, _rowKey);
         transaction.Delete(_table.RootPage, _rowKey);
     }
+
+    /// <summary>Reads a whole row, found by its locator, into <paramref name="row"/>.</summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <param name="locator">The row id, or the key of a WITHOUT ROWID row.</param>
+    /// <param name="row">The destination (slot layout).</param>
+    /// <returns>False when the row does not exist.</returns>
+    public bool Read(TransactionContext transaction, RowLocator locator, SqlValue[] row) =>
+        locator.Key is { } key ? ReadAt(transaction, key, 0, row) : Read(transaction, locator.RowId, row);
 
     /// <summary>Reads a whole row by row id into <paramref name="row"/>.</summary>
     /// <param name="transaction">The transaction.</param>
@@ -366,8 +401,13 @@ internal sealed partial class TableWriter
     public bool Read(TransactionContext transaction, long rowId, SqlValue[] row)
     {
         KeyEncoder.WriteRowId(rowId, _rowKey);
+        return ReadAt(transaction, _rowKey, rowId, row);
+    }
+
+    private bool ReadAt(TransactionContext transaction, ReadOnlySpan<byte> key, long rowId, SqlValue[] row)
+    {
         BTree tree = transaction.Tree(_table.RootPage);
-        if (!tree.TryGet(_rowKey, _readBuffer, out int length))
+        if (!tree.TryGet(key, _readBuffer, out int length))
         {
             return false;
         }
@@ -375,7 +415,7 @@ internal sealed partial class TableWriter
         if (length > _readBuffer.Length)
         {
             _readBuffer = new byte[Math.Max(length, _readBuffer.Length * 2)];
-            tree.TryGet(_rowKey, _readBuffer, out length);
+            tree.TryGet(key, _readBuffer, out length);
         }
 
         var reader = new RecordReader(_readBuffer.AsSpan(0, length));
@@ -387,14 +427,14 @@ internal sealed partial class TableWriter
             row[i] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
         }
 
-        row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
+        row[_table.RowIdSlot] = _table.WithoutRowId ? SqlValue.Null : SqlValue.FromInt64(rowId);
         return true;
     }
 
-    private void DeleteById(ExecutionContext context, long rowId)
+    private void DeleteAt(ExecutionContext context, RowLocator locator)
     {
         var existing = new SqlValue[_table.Columns.Length + 1];
-        if (Read(context.Transaction, rowId, existing))
+        if (Read(context.Transaction, locator, existing))
         {
             Delete(context, existing);
         }
@@ -447,6 +487,12 @@ internal sealed partial class TableWriter
 
     private void SetShownRowId(SqlValue[] shown, SqlValue id)
     {
+        if (_table.WithoutRowId)
+        {
+            shown[_table.RowIdSlot] = SqlValue.Null;
+            return;
+        }
+
         shown[_table.RowIdSlot] = id;
         if (_table.RowIdAlias >= 0)
         {
@@ -671,9 +717,16 @@ internal sealed partial class TableWriter
         IndexKeys.WritePrefix(index, row, writer);
     }
 
+    // A WITHOUT ROWID row's entries end with its key, derived from the row's PRIMARY KEY columns.
     private void EncodeIndexKey(IndexSchema index, SqlValue[] row, long rowId, ArrayBufferWriter<byte> writer)
     {
         writer.ResetWrittenCount();
+        if (_table.WithoutRowId)
+        {
+            IndexKeys.WriteEntry(index, _table, row, writer, _keyScratch, _locator);
+            return;
+        }
+
         IndexKeys.WriteEntry(index, row, rowId, writer, _keyScratch);
     }
 
@@ -681,6 +734,7 @@ internal sealed partial class TableWriter
     private void InsertIndexEntry(TransactionContext transaction, IndexSchema index) =>
         transaction.TryInsert(index.RootPage, _key.WrittenSpan, default);
 
+    // The key is the row id, or for a WITHOUT ROWID table the key OwnKey last encoded.
     private bool WriteRecord(TransactionContext transaction, SqlValue[] row, long rowId, bool insert)
     {
         // The row-id alias is stored as NULL: its value is the key.
@@ -694,13 +748,22 @@ internal sealed partial class TableWriter
         _recordBuffer.ResetWrittenCount();
         RecordWriter.Write(_record, _recordBuffer);
         ReadOnlySpan<byte> record = _recordBuffer.WrittenSpan;
-        KeyEncoder.WriteRowId(rowId, _rowKey);
-        if (insert)
+        ReadOnlySpan<byte> key = _rowKey;
+        if (_table.WithoutRowId)
         {
-            return transaction.TryInsert(_table.RootPage, _rowKey, record);
+            key = _tableKey.WrittenSpan;
+        }
+        else
+        {
+            KeyEncoder.WriteRowId(rowId, _rowKey);
         }
 
-        transaction.Put(_table.RootPage, _rowKey, record);
+        if (insert)
+        {
+            return transaction.TryInsert(_table.RootPage, key, record);
+        }
+
+        transaction.Put(_table.RootPage, key, record);
         return true;
     }
 }

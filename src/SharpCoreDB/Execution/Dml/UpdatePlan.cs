@@ -55,8 +55,8 @@ internal sealed class UpdatePlan : DmlPlan
         _writer.Begin();
         _writer.PrepareForeignKeys(context, changesParentKeys: true);
         TableSchema table = _writer.Table;
-        List<long> rowIds;
-        Dictionary<long, SqlValue[]>? joined = null;
+        List<RowLocator> rowIds;
+        Dictionary<RowLocator, SqlValue[]>? joined = null;
         if (ValuesSlot >= 0)
         {
             joined = CollectJoined(context);
@@ -64,19 +64,19 @@ internal sealed class UpdatePlan : DmlPlan
         }
         else
         {
-            rowIds = RowCollector.Collect(context, _access, _slot, table.RowIdSlot);
+            rowIds = RowCollector.CollectLocators(context, _access, _slot, _writer);
         }
 
         if (_updater.Triggers is not null)
         {
-            // With triggers SQLite updates in two passes and visits the rows in row-id order; the programs can
-            // tell the order apart.
-            rowIds.Sort();
+            // With triggers SQLite updates in two passes and visits the rows in row-id (or key) order; the programs
+            // can tell the order apart.
+            rowIds.Sort(RowLocator.Compare);
         }
 
         ChangedSoFar = 0;
         Returned.Clear();
-        foreach (long rowId in rowIds)
+        foreach (RowLocator rowId in rowIds)
         {
             context.CheckCancellation();
             if (joined is not null)
@@ -96,11 +96,14 @@ internal sealed class UpdatePlan : DmlPlan
         return ChangedSoFar;
     }
 
-    // The joined rows of UPDATE … FROM, read whole before anything changes: per target row id (in join order), the
-    // projected row of the first joined row that named it.
-    private Dictionary<long, SqlValue[]> CollectJoined(ExecutionContext context)
+    // The joined rows of UPDATE … FROM, read whole before anything changes: per target row (in join order), the
+    // projected row of the first joined row that named it. The projection starts with the target's row id, or with
+    // a WITHOUT ROWID target's key columns.
+    private Dictionary<RowLocator, SqlValue[]> CollectJoined(ExecutionContext context)
     {
-        var joined = new Dictionary<long, SqlValue[]>();
+        var joined = new Dictionary<RowLocator, SqlValue[]>();
+        TableSchema table = _writer.Table;
+        SqlValue[]? keyRow = table.PrimaryKey is null ? null : new SqlValue[table.Columns.Length + 1];
         _access.Open(context);
         try
         {
@@ -108,9 +111,29 @@ internal sealed class UpdatePlan : DmlPlan
             while (_access.Next(context))
             {
                 context.CheckCancellation();
-                if (!row[0].IsNull && !joined.ContainsKey(row[0].AsInt64()))
+                if (row[0].IsNull)
                 {
-                    joined.Add(row[0].AsInt64(), (SqlValue[])row.Clone());
+                    continue;
+                }
+
+                RowLocator locator;
+                if (keyRow is null)
+                {
+                    locator = new RowLocator(row[0].AsInt64(), null);
+                }
+                else
+                {
+                    for (int i = 0; i < table.PrimaryKey!.Columns.Length; i++)
+                    {
+                        keyRow[table.PrimaryKey.Columns[i].Ordinal] = row[i];
+                    }
+
+                    locator = _writer.LocatorOf(keyRow);
+                }
+
+                if (!joined.ContainsKey(locator))
+                {
+                    joined.Add(locator, (SqlValue[])row.Clone());
                 }
             }
         }

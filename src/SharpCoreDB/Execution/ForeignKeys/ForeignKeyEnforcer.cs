@@ -209,7 +209,8 @@ internal sealed partial class ForeignKeyEnforcer
                 continue;
             }
 
-            long self = excludeSelf && link.SelfReferencing ? row[_table.RowIdSlot].AsInt64() : long.MinValue;
+            // A WITHOUT ROWID row has no row id: any other value than long.MinValue leaves out the row with its key.
+            long self = excludeSelf && link.SelfReferencing ? (_table.WithoutRowId ? 0 : row[_table.RowIdSlot].AsInt64()) : long.MinValue;
             long children = _probe.CountChildren(context, link, row, self, firstOnly: false);
             if (children > 0)
             {

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Scalar;
 
@@ -80,7 +81,7 @@ internal sealed class ForeignKeyLink
                 return count == 1 ? [parent.RowIdAlias] : null;
             }
 
-            foreach (IndexSchema index in parent.Indexes)
+            foreach (IndexSchema index in PrimaryKeyFirst(parent))
             {
                 if (index.Origin == IndexOrigin.PrimaryKey && index.Columns.Length == count)
                 {
@@ -120,7 +121,7 @@ internal sealed class ForeignKeyLink
             return named;
         }
 
-        foreach (IndexSchema index in parent.Indexes)
+        foreach (IndexSchema index in PrimaryKeyFirst(parent))
         {
             if (index.IsUnique && SameColumns(index, named, leading: false))
             {
@@ -131,6 +132,11 @@ internal sealed class ForeignKeyLink
 
         return null;
     }
+
+    // The unique keys a parent key may be: a WITHOUT ROWID table's PRIMARY KEY (its table tree, sought by the key
+    // prefix as an index is) and then its indexes.
+    private static ImmutableArray<IndexSchema> PrimaryKeyFirst(TableSchema parent) =>
+        parent.PrimaryKey is { } primaryKey ? [primaryKey, .. parent.Indexes] : parent.Indexes;
 
     private static IndexSchema? LeadingIndex(TableSchema table, int[] columns)
     {

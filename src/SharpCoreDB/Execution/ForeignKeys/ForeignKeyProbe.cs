@@ -19,6 +19,7 @@ internal sealed class ForeignKeyProbe
     private SqlValue[] _probeRow = [];
     private readonly Dictionary<ForeignKeyLink, TableRowDecoder> _decoders = [];
     private SqlValue[] _keyScratch = [];
+    private readonly ArrayBufferWriter<byte> _excludedKey = new(32);
 
     /// <summary>
     /// True when the parent table has a row whose key equals the child columns of <paramref name="row"/>, each taken
@@ -80,7 +81,10 @@ internal sealed class ForeignKeyProbe
     /// <param name="context">The execution context.</param>
     /// <param name="link">The constraint.</param>
     /// <param name="parentRow">The parent row (slot layout of the parent).</param>
-    /// <param name="excludeRowId">A child row id not to count, or <see cref="long.MinValue"/>.</param>
+    /// <param name="excludeRowId">
+    /// A child row id not to count, or <see cref="long.MinValue"/>. In a self-referencing WITHOUT ROWID table any other
+    /// value leaves out the row whose key <paramref name="parentRow"/> holds.
+    /// </param>
     /// <param name="firstOnly">True to stop at the first child.</param>
     /// <returns>The number of children (at most 1 with <paramref name="firstOnly"/>).</returns>
     public long CountChildren(ExecutionContext context, ForeignKeyLink link, SqlValue[] parentRow, long excludeRowId, bool firstOnly)
@@ -94,6 +98,13 @@ internal sealed class ForeignKeyProbe
         }
 
         long count = 0;
+        bool keyed = child.PrimaryKey is not null;
+        if (keyed && excludeRowId != long.MinValue)
+        {
+            _excludedKey.ResetWrittenCount();
+            IndexKeys.WritePrefix(child.PrimaryKey!, parentRow, _excludedKey);
+        }
+
         if (link.ChildIndex is { } index)
         {
             // The index holds values as the child stores them: the key takes the child column's affinity.
@@ -110,7 +121,10 @@ internal sealed class ForeignKeyProbe
             while (positioned && cursor.Key.StartsWith(_probeKey.WrittenSpan))
             {
                 context.CheckCancellation();
-                if (IndexKeys.RowIdOf(index, cursor.Key) != excludeRowId && ++count > 0 && firstOnly)
+                bool excluded = keyed
+                    ? excludeRowId != long.MinValue && IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).SequenceEqual(_excludedKey.WrittenSpan)
+                    : IndexKeys.RowIdOf(index, cursor.Key) == excludeRowId;
+                if (!excluded && ++count > 0 && firstOnly)
                 {
                     return count;
                 }
@@ -141,7 +155,10 @@ internal sealed class ForeignKeyProbe
             {
                 context.CheckCancellation();
                 decoder.Decode(cursor, probe);
-                if (probe[child.RowIdSlot].AsInt64() != excludeRowId && Matches(link, probe, key) && ++count > 0 && firstOnly)
+                bool excluded = keyed
+                    ? excludeRowId != long.MinValue && cursor.Key.SequenceEqual(_excludedKey.WrittenSpan)
+                    : probe[child.RowIdSlot].AsInt64() == excludeRowId;
+                if (!excluded && Matches(link, probe, key) && ++count > 0 && firstOnly)
                 {
                     return count;
                 }

@@ -11,7 +11,9 @@ namespace SharpCoreDB.Execution.Operators;
 /// <summary>
 /// Reads rows through an index: an equality prefix (each leading key column equal to one value, or to one of an
 /// IN list's values), then optionally a range on the next key column; each index entry's row id is looked up in
-/// the table. Entries come in index order (or reverse), one key prefix after another in key order.
+/// the table (by the row id, or by the key of a WITHOUT ROWID row). Entries come in index order (or reverse), one
+/// key prefix after another in key order. On the clustered PRIMARY KEY of a WITHOUT ROWID table the entries are the
+/// rows themselves.
 /// </summary>
 /// <remarks>
 /// The range is a superset filter: NULLs and boundary subtleties are left to the residual WHERE predicates,
@@ -121,7 +123,7 @@ internal sealed class IndexScanOperator : Operator
         }
 
         _indexCursor = context.Transaction.Tree(_index.RootPage).OpenCursor();
-        _tableCursor = context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
+        _tableCursor = _index.IsClustered ? null : context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
     }
 
     /// <inheritdoc />
@@ -136,7 +138,18 @@ internal sealed class IndexScanOperator : Operator
             if (positioned && InRange(cursor.Key, prefix))
             {
                 context.CheckCancellation();
+                if (_index.IsClustered)
+                {
+                    _decoder.Decode(cursor, context.Slots[_slot]);
+                    return true;
+                }
+
                 ReadOnlySpan<byte> key = cursor.Key;
+                if (_decoder.Table.WithoutRowId)
+                {
+                    return ReadByKey(key, context.Slots[_slot]);
+                }
+
                 long rowId = IndexKeys.RowIdOf(_index, key);
                 if (_covering)
                 {
@@ -248,6 +261,25 @@ internal sealed class IndexScanOperator : Operator
     private string KeyName(TableSchema table, int key) =>
         _index.Columns[key].Expression is { } expression ? Sql.Ast.SqlFormatter.Format(expression) : table.Columns[_index.Columns[key].Ordinal].Name;
 
+    // A row of a WITHOUT ROWID table through a secondary index: from the entry alone when it covers, else from the
+    // table tree at the key the entry ends with.
+    private bool ReadByKey(ReadOnlySpan<byte> key, SqlValue[] row)
+    {
+        if (_covering)
+        {
+            ReadKey(key, 0, row);
+            return true;
+        }
+
+        if (!_tableCursor!.SeekExact(IndexKeys.LocatorOf(_index, key, withoutRowId: true)))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"index {_index.Name} refers to a row table {_decoder.Table.Name} does not hold");
+        }
+
+        _decoder.Decode(_tableCursor, row);
+        return true;
+    }
+
     // An index-only row: the key columns from the key, the row id (and its alias) from its end.
     private void ReadKey(ReadOnlySpan<byte> key, long rowId, SqlValue[] row)
     {
@@ -266,7 +298,7 @@ internal sealed class IndexScanOperator : Operator
             row[table.RowIdAlias] = SqlValue.FromInt64(rowId);
         }
 
-        row[table.RowIdSlot] = SqlValue.FromInt64(rowId);
+        row[table.RowIdSlot] = table.WithoutRowId ? SqlValue.Null : SqlValue.FromInt64(rowId);
     }
 
     // Builds every combination of the prefix columns' values as encoded key prefixes; a NULL matches nothing.

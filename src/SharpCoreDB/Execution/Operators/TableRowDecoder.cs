@@ -21,7 +21,7 @@ internal sealed class TableRowDecoder
     public TableRowDecoder(TableSchema table, int[] columns)
     {
         _table = table;
-        _columns = columns;
+        _columns = table.PrimaryKey is { } primaryKey ? WithKeyColumns(columns, primaryKey) : columns;
     }
 
     /// <summary>The table.</summary>
@@ -32,7 +32,7 @@ internal sealed class TableRowDecoder
     /// <param name="row">The slot row (columns, then the row id).</param>
     public void Decode(BTreeCursor cursor, SqlValue[] row)
     {
-        long rowId = KeyEncoder.ReadRowId(cursor.Key);
+        long rowId = _table.WithoutRowId ? 0 : KeyEncoder.ReadRowId(cursor.Key);
         if (cursor.IsValueInline)
         {
             Decode(cursor.InlineValue, rowId, row);
@@ -65,6 +65,22 @@ internal sealed class TableRowDecoder
             row[column] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
         }
 
-        row[_table.RowIdSlot] = SqlValue.FromInt64(rowId);
+        row[_table.RowIdSlot] = _table.WithoutRowId ? SqlValue.Null : SqlValue.FromInt64(rowId);
+    }
+
+    // A WITHOUT ROWID row is found again by its key columns (UPDATE, DELETE, an index entry's locator): they are
+    // always decoded, as a row id always is.
+    private static int[] WithKeyColumns(int[] columns, IndexSchema primaryKey)
+    {
+        var merged = new List<int>(columns);
+        foreach (IndexColumn key in primaryKey.Columns)
+        {
+            if (!merged.Contains(key.Ordinal))
+            {
+                merged.Add(key.Ordinal);
+            }
+        }
+
+        return [.. merged];
     }
 }

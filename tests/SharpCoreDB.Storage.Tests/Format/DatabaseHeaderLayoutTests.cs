@@ -32,7 +32,7 @@ public sealed class DatabaseHeaderLayoutTests
         Assert.Equal(124, DatabaseHeader.PageCountOffset);
         Assert.Equal(128, DatabaseHeader.ChangeCounterOffset);
         Assert.Equal(136, DatabaseHeader.SizeOf);
-        Assert.Equal(3u, DatabaseHeader.CurrentFormatVersion);
+        Assert.Equal(4u, DatabaseHeader.CurrentFormatVersion);
         Assert.Equal(1024, CheckpointRecord.Slot0Offset);
         Assert.Equal(2048, CheckpointRecord.Slot1Offset);
         Assert.Equal(64, CheckpointRecord.SizeOf);

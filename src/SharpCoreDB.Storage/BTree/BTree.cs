@@ -160,6 +160,33 @@ internal sealed partial class BTree
         return true;
     }
 
+    /// <summary>
+    /// Looks <paramref name="key"/> up and copies the start of its value into <paramref name="destination"/>, reading
+    /// only the overflow pages that hold that start; allocates nothing. For a caller that needs only the first part
+    /// of a value that may be large (the leading columns of a record).
+    /// </summary>
+    /// <param name="key">The key.</param>
+    /// <param name="destination">Receives the first min(its length, <paramref name="valueLength"/>) value bytes.</param>
+    /// <param name="valueLength">The value's full length (0 when not found).</param>
+    /// <returns>True when the key exists.</returns>
+    public bool TryGetPrefix(ReadOnlySpan<byte> key, Span<byte> destination, out int valueLength)
+    {
+        CheckNotDropped();
+        using PageLease leaf = DescendToLeaf(key);
+        var node = new NodeReader(leaf.Data, leaf.PageNumber);
+        int index = node.LowerBound(key, _tx, out bool found);
+        if (!found)
+        {
+            valueLength = 0;
+            return false;
+        }
+
+        LeafCell cell = node.GetLeafCell(index);
+        valueLength = cell.ValueLength;
+        CopyValuePrefix(leaf.Data, cell, destination.Slice(0, Math.Min(destination.Length, cell.ValueLength)), leaf.PageNumber);
+        return true;
+    }
+
     /// <summary>Looks <paramref name="key"/> up and returns a copy of its value, or null when absent. Allocates the result.</summary>
     public byte[]? Get(ReadOnlySpan<byte> key)
     {

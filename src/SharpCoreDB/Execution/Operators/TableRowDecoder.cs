@@ -38,6 +38,14 @@ internal sealed class TableRowDecoder
     /// <summary>The table.</summary>
     public TableSchema Table => _table;
 
+    /// <summary>
+    /// The bytes of a record, starting with <paramref name="head"/>, that this decoder reads (see
+    /// <see cref="RecordPrefix.NeededLength"/>); -1 when <paramref name="head"/> is too short to tell.
+    /// </summary>
+    /// <param name="head">The record's first bytes.</param>
+    /// <returns>The byte count, or -1.</returns>
+    public long NeededLength(ReadOnlySpan<byte> head) => RecordPrefix.NeededLength(head, _leadingColumns);
+
     /// <summary>Decodes the cursor's current entry into <paramref name="row"/>.</summary>
     /// <param name="cursor">A table cursor positioned on a row.</param>
     /// <param name="row">The slot row (columns, then the row id).</param>
@@ -54,7 +62,7 @@ internal sealed class TableRowDecoder
         // for are read: from the leaf alone when they are there, else from just the overflow pages holding them.
         ReadOnlySpan<byte> local = cursor.LocalValue;
         int length = cursor.ValueLength;
-        long needed = RecordPrefix.NeededLength(local, _leadingColumns);
+        long needed = NeededLength(local);
         if (needed >= 0 && needed <= local.Length)
         {
             Decode(local.Slice(0, (int)needed), rowId, row);

@@ -61,7 +61,7 @@ public sealed class DatabaseHeaderLayoutTests
         DatabaseHeader.SetChangeCounter(page, 0x1112131415161718);
 
         Assert.Equal("SharpCoreDB fmt\0"u8.ToArray(), page[0..16]);
-        Assert.Equal(3u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(16)));
+        Assert.Equal(4u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(16)));
         Assert.Equal(8192u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(20)));
         Assert.Equal((ushort)32, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(24)));
         Assert.Equal((ushort)3, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(26)));

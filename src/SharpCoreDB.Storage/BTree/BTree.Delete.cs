@@ -40,7 +40,7 @@ internal sealed partial class BTree
         {
             LeafCell cell = new NodeReader(lease.Data, page).GetLeafCell(position);
             chain = cell.OverflowPage;
-            valueLength = cell.ValueLength;
+            valueLength = cell.ValueChainLength;
             keyChain = cell.KeyOverflowPage;
             keyChainLength = cell.KeyLength - cell.KeyLocalLength;
         }

@@ -21,8 +21,18 @@ internal sealed partial class BTree
     }
 
     /// <summary>True when a value of <paramref name="valueLength"/> bytes sits inline next to a key of <paramref name="keyLength"/> bytes.</summary>
-    internal bool FitsInline(int keyLength, int valueLength) =>
-        NodeLayout.SlotSize + CellFormat.LeafCellSize(keyLength, CellFormat.KeyFieldSize(keyLength, MaxLocalKeySize), valueLength, overflow: false) <= MaxCellFootprint;
+    internal bool FitsInline(int keyLength, int valueLength)
+    {
+        LocalValueLength(keyLength, valueLength, out bool spills);
+        return !spills;
+    }
+
+    /// <summary>
+    /// The bytes of a <paramref name="valueLength"/>-byte value kept in the leaf cell next to a key of
+    /// <paramref name="keyLength"/> bytes (see <see cref="ValueSpill"/>); <paramref name="spills"/> when the rest goes to a chain.
+    /// </summary>
+    internal int LocalValueLength(int keyLength, int valueLength, out bool spills) =>
+        ValueSpill.LocalLength(_usableSize, Varint.Size((uint)keyLength) + CellFormat.KeyFieldSize(keyLength, MaxLocalKeySize), valueLength, out spills);
 
     /// <summary>The length of the chain holding the tail of an overflowing key of <paramref name="keyLength"/> bytes.</summary>
     private int KeyChainLength(int keyLength) => keyLength - CellFormat.OverflowKeyPrefixFor(MaxLocalKeySize);
@@ -72,8 +82,9 @@ internal sealed partial class BTree
 
         byte[] cellBuffer = Scratch.CellA;
         uint keyChain = WriteKeyChain(key);
-        uint valueChain = FitsInline(key.Length, value.Length) ? 0 : OverflowChain.Write(_tx, value);
-        int cellLength = CellFormat.WriteLeafCell(cellBuffer, key, keyChain, MaxLocalKeySize, valueChain == 0 ? value : default, value.Length, valueChain);
+        int local = LocalValueLength(key.Length, value.Length, out bool spills);
+        uint valueChain = spills ? OverflowChain.Write(_tx, value.Slice(local)) : 0;
+        int cellLength = CellFormat.WriteLeafCell(cellBuffer, key, keyChain, MaxLocalKeySize, value.Slice(0, local), value.Length, valueChain);
         ReadOnlySpan<byte> cell = cellBuffer.AsSpan(0, cellLength);
         if (found)
         {
@@ -111,7 +122,7 @@ internal sealed partial class BTree
 
         if (cell.IsOverflow)
         {
-            OverflowChain.Check(_tx, cell.OverflowPage, cell.ValueLength, page);
+            OverflowChain.Check(_tx, cell.OverflowPage, cell.ValueChainLength, page);
         }
 
         if (cell.IsKeyOverflow)
@@ -133,7 +144,7 @@ internal sealed partial class BTree
             Span<byte> data = lease.Writable;
             LeafCell old = new NodeReader(data, page).GetLeafCell(position);
             oldChain = old.OverflowPage;
-            oldLength = old.ValueLength;
+            oldLength = old.ValueChainLength;
             oldKeyChain = old.KeyOverflowPage;
             oldKeyChainLength = old.KeyLength - old.KeyLocalLength;
             replacedInPlace = old.Size == newCell.Length;
@@ -416,7 +427,8 @@ internal sealed partial class BTree
 
         if (best < 0)
         {
-            // Cells are capped at a quarter of a node, so a sound node always splits; this one's cells overlap or lie.
+            // Leaf cells are capped at half a node and separators at a quarter, so a sound node always splits in two
+            // (see ValueSpill); this one's cells overlap or lie.
             BTreeCorruption.Throw(pageNumber, $"its {count - 1} cells cannot be split into two nodes");
         }
 

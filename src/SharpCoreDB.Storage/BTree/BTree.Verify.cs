@@ -142,7 +142,7 @@ internal sealed partial class BTree
 
             if (cell.IsOverflow)
             {
-                state.OverflowPages += OverflowChain.Verify(_tx, cell.OverflowPage, cell.ValueLength, page, state.Pages);
+                state.OverflowPages += OverflowChain.Verify(_tx, cell.OverflowPage, cell.ValueChainLength, page, state.Pages);
             }
 
             previous = key;

@@ -16,7 +16,8 @@ namespace SharpCoreDB.Storage.BTree;
 /// space less the cell overhead, so every node holds at least four cells) sits whole in its cell; a longer key keeps
 /// a prefix in the cell and its tail in a chain of overflow pages, in leaves and interior separators alike, and a
 /// comparison reads the chain only when the prefix does not decide. A value whose cell would exceed
-/// <see cref="MaxCellFootprint"/> is stored in a chain of its own. Every chain belongs to one cell and is freed with it.</para>
+/// <see cref="MaxCellFootprint"/> (half the node space) keeps a prefix in its cell and the rest in a chain of its own,
+/// sized by SQLite's rule (see <see cref="ValueSpill"/>). Every chain belongs to one cell and is freed with it.</para>
 /// <para>Deletion merges a node that falls below a third full into a sibling when the two fit in one page, and
 /// always removes empty leaves, so freed pages return to the transaction and the file does not grow under churn.
 /// There is no redistribution between siblings that do not fit together: that keeps the code small and the cost
@@ -58,7 +59,7 @@ internal sealed partial class BTree
         _tx = tx;
         _root = rootPage;
         _usableSize = tx.UsableSize;
-        MaxCellFootprint = MaxCellFootprintFor(_usableSize);
+        MaxCellFootprint = ValueSpill.MaxLeafCellFootprint(_usableSize);
         MaxLocalKeySize = MaxLocalKeySizeFor(_usableSize);
     }
 
@@ -68,7 +69,7 @@ internal sealed partial class BTree
     /// <summary>The longest key, in bytes, held whole in its cell (depends on the usable page size); longer keys overflow.</summary>
     public int MaxLocalKeySize { get; }
 
-    /// <summary>The most bytes one cell and its slot may take: a quarter of the node space.</summary>
+    /// <summary>The most bytes one leaf cell and its slot may take: half the node space (see <see cref="ValueSpill"/>).</summary>
     public int MaxCellFootprint { get; }
 
     /// <summary>The transaction the tree works in.</summary>
@@ -92,11 +93,11 @@ internal sealed partial class BTree
 
     /// <summary>The longest key held whole in a cell for pages of <paramref name="usableSize"/> usable bytes.</summary>
     /// <remarks>
-    /// A cell (slot included) may take a quarter of the node space; a local key gets that minus the worst-case cell
+    /// A key's cell (slot included) may take a quarter of the node space; a local key gets that minus the worst-case cell
     /// overhead: a 2-byte slot, a 3-byte key length, a 5-byte value length and a 4-byte overflow pointer. Files written
     /// before keys could overflow hold only keys this long, so the key length alone tells the two cell forms apart.
     /// </remarks>
-    public static int MaxLocalKeySizeFor(int usableSize) => MaxCellFootprintFor(usableSize) - 14;
+    public static int MaxLocalKeySizeFor(int usableSize) => KeyCellFootprintFor(usableSize) - 14;
 
     /// <summary>Creates an empty tree and returns its root page.</summary>
     /// <param name="tx">A writable transaction.</param>
@@ -156,6 +157,33 @@ internal sealed partial class BTree
             CopyValue(leaf.Data, cell, destination.Slice(0, cell.ValueLength), leaf.PageNumber);
         }
 
+        return true;
+    }
+
+    /// <summary>
+    /// Looks <paramref name="key"/> up and copies the start of its value into <paramref name="destination"/>, reading
+    /// only the overflow pages that hold that start; allocates nothing. For a caller that needs only the first part
+    /// of a value that may be large (the leading columns of a record).
+    /// </summary>
+    /// <param name="key">The key.</param>
+    /// <param name="destination">Receives the first min(its length, <paramref name="valueLength"/>) value bytes.</param>
+    /// <param name="valueLength">The value's full length (0 when not found).</param>
+    /// <returns>True when the key exists.</returns>
+    public bool TryGetPrefix(ReadOnlySpan<byte> key, Span<byte> destination, out int valueLength)
+    {
+        CheckNotDropped();
+        using PageLease leaf = DescendToLeaf(key);
+        var node = new NodeReader(leaf.Data, leaf.PageNumber);
+        int index = node.LowerBound(key, _tx, out bool found);
+        if (!found)
+        {
+            valueLength = 0;
+            return false;
+        }
+
+        LeafCell cell = node.GetLeafCell(index);
+        valueLength = cell.ValueLength;
+        CopyValuePrefix(leaf.Data, cell, destination.Slice(0, Math.Min(destination.Length, cell.ValueLength)), leaf.PageNumber);
         return true;
     }
 
@@ -243,13 +271,20 @@ internal sealed partial class BTree
     /// <summary>Copies a cell's value (inline or from its chain) into <paramref name="destination"/> of exactly its length.</summary>
     internal void CopyValue(ReadOnlySpan<byte> leafPage, in LeafCell cell, Span<byte> destination, uint leafPageNumber)
     {
-        if (cell.IsOverflow)
+        CopyValuePrefix(leafPage, cell, destination, leafPageNumber);
+    }
+
+    /// <summary>
+    /// Copies the first <paramref name="destination"/>.Length bytes (at most the value's length) of a cell's value:
+    /// the local bytes, then from the chain only the pages that hold the rest of the prefix.
+    /// </summary>
+    internal void CopyValuePrefix(ReadOnlySpan<byte> leafPage, in LeafCell cell, Span<byte> destination, uint leafPageNumber)
+    {
+        int head = Math.Min(cell.ValueLocalLength, destination.Length);
+        leafPage.Slice(cell.ValueOffset, head).CopyTo(destination);
+        if (cell.IsOverflow && destination.Length > head)
         {
-            OverflowChain.Read(_tx, cell.OverflowPage, destination, leafPageNumber);
-        }
-        else
-        {
-            leafPage.Slice(cell.ValueOffset, cell.ValueLength).CopyTo(destination);
+            OverflowChain.ReadPrefix(_tx, cell.OverflowPage, cell.ValueChainLength, destination.Slice(head), leafPageNumber);
         }
     }
 
@@ -276,7 +311,11 @@ internal sealed partial class BTree
         }
     }
 
-    private static int MaxCellFootprintFor(int usableSize) => (usableSize - NodeLayout.HeaderSize) / 4;
+    /// <summary>
+    /// A quarter of the node space: the budget keys are sized by, so an interior node holds at least four separators
+    /// (fan-out). Values are not bound by it; their leaf cells may take half (<see cref="MaxCellFootprint"/>).
+    /// </summary>
+    private static int KeyCellFootprintFor(int usableSize) => (usableSize - NodeLayout.HeaderSize) / 4;
 
     private static void CheckUsableSize(int usableSize)
     {

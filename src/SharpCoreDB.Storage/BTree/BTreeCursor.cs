@@ -120,6 +120,37 @@ internal sealed partial class BTreeCursor : IDisposable
         }
     }
 
+    /// <summary>
+    /// The current value's bytes held in the leaf, in place, valid until the cursor moves: the whole value when it is
+    /// inline, else its prefix (the rest is in overflow pages; see <see cref="CopyValuePrefixTo"/>).
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>
+    public ReadOnlySpan<byte> LocalValue
+    {
+        get
+        {
+            EnsurePositioned();
+            return _leaf.Data.Slice(_cell.ValueOffset, _cell.ValueLocalLength);
+        }
+    }
+
+    /// <summary>
+    /// Copies the first <paramref name="destination"/>.Length bytes of the current value, reading only the overflow
+    /// pages that hold them: for a caller that needs the start of a large value (a column before a large one).
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is longer than <see cref="ValueLength"/>.</exception>
+    /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>
+    public void CopyValuePrefixTo(Span<byte> destination)
+    {
+        EnsurePositioned();
+        if (destination.Length > _cell.ValueLength)
+        {
+            throw new ArgumentException($"The destination asks for {destination.Length} bytes; the value has {_cell.ValueLength}.", nameof(destination));
+        }
+
+        _tree.CopyValuePrefix(_leaf.Data, _cell, destination, _leaf.PageNumber);
+    }
+
     /// <summary>Copies the current value (inline or from overflow pages) to the start of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="ValueLength"/>.</exception>
     /// <exception cref="InvalidOperationException">The cursor is not on an entry, or the tree was modified.</exception>

@@ -25,26 +25,32 @@ internal static class CellFormat
     /// <summary>The size of the key field of every overflowing key: the local prefix and the chain pointer.</summary>
     public static int OverflowKeyFieldSize(int maxLocalKey) => OverflowKeyPrefixFor(maxLocalKey) + NodeLayout.PagePointerSize;
 
-    /// <summary>The size of a leaf cell whose key field is <paramref name="keyFieldSize"/> bytes, holding its value inline or, when <paramref name="overflow"/>, in a chain.</summary>
-    public static long LeafCellSize(int keyLength, int keyFieldSize, int valueLength, bool overflow) =>
-        Varint.Size((uint)keyLength) + Varint.Size(((uint)valueLength << 1) | 1u) + (long)keyFieldSize
-        + (overflow ? NodeLayout.PagePointerSize : valueLength);
+    /// <summary>
+    /// The size of a leaf cell whose key field is <paramref name="keyFieldSize"/> bytes, keeping
+    /// <paramref name="localValueLength"/> of its <paramref name="valueLength"/> value bytes in the page and, when
+    /// <paramref name="spills"/>, a pointer to the chain holding the rest (see <see cref="ValueSpill"/>).
+    /// </summary>
+    public static int LeafCellSize(int keyLength, int keyFieldSize, int valueLength, int localValueLength, bool spills) =>
+        Varint.Size((uint)keyLength) + keyFieldSize + Varint.Size((uint)valueLength << 1) + localValueLength
+        + (spills ? NodeLayout.PagePointerSize : 0);
 
     /// <summary>
     /// Writes a leaf cell; returns its size. <paramref name="keyChain"/> is the chain holding the key past its local
-    /// prefix (0 for a local key), <paramref name="valueChain"/> the chain holding the value (0 for an inline value).
+    /// prefix (0 for a local key). <paramref name="localValue"/> is the value's local part: the whole value when
+    /// <paramref name="valueChain"/> is 0, else its prefix, and the chain holds the other
+    /// <paramref name="valueLength"/> − local bytes.
     /// </summary>
-    public static int WriteLeafCell(Span<byte> destination, ReadOnlySpan<byte> key, uint keyChain, int maxLocalKey, ReadOnlySpan<byte> value, int valueLength, uint valueChain)
+    public static int WriteLeafCell(Span<byte> destination, ReadOnlySpan<byte> key, uint keyChain, int maxLocalKey, ReadOnlySpan<byte> localValue, int valueLength, uint valueChain)
     {
         int n = WriteKey(destination, key, keyChain, maxLocalKey);
+        n += Varint.Write(destination.Slice(n), ((uint)valueLength << 1) | (valueChain == 0 ? 0u : 1u));
+        localValue.CopyTo(destination.Slice(n));
+        n += localValue.Length;
         if (valueChain == 0)
         {
-            n += Varint.Write(destination.Slice(n), (uint)value.Length << 1);
-            value.CopyTo(destination.Slice(n));
-            return n + value.Length;
+            return n;
         }
 
-        n += Varint.Write(destination.Slice(n), ((uint)valueLength << 1) | 1u);
         BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(n), valueChain);
         return n + NodeLayout.PagePointerSize;
     }

@@ -4,7 +4,7 @@ namespace SharpCoreDB.Storage.BTree;
 internal readonly struct LeafCell
 {
     /// <summary>Creates a parsed cell.</summary>
-    public LeafCell(int offset, int size, int keyOffset, int keyLength, int keyLocalLength, uint keyOverflowPage, int valueOffset, int valueLength, uint overflowPage)
+    public LeafCell(int offset, int size, int keyOffset, int keyLength, int keyLocalLength, uint keyOverflowPage, int valueOffset, int valueLength, int valueLocalLength, uint overflowPage)
     {
         Offset = offset;
         Size = size;
@@ -14,6 +14,7 @@ internal readonly struct LeafCell
         KeyOverflowPage = keyOverflowPage;
         ValueOffset = valueOffset;
         ValueLength = valueLength;
+        ValueLocalLength = valueLocalLength;
         OverflowPage = overflowPage;
     }
 
@@ -35,13 +36,19 @@ internal readonly struct LeafCell
     /// <summary>The first page of the chain holding the key past its local prefix, or 0 when the key is local.</summary>
     public uint KeyOverflowPage { get; }
 
-    /// <summary>Where the inline value (or the overflow pointer) starts.</summary>
+    /// <summary>Where the value's local bytes start (the whole value when inline, else its prefix, followed by the chain pointer).</summary>
     public int ValueOffset { get; }
 
     /// <summary>The full value length, inline or not.</summary>
     public int ValueLength { get; }
 
-    /// <summary>The first page of the overflow chain, or 0 when the value is inline.</summary>
+    /// <summary>The value bytes held in the page: all of them when inline, else the prefix kept before the chain pointer.</summary>
+    public int ValueLocalLength { get; }
+
+    /// <summary>The value bytes held by the overflow chain (0 when the value is inline).</summary>
+    public int ValueChainLength => ValueLength - ValueLocalLength;
+
+    /// <summary>The first page of the overflow chain holding the value past its local prefix, or 0 when the value is inline.</summary>
     public uint OverflowPage { get; }
 
     /// <summary>True when the value lives in an overflow chain.</summary>

@@ -22,9 +22,10 @@ namespace SharpCoreDB.Storage.BTree;
 /// key stores its first <see cref="CellFormat.OverflowKeyPrefixFor"/> bytes and then a uint: the first page of an
 /// overflow chain holding the other keyLength − prefix bytes. The length tells the forms apart.</para>
 /// <para><b>Leaf cell</b>: varint keyLength, the key field, varint (valueLength &lt;&lt; 1 | overflowFlag), then
-/// either the valueLength value bytes (flag 0) or a uint: the first page of the value's overflow chain (flag 1).
-/// The key length comes first so a binary-search probe decodes a single varint.
-/// A value is stored in a chain exactly when its cell would not fit in <see cref="BTree.MaxCellFootprint"/>.</para>
+/// either the valueLength value bytes (flag 0) or the value's first <i>local</i> bytes and a uint: the first page of
+/// the overflow chain holding the other valueLength − local bytes (flag 1). The key length comes first so a
+/// binary-search probe decodes a single varint. A value spills exactly when its cell would not fit in
+/// <see cref="BTree.MaxCellFootprint"/>; <see cref="ValueSpill"/> gives the local size, which is not stored.</para>
 /// <para><b>Interior cell</b>: uint left child (every key in it is below this cell's key), varint keyLength, key field.
 /// A key equal to a separator lives to the separator's right.</para>
 /// <para><b>Overflow page</b>:</para>

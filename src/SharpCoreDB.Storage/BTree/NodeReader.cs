@@ -211,7 +211,15 @@ internal readonly ref struct NodeReader
         bool overflow = (value & 1) != 0;
         uint valueLength = value >> 1;
         long valueOffset = offset + valueField + n2;
-        long end = valueOffset + (overflow ? NodeLayout.PagePointerSize : valueLength);
+        long local = valueLength;
+        if (overflow)
+        {
+            // The local prefix is not stored: it follows from the sizes (see ValueSpill). A value the rule keeps
+            // inline cannot carry the flag: its "chain" would be empty, reported below as a bad chain.
+            local = ValueSpill.LocalLength(_page.Length, n1 + keyField, (int)valueLength, out _);
+        }
+
+        long end = valueOffset + local + (overflow ? NodeLayout.PagePointerSize : 0);
         if (end > _page.Length)
         {
             BTreeCorruption.ThrowBadCell(PageNumber, index);
@@ -220,8 +228,8 @@ internal readonly ref struct NodeReader
         uint overflowPage = 0;
         if (overflow)
         {
-            overflowPage = BinaryPrimitives.ReadUInt32LittleEndian(_page.Slice((int)valueOffset));
-            if (overflowPage == 0 || valueLength == 0)
+            overflowPage = BinaryPrimitives.ReadUInt32LittleEndian(_page.Slice((int)(valueOffset + local)));
+            if (overflowPage == 0 || local == valueLength)
             {
                 ThrowBadChain(PageNumber, index);
             }
@@ -239,7 +247,7 @@ internal readonly ref struct NodeReader
             }
         }
 
-        return new LeafCell(offset, (int)(end - offset), offset + n1, (int)keyLength, keyLocal, keyChain, (int)valueOffset, (int)valueLength, overflowPage);
+        return new LeafCell(offset, (int)(end - offset), offset + n1, (int)keyLength, keyLocal, keyChain, (int)valueOffset, (int)valueLength, (int)local, overflowPage);
     }
 
     /// <summary>The size of cell <paramref name="index"/> in bytes (without its slot), checked against the page end.</summary>

@@ -97,9 +97,11 @@ internal static class DatabaseHeader
     /// <remarks>
     /// Version 2 added the checkpoint record, page 0's MAC and per-database page keys. Version 3 added exact
     /// DECIMAL values (record serial type 10, digit ties in index keys, one type-suffix byte per key column) and
-    /// stores DateTime as ISO-8601 text. Files of versions 1 and 2 are refused with a message saying what to do.
+    /// stores DateTime as ISO-8601 text. Version 4 keeps a local prefix of a large value in its leaf cell and fills
+    /// overflow pages with the rest (SQLite's rule), where version 3 moved the whole value to overflow pages. Files of
+    /// versions 1 to 3 are refused with a message saying what to do.
     /// </remarks>
-    public const uint CurrentFormatVersion = 3;
+    public const uint CurrentFormatVersion = 4;
 
     /// <summary>The smallest page size.</summary>
     public const int MinPageSize = 4096;

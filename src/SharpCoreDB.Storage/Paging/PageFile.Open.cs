@@ -94,7 +94,7 @@ internal sealed partial class PageFile
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.UnsupportedFormat,
                 $"'{device.Name}' uses file format version {version}, written by an earlier build of SharpCoreDB; this library reads version {DatabaseHeader.CurrentFormatVersion} only " +
-                "(version 3 stores DECIMAL values as exact numbers and DateTime values as ISO-8601 text). " +
+                "(version 3 stores DECIMAL values as exact numbers and DateTime values as ISO-8601 text; version 4 keeps the start of a large value in its B-tree leaf). " +
                 "Export its data with the build that wrote it (for example as SQL text) and import it into a new database.");
         }
 

@@ -58,24 +58,30 @@ public sealed class BTreeLayoutTests
         uint root = Tree.Create(tx);
         var tree = new Tree(tx, root);
         byte[] value = new byte[600];
-        value.AsSpan().Fill(0xAB);
+        for (int i = 0; i < value.Length; i++)
+        {
+            value[i] = (byte)i;
+        }
+
         tree.TryInsert("k"u8, value);
         byte[] leaf = tx.RawPage(root);
 
-        // Cell: keyLength 1, "k", value field 600 << 1 | 1 = 1201 = varint B1 09, first chain page.
+        // Usable 508: node space 496, a leaf cell may take 248 bytes with its slot, so the value gets 248 − 2 (slot)
+        // − 2 (key) − 2 (value varint) = 242 bytes inline; 600 spills. Local maximum 238 (room for the pointer),
+        // minLocal 496 × 32 / 255 − 23 = 39, chunk 500: K = 39 + (600 − 39) mod 500 = 100 ≤ 238, so 100 bytes stay
+        // and the chain is one full page. Cell: keyLength 1, "k", value field 600 << 1 | 1 = 1201 = varint B1 09,
+        // the first 100 value bytes, the chain's first page: 108 bytes.
         int cell = BinaryPrimitives.ReadUInt16LittleEndian(leaf.AsSpan(12));
-        Assert.Equal(508 - 8, cell);
+        Assert.Equal(508 - 108, cell);
         Assert.Equal(new byte[] { 1, (byte)'k', 0xB1, 0x09 }, leaf[cell..(cell + 4)]);
-        uint first = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(cell + 4));
+        Assert.Equal(value[..100], leaf[(cell + 4)..(cell + 104)]);
+        uint first = BinaryPrimitives.ReadUInt32LittleEndian(leaf.AsSpan(cell + 104));
 
-        byte[] chain1 = tx.RawPage(first);
-        Assert.Equal(NodeLayout.OverflowKind, chain1[0]);
-        Assert.Equal(500, BinaryPrimitives.ReadUInt16LittleEndian(chain1.AsSpan(2)));
-        uint second = BinaryPrimitives.ReadUInt32LittleEndian(chain1.AsSpan(4));
-        Assert.All(chain1[8..508], b => Assert.Equal(0xAB, b));
-        byte[] chain2 = tx.RawPage(second);
-        Assert.Equal(100, BinaryPrimitives.ReadUInt16LittleEndian(chain2.AsSpan(2)));
-        Assert.Equal(0u, BinaryPrimitives.ReadUInt32LittleEndian(chain2.AsSpan(4)));
+        byte[] chain = tx.RawPage(first);
+        Assert.Equal(NodeLayout.OverflowKind, chain[0]);
+        Assert.Equal(500, BinaryPrimitives.ReadUInt16LittleEndian(chain.AsSpan(2)));
+        Assert.Equal(0u, BinaryPrimitives.ReadUInt32LittleEndian(chain.AsSpan(4)));
+        Assert.Equal(value[100..], chain[8..508]);
     }
 
     [Fact]

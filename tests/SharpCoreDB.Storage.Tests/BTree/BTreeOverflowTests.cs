@@ -38,7 +38,7 @@ public sealed class BTreeOverflowTests
         Assert.True(tree.TryInsert("bbbbb"u8, value));
 
         BTreeVerifyResult result = tree.Verify();
-        int expectedChain = tree.FitsInline(5, size) ? 0 : OverflowChain.PageCount(size, tx.UsableSize);
+        int expectedChain = ChainPages(tree, 5, size);
         Assert.Equal(expectedChain, result.OverflowPages);
         Assert.Equal(pagesBefore + expectedChain, tx.LivePages);
 
@@ -80,7 +80,7 @@ public sealed class BTreeOverflowTests
             random.NextBytes(value);
             Assert.True(tree.Update("k"u8, value));
             Assert.True(tree.Get("k"u8).AsSpan().SequenceEqual(value), $"size {size} (seed 3)");
-            int chain = tree.FitsInline(1, size) ? 0 : OverflowChain.PageCount(size, tx.UsableSize);
+            int chain = ChainPages(tree, 1, size);
             Assert.Equal(baseline + chain, tx.LivePages);
         }
     }
@@ -108,6 +108,13 @@ public sealed class BTreeOverflowTests
         }
 
         TreeOracle.AssertMatches(tree, model, "seed 9", new MemoryTreeHost(tx));
+    }
+
+    /// <summary>The overflow pages a <paramref name="size"/>-byte value takes next to a key of <paramref name="keyLength"/> bytes.</summary>
+    internal static int ChainPages(Tree tree, int keyLength, int size)
+    {
+        int local = tree.LocalValueLength(keyLength, size, out bool spills);
+        return spills ? OverflowChain.PageCount(size - local, tree.Transaction.UsableSize) : 0;
     }
 
     /// <summary>The largest value that stays inline next to a key of <paramref name="keyLength"/> bytes.</summary>

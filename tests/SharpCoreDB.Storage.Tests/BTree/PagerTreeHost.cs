@@ -10,19 +10,22 @@ internal sealed class PagerTreeHost : TreeHost
     private readonly MemoryStorageDevice _database = new("btree.scdb");
     private readonly MemoryStorageDevice _journal = new("btree.scdb-journal");
     private readonly int _pageSize;
+    private readonly byte[]? _key;
     private PagerStore _store;
     private IWriteTransaction _tx;
 
-    public PagerTreeHost(int pageSize)
+    /// <summary>Creates the store; with <paramref name="key"/>, encrypted under that raw key.</summary>
+    public PagerTreeHost(int pageSize, byte[]? key = null)
     {
         _pageSize = pageSize;
+        _key = key;
         _store = Open();
         _tx = _store.BeginWrite(TimeSpan.FromSeconds(5));
     }
 
     public override IPageTransaction Tx => _tx;
 
-    public override string Description => $"pager store, {_pageSize}-byte pages";
+    public override string Description => $"pager store, {_pageSize}-byte pages{(_key is null ? "" : ", encrypted")}";
 
     public int Reopens { get; private set; }
 
@@ -71,5 +74,9 @@ internal sealed class PagerTreeHost : TreeHost
     private PagerStore Open() => PagerStore.Open(
         _database,
         _journal,
-        new PagerStoreOptions { File = new PageFileOptions { PageSize = _pageSize }, LeaveDevicesOpen = true });
+        new PagerStoreOptions
+        {
+            File = new PageFileOptions { PageSize = _pageSize, RawKey = _key is null ? null : (ReadOnlyMemory<byte>?)_key },
+            LeaveDevicesOpen = true,
+        });
 }

@@ -32,7 +32,7 @@ public sealed class DatabaseHeaderLayoutTests
         Assert.Equal(124, DatabaseHeader.PageCountOffset);
         Assert.Equal(128, DatabaseHeader.ChangeCounterOffset);
         Assert.Equal(136, DatabaseHeader.SizeOf);
-        Assert.Equal(3u, DatabaseHeader.CurrentFormatVersion);
+        Assert.Equal(4u, DatabaseHeader.CurrentFormatVersion);
         Assert.Equal(1024, CheckpointRecord.Slot0Offset);
         Assert.Equal(2048, CheckpointRecord.Slot1Offset);
         Assert.Equal(64, CheckpointRecord.SizeOf);
@@ -61,7 +61,7 @@ public sealed class DatabaseHeaderLayoutTests
         DatabaseHeader.SetChangeCounter(page, 0x1112131415161718);
 
         Assert.Equal("SharpCoreDB fmt\0"u8.ToArray(), page[0..16]);
-        Assert.Equal(3u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(16)));
+        Assert.Equal(4u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(16)));
         Assert.Equal(8192u, BinaryPrimitives.ReadUInt32LittleEndian(page.AsSpan(20)));
         Assert.Equal((ushort)32, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(24)));
         Assert.Equal((ushort)3, BinaryPrimitives.ReadUInt16LittleEndian(page.AsSpan(26)));

@@ -135,6 +135,7 @@ public sealed class PageFileTests
     [Theory]
     [InlineData(1u)]
     [InlineData(2u)]
+    [InlineData(3u)]
     public void Older_format_version_is_unsupported_with_what_to_do(uint version)
     {
         using var device = new MemoryStorageDevice("db");

@@ -69,21 +69,32 @@ internal sealed class RowIdSeekOperator : Operator
                 continue;
             }
 
-            // A point lookup copies the record into a reused buffer: no cursor to allocate and pin.
+            // A point lookup copies the record into a reused buffer: no cursor to allocate and pin. Only the start
+            // the decoder needs is copied, so the overflow pages of a large column after those it reads stay unread.
             KeyEncoder.WriteRowId(rowId, _key);
             BTree tree = _tree!;
-            if (!tree.TryGet(_key, _record, out int length))
+            if (!tree.TryGetPrefix(_key, _record, out int length))
             {
                 continue;
             }
 
-            if (length > _record.Length)
+            int have = Math.Min(length, _record.Length);
+            long needed = _decoder.NeededLength(_record.AsSpan(0, have));
+            if (needed < 0 || needed > have)
             {
-                _record = new byte[Math.Max(length, _record.Length * 2)];
-                tree.TryGet(_key, _record, out length);
+                // Unknown (the header goes on past the copied bytes) or longer: copy what is needed, or all of it.
+                have = needed < 0 || needed > length ? length : (int)needed;
+                if (have > _record.Length)
+                {
+                    _record = new byte[Math.Max(have, _record.Length * 2)];
+                }
+
+                tree.TryGetPrefix(_key, _record.AsSpan(0, have), out length);
+                needed = _decoder.NeededLength(_record.AsSpan(0, have));
             }
 
-            _decoder.Decode(_record.AsSpan(0, length), rowId, context.Slots[_slot]);
+            int used = needed >= 0 && needed <= have ? (int)needed : have;
+            _decoder.Decode(_record.AsSpan(0, used), rowId, context.Slots[_slot]);
             return true;
         }
 

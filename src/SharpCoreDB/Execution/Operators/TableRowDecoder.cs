@@ -7,12 +7,16 @@ namespace SharpCoreDB.Execution.Operators;
 /// <summary>
 /// Decodes a table record into a slot row: only the columns the statement uses (lazily, through
 /// <see cref="RecordReader"/>), the row-id alias from the key, and the row id after the last column. Values get
-/// their column's declared CLR type tag. Reuses one buffer for values that do not sit inline in the leaf.
+/// their column's declared CLR type tag. A record that spills into overflow pages is read only as far as the last
+/// column asked for, into one reused buffer (or not at all when the leaf holds those columns).
 /// </summary>
 internal sealed class TableRowDecoder
 {
     private readonly TableSchema _table;
     private readonly int[] _columns;
+
+    // How many leading record columns the decode reads: past the last one it asks for, the record is not needed.
+    private readonly int _leadingColumns;
     private byte[] _buffer = [];
 
     /// <summary>Creates a decoder.</summary>
@@ -22,10 +26,25 @@ internal sealed class TableRowDecoder
     {
         _table = table;
         _columns = table.PrimaryKey is { } primaryKey ? WithKeyColumns(columns, primaryKey) : columns;
+        foreach (int column in _columns)
+        {
+            if (column != table.RowIdAlias)
+            {
+                _leadingColumns = Math.Max(_leadingColumns, column + 1);
+            }
+        }
     }
 
     /// <summary>The table.</summary>
     public TableSchema Table => _table;
+
+    /// <summary>
+    /// The bytes of a record, starting with <paramref name="head"/>, that this decoder reads (see
+    /// <see cref="RecordPrefix.NeededLength"/>); -1 when <paramref name="head"/> is too short to tell.
+    /// </summary>
+    /// <param name="head">The record's first bytes.</param>
+    /// <returns>The byte count, or -1.</returns>
+    public long NeededLength(ReadOnlySpan<byte> head) => RecordPrefix.NeededLength(head, _leadingColumns);
 
     /// <summary>Decodes the cursor's current entry into <paramref name="row"/>.</summary>
     /// <param name="cursor">A table cursor positioned on a row.</param>
@@ -39,14 +58,25 @@ internal sealed class TableRowDecoder
             return;
         }
 
+        // The record starts in the leaf and goes on in overflow pages. Only the bytes up to the last column asked
+        // for are read: from the leaf alone when they are there, else from just the overflow pages holding them.
+        ReadOnlySpan<byte> local = cursor.LocalValue;
         int length = cursor.ValueLength;
-        if (_buffer.Length < length)
+        long needed = NeededLength(local);
+        if (needed >= 0 && needed <= local.Length)
         {
-            _buffer = new byte[Math.Max(length, _buffer.Length * 2)];
+            Decode(local.Slice(0, (int)needed), rowId, row);
+            return;
         }
 
-        cursor.CopyValueTo(_buffer.AsSpan(0, length));
-        Decode(_buffer.AsSpan(0, length), rowId, row);
+        int copy = needed >= 0 && needed < length ? (int)needed : length;
+        if (_buffer.Length < copy)
+        {
+            _buffer = new byte[Math.Max(copy, _buffer.Length * 2)];
+        }
+
+        cursor.CopyValuePrefixTo(_buffer.AsSpan(0, copy));
+        Decode(_buffer.AsSpan(0, copy), rowId, row);
     }
 
     /// <summary>Decodes a record.</summary>

@@ -59,11 +59,12 @@ internal readonly partial struct SqlValue
         Memory<byte> memory => FromBlob(memory.ToArray()),
         // Untagged, as SQLite binds it: the column's affinity applies (a TEXT column stores '1').
         bool flag => FromInt64(flag ? 1 : 0),
-        DateTime dateTime => FromText(TemporalText.Format(dateTime)),
-        DateTimeOffset dateTimeOffset => FromText(TemporalText.Format(dateTimeOffset)),
-        DateOnly date => FromText(TemporalText.Format(date)),
-        TimeOnly time => FromText(TemporalText.Format(time)),
-        TimeSpan timeSpan => FromText(TimeSpanText.Format(timeSpan)),
+        // Packed: the text is written where it is stored, so binding a date allocates no string.
+        DateTime dateTime => FromDateTimeText(dateTime),
+        DateTimeOffset dateTimeOffset => FromDateTimeOffsetText(dateTimeOffset),
+        DateOnly date => FromDateText(date),
+        TimeOnly time => FromTimeText(time),
+        TimeSpan timeSpan => FromTimeSpanText(timeSpan),
         Guid guid => FromGuid(guid),
         decimal dec => FromDecimal(dec),
         // As its underlying integer, so a UInt64 enum above long.MaxValue is refused like the UInt64 itself.
@@ -135,7 +136,7 @@ internal readonly partial struct SqlValue
             SqlStorageClass.Null => DBNull.Value,
             SqlStorageClass.Integer => _bits,
             SqlStorageClass.Real => BitConverter.Int64BitsToDouble(_bits),
-            _ => _reference!,
+            _ => MaterializedReference!,
         };
     }
 
@@ -147,7 +148,8 @@ internal readonly partial struct SqlValue
                 value = new Guid((byte[])_reference!, bigEndian: true);
                 return true;
             case SqlStorageClass.Text:
-                return Guid.TryParse((string)_reference!, out value);
+                Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                return Guid.TryParse(GetTextChars(buffer), out value);
             default:
                 value = default;
                 return false;
@@ -159,8 +161,8 @@ internal readonly partial struct SqlValue
         switch (StorageClass)
         {
             case SqlStorageClass.Text:
-                return decimal.TryParse(
-                    (string)_reference!, NumberStyles.Float, CultureInfo.InvariantCulture, out value);
+                Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                return decimal.TryParse(GetTextChars(buffer), NumberStyles.Float, CultureInfo.InvariantCulture, out value);
             case SqlStorageClass.Integer:
                 value = _bits;
                 return true;

@@ -45,9 +45,7 @@ internal readonly partial struct SqlValue
         byte b => FromInt64(b),
         ushort us => FromInt64(us),
         uint ui => FromInt64(ui),
-        ulong ul => ul <= long.MaxValue
-            ? FromInt64((long)ul)
-            : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"The UInt64 value {ul} does not fit a 64-bit signed INTEGER."),
+        ulong ul => FromUInt64(ul),
         double d => FromDouble(d),
         float f => FromDouble(f),
         // An application's string is stored as UTF-8 encoders store it: an unpaired surrogate becomes U+FFFD (as
@@ -68,9 +66,28 @@ internal readonly partial struct SqlValue
         Guid guid => FromGuid(guid),
         decimal dec => FromDecimal(dec),
         // As its underlying integer, so a UInt64 enum above long.MaxValue is refused like the UInt64 itself.
-        Enum e => FromObject(Convert.ChangeType(e, Enum.GetUnderlyingType(e.GetType()), CultureInfo.InvariantCulture)),
+        Enum e => FromEnum(e),
         _ => throw new NotSupportedException($"Values of type {value.GetType()} cannot be stored; use a string, number, byte[], bool, date or time, Guid or decimal."),
     };
+
+    // The underlying integer of a boxed enum, unboxed as that integer type (the runtime unboxes an enum as its
+    // underlying type), so binding an enum allocates nothing more.
+    private static SqlValue FromEnum(Enum value) => value.GetTypeCode() switch
+    {
+        TypeCode.SByte => FromInt64((sbyte)(object)value),
+        TypeCode.Byte => FromInt64((byte)(object)value),
+        TypeCode.Int16 => FromInt64((short)(object)value),
+        TypeCode.UInt16 => FromInt64((ushort)(object)value),
+        TypeCode.Int32 => FromInt64((int)(object)value),
+        TypeCode.UInt32 => FromInt64((uint)(object)value),
+        TypeCode.Int64 => FromInt64((long)(object)value),
+        TypeCode.UInt64 => FromUInt64((ulong)(object)value),
+        _ => FromObject(Convert.ChangeType(value, Enum.GetUnderlyingType(value.GetType()), CultureInfo.InvariantCulture)),
+    };
+
+    private static SqlValue FromUInt64(ulong value) => value <= long.MaxValue
+        ? FromInt64((long)value)
+        : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"The UInt64 value {value} does not fit a 64-bit signed INTEGER.");
 
     /// <summary>A numeric value as a boolean (non-zero is true).</summary>
     /// <returns>The boolean.</returns>

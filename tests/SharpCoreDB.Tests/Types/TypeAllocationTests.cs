@@ -11,7 +11,8 @@ public sealed class TypeAllocationTests : IDisposable
 {
     private const int Rows = 500;
     private const int Scans = 20;
-    private const int Executions = 4000;
+    private const int Executions = 2000;
+    private const int Rounds = 3;
 
     private readonly SharpCoreDBConnection _connection = new("Data Source=:memory:");
 
@@ -58,6 +59,20 @@ public sealed class TypeAllocationTests : IDisposable
         Assert.True(measured - baseline < 8.0, $"{name}: {measured:F1} bytes per UPDATE, {baseline:F1} with a long parameter");
     }
 
+    [Fact]
+    public void An_enum_reads_from_any_integer_as_Enum_ToObject_converts_it()
+    {
+        using var command = _connection.CreateCommand();
+        command.CommandText = "SELECT 300, -1, 1099511627776, NULL";
+        using SharpCoreDBDataReader reader = command.ExecuteReader();
+        Assert.True(reader.Read());
+        Assert.Equal((ByteColor)Enum.ToObject(typeof(ByteColor), 300L), reader.GetFieldValue<ByteColor>(0));
+        Assert.Equal((WideFlags)Enum.ToObject(typeof(WideFlags), -1L), reader.GetFieldValue<WideFlags>(1));
+        Assert.Equal((DayOfWeek)Enum.ToObject(typeof(DayOfWeek), -1L), reader.GetFieldValue<DayOfWeek?>(1));
+        Assert.Equal(WideFlags.High, reader.GetFieldValue<WideFlags?>(2));
+        Assert.Null(reader.GetFieldValue<ByteColor?>(3));
+    }
+
     // Bytes per row of scanning a one-column table, reading each value with read.
     private double BytesPerRow(string declaredType, object? value, Func<DbDataReader, long> read)
     {
@@ -87,15 +102,22 @@ public sealed class TypeAllocationTests : IDisposable
             checksum += Scan(select, read);
         }
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < Scans; i++)
+        // The least of a few rounds: a one-time allocation by the runtime or the engine shows in one round only, a
+        // per-row one in all of them.
+        long least = long.MaxValue;
+        for (int round = 0; round < Rounds; round++)
         {
-            checksum += Scan(select, read);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < Scans; i++)
+            {
+                checksum += Scan(select, read);
+            }
+
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
         }
 
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
         Assert.NotEqual(0, checksum);
-        return allocated / (double)(Scans * Rows);
+        return least / (double)(Scans * Rows);
     }
 
     private static long Scan(SharpCoreDBCommand select, Func<DbDataReader, long> read)
@@ -121,20 +143,25 @@ public sealed class TypeAllocationTests : IDisposable
         update.CommandText = $"UPDATE {table} SET v = @v WHERE id = 1";
         update.Parameters.AddWithValue("@v", value);
         update.Prepare();
-        for (int i = 0; i < 3 * Executions; i++)
+        for (int i = 0; i < 4 * Executions; i++)
         {
             update.ExecuteNonQuery();
         }
 
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < Executions; i++)
+        long least = long.MaxValue;
+        for (int round = 0; round < Rounds; round++)
         {
-            update.ExecuteNonQuery();
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < Executions; i++)
+            {
+                update.ExecuteNonQuery();
+            }
+
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
         }
 
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
         transaction.Rollback();
-        return allocated / (double)Executions;
+        return least / (double)Executions;
     }
 
     private void Execute(string sql)
@@ -172,8 +199,24 @@ public sealed class TypeAllocationTests : IDisposable
         ["double GetDouble"] = new("REAL", 2.5, static r => (long)(r.GetDouble(0) * 2)),
         ["float? GetFieldValue"] = new("REAL", 2.5f, static r => (long)(r.GetFieldValue<float?>(0)!.Value * 2)),
         ["bool GetFieldValue"] = new("BOOLEAN", true, static r => r.GetFieldValue<bool>(0) ? 1 : 0),
+        ["enum over int GetFieldValue"] = new("INTEGER", DayOfWeek.Friday, static r => (long)r.GetFieldValue<DayOfWeek>(0)),
+        ["enum over byte? GetFieldValue"] = new("INTEGER", ByteColor.Blue, static r => (long)r.GetFieldValue<ByteColor?>(0)!.Value),
+        ["enum over ulong GetFieldValue"] = new("INTEGER", WideFlags.High, static r => (long)r.GetFieldValue<WideFlags>(0)),
         ["NULL DateTime? GetFieldValue"] = new("DATETIME", null, static r => r.GetFieldValue<DateTime?>(0) is null ? 1 : 0),
     };
+
+    private enum ByteColor : byte
+    {
+        Red = 1,
+        Blue = 200,
+    }
+
+    [Flags]
+    private enum WideFlags : ulong
+    {
+        None = 0,
+        High = 1UL << 40,
+    }
 
     private sealed record Case(string DeclaredType, object? Value, Func<DbDataReader, long> Read);
 }

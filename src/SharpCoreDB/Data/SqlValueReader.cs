@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using System.Text;
 using SharpCoreDB.Records;
 
@@ -65,7 +66,7 @@ internal static class SqlValueReader
         if (typeof(T) == typeof(Stream)) { return (T)(object)new MemoryStream(GetBlobCopy(value, origin, ordinal), writable: false); }
         if (typeof(T) == typeof(TextReader)) { return (T)(object)new StringReader(GetString(value, origin, ordinal)); }
         if (typeof(T) == typeof(object)) { return (T)ToObject(value); }
-        if (typeof(T).IsEnum) { return (T)Enum.ToObject(typeof(T), GetInt64(value, origin, ordinal)); }
+        if (typeof(T).IsEnum) { return ToEnum<T>(GetInt64(value, origin, ordinal)); }
         if (ToObject(value) is T same)
         {
             return same;
@@ -305,6 +306,11 @@ internal static class SqlValueReader
     }
 
     private delegate TValue Conversion<TValue>(in SqlValue value);
+
+    // The enum of an integer as Enum.ToObject gives it (the integer's low bytes, so 300 is 44 for an enum over byte),
+    // without boxing: on a little-endian machine the low bytes of the long are its first ones.
+    private static T ToEnum<T>(long number) =>
+        BitConverter.IsLittleEndian ? Unsafe.As<long, T>(ref number) : (T)Enum.ToObject(typeof(T), number);
 
     private static string StorageClassName(SqlStorageClass storageClass) => storageClass switch
     {

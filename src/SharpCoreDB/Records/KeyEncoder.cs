@@ -104,7 +104,8 @@ internal static partial class KeyEncoder
                 written = WriteDecimal(value.RawDecimal, writer.GetSpan(MaxNumberSize));
                 break;
             case SqlStorageClass.Text:
-                written = WriteText((string)value.RawReference!, writer, collation);
+                Span<char> packed = value.IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                written = WriteText(value.GetTextChars(packed), writer, collation);
                 break;
             default:
                 written = WriteBlob((byte[])value.RawReference!, writer);
@@ -256,7 +257,7 @@ internal static partial class KeyEncoder
         return destination[..end];
     }
 
-    private static Span<byte> WriteText(string text, IBufferWriter<byte> writer, Collation? collation)
+    private static Span<byte> WriteText(scoped ReadOnlySpan<char> text, IBufferWriter<byte> writer, Collation? collation)
     {
         int byteCount = Utf8Text.GetByteCount(text);
         Span<byte> destination = writer.GetSpan(byteCount + 3);

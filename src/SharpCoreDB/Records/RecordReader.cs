@@ -173,7 +173,8 @@ internal ref struct RecordReader
         return Utf8Text.Decode(GetBytes(column));
     }
 
-    /// <summary>Column <paramref name="column"/> as a value (TEXT and BLOB allocate their string or array).</summary>
+    /// <summary>Column <paramref name="column"/> as a value (TEXT and BLOB allocate their string or array, except TEXT
+    /// that is a date or time in its canonical form, which is packed: <see cref="SqlValue.FromUtf8Text"/>).</summary>
     /// <param name="column">The zero-based column.</param>
     /// <returns>The value; NULL past the stored columns.</returns>
     public SqlValue GetValue(int column) => GetValue(column, SqlValue.Null);
@@ -195,8 +196,7 @@ internal ref struct RecordReader
             SqlStorageClass.Integer => SqlValue.FromInt64(ReadInteger(serialType, offset)),
             SqlStorageClass.Real => SqlValue.FromDouble(BinaryPrimitives.ReadDoubleBigEndian(_record[offset..])),
             SqlStorageClass.Decimal => SqlValue.FromDecimal(ReadDecimal(offset)),
-            SqlStorageClass.Text => SqlValue.FromText(
-                Utf8Text.Decode(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)))),
+            SqlStorageClass.Text => SqlValue.FromUtf8Text(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType))),
             _ => SqlValue.FromBlob(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)).ToArray()),
         };
     }

@@ -95,7 +95,7 @@ internal static class RecordWriter
                 size = 2 + DecimalMantissaSize(value.RawDecimal);
                 return RecordFormat.DecimalType;
             case SqlStorageClass.Text:
-                size = Utf8Text.GetByteCount((string)value.RawReference!);
+                size = value.IsPackedText ? value.GetPackedTextLength() : Utf8Text.GetByteCount((string)value.RawReference!);
                 return CheckedLengthType(RecordFormat.FirstTextType, size);
             default:
                 size = ((byte[])value.RawReference!).Length;
@@ -145,7 +145,9 @@ internal static class RecordWriter
                     payload += WriteDecimal(value.RawDecimal, destination[payload..]);
                     break;
                 case SqlStorageClass.Text:
-                    int textSize = Utf8Text.Encode((string)value.RawReference!, destination[payload..]);
+                    int textSize = value.IsPackedText
+                        ? value.WritePackedUtf8(destination[payload..])
+                        : Utf8Text.Encode((string)value.RawReference!, destination[payload..]);
                     header += Varint.Write(RecordFormat.FirstTextType + (2 * (ulong)textSize), destination[header..]);
                     payload += textSize;
                     break;

@@ -45,9 +45,7 @@ internal readonly partial struct SqlValue
         byte b => FromInt64(b),
         ushort us => FromInt64(us),
         uint ui => FromInt64(ui),
-        ulong ul => ul <= long.MaxValue
-            ? FromInt64((long)ul)
-            : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"The UInt64 value {ul} does not fit a 64-bit signed INTEGER."),
+        ulong ul => FromUInt64(ul),
         double d => FromDouble(d),
         float f => FromDouble(f),
         // An application's string is stored as UTF-8 encoders store it: an unpaired surrogate becomes U+FFFD (as
@@ -59,17 +57,37 @@ internal readonly partial struct SqlValue
         Memory<byte> memory => FromBlob(memory.ToArray()),
         // Untagged, as SQLite binds it: the column's affinity applies (a TEXT column stores '1').
         bool flag => FromInt64(flag ? 1 : 0),
-        DateTime dateTime => FromText(TemporalText.Format(dateTime)),
-        DateTimeOffset dateTimeOffset => FromText(TemporalText.Format(dateTimeOffset)),
-        DateOnly date => FromText(TemporalText.Format(date)),
-        TimeOnly time => FromText(TemporalText.Format(time)),
-        TimeSpan timeSpan => FromText(TimeSpanText.Format(timeSpan)),
+        // Packed: the text is written where it is stored, so binding a date allocates no string.
+        DateTime dateTime => FromDateTimeText(dateTime),
+        DateTimeOffset dateTimeOffset => FromDateTimeOffsetText(dateTimeOffset),
+        DateOnly date => FromDateText(date),
+        TimeOnly time => FromTimeText(time),
+        TimeSpan timeSpan => FromTimeSpanText(timeSpan),
         Guid guid => FromGuid(guid),
         decimal dec => FromDecimal(dec),
         // As its underlying integer, so a UInt64 enum above long.MaxValue is refused like the UInt64 itself.
-        Enum e => FromObject(Convert.ChangeType(e, Enum.GetUnderlyingType(e.GetType()), CultureInfo.InvariantCulture)),
+        Enum e => FromEnum(e),
         _ => throw new NotSupportedException($"Values of type {value.GetType()} cannot be stored; use a string, number, byte[], bool, date or time, Guid or decimal."),
     };
+
+    // The underlying integer of a boxed enum, unboxed as that integer type (the runtime unboxes an enum as its
+    // underlying type), so binding an enum allocates nothing more.
+    private static SqlValue FromEnum(Enum value) => value.GetTypeCode() switch
+    {
+        TypeCode.SByte => FromInt64((sbyte)(object)value),
+        TypeCode.Byte => FromInt64((byte)(object)value),
+        TypeCode.Int16 => FromInt64((short)(object)value),
+        TypeCode.UInt16 => FromInt64((ushort)(object)value),
+        TypeCode.Int32 => FromInt64((int)(object)value),
+        TypeCode.UInt32 => FromInt64((uint)(object)value),
+        TypeCode.Int64 => FromInt64((long)(object)value),
+        TypeCode.UInt64 => FromUInt64((ulong)(object)value),
+        _ => FromObject(Convert.ChangeType(value, Enum.GetUnderlyingType(value.GetType()), CultureInfo.InvariantCulture)),
+    };
+
+    private static SqlValue FromUInt64(ulong value) => value <= long.MaxValue
+        ? FromInt64((long)value)
+        : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"The UInt64 value {value} does not fit a 64-bit signed INTEGER.");
 
     /// <summary>A numeric value as a boolean (non-zero is true).</summary>
     /// <returns>The boolean.</returns>
@@ -135,7 +153,7 @@ internal readonly partial struct SqlValue
             SqlStorageClass.Null => DBNull.Value,
             SqlStorageClass.Integer => _bits,
             SqlStorageClass.Real => BitConverter.Int64BitsToDouble(_bits),
-            _ => _reference!,
+            _ => MaterializedReference!,
         };
     }
 
@@ -147,7 +165,8 @@ internal readonly partial struct SqlValue
                 value = new Guid((byte[])_reference!, bigEndian: true);
                 return true;
             case SqlStorageClass.Text:
-                return Guid.TryParse((string)_reference!, out value);
+                Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                return Guid.TryParse(GetTextChars(buffer), out value);
             default:
                 value = default;
                 return false;
@@ -159,8 +178,8 @@ internal readonly partial struct SqlValue
         switch (StorageClass)
         {
             case SqlStorageClass.Text:
-                return decimal.TryParse(
-                    (string)_reference!, NumberStyles.Float, CultureInfo.InvariantCulture, out value);
+                Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                return decimal.TryParse(GetTextChars(buffer), NumberStyles.Float, CultureInfo.InvariantCulture, out value);
             case SqlStorageClass.Integer:
                 value = _bits;
                 return true;

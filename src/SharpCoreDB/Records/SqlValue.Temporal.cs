@@ -12,9 +12,14 @@ internal readonly partial struct SqlValue
     {
         switch (StorageClass)
         {
+            case SqlStorageClass.Text when ReferenceEquals(_reference, PackedText.DateTime):
+                // What parsing its text gives: the clock time, unspecified kind.
+                value = new DateTime(_bits);
+                return true;
             case SqlStorageClass.Text:
                 // Only the ISO-8601 forms SQLite's date functions use: never a guess that depends on today's date.
-                return IsoDateTimeText.TryParse((string)_reference!, out value);
+                Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                return IsoDateTimeText.TryParse(GetTextChars(buffer), out value);
             case SqlStorageClass.Integer when DeclaredType == SqlDeclaredType.UnixTime:
                 return JulianDay.TryFromUnixSeconds(_bits, out value);
             case SqlStorageClass.Real when DeclaredType == SqlDeclaredType.UnixTime:
@@ -37,7 +42,8 @@ internal readonly partial struct SqlValue
     {
         if (StorageClass == SqlStorageClass.Text)
         {
-            return IsoDateTimeText.TryParse((string)_reference!, out value);
+            Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+            return IsoDateTimeText.TryParse(GetTextChars(buffer), out value);
         }
 
         if (TryGetDateTime(out DateTime dateTime))
@@ -72,9 +78,13 @@ internal readonly partial struct SqlValue
     /// <returns>Whether the value is one.</returns>
     public bool TryGetTimeOnly(out TimeOnly value)
     {
-        if (StorageClass == SqlStorageClass.Text && IsoDateTimeText.TryParseTime((string)_reference!, out value))
+        if (StorageClass == SqlStorageClass.Text)
         {
-            return true;
+            Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+            if (IsoDateTimeText.TryParseTime(GetTextChars(buffer), out value))
+            {
+                return true;
+            }
         }
 
         if (IsNumeric)
@@ -107,7 +117,8 @@ internal readonly partial struct SqlValue
         switch (StorageClass)
         {
             case SqlStorageClass.Text:
-                return TimeSpanText.TryParse((string)_reference!, out value);
+                Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                return TimeSpanText.TryParse(GetTextChars(buffer), out value);
             case SqlStorageClass.Integer or SqlStorageClass.Real:
                 double ticks = Math.Round(AsDouble() * TimeSpan.TicksPerDay);
                 // TimeSpan.FromDays throws outside the range; test first (NaN is never stored).

@@ -24,13 +24,14 @@ namespace SharpCoreDB.Records;
 [DebuggerDisplay("{ToString(),nq}")]
 internal readonly partial struct SqlValue
 {
-    // string for TEXT, byte[] for BLOB, null otherwise.
+    // string (or a PackedText form) for TEXT, byte[] for BLOB, null otherwise.
     private readonly object? _reference;
 
-    // The INTEGER value, or the bits of the REAL (BitConverter.DoubleToInt64Bits), or a DECIMAL's low 64 mantissa bits.
+    // The INTEGER value, or the bits of the REAL (BitConverter.DoubleToInt64Bits), or a DECIMAL's low 64 mantissa
+    // bits, or a packed TEXT's payload.
     private readonly long _bits;
 
-    // A DECIMAL's high 32 mantissa bits.
+    // A DECIMAL's high 32 mantissa bits, or the offset in minutes of a packed date, time and offset.
     private readonly uint _decimalHigh;
 
     // A DECIMAL's scale (bits 0-4) and sign (bit 7).
@@ -41,6 +42,16 @@ internal readonly partial struct SqlValue
         StorageClass = storageClass;
         _bits = bits;
         _reference = reference;
+        DeclaredType = declaredType;
+    }
+
+    private SqlValue(in SqlValue value, SqlDeclaredType declaredType)
+    {
+        StorageClass = value.StorageClass;
+        _bits = value._bits;
+        _reference = value._reference;
+        _decimalHigh = value._decimalHigh;
+        _decimalFlags = value._decimalFlags;
         DeclaredType = declaredType;
     }
 
@@ -105,10 +116,7 @@ internal readonly partial struct SqlValue
     /// <summary>The same stored value tagged with a declared CLR type.</summary>
     /// <param name="declaredType">The declared type.</param>
     /// <returns>The tagged value.</returns>
-    public SqlValue WithDeclaredType(SqlDeclaredType declaredType) =>
-        StorageClass == SqlStorageClass.Decimal
-            ? new(_bits, _decimalHigh, _decimalFlags, declaredType)
-            : new(StorageClass, _bits, _reference, declaredType);
+    public SqlValue WithDeclaredType(SqlDeclaredType declaredType) => new(this, declaredType);
 
     /// <summary>The INTEGER value.</summary>
     /// <returns>The integer.</returns>
@@ -146,7 +154,7 @@ internal readonly partial struct SqlValue
         return _bits;
     }
 
-    /// <summary>The TEXT value.</summary>
+    /// <summary>The TEXT value (a packed one's text as a new string).</summary>
     /// <returns>The string.</returns>
     /// <exception cref="InvalidCastException">The value is not TEXT.</exception>
     public string AsText()
@@ -156,7 +164,7 @@ internal readonly partial struct SqlValue
             ThrowWrongClass(SqlStorageClass.Text);
         }
 
-        return (string)_reference!;
+        return _reference as string ?? (string)MaterializedReference!;
     }
 
     /// <summary>The BLOB value (the stored array, not a copy).</summary>
@@ -176,8 +184,9 @@ internal readonly partial struct SqlValue
     /// <see cref="StorageClass"/> already).</summary>
     internal long RawBits => _bits;
 
-    /// <summary>The string or byte array of TEXT/BLOB, without a class check.</summary>
-    internal object? RawReference => _reference;
+    /// <summary>The string or byte array of TEXT/BLOB, without a class check (a packed TEXT's as a new string: code on
+    /// hot paths asks <see cref="IsPackedText"/> and <see cref="GetTextChars"/> instead).</summary>
+    internal object? RawReference => MaterializedReference;
 
     /// <summary>A debugging form: SQL literal syntax.</summary>
     /// <returns>NULL, 42, 4.5, 'text' or X'0A0B'.</returns>
@@ -187,7 +196,7 @@ internal readonly partial struct SqlValue
         SqlStorageClass.Integer => _bits.ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Real => RealFormatter.FormatText(BitConverter.Int64BitsToDouble(_bits)),
         SqlStorageClass.Decimal => RawDecimal.ToString(CultureInfo.InvariantCulture),
-        SqlStorageClass.Text => "'" + ((string)_reference!).Replace("'", "''", StringComparison.Ordinal) + "'",
+        SqlStorageClass.Text => "'" + AsText().Replace("'", "''", StringComparison.Ordinal) + "'",
         _ => "X'" + Convert.ToHexString((byte[])_reference!) + "'",
     };
 

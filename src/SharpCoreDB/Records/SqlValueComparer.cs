@@ -82,7 +82,9 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
                     ? CompareDoubles(l, BitConverter.Int64BitsToDouble(right.RawBits))
                     : -CompareInt64ToDouble(right.RawBits, l);
             case SqlStorageClass.Text:
-                return TextOrder.Compare((string)left.RawReference!, (string)right.RawReference!);
+                return left.IsPackedText | right.IsPackedText
+                    ? SqlValue.ComparePackedText(left, right)
+                    : TextOrder.Compare((string)left.RawReference!, (string)right.RawReference!);
             default:
                 return ((byte[])left.RawReference!).AsSpan().SequenceCompareTo((byte[])right.RawReference!);
         }
@@ -145,10 +147,11 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
                 return real >= -TwoPow63 && real < TwoPow63 && Math.Truncate(real) == real
                     ? ((long)real).GetHashCode()
                     : real.GetHashCode();
+            case SqlStorageClass.Text when _collation is null:
+                Span<char> packed = obj.IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                return TextOrder.GetHashCode(obj.GetTextChars(packed));
             case SqlStorageClass.Text:
-                return _collation is null
-                    ? TextOrder.GetHashCode((string)obj.RawReference!)
-                    : _collation.GetHashCode((string)obj.RawReference!);
+                return _collation.GetHashCode((string)obj.RawReference!);
             case SqlStorageClass.Decimal:
                 // Equal numbers hash alike whatever their class: a whole decimal in long range like that long, one
                 // that is exactly some double like that double (REAL's rule above), any other by its value.

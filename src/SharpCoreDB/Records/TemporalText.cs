@@ -8,13 +8,14 @@ namespace SharpCoreDB.Records;
 /// <c>HH:mm:ss.fffffff</c> for a <see cref="TimeOnly"/>.
 /// </summary>
 /// <remarks>
-/// Formatted by hand into a stack buffer: the one allocation is the string the value is stored as, where
-/// <c>DateTime.ToString(format)</c> would parse the format on every call.
+/// Formatted by hand into a caller's buffer, where <c>DateTime.ToString(format)</c> would parse the format on every
+/// call: a bound parameter keeps its value and writes this text straight into the record (<see cref="PackedText"/>),
+/// so only code that asks for the string allocates one.
 /// </remarks>
 internal static class TemporalText
 {
-    // yyyy-MM-dd HH:mm:ss.fffffff+hh:mm
-    private const int MaxLength = 33;
+    /// <summary>The longest text any of the forms has: <c>yyyy-MM-dd HH:mm:ss.fffffff+hh:mm</c>.</summary>
+    public const int MaxLength = 33;
 
     /// <summary>A date and time as <c>yyyy-MM-dd HH:mm:ss.FFFFFFF</c>; the kind is not written.</summary>
     /// <param name="value">The date and time.</param>
@@ -22,8 +23,7 @@ internal static class TemporalText
     public static string Format(DateTime value)
     {
         Span<char> buffer = stackalloc char[MaxLength];
-        int length = WriteDateTime(buffer, value);
-        return new string(buffer[..length]);
+        return new string(buffer[..WriteDateTime(buffer, value)]);
     }
 
     /// <summary>A date, time and offset as <c>yyyy-MM-dd HH:mm:ss.FFFFFFF±hh:mm</c> (the clock time at that offset).</summary>
@@ -32,14 +32,7 @@ internal static class TemporalText
     public static string Format(DateTimeOffset value)
     {
         Span<char> buffer = stackalloc char[MaxLength];
-        int length = WriteDateTime(buffer, value.DateTime);
-        int minutes = (int)(value.Offset.Ticks / TimeSpan.TicksPerMinute);
-        buffer[length++] = minutes < 0 ? '-' : '+';
-        minutes = Math.Abs(minutes);
-        length = WriteDigits(buffer, length, minutes / 60, 2);
-        buffer[length++] = ':';
-        length = WriteDigits(buffer, length, minutes % 60, 2);
-        return new string(buffer[..length]);
+        return new string(buffer[..WriteDateTimeOffset(buffer, value.DateTime, (int)(value.Offset.Ticks / TimeSpan.TicksPerMinute))]);
     }
 
     /// <summary>A date as <c>yyyy-MM-dd</c>.</summary>
@@ -47,9 +40,8 @@ internal static class TemporalText
     /// <returns>The text.</returns>
     public static string Format(DateOnly value)
     {
-        Span<char> buffer = stackalloc char[10];
-        WriteDate(buffer, value.Year, value.Month, value.Day);
-        return new string(buffer);
+        Span<char> buffer = stackalloc char[MaxLength];
+        return new string(buffer[..WriteDate(buffer, value)]);
     }
 
     /// <summary>A time of day as <c>HH:mm:ss</c>, or <c>HH:mm:ss.fffffff</c> when it has a fraction of a second
@@ -58,19 +50,15 @@ internal static class TemporalText
     /// <returns>The text.</returns>
     public static string Format(TimeOnly value)
     {
-        Span<char> buffer = stackalloc char[16];
-        int length = WriteTime(buffer, 0, value.Ticks);
-        long fraction = value.Ticks % TimeSpan.TicksPerSecond;
-        if (fraction != 0)
-        {
-            buffer[length++] = '.';
-            length = WriteDigits(buffer, length, (int)fraction, 7);
-        }
-
-        return new string(buffer[..length]);
+        Span<char> buffer = stackalloc char[MaxLength];
+        return new string(buffer[..WriteTime(buffer, value)]);
     }
 
-    private static int WriteDateTime(Span<char> buffer, DateTime value)
+    /// <summary>Writes what <see cref="Format(DateTime)"/> returns.</summary>
+    /// <param name="buffer">At least <see cref="MaxLength"/> characters.</param>
+    /// <param name="value">The date and time.</param>
+    /// <returns>The number of characters written.</returns>
+    public static int WriteDateTime(Span<char> buffer, DateTime value)
     {
         WriteDate(buffer, value.Year, value.Month, value.Day);
         buffer[10] = ' ';
@@ -91,6 +79,48 @@ internal static class TemporalText
         }
 
         return WriteDigits(buffer, length, fraction, digits);
+    }
+
+    /// <summary>Writes what <see cref="Format(DateTimeOffset)"/> returns, from the clock time and the offset.</summary>
+    /// <param name="buffer">At least <see cref="MaxLength"/> characters.</param>
+    /// <param name="clock">The clock time at the offset.</param>
+    /// <param name="offsetMinutes">The offset in minutes.</param>
+    /// <returns>The number of characters written.</returns>
+    public static int WriteDateTimeOffset(Span<char> buffer, DateTime clock, int offsetMinutes)
+    {
+        int length = WriteDateTime(buffer, clock);
+        buffer[length++] = offsetMinutes < 0 ? '-' : '+';
+        int minutes = Math.Abs(offsetMinutes);
+        length = WriteDigits(buffer, length, minutes / 60, 2);
+        buffer[length++] = ':';
+        return WriteDigits(buffer, length, minutes % 60, 2);
+    }
+
+    /// <summary>Writes what <see cref="Format(DateOnly)"/> returns.</summary>
+    /// <param name="buffer">At least 10 characters.</param>
+    /// <param name="value">The date.</param>
+    /// <returns>The number of characters written (10).</returns>
+    public static int WriteDate(Span<char> buffer, DateOnly value)
+    {
+        WriteDate(buffer, value.Year, value.Month, value.Day);
+        return 10;
+    }
+
+    /// <summary>Writes what <see cref="Format(TimeOnly)"/> returns.</summary>
+    /// <param name="buffer">At least 16 characters.</param>
+    /// <param name="value">The time.</param>
+    /// <returns>The number of characters written.</returns>
+    public static int WriteTime(Span<char> buffer, TimeOnly value)
+    {
+        int length = WriteTime(buffer, 0, value.Ticks);
+        long fraction = value.Ticks % TimeSpan.TicksPerSecond;
+        if (fraction != 0)
+        {
+            buffer[length++] = '.';
+            length = WriteDigits(buffer, length, (int)fraction, 7);
+        }
+
+        return length;
     }
 
     private static void WriteDate(Span<char> buffer, int year, int month, int day)

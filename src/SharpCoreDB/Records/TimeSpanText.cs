@@ -27,12 +27,24 @@ internal static class TimeSpanText
     // days + '.' + hh:mm:ss + '.' + fffffff
     private const int TimeLength = 1 + 8 + 1 + 7;
 
+    /// <summary>The longest text of a duration: a negative one.</summary>
+    public const int MaxLength = 1 + NegativeDayDigits + TimeLength;
+
     /// <summary>The sortable text of a duration.</summary>
     /// <param name="value">The duration.</param>
     /// <returns>The text.</returns>
     public static string Format(TimeSpan value)
     {
-        Span<char> buffer = stackalloc char[1 + NegativeDayDigits + TimeLength];
+        Span<char> buffer = stackalloc char[MaxLength];
+        return new string(buffer[..Write(buffer, value)]);
+    }
+
+    /// <summary>Writes what <see cref="Format"/> returns.</summary>
+    /// <param name="buffer">At least <see cref="MaxLength"/> characters.</param>
+    /// <param name="value">The duration.</param>
+    /// <returns>The number of characters written.</returns>
+    public static int Write(Span<char> buffer, TimeSpan value)
+    {
         int at = 0;
         long ticks = value.Ticks;
         int dayDigits = PositiveDayDigits;
@@ -52,8 +64,7 @@ internal static class TimeSpanText
         buffer[at++] = ':';
         at = Write(buffer, at, rest / TimeSpan.TicksPerSecond % 60, 2);
         buffer[at++] = '.';
-        at = Write(buffer, at, rest % TimeSpan.TicksPerSecond, 7);
-        return new string(buffer[..at]);
+        return Write(buffer, at, rest % TimeSpan.TicksPerSecond, 7);
     }
 
     /// <summary>Reads the sortable form or .NET's <c>"c"</c> form.</summary>

@@ -73,7 +73,9 @@ internal static class AffinityRules
     /// <returns>The value to store.</returns>
     public static SqlValue ApplyAffinity(in SqlValue value, Affinity affinity)
     {
-        if (value.DeclaredType != SqlDeclaredType.None)
+        // Packed TEXT is a date or time, which no affinity converts (it is not numeric text): returned as is, so
+        // storing a bound date does not write out its string just to look at it.
+        if (value.DeclaredType != SqlDeclaredType.None || value.IsPackedText)
         {
             return value;
         }

@@ -20,6 +20,9 @@ internal static partial class NumericConversion
     {
         switch (value.StorageClass)
         {
+            case SqlStorageClass.Text when value.IsPackedText:
+                // A date or time, never numeric text.
+                return value;
             case SqlStorageClass.Text:
                 ReadOnlySpan<char> text = ((string)value.RawReference!).AsSpan();
                 RealTextKind kind = NumericText.ParseReal(text, out double real);

@@ -110,7 +110,8 @@ internal static partial class NumericConversion
     /// <returns>The converted value, or <paramref name="value"/>.</returns>
     public static SqlValue ApplyNumericAffinity(in SqlValue value, bool preferInteger)
     {
-        if (value.StorageClass != SqlStorageClass.Text)
+        // Packed TEXT is a date or time, never numeric text: no string is written out just to find that.
+        if (value.StorageClass != SqlStorageClass.Text || value.IsPackedText)
         {
             return value;
         }

@@ -31,6 +31,12 @@ internal static class ValueLimits
     /// <exception cref="SharpCoreDBException">TooBig.</exception>
     public static void Check(in SqlValue value, long maxLength)
     {
+        // Packed TEXT (a date or time) is at most PackedText.MaxLength bytes, below every limit (MinimumMaxLength).
+        if (value.IsPackedText)
+        {
+            return;
+        }
+
         switch (value.RawReference)
         {
             case byte[] bytes when bytes.Length > maxLength:

@@ -40,6 +40,12 @@ internal sealed partial class Database
             throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"output file already exists: '{path}' is this database's own file");
         }
 
+        if (Directory.Exists(fullPath))
+        {
+            // SQLite's "unable to open database file": a directory can be neither a copy nor overwritten by one.
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"unable to open database file: '{path}' is a directory, so the copy cannot be written there");
+        }
+
         FileInfo info = new(fullPath);
         if (info.Exists && info.Length > 0)
         {
@@ -123,13 +129,18 @@ internal sealed partial class Database
         using DatabaseKeys oldKeys = DatabaseKeys.Of(old.File);
         ThrowIfReading(old, encryption);
 
-        // From here the order is what makes a crash safe: the old file holds every commit before its log goes (a clean
-        // close checkpoints everything), and the log goes before the new file takes the name, so a log of the old file
-        // never meets the new one. A crash leaves the old database (with or without its emptied log) or the new one.
-        old.Dispose();
+        // The copy stays locked until it has taken the database's name: once the old store closes, another process
+        // may open the database, and it removes a rebuild file only when nobody holds it (RemoveAbandonedRebuild).
+        // Windows cannot rename a file open without delete sharing, so there the copy goes unguarded for that instant.
+        FileStorageDevice? guard = OperatingSystem.IsWindows() ? null : FileStorageDevice.Open(temp, new FileDeviceOptions { Mode = FileDeviceMode.OpenExisting });
         bool replaced = false;
         try
         {
+            // From here the order is what makes a crash safe: the old file holds every commit before its log goes (a
+            // clean close checkpoints everything), and the log goes before the new file takes the name, so a log of the
+            // old file never meets the new one. A crash leaves the old database (with or without its emptied log) or
+            // the new one, and perhaps an unlocked rebuild file that the next open removes.
+            old.Dispose();
             File.Delete(_walPath!);
             FileStorageDevice.SyncDirectory(path, observer: null);
             File.Move(temp, path, overwrite: true);
@@ -138,10 +149,13 @@ internal sealed partial class Database
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
+            guard?.Dispose();
             Store = Reopen(path, replaced ? encryption : null, oldKeys);
             throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Could not put the rebuilt copy of '{path}' in its place: {ex.Message}", ex);
         }
 
+        // The guard now holds the new database file itself: the store's own lock needs it released.
+        guard?.Dispose();
         Store = Reopen(path, encryption, oldKeys);
         FileIdentity.TryRead(path, out _fileIdentity);
         FileIdentity.TryRead(_walPath!, out _walIdentity);
@@ -209,6 +223,7 @@ internal sealed partial class Database
             // The copy is synced once, by the checkpoint of its close; until then a crash leaves a file nobody uses.
             Durability = new DurabilityOptions { Mode = DurabilityMode.Async },
             CachePages = 256,
+            FileObserver = Options.CopyObserver,
         };
 
         bool complete = false;
@@ -224,6 +239,14 @@ internal sealed partial class Database
             finally
             {
                 target.Dispose();
+            }
+
+            // A log write that failed after the last commit returned (Async) latches the store, whose close then
+            // skips the final checkpoint: the file lacks those commits, and its log must not be deleted as if it were
+            // complete. The copy failed.
+            if (target.Failure is { } failure)
+            {
+                throw new SharpCoreDBException(failure.ErrorCode, $"Could not write the copy '{fullPath}': {failure.Message}", failure);
             }
 
             // Everything is in the file (a clean close checkpoints and syncs it): the copy needs no log.
@@ -243,8 +266,28 @@ internal sealed partial class Database
         {
             if (!complete)
             {
-                DeleteFiles(fullPath);
+                RemovePartialCopy(fullPath);
             }
+        }
+    }
+
+    // After a failed copy: its file and log go, so no partial file is left. The path may never have been created (a
+    // missing folder) or may not be removable; the latter is reported, as the caller would otherwise find a partial file.
+    private static void RemovePartialCopy(string fullPath)
+    {
+        try
+        {
+            foreach (string file in (string[])[fullPath, fullPath + WalStoreOptions.WalSuffix])
+            {
+                if (File.Exists(file))
+                {
+                    File.Delete(file);
+                }
+            }
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The copy '{fullPath}' failed, and its partial file could not be removed: {ex.Message}", ex);
         }
     }
 
@@ -272,6 +315,55 @@ internal sealed partial class Database
         KdfIterations = Options.KdfIterations ?? Storage.Encryption.KeyDerivation.DefaultIterations,
         CreateMode = mode,
     };
+
+    /// <summary>
+    /// Removes <c>&lt;file&gt;-vacuum</c> left by a VACUUM or rekey that crashed before its copy took the database's
+    /// name (the old database is then whole, and the copy is of no use). Called right after a read-write open, with
+    /// the database's lock held, so no VACUUM of another process can be copying; one that has closed its old file and
+    /// is about to rename its copy holds the copy's lock, and its file is left alone.
+    /// </summary>
+    /// <param name="path">The database file's full path.</param>
+    internal static void RemoveAbandonedRebuild(string path)
+    {
+        string temp = path + RebuildSuffix;
+        if (!File.Exists(temp))
+        {
+            return;
+        }
+
+        FileStorageDevice guard;
+        try
+        {
+            guard = FileStorageDevice.Open(temp, new FileDeviceOptions { Mode = FileDeviceMode.OpenExisting });
+        }
+        catch (SharpCoreDBException ex) when (ex.ErrorCode is SharpCoreDBErrorCode.Locked or SharpCoreDBErrorCode.IoError)
+        {
+            // Locked: another process's VACUUM is renaming it this instant. IoError: gone meanwhile, or not ours to
+            // open; either way the database is fine, and the next VACUUM deletes a leftover before it starts.
+            return;
+        }
+
+        try
+        {
+            // Unix deletes a file that is open, so the lock is held until it is gone; Windows needs it closed first.
+            if (OperatingSystem.IsWindows())
+            {
+                guard.Dispose();
+            }
+
+            DeleteFiles(temp);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            // The open itself succeeded and the database is whole: a leftover that cannot be deleted now must not fail
+            // it. The next VACUUM deletes it before it starts (and says so if it cannot).
+            System.Diagnostics.Trace.TraceWarning($"SharpCoreDB: could not remove the abandoned rebuild file '{temp}': {ex.Message}");
+        }
+        finally
+        {
+            guard.Dispose();
+        }
+    }
 
     // A file and its log, left by a copy that failed or a crash during one.
     private static void DeleteFiles(string path)

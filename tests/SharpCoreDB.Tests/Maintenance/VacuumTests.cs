@@ -168,4 +168,31 @@ public sealed class VacuumTests : IDisposable
         Assert.Equal(Convert.ToInt64(command.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture), Long(db, "PRAGMA page_size"));
         Assert.Equal(1, Long(db, "PRAGMA page_count"));
     }
+
+    [Fact]
+    public void A_rebuild_file_held_by_a_vacuum_about_to_rename_it_is_left_alone_at_open()
+    {
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString()))
+        {
+            Execute(db, "CREATE TABLE t(a)");
+        }
+
+        SharpCoreDBConnection.ClearAllPools();
+        string rebuild = _file.Path + "-vacuum";
+        File.WriteAllBytes(rebuild, new byte[4096]);
+
+        // Another process's VACUUM holds its copy's lock from closing its old file until the copy has the name.
+        using (global::SharpCoreDB.Storage.Devices.FileStorageDevice.Open(rebuild, new global::SharpCoreDB.Storage.Devices.FileDeviceOptions { Mode = global::SharpCoreDB.Storage.Devices.FileDeviceMode.OpenExisting }))
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString("Pooling=False")))
+        {
+            Assert.True(File.Exists(rebuild));
+        }
+
+        // Nobody holds it any more: it is a leftover, and the next open removes it.
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString("Pooling=False")))
+        {
+            Assert.False(File.Exists(rebuild));
+            Assert.Equal(0, Long(db, "SELECT count(*) FROM t"));
+        }
+    }
 }

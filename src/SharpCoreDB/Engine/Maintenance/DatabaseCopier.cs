@@ -92,6 +92,9 @@ internal sealed class DatabaseCopier
             }
 
             _transaction.Commit();
+
+            // The commits return before the log has them (Async): a write that fails now must fail the copy here.
+            _target.Flush();
             _progress?.Invoke(_totalPages, _totalPages);
         }
         finally

@@ -17,7 +17,8 @@ internal sealed partial class Database
     /// <summary>The suffix of the file VACUUM and rekey build beside the database before it takes the database's place.</summary>
     internal const string RebuildSuffix = "-vacuum";
 
-    // Set (under s_registryLock) while VACUUM or rekey replaces the file: no other connection may join meanwhile.
+    // Set (under s_registryLock) while VACUUM or rekey replaces the file: no other connection may join meanwhile, and
+    // no transaction may start (Database.StoreGate.cs).
     private bool _replacing;
 
     /// <summary>
@@ -58,8 +59,9 @@ internal sealed partial class Database
 
     /// <summary>
     /// VACUUM (<paramref name="encryption"/> null) or rekey: rebuilds the database into a new file beside it, then puts
-    /// that file in its place atomically, and reopens. Needs the instance to itself: no other open connection in the
-    /// process (Busy otherwise), and the caller outside any transaction with no reader open.
+    /// that file in its place atomically, and reopens. Other connections of the process may be open, but idle: none in
+    /// a transaction or with a statement reading (Busy otherwise, as SQLite); they use the new file afterwards, and
+    /// while the rebuild runs their new transactions get Busy. The caller must be outside any transaction.
     /// </summary>
     /// <param name="encryption">The new encryption (rekey), or null to keep it (VACUUM).</param>
     /// <param name="cancellationToken">Stops the rebuild before the file is replaced (Cancelled); the database is unchanged.</param>
@@ -77,14 +79,14 @@ internal sealed partial class Database
 
         lock (s_registryLock)
         {
-            if (_references > 1)
+            var current = (WalPageStore)Store;
+            if (!TryStartReplacing(current))
             {
+                ThrowIfReading(current, encryption);
                 throw new SharpCoreDBException(
                     SharpCoreDBErrorCode.Busy,
-                    $"database is locked: {(encryption is null ? "VACUUM" : "rekey")} of '{Options.DataSource}' needs the only open connection to it, and {_references - 1} other connection(s) in this process use it");
+                    $"database is locked: another connection to '{Options.DataSource}' is in a write transaction; {(encryption is null ? "VACUUM" : "rekey")} needs every connection idle");
             }
-
-            _replacing = true;
         }
 
         try
@@ -121,7 +123,7 @@ internal sealed partial class Database
     {
         string temp = path + RebuildSuffix;
         DeleteFiles(temp);
-        using (IReadTransaction read = source.Store.BeginRead())
+        using (IReadTransaction read = SnapshotOf(source))
         {
             WriteCopy(read, temp, encryption, bumpVersion: true, progress, cancellationToken);
         }
@@ -167,7 +169,7 @@ internal sealed partial class Database
         WalPageStore rebuilt = WalPageStore.OpenMemory(StoreOptions(Options, memory: true, TargetFile(old.PageSize, encryption, keys, PageFileCreateMode.OpenOrCreate)));
         try
         {
-            using IReadTransaction read = source.Store.BeginRead();
+            using IReadTransaction read = SnapshotOf(source);
             DatabaseCopier.Copy(read, rebuilt, bumpVersion: true, progress, cancellationToken);
         }
         catch
@@ -180,6 +182,9 @@ internal sealed partial class Database
         old.Dispose();
     }
 
+    // This database's own store is read past the gate it holds shut; another's (a backup into this one) through its gate.
+    private IReadTransaction SnapshotOf(Database source) => ReferenceEquals(source, this) ? Store.BeginRead() : source.BeginStoreRead();
+
     // SQLite's refusal while a statement of the connection still reads: its snapshot would outlive the file it reads.
     private void ThrowIfReading(WalPageStore store, SharpCoreDBEncryption? encryption)
     {
@@ -187,7 +192,7 @@ internal sealed partial class Database
         {
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Busy,
-                $"cannot {(encryption is null ? "VACUUM" : "rekey")} - SQL statements in progress: close the data readers of '{Options.DataSource}' first");
+                $"cannot {(encryption is null ? "VACUUM" : "rekey")} - SQL statements in progress: close the data readers and end the transactions of the connections to '{Options.DataSource}' first");
         }
     }
 

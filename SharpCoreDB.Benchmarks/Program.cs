@@ -21,6 +21,12 @@ internal static class Program
 {
     public static int Main(string[] args)
     {
+        // A child started by the maintenance suite to measure one engine's peak memory alone.
+        if (args.Length > 0 && args[0] == Maintenance.MaintenancePeak.Flag)
+        {
+            return Maintenance.MaintenancePeak.RunChild(args, Maintenance.MaintenanceBenchmarks.CacheBytes);
+        }
+
         var passThrough = new List<string>();
         var filters = new List<string>();
         var after = new List<Action>();

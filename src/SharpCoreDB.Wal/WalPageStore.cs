@@ -350,6 +350,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         }
     }
 
+    /// <summary>True while a write transaction holds the writer slot (or waits no more for it).</summary>
+    internal bool WriterActive => _writerSlot.CurrentCount == 0;
+
     /// <summary>Called when a read transaction ends.</summary>
     internal void EndRead(int slot)
     {

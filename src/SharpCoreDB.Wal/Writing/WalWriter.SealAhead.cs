@@ -19,9 +19,12 @@ namespace SharpCoreDB.Wal.Writing;
 /// </remarks>
 internal sealed partial class WalWriter
 {
-    // Frame buffers up to this size stay with the writer between groups; a larger one (a rare large group) goes back
-    // to the pool after its write.
-    private const int KeptBufferBytes = 1024 * 1024;
+    /// <summary>
+    /// Frame buffers up to this size stay with the writer between groups; a larger one (a rare large group) goes back
+    /// to the pool after its write. A bulk writer that keeps each commit within it (the database copier) writes
+    /// without allocating frame buffers.
+    /// </summary>
+    internal const int KeptBufferBytes = 1024 * 1024;
 
     private readonly List<(uint Page, ulong Version)> _sealedAhead = [];
     private readonly HashSet<uint> _aheadPages = [];

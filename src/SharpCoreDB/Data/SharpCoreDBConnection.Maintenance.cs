@@ -84,7 +84,7 @@ public sealed partial class SharpCoreDBConnection
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         Database database = _database ?? throw NotOpen();
-        using IReadTransaction snapshot = database.Store.BeginRead();
+        using IReadTransaction snapshot = database.BeginStoreRead();
         database.CopyTo(snapshot, path, options?.Encryption, Report(options?.Progress), cancellationToken);
     }
 

@@ -17,7 +17,8 @@ internal sealed partial class Database
     /// <summary>The suffix of the file VACUUM and rekey build beside the database before it takes the database's place.</summary>
     internal const string RebuildSuffix = "-vacuum";
 
-    // Set (under s_registryLock) while VACUUM or rekey replaces the file: no other connection may join meanwhile.
+    // Set (under s_registryLock) while VACUUM or rekey replaces the file: no other connection may join meanwhile, and
+    // no transaction may start (Database.StoreGate.cs).
     private bool _replacing;
 
     /// <summary>
@@ -40,6 +41,12 @@ internal sealed partial class Database
             throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"output file already exists: '{path}' is this database's own file");
         }
 
+        if (Directory.Exists(fullPath))
+        {
+            // SQLite's "unable to open database file": a directory can be neither a copy nor overwritten by one.
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"unable to open database file: '{path}' is a directory, so the copy cannot be written there");
+        }
+
         FileInfo info = new(fullPath);
         if (info.Exists && info.Length > 0)
         {
@@ -52,8 +59,9 @@ internal sealed partial class Database
 
     /// <summary>
     /// VACUUM (<paramref name="encryption"/> null) or rekey: rebuilds the database into a new file beside it, then puts
-    /// that file in its place atomically, and reopens. Needs the instance to itself: no other open connection in the
-    /// process (Busy otherwise), and the caller outside any transaction with no reader open.
+    /// that file in its place atomically, and reopens. Other connections of the process may be open, but idle: none in
+    /// a transaction or with a statement reading (Busy otherwise, as SQLite); they use the new file afterwards, and
+    /// while the rebuild runs their new transactions get Busy. The caller must be outside any transaction.
     /// </summary>
     /// <param name="encryption">The new encryption (rekey), or null to keep it (VACUUM).</param>
     /// <param name="cancellationToken">Stops the rebuild before the file is replaced (Cancelled); the database is unchanged.</param>
@@ -71,14 +79,14 @@ internal sealed partial class Database
 
         lock (s_registryLock)
         {
-            if (_references > 1)
+            var current = (WalPageStore)Store;
+            if (!TryStartReplacing(current))
             {
+                ThrowIfReading(current, encryption);
                 throw new SharpCoreDBException(
                     SharpCoreDBErrorCode.Busy,
-                    $"database is locked: {(encryption is null ? "VACUUM" : "rekey")} of '{Options.DataSource}' needs the only open connection to it, and {_references - 1} other connection(s) in this process use it");
+                    $"database is locked: another connection to '{Options.DataSource}' is in a write transaction; {(encryption is null ? "VACUUM" : "rekey")} needs every connection idle");
             }
-
-            _replacing = true;
         }
 
         try
@@ -115,7 +123,7 @@ internal sealed partial class Database
     {
         string temp = path + RebuildSuffix;
         DeleteFiles(temp);
-        using (IReadTransaction read = source.Store.BeginRead())
+        using (IReadTransaction read = SnapshotOf(source))
         {
             WriteCopy(read, temp, encryption, bumpVersion: true, progress, cancellationToken);
         }
@@ -123,13 +131,18 @@ internal sealed partial class Database
         using DatabaseKeys oldKeys = DatabaseKeys.Of(old.File);
         ThrowIfReading(old, encryption);
 
-        // From here the order is what makes a crash safe: the old file holds every commit before its log goes (a clean
-        // close checkpoints everything), and the log goes before the new file takes the name, so a log of the old file
-        // never meets the new one. A crash leaves the old database (with or without its emptied log) or the new one.
-        old.Dispose();
+        // The copy stays locked until it has taken the database's name: once the old store closes, another process
+        // may open the database, and it removes a rebuild file only when nobody holds it (RemoveAbandonedRebuild).
+        // Windows cannot rename a file open without delete sharing, so there the copy goes unguarded for that instant.
+        FileStorageDevice? guard = OperatingSystem.IsWindows() ? null : FileStorageDevice.Open(temp, new FileDeviceOptions { Mode = FileDeviceMode.OpenExisting });
         bool replaced = false;
         try
         {
+            // From here the order is what makes a crash safe: the old file holds every commit before its log goes (a
+            // clean close checkpoints everything), and the log goes before the new file takes the name, so a log of the
+            // old file never meets the new one. A crash leaves the old database (with or without its emptied log) or
+            // the new one, and perhaps an unlocked rebuild file that the next open removes.
+            old.Dispose();
             File.Delete(_walPath!);
             FileStorageDevice.SyncDirectory(path, observer: null);
             File.Move(temp, path, overwrite: true);
@@ -138,10 +151,13 @@ internal sealed partial class Database
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
+            guard?.Dispose();
             Store = Reopen(path, replaced ? encryption : null, oldKeys);
             throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Could not put the rebuilt copy of '{path}' in its place: {ex.Message}", ex);
         }
 
+        // The guard now holds the new database file itself: the store's own lock needs it released.
+        guard?.Dispose();
         Store = Reopen(path, encryption, oldKeys);
         FileIdentity.TryRead(path, out _fileIdentity);
         FileIdentity.TryRead(_walPath!, out _walIdentity);
@@ -153,7 +169,7 @@ internal sealed partial class Database
         WalPageStore rebuilt = WalPageStore.OpenMemory(StoreOptions(Options, memory: true, TargetFile(old.PageSize, encryption, keys, PageFileCreateMode.OpenOrCreate)));
         try
         {
-            using IReadTransaction read = source.Store.BeginRead();
+            using IReadTransaction read = SnapshotOf(source);
             DatabaseCopier.Copy(read, rebuilt, bumpVersion: true, progress, cancellationToken);
         }
         catch
@@ -166,6 +182,9 @@ internal sealed partial class Database
         old.Dispose();
     }
 
+    // This database's own store is read past the gate it holds shut; another's (a backup into this one) through its gate.
+    private IReadTransaction SnapshotOf(Database source) => ReferenceEquals(source, this) ? Store.BeginRead() : source.BeginStoreRead();
+
     // SQLite's refusal while a statement of the connection still reads: its snapshot would outlive the file it reads.
     private void ThrowIfReading(WalPageStore store, SharpCoreDBEncryption? encryption)
     {
@@ -173,7 +192,7 @@ internal sealed partial class Database
         {
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Busy,
-                $"cannot {(encryption is null ? "VACUUM" : "rekey")} - SQL statements in progress: close the data readers of '{Options.DataSource}' first");
+                $"cannot {(encryption is null ? "VACUUM" : "rekey")} - SQL statements in progress: close the data readers and end the transactions of the connections to '{Options.DataSource}' first");
         }
     }
 
@@ -209,6 +228,7 @@ internal sealed partial class Database
             // The copy is synced once, by the checkpoint of its close; until then a crash leaves a file nobody uses.
             Durability = new DurabilityOptions { Mode = DurabilityMode.Async },
             CachePages = 256,
+            FileObserver = Options.CopyObserver,
         };
 
         bool complete = false;
@@ -224,6 +244,14 @@ internal sealed partial class Database
             finally
             {
                 target.Dispose();
+            }
+
+            // A log write that failed after the last commit returned (Async) latches the store, whose close then
+            // skips the final checkpoint: the file lacks those commits, and its log must not be deleted as if it were
+            // complete. The copy failed.
+            if (target.Failure is { } failure)
+            {
+                throw new SharpCoreDBException(failure.ErrorCode, $"Could not write the copy '{fullPath}': {failure.Message}", failure);
             }
 
             // Everything is in the file (a clean close checkpoints and syncs it): the copy needs no log.
@@ -243,8 +271,28 @@ internal sealed partial class Database
         {
             if (!complete)
             {
-                DeleteFiles(fullPath);
+                RemovePartialCopy(fullPath);
             }
+        }
+    }
+
+    // After a failed copy: its file and log go, so no partial file is left. The path may never have been created (a
+    // missing folder) or may not be removable; the latter is reported, as the caller would otherwise find a partial file.
+    private static void RemovePartialCopy(string fullPath)
+    {
+        try
+        {
+            foreach (string file in (string[])[fullPath, fullPath + WalStoreOptions.WalSuffix])
+            {
+                if (File.Exists(file))
+                {
+                    File.Delete(file);
+                }
+            }
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The copy '{fullPath}' failed, and its partial file could not be removed: {ex.Message}", ex);
         }
     }
 
@@ -272,6 +320,55 @@ internal sealed partial class Database
         KdfIterations = Options.KdfIterations ?? Storage.Encryption.KeyDerivation.DefaultIterations,
         CreateMode = mode,
     };
+
+    /// <summary>
+    /// Removes <c>&lt;file&gt;-vacuum</c> left by a VACUUM or rekey that crashed before its copy took the database's
+    /// name (the old database is then whole, and the copy is of no use). Called right after a read-write open, with
+    /// the database's lock held, so no VACUUM of another process can be copying; one that has closed its old file and
+    /// is about to rename its copy holds the copy's lock, and its file is left alone.
+    /// </summary>
+    /// <param name="path">The database file's full path.</param>
+    internal static void RemoveAbandonedRebuild(string path)
+    {
+        string temp = path + RebuildSuffix;
+        if (!File.Exists(temp))
+        {
+            return;
+        }
+
+        FileStorageDevice guard;
+        try
+        {
+            guard = FileStorageDevice.Open(temp, new FileDeviceOptions { Mode = FileDeviceMode.OpenExisting });
+        }
+        catch (SharpCoreDBException ex) when (ex.ErrorCode is SharpCoreDBErrorCode.Locked or SharpCoreDBErrorCode.IoError)
+        {
+            // Locked: another process's VACUUM is renaming it this instant. IoError: gone meanwhile, or not ours to
+            // open; either way the database is fine, and the next VACUUM deletes a leftover before it starts.
+            return;
+        }
+
+        try
+        {
+            // Unix deletes a file that is open, so the lock is held until it is gone; Windows needs it closed first.
+            if (OperatingSystem.IsWindows())
+            {
+                guard.Dispose();
+            }
+
+            DeleteFiles(temp);
+        }
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        {
+            // The open itself succeeded and the database is whole: a leftover that cannot be deleted now must not fail
+            // it. The next VACUUM deletes it before it starts (and says so if it cannot).
+            System.Diagnostics.Trace.TraceWarning($"SharpCoreDB: could not remove the abandoned rebuild file '{temp}': {ex.Message}");
+        }
+        finally
+        {
+            guard.Dispose();
+        }
+    }
 
     // A file and its log, left by a copy that failed or a crash during one.
     private static void DeleteFiles(string path)

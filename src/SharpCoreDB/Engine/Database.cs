@@ -136,6 +136,11 @@ internal sealed partial class Database
             }
 
             Database database = Create(options, OpenFile(path, options), path);
+            if (!database.IsReadOnly)
+            {
+                RemoveAbandonedRebuild(path);
+            }
+
             s_registry.Add(path, database);
             return database;
         }

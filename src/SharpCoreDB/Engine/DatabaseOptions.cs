@@ -51,6 +51,12 @@ internal sealed record DatabaseOptions
     /// </summary>
     public byte[]? SecretVerifier { get; init; }
 
+    /// <summary>
+    /// Told of every write to the files of a copy (VACUUM, VACUUM INTO, backups, rekey), or null: the seam through which
+    /// tests make the disk fill up under a copy (an observer that throws fails the write as the disk would).
+    /// </summary>
+    internal Storage.Devices.IFileDeviceObserver? CopyObserver { get; init; }
+
     /// <summary>True for <c>:memory:</c>.</summary>
     public bool IsMemory => string.Equals(DataSource, MemoryDataSource, StringComparison.OrdinalIgnoreCase);
 }

@@ -473,7 +473,7 @@ internal sealed class Session : IDisposable
     /// <returns>The transaction.</returns>
     internal TransactionContext BeginRead()
     {
-        TransactionContext transaction = Database.BeginTransaction(Database.Store, static (store, schema) => new TransactionContext(store.BeginRead(), schema));
+        TransactionContext transaction = Database.BeginTransaction(Database, static (database, schema) => new TransactionContext(database.BeginStoreRead(), schema));
         transaction.Counters = Counters;
         transaction.Settings = Settings;
         return transaction;
@@ -487,7 +487,7 @@ internal sealed class Session : IDisposable
         CheckWritable();
         TransactionContext transaction = Database.BeginTransaction(
             (Session: this, Token: cancellationToken),
-            static (state, schema) => new TransactionContext(state.Session.Database.Store.BeginWrite(state.Session.BusyTimeout, state.Token), schema));
+            static (state, schema) => new TransactionContext(state.Session.Database.BeginStoreWrite(state.Session.BusyTimeout, state.Token), schema));
         transaction.Counters = Counters;
         transaction.Settings = Settings;
         return transaction;
@@ -501,7 +501,7 @@ internal sealed class Session : IDisposable
         CheckWritable();
         // The schema check runs after the writer slot is taken. That is sound for the writer: no schema change
         // can commit after it starts, so the checks only have to catch changes committed before.
-        IWriteTransaction write = await Database.Store.BeginWriteAsync(BusyTimeout, cancellationToken).ConfigureAwait(false);
+        IWriteTransaction write = await Database.BeginStoreWriteAsync(BusyTimeout, cancellationToken).ConfigureAwait(false);
         TransactionContext started = Database.BeginTransaction(write, static (transaction, schema) => new TransactionContext(transaction, schema));
         started.Counters = Counters;
         started.Settings = Settings;

@@ -62,15 +62,75 @@ public sealed class VacuumTests : IDisposable
     }
 
     [Fact]
-    public void Vacuum_while_another_connection_is_open_is_busy_and_changes_nothing()
+    public void Vacuum_while_another_connection_reads_is_busy_and_changes_nothing()
     {
         using SharpCoreDBConnection db = Open(_file.ConnectionString());
         Fill(db, 200, seed: 2);
         string expected = Dump(db);
+        long pages = Long(db, "PRAGMA page_count");
         using SharpCoreDBConnection other = Open(_file.ConnectionString());
-        var error = Assert.Throws<SharpCoreDBException>(() => Execute(db, "VACUUM"));
-        Assert.Equal(SharpCoreDBErrorCode.Busy, error.ErrorCode);
+        using (SharpCoreDBCommand select = other.CreateCommand())
+        {
+            select.CommandText = "SELECT * FROM t";
+            using SharpCoreDBDataReader reader = select.ExecuteReader();
+            Assert.True(reader.Read());
+            Assert.Equal(SharpCoreDBErrorCode.Busy, Assert.Throws<SharpCoreDBException>(() => Execute(db, "VACUUM")).ErrorCode);
+        }
+
+        using (SharpCoreDBTransaction transaction = other.BeginTransaction())
+        {
+            Execute(other, "INSERT INTO t(name, code) VALUES ('in', 'flight')");
+            Assert.Equal(SharpCoreDBErrorCode.Busy, Assert.Throws<SharpCoreDBException>(() => Execute(db, "VACUUM")).ErrorCode);
+            Assert.Equal(SharpCoreDBErrorCode.Busy, Assert.Throws<SharpCoreDBException>(() => db.Rekey(SharpCoreDBEncryption.WithKey(Convert.FromHexString(RawKeyHex)))).ErrorCode);
+        }
+
         Assert.Equal(expected, Dump(other));
+        Assert.Equal(pages, Long(db, "PRAGMA page_count"));
+    }
+
+    [Fact]
+    public void Vacuum_with_other_idle_connections_open_rebuilds_and_they_see_the_new_database()
+    {
+        using SharpCoreDBConnection before = Open(_file.ConnectionString());
+        Fill(before, 400, seed: 12);
+        Execute(before, "DELETE FROM t WHERE id % 3 = 0");
+        using SharpCoreDBCommand prepared = before.CreateCommand();
+        prepared.CommandText = "SELECT count(*) FROM t WHERE name >= $n";
+        prepared.Parameters.AddWithValue("$n", "name-5");
+        prepared.Prepare();
+        long matching = Convert.ToInt64(prepared.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture);
+
+        // A connection that went back to the pool, and one that stays open and idle.
+        using (SharpCoreDBConnection pooled = Open(_file.ConnectionString()))
+        {
+            Assert.Equal(Dump(before), Dump(pooled));
+        }
+
+        using SharpCoreDBConnection vacuuming = Open(_file.ConnectionString());
+        string expected = Dump(vacuuming);
+        long pages = Long(vacuuming, "PRAGMA page_count");
+        Execute(vacuuming, "VACUUM");
+        Assert.True(Long(vacuuming, "PRAGMA page_count") < pages);
+
+        // The connection opened before reads and writes the rebuilt file, its prepared statement too.
+        Assert.Equal(Long(vacuuming, "PRAGMA page_count"), Long(before, "PRAGMA page_count"));
+        Assert.Equal(0, Long(before, "PRAGMA freelist_count"));
+        Assert.Equal(expected, Dump(before));
+        Assert.Equal(matching, Convert.ToInt64(prepared.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture));
+        Execute(before, "INSERT INTO t(name, code) VALUES ('after', 'vacuum')");
+        Assert.Equal(Dump(before), Dump(vacuuming));
+
+        using (SharpCoreDBConnection pooled = Open(_file.ConnectionString()))
+        {
+            Assert.Equal(Dump(before), Dump(pooled));
+            Assert.Equal(["ok"], Column(pooled, "PRAGMA integrity_check"));
+        }
+
+        // Rekey the same way: the open connections go on under the new key, and a new one needs it.
+        vacuuming.Rekey(SharpCoreDBEncryption.WithKey(Convert.FromHexString(RawKeyHex)));
+        Assert.Equal(Dump(vacuuming), Dump(before));
+        using SharpCoreDBConnection keyed = Open(_file.ConnectionString($"Encryption Key={RawKeyHex}"));
+        Assert.Equal(Dump(before), Dump(keyed));
     }
 
     [Fact]
@@ -167,5 +227,32 @@ public sealed class VacuumTests : IDisposable
         command.CommandText = "PRAGMA page_size";
         Assert.Equal(Convert.ToInt64(command.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture), Long(db, "PRAGMA page_size"));
         Assert.Equal(1, Long(db, "PRAGMA page_count"));
+    }
+
+    [Fact]
+    public void A_rebuild_file_held_by_a_vacuum_about_to_rename_it_is_left_alone_at_open()
+    {
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString()))
+        {
+            Execute(db, "CREATE TABLE t(a)");
+        }
+
+        SharpCoreDBConnection.ClearAllPools();
+        string rebuild = _file.Path + "-vacuum";
+        File.WriteAllBytes(rebuild, new byte[4096]);
+
+        // Another process's VACUUM holds its copy's lock from closing its old file until the copy has the name.
+        using (global::SharpCoreDB.Storage.Devices.FileStorageDevice.Open(rebuild, new global::SharpCoreDB.Storage.Devices.FileDeviceOptions { Mode = global::SharpCoreDB.Storage.Devices.FileDeviceMode.OpenExisting }))
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString("Pooling=False")))
+        {
+            Assert.True(File.Exists(rebuild));
+        }
+
+        // Nobody holds it any more: it is a leftover, and the next open removes it.
+        using (SharpCoreDBConnection db = Open(_file.ConnectionString("Pooling=False")))
+        {
+            Assert.False(File.Exists(rebuild));
+            Assert.Equal(0, Long(db, "SELECT count(*) FROM t"));
+        }
     }
 }

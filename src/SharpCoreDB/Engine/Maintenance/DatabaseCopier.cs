@@ -3,6 +3,7 @@ using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal;
+using SharpCoreDB.Wal.Writing;
 
 namespace SharpCoreDB.Engine.Maintenance;
 
@@ -12,21 +13,37 @@ namespace SharpCoreDB.Engine.Maintenance;
 /// with the new roots. The core of VACUUM, VACUUM INTO, backups and rekeying.
 /// </summary>
 /// <remarks>
-/// It streams: the copy commits every <see cref="BatchBytes"/> of entries, so at most one batch of dirty pages is held
-/// in memory whatever the size of the database, and it reads the source through its snapshot, so writers go on.
+/// <para>
+/// It streams: the copy commits whenever its dirty pages would no longer fit one frame buffer of the log writer
+/// (<see cref="WalWriter.KeptBufferBytes"/>, about 250 pages of 4 KiB), so at most a few batches of pages are held in
+/// memory whatever the size of the database, and it reads the source through its snapshot, so writers go on.
+/// </para>
+/// <para>
+/// It also allocates a fixed amount, not one buffer per page: before each commit it waits until the previous batch
+/// is durable (<see cref="WalPageStore.Flush"/>), so the log writer writes one batch per group, within the frame
+/// buffer it keeps, and the pages in flight (the batch being written and the one being built) stay far below what
+/// the log's page pool keeps (<see cref="WalBuffers"/>). Without the wait the copy outran the writer, groups of
+/// thousands of pages grew a new frame buffer each and ran the pool dry, and the copy allocated about what it copied.
+/// Building one batch while the previous one is written keeps the disk busy all the same.
+/// </para>
 /// </remarks>
 internal sealed class DatabaseCopier
 {
-    /// <summary>Bytes of keys and values written between two commits of the copy.</summary>
-    internal const long BatchBytes = 4L << 20;
+    // Small pages give many frames per frame buffer: a batch stays at a quarter of what the log's page pool keeps
+    // (1,024 buffers per size), so the two or three batches in flight are always served from it.
+    private const int MaxBatchPages = 256;
+
+    // Pages an insert dirties besides its overflow pages: the leaf, a split's new page, parents up a few levels, the header.
+    private const int EntryPageMargin = 6;
 
     private readonly IPageTransaction _source;
     private readonly WalPageStore _target;
     private readonly Action<long, long>? _progress;
     private readonly CancellationToken _cancellationToken;
     private readonly long _totalPages;
+    private readonly int _batchPages;
+    private readonly int _usableSize;
     private IWriteTransaction? _transaction;
-    private long _pendingBytes;
 
     private DatabaseCopier(IPageTransaction source, WalPageStore target, Action<long, long>? progress, CancellationToken cancellationToken)
     {
@@ -35,6 +52,8 @@ internal sealed class DatabaseCopier
         _progress = progress;
         _cancellationToken = cancellationToken;
         _totalPages = UsedPages(source);
+        _batchPages = Math.Min(MaxBatchPages, WalWriter.KeptBufferBytes / target.Log.FrameSize);
+        _usableSize = target.UsableSize;
     }
 
     /// <summary>Copies <paramref name="source"/> into the empty <paramref name="target"/> and commits; the caller closes the target.</summary>
@@ -66,13 +85,16 @@ internal sealed class DatabaseCopier
                     CopyTree,
                     (key, value) =>
                     {
+                        MakeRoom(key.Length + value.Length);
                         new BTree(_transaction, catalog).TryInsert(key, value);
-                        Written(key.Length + value.Length);
                     },
                     bumpVersion);
             }
 
             _transaction.Commit();
+
+            // The commits return before the log has them (Async): a write that fails now must fail the copy here.
+            _target.Flush();
             _progress?.Invoke(_totalPages, _totalPages);
         }
         finally
@@ -109,14 +131,14 @@ internal sealed class DatabaseCopier
                     value = buffer.AsSpan(0, length);
                 }
 
+                if (MakeRoom(cursor.Key.Length + length))
+                {
+                    tree = new BTree(_transaction!, root);
+                }
+
                 if (!tree.TryInsert(cursor.Key, value))
                 {
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"the tree at page {sourceRoot} of '{SourceName}' holds one key twice");
-                }
-
-                if (Written(cursor.Key.Length + length))
-                {
-                    tree = new BTree(_transaction!, root);
                 }
             }
         }
@@ -128,25 +150,28 @@ internal sealed class DatabaseCopier
         return root;
     }
 
-    // Counts bytes written; past a batch, commits and starts the next transaction (true: trees must be reopened on it).
-    private bool Written(int bytes)
+    // Before an entry of `bytes` is inserted: when the pages it may dirty (its leaf, a split, its overflow pages) would
+    // take the batch past one frame buffer, commits the batch and starts the next transaction (true: trees must be
+    // reopened on it). A single entry larger than a batch still goes into one commit.
+    private bool MakeRoom(int bytes)
     {
         if (_cancellationToken.IsCancellationRequested)
         {
             throw Execution.ExecutionContext.Cancelled();
         }
 
-        _pendingBytes += bytes;
-        if (_pendingBytes < BatchBytes)
+        int dirty = ((DirtyPageTransaction)_transaction!).Pages.Count;
+        if (dirty == 0 || dirty + (bytes / _usableSize) + EntryPageMargin <= _batchPages)
         {
             return false;
         }
 
+        // The previous batch is durable before this one is queued: the log writer then takes one batch per group.
+        _target.Flush();
         IWriteTransaction finished = _transaction!;
         finished.Commit();
         finished.Dispose();
         _transaction = Begin();
-        _pendingBytes = 0;
         _progress?.Invoke(Math.Min(_totalPages, _target.File.StoredPageCount), _totalPages);
         return true;
     }

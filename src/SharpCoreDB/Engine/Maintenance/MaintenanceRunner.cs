@@ -52,7 +52,7 @@ internal static class MaintenanceRunner
 
                 if (vacuum.Into is StringLiteral into)
                 {
-                    using IReadTransaction snapshot = database.Store.BeginRead();
+                    using IReadTransaction snapshot = database.BeginStoreRead();
                     database.CopyTo(snapshot, into.Value, encryption: null, progress: null, cancellationToken);
                     return;
                 }

@@ -1,0 +1,103 @@
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Engine;
+
+/// <content>
+/// The gate between sessions starting transactions and VACUUM or rekey replacing the store: a rebuild may run while
+/// other connections are open, as long as none of them is inside a transaction or has a statement reading.
+/// </content>
+/// <remarks>
+/// A session counts itself in <see cref="_starting"/> while it takes <see cref="Store"/> and begins a transaction on
+/// it, and is refused (Busy) when a rebuild has raised <see cref="_replacing"/>. The rebuild raises the flag first and
+/// then looks at the count and the store's open transactions, with a full fence between (the sessions' count is
+/// Interlocked), so either the session sees the flag, or the rebuild sees the session (counted, or its transaction
+/// open): no transaction can start on a store that is being replaced, and the schema a session starts with is never
+/// the old file's.
+/// </remarks>
+internal sealed partial class Database
+{
+    // Sessions between reading Store and having their transaction registered with it.
+    private int _starting;
+
+    /// <summary>Starts a read transaction on the current store (Busy while VACUUM or rekey replaces it).</summary>
+    /// <returns>The transaction.</returns>
+    /// <exception cref="SharpCoreDBException">Busy while the database is being rebuilt.</exception>
+    internal IReadTransaction BeginStoreRead()
+    {
+        Interlocked.Increment(ref _starting);
+        try
+        {
+            ThrowIfReplacing();
+            return Store.BeginRead();
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _starting);
+        }
+    }
+
+    /// <summary>Starts the write transaction on the current store (Busy while VACUUM or rekey replaces it).</summary>
+    /// <param name="timeout">The busy timeout for the writer slot.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>The transaction.</returns>
+    /// <exception cref="SharpCoreDBException">Busy while the database is being rebuilt, or when the slot stays taken.</exception>
+    internal IWriteTransaction BeginStoreWrite(TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        Interlocked.Increment(ref _starting);
+        try
+        {
+            ThrowIfReplacing();
+            return Store.BeginWrite(timeout, cancellationToken);
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _starting);
+        }
+    }
+
+    /// <summary>Like <see cref="BeginStoreWrite"/>, without blocking a thread while waiting for the writer slot.</summary>
+    /// <param name="timeout">The busy timeout for the writer slot.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>The transaction.</returns>
+    /// <exception cref="SharpCoreDBException">Busy while the database is being rebuilt, or when the slot stays taken.</exception>
+    internal async ValueTask<IWriteTransaction> BeginStoreWriteAsync(TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        Interlocked.Increment(ref _starting);
+        try
+        {
+            ThrowIfReplacing();
+            return await Store.BeginWriteAsync(timeout, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _starting);
+        }
+    }
+
+    private void ThrowIfReplacing()
+    {
+        if (Volatile.Read(ref _replacing))
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Busy,
+                $"database is locked: '{Options.DataSource}' is being rebuilt (VACUUM or rekey) by another connection; try again when it is done");
+        }
+    }
+
+    // Raises the flag that turns new transactions away, then checks that none is open or starting on the store. Under
+    // s_registryLock, so no connection joins meanwhile. False (flag lowered again) when one is.
+    private bool TryStartReplacing(Wal.WalPageStore store)
+    {
+        Volatile.Write(ref _replacing, true);
+
+        // A full fence between raising the flag and reading the count: the sessions' side is Interlocked.Increment.
+        Interlocked.MemoryBarrier();
+        if (Volatile.Read(ref _starting) == 0 && store.OpenSnapshots == 0 && !store.WriterActive)
+        {
+            return true;
+        }
+
+        Volatile.Write(ref _replacing, false);
+        return false;
+    }
+}

@@ -20,6 +20,19 @@ internal static class RowCollector
     public static List<long> Collect(ExecutionContext context, Operator access, int slot, int rowIdColumn)
     {
         var rowIds = new List<long>();
+        Collect(context, access, slot, rowIdColumn, rowIds);
+        return rowIds;
+    }
+
+    /// <summary>Collects the row ids the access plan yields into a list the caller reuses (cleared first).</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="access">The access plan (with the WHERE filter) writing rows into <paramref name="slot"/>.</param>
+    /// <param name="slot">The table slot.</param>
+    /// <param name="rowIdColumn">The row id's position in the slot.</param>
+    /// <param name="rowIds">Receives the row ids in scan order.</param>
+    public static void Collect(ExecutionContext context, Operator access, int slot, int rowIdColumn, List<long> rowIds)
+    {
+        rowIds.Clear();
         access.Open(context);
         try
         {
@@ -33,8 +46,6 @@ internal static class RowCollector
         {
             access.Close(context);
         }
-
-        return rowIds;
     }
 
     /// <summary>Collects a copy of every row the operator yields.</summary>

@@ -1,3 +1,4 @@
+using System.Buffers;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -8,13 +9,24 @@ internal sealed partial class BTree
     /// <summary>Deletes <paramref name="key"/> and frees its overflow chain, then rebalances upward.</summary>
     /// <returns>True when the key existed.</returns>
     /// <exception cref="SharpCoreDBException">ReadOnly in a read-only transaction.</exception>
-    public bool Delete(ReadOnlySpan<byte> key)
+    public bool Delete(ReadOnlySpan<byte> key) => Delete(key, oldValue: null);
+
+    /// <summary>
+    /// Deletes <paramref name="key"/> like <see cref="Delete(ReadOnlySpan{byte})"/> and, when it existed, first writes
+    /// its value to <paramref name="oldValue"/>: one descent where a lookup followed by a delete would make two
+    /// (an undo log needs the value a delete removes).
+    /// </summary>
+    /// <param name="key">The key.</param>
+    /// <param name="oldValue">Receives the removed value (nothing is written when the key is absent); null to skip it.</param>
+    /// <returns>True when the key existed.</returns>
+    /// <exception cref="SharpCoreDBException">ReadOnly in a read-only transaction.</exception>
+    public bool Delete(ReadOnlySpan<byte> key, IBufferWriter<byte>? oldValue)
     {
         CheckWritable();
         BeginWrite();
         try
         {
-            return DeleteCore(key);
+            return DeleteCore(key, oldValue);
         }
         finally
         {
@@ -22,7 +34,7 @@ internal sealed partial class BTree
         }
     }
 
-    private bool DeleteCore(ReadOnlySpan<byte> key)
+    private bool DeleteCore(ReadOnlySpan<byte> key, IBufferWriter<byte>? oldValue)
     {
         int leafLevel = DescendForWrite(key, out int position, out bool found, out _);
         if (!found)
@@ -43,11 +55,22 @@ internal sealed partial class BTree
             valueLength = cell.ValueChainLength;
             keyChain = cell.KeyOverflowPage;
             keyChainLength = cell.KeyLength - cell.KeyLocalLength;
+            if (oldValue is not null && chain == 0)
+            {
+                Span<byte> destination = oldValue.GetSpan(valueLength).Slice(0, valueLength);
+                CopyValue(lease.Data, cell, destination, page);
+                oldValue.Advance(valueLength);
+            }
         }
 
         if (chain != 0)
         {
             OverflowChain.Check(_tx, chain, valueLength, page);
+            if (oldValue is not null)
+            {
+                OverflowChain.Read(_tx, chain, oldValue.GetSpan(valueLength).Slice(0, valueLength), page);
+                oldValue.Advance(valueLength);
+            }
         }
 
         if (keyChain != 0)
@@ -231,6 +254,16 @@ internal sealed partial class BTree
 
         using (PageLease lease = _tx.Read(rightPage))
         {
+            // A pair the headers say cannot fit is rejected before any copying or cell parsing: a sparse node next to
+            // full ones asks again after every delete from it, and that must stay cheap. A header that lies can only
+            // make this skip a merge (merging is optional); a merge goes ahead only on the parsed cells' sizes below.
+            var header = new NodeReader(lease.Data, rightPage);
+            int separatorBytes = header.IsLeaf ? 0 : separatorLength + NodeLayout.SlotSize;
+            if (header.UsedBytes + separatorBytes + UsedBytesOf(leftPage) > NodeCapacity)
+            {
+                return false;
+            }
+
             lease.Data.CopyTo(scratch.PageCopy);
         }
 
@@ -314,6 +347,7 @@ internal sealed partial class BTree
                 BTreeCorruption.Throw(_root, "the root is its own child");
             }
 
+
             using (PageLease target = _tx.Write(_root))
             using (PageLease source = _tx.Read(child))
             {
@@ -323,6 +357,13 @@ internal sealed partial class BTree
 
             _tx.Free(child);
         }
+    }
+
+    /// <summary>The bytes a node's slots and cells take by its header's count.</summary>
+    private int UsedBytesOf(uint page)
+    {
+        using PageLease lease = _tx.Read(page);
+        return new NodeReader(lease.Data, page).UsedBytes;
     }
 
     /// <summary>The bytes a node's cells and slots take, from the parsed cells rather than the header's claims.</summary>

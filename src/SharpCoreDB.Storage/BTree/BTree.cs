@@ -331,6 +331,12 @@ internal sealed partial class BTree
     /// <summary>Reads down to the leaf that would hold <paramref name="key"/> and returns its lease (caller disposes).</summary>
     private PageLease DescendToLeaf(ReadOnlySpan<byte> key)
     {
+        if (TryReadHintedLeaf(key, out PageLease hinted))
+        {
+            return hinted;
+        }
+
+        BeginHint();
         uint page = _root;
         for (int depth = 0; ; depth++)
         {
@@ -343,11 +349,14 @@ internal sealed partial class BTree
                 node.PrefetchSearchPath();
                 if (node.IsLeaf)
                 {
+                    EndHint(depth, page);
                     keep = true;
                     return lease;
                 }
 
-                page = node.Child(node.UpperBound(key, _tx));
+                int childIndex = node.UpperBound(key, _tx);
+                NoteHintLevel(depth, page, node, childIndex);
+                page = node.Child(childIndex);
             }
             finally
             {
@@ -370,6 +379,20 @@ internal sealed partial class BTree
     private int DescendForWrite(ReadOnlySpan<byte> key, out int position, out bool found, out bool rightEdge)
     {
         WriteScratch scratch = Scratch;
+        if (TryReadHintedLeaf(key, out PageLease hinted))
+        {
+            using (hinted)
+            {
+                int leafLevel = _hintLeafLevel;
+                CopyHintedPath(scratch);
+                var leaf = new NodeReader(hinted.Data, hinted.PageNumber);
+                position = leaf.LowerBound(key, _tx, out found);
+                rightEdge = HintedLeafIsRightEdge && position == leaf.Count;
+                return leafLevel;
+            }
+        }
+
+        BeginHint();
         uint page = _root;
         bool edge = true;
         for (int level = 0; ; level++)
@@ -383,12 +406,14 @@ internal sealed partial class BTree
             {
                 position = node.LowerBound(key, _tx, out found);
                 rightEdge = edge && position == node.Count;
+                EndHint(level, page);
                 return level;
             }
 
             int childIndex = node.UpperBound(key, _tx);
             edge &= childIndex == node.Count;
             scratch.PathIndex[level] = childIndex;
+            NoteHintLevel(level, page, node, childIndex);
             page = node.Child(childIndex);
         }
     }

@@ -13,6 +13,9 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
 {
     private uint _pageCount;
 
+    // Counts allocations and frees (see IPageTransaction.ShapeStamp).
+    private long _shapeStamp;
+
     /// <summary>Creates the transaction; the store already holds the writer slot for it.</summary>
     /// <param name="pages">An empty dirty-page set.</param>
     /// <param name="pageCount">The committed page count when the transaction began.</param>
@@ -61,6 +64,9 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
     public override long ChangeStamp => Pages.ChangeStamp;
 
     /// <inheritdoc />
+    public long ShapeStamp => _shapeStamp;
+
+    /// <inheritdoc />
     public override uint CatalogRoot
     {
         get => base.CatalogRoot;
@@ -89,6 +95,7 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
     public PageLease Allocate()
     {
         ThrowIfNotActive();
+        _shapeStamp++;
         return PageAllocator.Allocate(this);
     }
 
@@ -96,6 +103,7 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
     public void Free(uint pageNumber)
     {
         ThrowIfNotActive();
+        _shapeStamp++;
         PageAllocator.Free(this, pageNumber);
     }
 

@@ -31,6 +31,15 @@ public interface IPageTransaction
     /// </summary>
     long ChangeStamp { get; }
 
+    /// <summary>
+    /// A number that changes whenever a page of this transaction is allocated or freed, and at its end. A B+tree
+    /// changes its shape (a split, a merge, an emptied node leaving, a root collapse) only together with an allocation
+    /// or a free, so while this holds its value the interior nodes of every tree read as they did and a tree may go
+    /// straight to a leaf it found before (see the B+tree's remembered leaf). Changing more often is always safe: the
+    /// default is <see cref="ChangeStamp"/>.
+    /// </summary>
+    long ShapeStamp => ChangeStamp;
+
     /// <summary>Reads a page as this transaction sees it.</summary>
     PageLease Read(uint pageNumber);
 

@@ -17,6 +17,7 @@ internal sealed class TransactionContext : IDisposable
     private readonly IReadTransaction? _read;
     private readonly IWriteTransaction? _write;
     private byte[] _valueScratch = [];
+    private ArrayBufferWriter<byte>? _deletedValue;
     private bool _completed;
 
     /// <summary>Wraps a read snapshot.</summary>
@@ -186,17 +187,21 @@ internal sealed class TransactionContext : IDisposable
     public bool Delete(uint root, ReadOnlySpan<byte> key)
     {
         BTree tree = Tree(root);
-        if (Undo is { IsRecording: true })
+        if (Undo is not { IsRecording: true } undo)
         {
-            if (!TryReadValue(tree, key, out int length))
-            {
-                return false;
-            }
-
-            Undo.Record(UndoKind.Deleted, root, key, _valueScratch.AsSpan(0, length));
+            return tree.Delete(key);
         }
 
-        return tree.Delete(key);
+        // The tree hands back the value it removes, so logging a delete costs no second descent.
+        ArrayBufferWriter<byte> deleted = _deletedValue ??= new ArrayBufferWriter<byte>(256);
+        deleted.ResetWrittenCount();
+        if (!tree.Delete(key, deleted))
+        {
+            return false;
+        }
+
+        undo.Record(UndoKind.Deleted, root, key, deleted.WrittenSpan);
+        return true;
     }
 
     /// <summary>Commits the write transaction.</summary>

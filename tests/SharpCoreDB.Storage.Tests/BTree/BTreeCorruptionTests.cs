@@ -57,14 +57,18 @@ public sealed class BTreeCorruptionTests
     [Fact]
     public void Child_pointer_zero_or_looping_is_reported_as_corrupt()
     {
+        // Damage is on disk before a transaction reads it, so a fresh tree object meets it (one that built the tree
+        // remembers the last leaf it wrote and would go straight there).
         var (tx, tree) = Build();
         byte[] root = tx.RawPage(tree.RootPage);
         BinaryPrimitives.WriteUInt32LittleEndian(root.AsSpan(NodeLayout.RightChildOffset), 0);
+        tree = new Tree(tx, tree.RootPage);
         AssertCorrupt(tree.RootPage, () => tree.Get(BTreeBasicTests.Key(Keys - 1)));
 
         (tx, tree) = Build();
         root = tx.RawPage(tree.RootPage);
         BinaryPrimitives.WriteUInt32LittleEndian(root.AsSpan(NodeLayout.RightChildOffset), tree.RootPage);
+        tree = new Tree(tx, tree.RootPage);
         AssertCorrupt(tree.RootPage, () => tree.Get(BTreeBasicTests.Key(Keys - 1)));
         AssertCorrupt(tree.RootPage, () => tree.Verify());
         AssertCorrupt(tree.RootPage, () => tree.Drop());

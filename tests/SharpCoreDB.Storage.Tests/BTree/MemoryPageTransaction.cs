@@ -32,6 +32,9 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
 
     public long ChangeStamp { get; private set; }
 
+    // Like the stores: moves on every allocation and free (and commit), not on plain writes.
+    public long ShapeStamp { get; private set; }
+
     /// <summary>The highest page number ever handed out: the size the file would have.</summary>
     public uint HighWater { get; private set; }
 
@@ -99,6 +102,7 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
         }
 
         AllocateCount++;
+        ShapeStamp++;
         return Lease(page, writable: true);
     }
 
@@ -117,12 +121,14 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
         _freedThisTransaction.Add(pageNumber);
         FreeCount++;
         ChangeStamp++;
+        ShapeStamp++;
     }
 
     /// <summary>Makes this transaction's freed pages available to later allocations.</summary>
     public void Commit()
     {
         ChangeStamp++;
+        ShapeStamp++;
         foreach (uint page in _freedThisTransaction)
         {
             _reusable.Push(page);

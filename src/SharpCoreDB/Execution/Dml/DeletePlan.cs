@@ -17,7 +17,13 @@ namespace SharpCoreDB.Execution.Dml;
 /// <param name="triggers">The DELETE triggers it fires, or null.</param>
 internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter writer, Operator access, int slot, TriggerSet? triggers) : DmlPlan(schema, slotWidths)
 {
+    // A list longer than this is not kept for the next execution: one large delete must not pin its memory to the plan.
+    private const int MaxKeptRowIds = 64 * 1024;
+
     private SqlValue[]? _oldRow;
+
+    // The row-id list of the last execution, reused: a cascade runs this plan once per parent row.
+    private List<RowLocator>? _spareRowIds;
 
     /// <inheritdoc />
     public override TableSchema Table => writer.Table;
@@ -30,7 +36,10 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
     {
         TableSchema table = writer.Table;
         writer.PrepareForeignKeys(context, changesParentKeys: true);
-        List<RowLocator> rowIds = RowCollector.CollectLocators(context, access, slot, writer);
+        // Taken out of the field while in use, so an execution nested in this one (a trigger) cannot share it.
+        List<RowLocator> rowIds = _spareRowIds ?? [];
+        _spareRowIds = null;
+        RowCollector.CollectLocators(context, access, slot, writer, rowIds);
         if (triggers is not null)
         {
             // With triggers SQLite deletes in two passes and visits the rows in row-id (or key) order; the programs
@@ -68,6 +77,11 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
             ChangedSoFar++;
             ReturnRow(context);
             triggers?.FireAfter(context, null, oldRow);
+        }
+
+        if (rowIds.Capacity <= MaxKeptRowIds)
+        {
+            _spareRowIds = rowIds;
         }
 
         return ChangedSoFar;

@@ -20,6 +20,19 @@ internal static class RowCollector
     public static List<RowLocator> CollectLocators(ExecutionContext context, Operator access, int slot, TableWriter writer)
     {
         var locators = new List<RowLocator>();
+        CollectLocators(context, access, slot, writer, locators);
+        return locators;
+    }
+
+    /// <summary>Collects the locators the access plan yields into a list the caller reuses (cleared first).</summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="access">The access plan (with the WHERE filter) writing rows into <paramref name="slot"/>.</param>
+    /// <param name="slot">The table slot.</param>
+    /// <param name="writer">The writer of the table, which derives each row's locator.</param>
+    /// <param name="locators">Receives the locators in scan order.</param>
+    public static void CollectLocators(ExecutionContext context, Operator access, int slot, TableWriter writer, List<RowLocator> locators)
+    {
+        locators.Clear();
         access.Open(context);
         try
         {
@@ -33,8 +46,6 @@ internal static class RowCollector
         {
             access.Close(context);
         }
-
-        return locators;
     }
 
     /// <summary>Collects a copy of every row the operator yields.</summary>

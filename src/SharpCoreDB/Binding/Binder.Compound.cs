@@ -86,15 +86,18 @@ internal sealed partial class Binder
         var columns = new ResultColumnInfo[arms[0].Count];
         for (int i = 0; i < columns.Length; i++)
         {
+            // As SQLite's sqlite3SubqueryColumnTypes: the kinds of value come from every arm but the one that gave
+            // the affinity.
             int arm = 0;
+            int types = 0;
             Affinity affinity = arms[0][i].Affinity;
             while (affinity == Affinity.None && arm + 1 < arms.Length)
             {
+                types |= arms[arm][i].DataTypes;
                 affinity = arms[++arm][i].Affinity;
             }
 
-            int types = 0;
-            for (int right = 1; right < arms.Length; right++)
+            for (int right = arm + 1; right < arms.Length; right++)
             {
                 types |= arms[right][i].DataTypes;
             }

@@ -544,31 +544,32 @@ internal sealed partial class Binder
     private static ColumnExpr ColumnRef(int slot, int index, SourceColumn column, string display) =>
         new(slot, index, display, column.Affinity, column.DeclaredType, column.DeclaredTypeName) { ColumnCollation = column.Collation };
 
+    // SQLite's lookupName: every FROM item (of that name, when qualified) with the column counts; two are ambiguous
+    // unless the column is merged by USING or NATURAL, where the first source wins. A qualifier that names FROM items
+    // none of which has the column is "no such column: t.c".
     private static bool TryFindColumn(Scope scope, ColumnReference reference, out SourceBinding? source, out SourceColumn? column)
     {
         source = null;
         column = null;
-        if (reference.Table is not null)
+        bool named = false;
+        foreach (SourceBinding candidate in scope.Sources)
         {
-            foreach (SourceBinding candidate in scope.Sources)
+            SourceColumn? found;
+            if (reference.Table is not null)
             {
                 if (!string.Equals(candidate.Name, reference.Table, StringComparison.OrdinalIgnoreCase))
                 {
                     continue;
                 }
 
-                column = candidate.Find(reference.Column)
-                    ?? throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {reference.Table}.{reference.Column}", reference.Position);
-                source = candidate;
-                return true;
+                named = true;
+                found = candidate.Find(reference.Column);
+            }
+            else
+            {
+                found = candidate.QualifiedOnly ? null : candidate.Find(reference.Column);
             }
 
-            return false;
-        }
-
-        foreach (SourceBinding candidate in scope.Sources)
-        {
-            SourceColumn? found = candidate.QualifiedOnly ? null : candidate.Find(reference.Column);
             if (found is null)
             {
                 continue;
@@ -582,11 +583,17 @@ internal sealed partial class Binder
                     continue;
                 }
 
-                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"ambiguous column name: {reference.Column}", reference.Position);
+                string shown = reference.Table is null ? reference.Column : $"{reference.Table}.{reference.Column}";
+                throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"ambiguous column name: {shown}", reference.Position);
             }
 
             source = candidate;
             column = found;
+        }
+
+        if (source is null && named)
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {reference.Table}.{reference.Column}", reference.Position);
         }
 
         return source is not null;

@@ -73,6 +73,11 @@ internal sealed partial class Binder
         var rows = new List<Expr[]>();
         if (tableName is null || _schema.FindTable(tableName) is not { } table)
         {
+            if (tableName is not null && _schema.FindView(tableName) is { } view)
+            {
+                return ViewInfo(view, extended);
+            }
+
             return tableName is not null && IsTableFunction(tableName) ? TableFunctionInfo(extended) : rows;
         }
 

@@ -44,8 +44,8 @@ internal sealed partial class Binder
         var columns = new SourceColumn[JsonTableOperator.ColumnNames.Length];
         for (int i = 0; i < columns.Length; i++)
         {
-            // Declared without types, as in SQLite: no affinity, BINARY collation.
-            columns[i] = new SourceColumn(JsonTableOperator.ColumnNames[i], i, Affinity.None, SqlDeclaredType.None, string.Empty)
+            // Declared without types, as in SQLite: BLOB affinity (a column with no type), BINARY collation.
+            columns[i] = new SourceColumn(JsonTableOperator.ColumnNames[i], i, Affinity.Blob, SqlDeclaredType.None, string.Empty)
             {
                 Hidden = i >= JsonTableOperator.Json,
             };

@@ -45,7 +45,7 @@ internal sealed partial class Binder
     // and OLD hold values as given), no row id.
     private TableSchema ViewAsTable(ViewSchema view)
     {
-        IReadOnlyList<ResultColumnInfo> result = new Binder(_schema, new Dictionary<string, int>(), _collations, _functions).BindQuery(view.Query, null).Columns;
+        IReadOnlyList<ResultColumnInfo> result = ViewResultColumns(view);
         var columns = ImmutableArray.CreateBuilder<ColumnSchema>(result.Count);
         for (int i = 0; i < result.Count; i++)
         {

@@ -120,8 +120,19 @@ internal static partial class CatalogStore
                         tables.Add((reader.GetString(1), (uint)reader.GetInt64(3), reader.GetString(4)));
                         break;
                     case IndexKind:
-                        indexes[reader.GetString(1)] = (reader.GetString(2), (uint)reader.GetInt64(3), reader.IsNull(4) ? null : reader.GetString(4));
-                        break;
+                        {
+                            string name = reader.GetString(1);
+                            bool constraint = reader.IsNull(4);
+                            if (constraint && name.StartsWith(TableSchemaBuilder.LegacyAutoIndexPrefix, StringComparison.Ordinal))
+                            {
+                                // A constraint index stored under the engine's former name: the table asks for it by
+                                // SQLite's name, and rewriting the table stores it under that name.
+                                name = string.Concat(TableSchemaBuilder.AutoIndexPrefix, name.AsSpan(TableSchemaBuilder.LegacyAutoIndexPrefix.Length));
+                            }
+
+                            indexes[name] = (reader.GetString(2), (uint)reader.GetInt64(3), constraint ? null : reader.GetString(4));
+                            break;
+                        }
                     case ViewKind:
                         views.Add((reader.GetString(1), reader.GetString(4)));
                         break;
@@ -268,8 +279,11 @@ internal static partial class CatalogStore
     /// <summary>Stores an index.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="index">The index.</param>
-    public static void PutIndex(TransactionContext transaction, IndexSchema index) =>
+    public static void PutIndex(TransactionContext transaction, IndexSchema index)
+    {
+        RemoveLegacyName(transaction, index);
         PutObject(transaction, IndexKind, "index", index.Name, index.TableName, index.RootPage, index.Sql);
+    }
 
     /// <summary>Stores a view.</summary>
     /// <param name="transaction">The write transaction.</param>
@@ -297,7 +311,18 @@ internal static partial class CatalogStore
         Remove(transaction, SequenceKind, table.Name);
         foreach (IndexSchema index in table.Indexes)
         {
+            RemoveLegacyName(transaction, index);
             Remove(transaction, IndexKind, index.Name);
+        }
+    }
+
+    // A constraint index read from an older catalog is still stored under its former name: changing or dropping its
+    // table removes that entry too, so no stale entry outlives it.
+    private static void RemoveLegacyName(TransactionContext transaction, IndexSchema index)
+    {
+        if (index.Sql is null && index.Name.StartsWith(TableSchemaBuilder.AutoIndexPrefix, StringComparison.Ordinal))
+        {
+            Remove(transaction, IndexKind, string.Concat(TableSchemaBuilder.LegacyAutoIndexPrefix, index.Name.AsSpan(TableSchemaBuilder.AutoIndexPrefix.Length)));
         }
     }
 

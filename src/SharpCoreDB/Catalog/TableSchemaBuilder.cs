@@ -19,7 +19,14 @@ internal static class TableSchemaBuilder
     /// <param name="number">The index number.</param>
     /// <returns>The index name.</returns>
     public static string AutoIndexName(string table, int number) =>
-        string.Create(CultureInfo.InvariantCulture, $"sharpcoredb_autoindex_{table}_{number}");
+        string.Create(CultureInfo.InvariantCulture, $"{AutoIndexPrefix}{table}_{number}");
+
+    /// <summary>How constraint index names start, as in SQLite (<c>sqlite_autoindex_&lt;table&gt;_&lt;n&gt;</c>).</summary>
+    public const string AutoIndexPrefix = "sqlite_autoindex_";
+
+    /// <summary>How constraint index names started in catalogs written before the engine took SQLite's names; the
+    /// catalog reads such an entry under the current name.</summary>
+    public const string LegacyAutoIndexPrefix = "sharpcoredb_autoindex_";
 
     /// <summary>Builds the table.</summary>
     /// <param name="statement">The parsed CREATE TABLE.</param>

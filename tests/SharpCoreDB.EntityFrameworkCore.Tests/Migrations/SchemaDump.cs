@@ -24,9 +24,8 @@ internal static class SchemaDump
             var indexes = Rows(connection, $"PRAGMA index_list(\"{name}\")").Select(r => r[1..]).OrderBy(r => r[0], StringComparer.Ordinal).ToList();
             foreach (var index in indexes)
             {
-                // The engine names the indexes behind UNIQUE and PRIMARY KEY constraints sharpcoredb_autoindex_<table>_<n>
-                // where SQLite says sqlite_autoindex_<table>_<n>; the rest of the name and the index are the same.
-                text.Append("  index ").Append(index[0].Replace("sharpcoredb_autoindex_", "sqlite_autoindex_", StringComparison.Ordinal))
+                // Both name the indexes behind UNIQUE and PRIMARY KEY constraints sqlite_autoindex_<table>_<n>.
+                text.Append("  index ").Append(index[0])
                     .Append(" | ").AppendJoin(" | ", index[1..]).Append(" on ")
                     .AppendJoin(", ", Rows(connection, $"PRAGMA index_info(\"{index[0]}\")").Select(r => r[2])).AppendLine();
             }

@@ -67,7 +67,7 @@ public sealed class DdlTests
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(a INTEGER UNIQUE)");
-        SharpCoreDBException error = db.Fails("DROP INDEX sharpcoredb_autoindex_t_1");
+        SharpCoreDBException error = db.Fails("DROP INDEX sqlite_autoindex_t_1");
         Assert.Equal(SharpCoreDBErrorCode.Unsupported, error.ErrorCode);
     }
 

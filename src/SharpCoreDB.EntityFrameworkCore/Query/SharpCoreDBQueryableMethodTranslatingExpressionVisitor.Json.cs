@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;
@@ -8,6 +9,7 @@ using Microsoft.EntityFrameworkCore.Storage;
 
 #pragma warning disable EF1001 // JsonEachExpression is the SQLite provider's json_each table, which its SQL generator,
 // nullability processor and type-mapping postprocessor (all of which we reuse) know how to handle.
+#pragma warning disable EF9002 // JSON partial updates in ExecuteUpdate are EF 10's evaluation API; the SQLite provider uses it too.
 
 namespace SharpCoreDB.EntityFrameworkCore.Query;
 
@@ -141,6 +143,60 @@ internal sealed partial class SharpCoreDBQueryableMethodTranslatingExpressionVis
         }
 
         return base.TranslateElementAtOrDefault(source, index, returnDefault);
+    }
+
+    protected override bool TrySerializeScalarToJson(JsonScalarExpression target, SqlExpression value, [NotNullWhen(true)] out SqlExpression? jsonValue)
+    {
+        // A bool is stored as 1/0; json('true'/'false') makes json_set write JSON true/false, as SaveChanges does.
+        var providerType = value.TypeMapping?.Converter?.ProviderClrType ?? value.Type;
+        if (UnwrapNullable(providerType) == typeof(bool))
+        {
+            var sql = RelationalDependencies.SqlExpressionFactory;
+            SqlExpression text = value is SqlConstantExpression { Value: bool constant }
+                ? sql.Constant(constant ? "true" : "false")
+                : sql.Case(
+                    [
+                        new CaseWhenClause(sql.Equal(value, sql.Constant(true)), sql.Constant("true")),
+                        new CaseWhenClause(sql.Equal(value, sql.Constant(false)), sql.Constant("false")),
+                    ],
+                    sql.Constant("null"));
+            jsonValue = sql.Function("json", [text], nullable: true, argumentsPropagateNullability: [true], typeof(string),
+                RelationalDependencies.TypeMappingSource.FindMapping(typeof(string)));
+            return true;
+        }
+
+        return base.TrySerializeScalarToJson(target, value, out jsonValue);
+    }
+
+    protected override SqlExpression? GenerateJsonPartialUpdateSetter(Expression target, SqlExpression value, ref SqlExpression? existingSetterValue)
+    {
+        // ExecuteUpdate of properties inside one JSON column: json_set calls nest, one per property, on the column.
+        var (column, path) = target switch
+        {
+            JsonScalarExpression scalar => ((ColumnExpression)scalar.Json, scalar.Path),
+            JsonQueryExpression query => (query.JsonColumn, query.Path),
+            _ => throw new InvalidOperationException($"'{target}' is not inside a JSON column."),
+        };
+        var sql = RelationalDependencies.SqlExpressionFactory;
+        // A nested object or array arrives as JSON text: json() keeps json_set from storing it as a string.
+        var newValue = target is JsonQueryExpression
+            ? sql.Function("json", [value], nullable: true, argumentsPropagateNullability: [true], typeof(string), value.TypeMapping)
+            : value;
+        // The SQL generator renders a constant holding path segments as the JSON path text.
+        var set = sql.Function(
+            "json_set",
+            [existingSetterValue ?? column, sql.Constant(path, RelationalTypeMapping.NullMapping), newValue],
+            nullable: true,
+            argumentsPropagateNullability: [true, true, true],
+            typeof(string),
+            column.TypeMapping);
+        if (existingSetterValue is null)
+        {
+            return set;
+        }
+
+        existingSetterValue = set;
+        return null;
     }
 
     protected override bool IsNaturallyOrdered(SelectExpression selectExpression) =>

@@ -125,6 +125,14 @@ internal static class JsonQueries
         yield return Set("param_names_contains", c => c.Shops.Where(s => names.Contains(s.Name)).Select(s => s.Id));
         yield return Set("param_strings_contains_escaped", c => c.Shops.Where(s => s.Tags.Any(t => tagsWanted.Contains(t))).Select(s => s.Id));
         yield return Set("param_ids_join", c => c.Shops.Where(s => ids.Where(i => i > 10).Contains(s.Id)).Select(s => s.Id));
+        // EF 10 expands a collection parameter into one parameter per element unless told otherwise: EF.Parameter
+        // sends the whole list as one JSON array parameter, read with json_each (the EF 8/9 default).
+        yield return Set("param_json_array_contains", c => c.Shops.Where(s => EF.Parameter(ids).Contains(s.Id)).Select(s => s.Name));
+        yield return Set("param_json_array_strings", c => c.Shops.Where(s => EF.Parameter(names).Contains(s.Name)).Select(s => s.Id));
+        yield return Set("param_json_array_empty", c => c.Shops.Where(s => EF.Parameter(noIds).Contains(s.Id)).Select(s => s.Id));
+        yield return Set("param_json_array_count", c => c.Shops.Where(s => EF.Parameter(ids).Count(i => i > s.Id) > 3).Select(s => s.Id));
+        yield return Set("param_json_array_index", c => c.Shops.Where(s => s.Id == EF.Parameter(ids)[index]).Select(s => s.Id));
+        yield return Set("param_json_array_against_column", c => c.Shops.Where(s => EF.Parameter(tagsWanted).Any(t => s.Tags.Contains(t))).Select(s => s.Id));
         yield return One("param_ids_count", c => c.Shops.Count(s => ids.Contains(s.Id) && s.Profile != null));
     }
 }

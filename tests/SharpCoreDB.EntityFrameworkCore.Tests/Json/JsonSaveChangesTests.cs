@@ -148,6 +148,25 @@ public sealed class JsonSaveChangesTests : IDisposable
         SameAfter(c => c.Shops.Where(s => s.Tags.Contains("cheap")).ExecuteDelete());
     }
 
+    [Fact]
+    public void Bulk_update_of_properties_inside_a_complex_json_column_uses_json_set_like_sqlite()
+    {
+        SameAfter(c => c.Shops.Where(s => s.Id > 20).ExecuteUpdate(u => u
+            .SetProperty(s => s.Location.Label, s => s.Name)
+            .SetProperty(s => s.Location.Latitude, s => s.Location.Latitude + 0.5)));
+    }
+
+    [Fact]
+    public void Bulk_update_inside_an_owned_json_column_is_refused_by_both_providers()
+    {
+        foreach (var create in new Func<JsonContext>[] { CreateSqlite, CreateOurs })
+        {
+            using var context = create();
+            Assert.Throws<InvalidOperationException>(() =>
+                context.Shops.ExecuteUpdate(u => u.SetProperty(s => s.Profile!.Contact.City, "Bergen")));
+        }
+    }
+
     /// <summary>Applies <paramref name="change"/> on both providers and saves, then compares tables and entities.</summary>
     private void SameAfter(Action<JsonContext> change)
     {

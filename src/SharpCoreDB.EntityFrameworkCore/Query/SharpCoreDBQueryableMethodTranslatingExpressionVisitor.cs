@@ -11,19 +11,23 @@ namespace SharpCoreDB.EntityFrameworkCore.Query;
 /// (exact DECIMAL, sortable duration text) where the SQLite provider needs its <c>EF_DECIMAL</c> collation or refuses.
 /// Ours rather than the SQLite provider's because that one asks native SQLite for its version as it is created.
 /// </summary>
-internal sealed class SharpCoreDBQueryableMethodTranslatingExpressionVisitor : RelationalQueryableMethodTranslatingExpressionVisitor
+internal sealed partial class SharpCoreDBQueryableMethodTranslatingExpressionVisitor : RelationalQueryableMethodTranslatingExpressionVisitor
 {
+    private readonly SqlAliasManager _sqlAliasManager;
+
     public SharpCoreDBQueryableMethodTranslatingExpressionVisitor(
         QueryableMethodTranslatingExpressionVisitorDependencies dependencies,
         RelationalQueryableMethodTranslatingExpressionVisitorDependencies relationalDependencies,
         RelationalQueryCompilationContext queryCompilationContext)
         : base(dependencies, relationalDependencies, queryCompilationContext)
     {
+        _sqlAliasManager = queryCompilationContext.SqlAliasManager;
     }
 
     private SharpCoreDBQueryableMethodTranslatingExpressionVisitor(SharpCoreDBQueryableMethodTranslatingExpressionVisitor parent)
         : base(parent)
     {
+        _sqlAliasManager = parent._sqlAliasManager;
     }
 
     protected override QueryableMethodTranslatingExpressionVisitor CreateSubqueryVisitor() =>

@@ -1,4 +1,3 @@
-using Microsoft.EntityFrameworkCore;
 using SharpCoreDB.EntityFrameworkCore.Tests.Model;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Differential;
@@ -34,45 +33,8 @@ public sealed class LinqDifferentialTests(NorthwindFixture fixture) : IClassFixt
     public void Query_gives_the_same_result_as_the_sqlite_provider(string name)
     {
         var query = Queries.ByName[name];
-        var expected = Run(fixture.CreateSqlite, query);
-        var actual = Run(fixture.CreateOurs, query);
-        if (query.RefusedBySqlite)
-        {
-            Assert.True(expected.Error is not null, $"{name}: marked as refused by the SQLite provider, but it answered");
-            return;
-        }
-
-        Assert.True(expected.Error is null, $"{name}: the SQLite provider refused it ({expected.Error?.Message}); mark it RefusedBySqlite");
-        if (actual.Error is not null)
-        {
-            Assert.Fail($"{name}: SharpCoreDB failed: {actual.Error}");
-        }
-
-        if (!expected.Rows!.SequenceEqual(actual.Rows!, StringComparer.Ordinal))
-        {
-            int at = 0;
-            while (at < expected.Rows!.Count && at < actual.Rows!.Count && expected.Rows[at] == actual.Rows[at])
-            {
-                at++;
-            }
-
-            Assert.Fail($"{name} (data seed {NorthwindData.Seed}): results differ at row {at} of {expected.Rows!.Count} (SQLite) / "
-                + $"{actual.Rows!.Count} (SharpCoreDB)\n  SQLite:      {(at < expected.Rows.Count ? expected.Rows[at] : "(end)")}\n"
-                + $"  SharpCoreDB: {(at < actual.Rows.Count ? actual.Rows[at] : "(end)")}");
-        }
-    }
-
-    private static (List<string>? Rows, Exception? Error) Run(Func<NorthwindContext> create, DiffQuery query)
-    {
-        using var context = create();
-        try
-        {
-            return (ResultFormatter.Rows(query.Run(context), query.Ordered), null);
-        }
-        catch (Exception e) when (e is InvalidOperationException or NotSupportedException or DbUpdateException
-                                      or System.Data.Common.DbException)
-        {
-            return (null, e);
-        }
+        var expected = DifferentialAssert.Run(fixture.CreateSqlite, query.Run, query.Ordered);
+        var actual = DifferentialAssert.Run(fixture.CreateOurs, query.Run, query.Ordered);
+        DifferentialAssert.Same(name, NorthwindData.Seed, query.RefusedBySqlite, expected, actual);
     }
 }

@@ -55,22 +55,23 @@ internal sealed partial class BTree
             valueLength = cell.ValueChainLength;
             keyChain = cell.KeyOverflowPage;
             keyChainLength = cell.KeyLength - cell.KeyLocalLength;
-            if (oldValue is not null && chain == 0)
+            if (oldValue is not null)
             {
-                Span<byte> destination = oldValue.GetSpan(valueLength).Slice(0, valueLength);
-                CopyValue(lease.Data, cell, destination, page);
-                oldValue.Advance(valueLength);
+                // The whole value: the local bytes (all of it, or the prefix of a spilled one) and then its chain.
+                if (chain != 0)
+                {
+                    OverflowChain.Check(_tx, chain, valueLength, page);
+                }
+
+                int length = cell.ValueLength;
+                CopyValue(lease.Data, cell, oldValue.GetSpan(length).Slice(0, length), page);
+                oldValue.Advance(length);
             }
         }
 
-        if (chain != 0)
+        if (chain != 0 && oldValue is null)
         {
             OverflowChain.Check(_tx, chain, valueLength, page);
-            if (oldValue is not null)
-            {
-                OverflowChain.Read(_tx, chain, oldValue.GetSpan(valueLength).Slice(0, valueLength), page);
-                oldValue.Advance(valueLength);
-            }
         }
 
         if (keyChain != 0)

@@ -1,6 +1,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Ddl;
+using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
@@ -54,7 +55,7 @@ internal sealed partial class Binder
             case "integrity_check" or "quick_check":
                 return IntegrityCheck(name, pragma.Value);
             case "page_count" or "freelist_count" or "page_size" when pragma.Value is null:
-                return Computed(name, transaction => [[SqlValue.FromInt64(Engine.Maintenance.MaintenanceRunner.HeaderField(transaction, name))]]);
+                return Computed(name, context => [[SqlValue.FromInt64(Engine.Maintenance.MaintenanceRunner.HeaderField(context.Transaction, name))]]);
             case "page_size":
                 // SQLite ignores a new page size for a database that exists; here the page size is fixed at creation.
                 return Rows([], []);
@@ -315,9 +316,10 @@ internal sealed partial class Binder
     {
         int limit = value is null ? 100 : (int)Math.Clamp(PragmaInteger(value), 1, int.MaxValue);
         bool quick = name == "quick_check";
-        return Computed(name, transaction =>
+        Dictionary<string, TableWriter> writers = quick ? [] : IndexEntryWriters();
+        return Computed(name, context =>
         {
-            List<string> problems = Engine.Maintenance.IntegrityChecker.Check(transaction, limit, quick);
+            List<string> problems = Engine.Maintenance.IntegrityChecker.Check(context, limit, quick, writers);
             var rows = new List<SqlValue[]>(Math.Max(1, problems.Count));
             if (problems.Count == 0)
             {
@@ -333,7 +335,36 @@ internal sealed partial class Binder
         });
     }
 
-    private QueryPlan Computed(string name, Func<TransactionContext, List<SqlValue[]>> compute)
+    // Per table with a partial index or an index on expressions, a writer bound to compute each row's entries exactly
+    // as inserts do (the WHERE decides whether there is one, the expressions give its key), for the cross-check.
+    private Dictionary<string, TableWriter> IndexEntryWriters()
+    {
+        var writers = new Dictionary<string, TableWriter>(StringComparer.OrdinalIgnoreCase);
+        foreach (TableSchema table in _schema.Tables.Values)
+        {
+            bool computed = false;
+            foreach (IndexSchema index in table.Indexes)
+            {
+                computed |= index.Where is not null || index.HasExpression;
+            }
+
+            if (computed)
+            {
+                int slot = NewSlot(table.Columns.Length + 1);
+                (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+                writers[table.Name] = new TableWriter(table, slot, [])
+                {
+                    IndexPredicates = BindIndexPredicates(table, slot),
+                    IndexExpressions = keys,
+                    KeySlot = keySlot,
+                };
+            }
+        }
+
+        return writers;
+    }
+
+    private QueryPlan Computed(string name, Func<Execution.ExecutionContext, List<SqlValue[]>> compute)
     {
         int slot = NewSlot(1);
         var columns = new[] { new ResultColumnInfo(name, string.Empty, SqlDeclaredType.None, Affinity.None) };

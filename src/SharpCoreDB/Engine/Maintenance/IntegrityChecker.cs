@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Globalization;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Records;
 using SharpCoreDB.Storage.BTree;
@@ -23,30 +24,39 @@ namespace SharpCoreDB.Engine.Maintenance;
 /// </remarks>
 internal sealed class IntegrityChecker
 {
+    private readonly Execution.ExecutionContext _context;
     private readonly TransactionContext _transaction;
+    private readonly IReadOnlyDictionary<string, TableWriter> _writers;
     private readonly ITransactionPageAccess? _access;
     private readonly int _limit;
     private readonly List<string> _problems = [];
     private readonly HashSet<uint> _used = [];
 
-    private IntegrityChecker(TransactionContext transaction, int limit)
+    private IntegrityChecker(Execution.ExecutionContext context, int limit, IReadOnlyDictionary<string, TableWriter> writers)
     {
-        _transaction = transaction;
-        _access = transaction.Pages as ITransactionPageAccess;
+        _context = context;
+        _transaction = context.Transaction;
+        _writers = writers;
+        _access = _transaction.Pages as ITransactionPageAccess;
         _limit = limit;
     }
 
     private bool Full => _problems.Count >= _limit;
 
-    /// <summary>Checks the database as <paramref name="transaction"/> sees it.</summary>
-    /// <param name="transaction">The transaction (a snapshot, or the caller's own transaction).</param>
+    /// <summary>Checks the database as the statement's transaction sees it.</summary>
+    /// <param name="context">The statement's context (its transaction: a snapshot, or the caller's own transaction).</param>
     /// <param name="limit">The most problems to report (SQLite's default is 100).</param>
     /// <param name="quick">True for quick_check: no index/table cross-check, no UNIQUE check.</param>
+    /// <param name="writers">
+    /// Per table with a partial index or an index on expressions (by name), a writer bound to compute each row's
+    /// entries as inserts do; the cross-check of such a table's indexes needs it.
+    /// </param>
     /// <returns>The problems, or an empty list when the database is sound.</returns>
-    public static List<string> Check(TransactionContext transaction, int limit, bool quick)
+    public static List<string> Check(Execution.ExecutionContext context, int limit, bool quick, IReadOnlyDictionary<string, TableWriter> writers)
     {
-        ArgumentNullException.ThrowIfNull(transaction);
-        var checker = new IntegrityChecker(transaction, Math.Max(1, limit));
+        ArgumentNullException.ThrowIfNull(context);
+        ArgumentNullException.ThrowIfNull(writers);
+        var checker = new IntegrityChecker(context, Math.Max(1, limit), writers);
         checker.Run(quick);
         return checker._problems;
     }
@@ -143,14 +153,28 @@ internal sealed class IntegrityChecker
             trees[i] = new BTree(_transaction.Pages, indexes[i].RootPage);
         }
 
-        long rows = 0;
+        TableWriter? writer = _writers.GetValueOrDefault(table.Name);
+        int[] positions = new int[indexes.Count];
+        for (int i = 0; i < positions.Length && writer is not null; i++)
+        {
+            // The statement is bound against this schema (a schema change re-binds it), so every index is found.
+            positions[i] = -1;
+            for (int j = 0; j < writer.Table.Indexes.Length; j++)
+            {
+                if (string.Equals(writer.Table.Indexes[j].Name, indexes[i].Name, StringComparison.OrdinalIgnoreCase))
+                {
+                    positions[i] = j;
+                }
+            }
+        }
+
+        long[] expected = new long[indexes.Count];
         using var key = new PooledBufferWriter();
         var locator = new ArrayBufferWriter<byte>(32);
         using (BTreeCursor cursor = new BTree(_transaction.Pages, table.RootPage).OpenCursor())
         {
             for (bool more = cursor.First(); more && !Full; more = cursor.MoveNext())
             {
-                rows++;
                 decoder.Decode(cursor, row);
                 foreach (ColumnSchema column in table.Columns)
                 {
@@ -162,9 +186,26 @@ internal sealed class IntegrityChecker
 
                 for (int i = 0; i < trees.Length; i++)
                 {
-                    key.Reset();
-                    IndexKeys.WriteEntry(indexes[i], table, row, key, scratch, locator);
-                    if (!trees[i].ContainsKey(key.WrittenSpan))
+                    ReadOnlySpan<byte> entry;
+                    if (writer is not null && positions[i] >= 0)
+                    {
+                        // A partial index holds only the rows its WHERE accepts; expressions give computed keys.
+                        if (!writer.TryEncodeIndexEntry(_context, positions[i], row))
+                        {
+                            continue;
+                        }
+
+                        entry = writer.EncodedEntry;
+                    }
+                    else
+                    {
+                        key.Reset();
+                        IndexKeys.WriteEntry(indexes[i], table, row, key, scratch, locator);
+                        entry = key.WrittenSpan;
+                    }
+
+                    expected[i]++;
+                    if (!trees[i].ContainsKey(entry))
                     {
                         Report($"{RowName(table, row)} missing from index {indexes[i].Name}");
                     }
@@ -172,13 +213,13 @@ internal sealed class IntegrityChecker
             }
         }
 
-        // Every row's entry is there; an index with more entries than rows holds entries of no row.
+        // Every row's entry is there; an index with more entries than its rows give holds entries of no row.
         for (int i = 0; i < trees.Length && !Full; i++)
         {
             long entries = trees[i].Count();
-            if (entries != rows)
+            if (entries != expected[i])
             {
-                Report($"wrong # of entries in index {indexes[i].Name}: {entries.ToString(CultureInfo.InvariantCulture)} entries for {rows.ToString(CultureInfo.InvariantCulture)} rows");
+                Report($"wrong # of entries in index {indexes[i].Name}: {entries.ToString(CultureInfo.InvariantCulture)} entries for {expected[i].ToString(CultureInfo.InvariantCulture)} rows");
             }
         }
     }

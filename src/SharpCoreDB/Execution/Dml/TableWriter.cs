@@ -711,6 +711,29 @@ internal sealed partial class TableWriter
         return predicate.EvaluateTruth(context) == true;
     }
 
+    /// <summary>
+    /// Encodes the row's entry in the <paramref name="index"/>-th index of the table as an insert would write it (keys
+    /// computed from the index's expressions), or returns false when a partial index holds no entry for the row.
+    /// </summary>
+    /// <param name="context">The execution context (its slots receive the row for the bound WHERE and expressions).</param>
+    /// <param name="index">The index's position in <see cref="TableSchema.Indexes"/>.</param>
+    /// <param name="row">The row (columns, then the row id).</param>
+    /// <returns>True with the entry in <see cref="EncodedEntry"/>; false when the index holds none for the row.</returns>
+    public bool TryEncodeIndexEntry(ExecutionContext context, int index, SqlValue[] row)
+    {
+        if (!InIndex(context, index, row))
+        {
+            return false;
+        }
+
+        long rowId = _table.WithoutRowId ? 0 : row[_table.RowIdSlot].AsInt64();
+        EncodeIndexKey(_table.Indexes[index], KeyRow(context, index, row), rowId, _key);
+        return true;
+    }
+
+    /// <summary>The entry the last successful <see cref="TryEncodeIndexEntry"/> encoded.</summary>
+    public ReadOnlySpan<byte> EncodedEntry => _key.WrittenSpan;
+
     private static void EncodeIndexPrefix(IndexSchema index, SqlValue[] row, ArrayBufferWriter<byte> writer)
     {
         writer.ResetWrittenCount();

@@ -6,10 +6,10 @@ namespace SharpCoreDB.Execution.Operators;
 /// Rows computed from the transaction when the statement opens (PRAGMA integrity_check, page_count and the like):
 /// what they report depends on the snapshot, not on anything known when the statement is bound.
 /// </summary>
-/// <param name="compute">Computes the rows from the statement's transaction.</param>
+/// <param name="compute">Computes the rows in the statement's context (its transaction, and its slots for bound expressions).</param>
 /// <param name="slot">The output slot.</param>
 /// <param name="description">What EXPLAIN shows.</param>
-internal sealed class ComputedRowsOperator(Func<TransactionContext, List<SqlValue[]>> compute, int slot, string description) : Operator
+internal sealed class ComputedRowsOperator(Func<ExecutionContext, List<SqlValue[]>> compute, int slot, string description) : Operator
 {
     private List<SqlValue[]> _rows = [];
     private int _next;
@@ -17,7 +17,7 @@ internal sealed class ComputedRowsOperator(Func<TransactionContext, List<SqlValu
     /// <inheritdoc />
     public override void Open(ExecutionContext context)
     {
-        _rows = compute(context.Transaction);
+        _rows = compute(context);
         _next = 0;
     }
 

@@ -138,27 +138,8 @@ internal sealed partial class BTree
     /// True when the key exists. When <paramref name="valueLength"/> exceeds the destination's length nothing is
     /// copied: call again with a buffer of at least <paramref name="valueLength"/> bytes.
     /// </returns>
-    public bool TryGet(ReadOnlySpan<byte> key, Span<byte> destination, out int valueLength)
-    {
-        CheckNotDropped();
-        using PageLease leaf = DescendToLeaf(key);
-        var node = new NodeReader(leaf.Data, leaf.PageNumber);
-        int index = node.LowerBound(key, _tx, out bool found);
-        if (!found)
-        {
-            valueLength = 0;
-            return false;
-        }
-
-        LeafCell cell = node.GetLeafCell(index);
-        valueLength = cell.ValueLength;
-        if (cell.ValueLength <= destination.Length)
-        {
-            CopyValue(leaf.Data, cell, destination.Slice(0, cell.ValueLength), leaf.PageNumber);
-        }
-
-        return true;
-    }
+    public bool TryGet(ReadOnlySpan<byte> key, Span<byte> destination, out int valueLength) =>
+        TryCopy(key, destination, wholeOnly: true, out valueLength);
 
     /// <summary>
     /// Looks <paramref name="key"/> up and copies the start of its value into <paramref name="destination"/>, reading
@@ -169,7 +150,11 @@ internal sealed partial class BTree
     /// <param name="destination">Receives the first min(its length, <paramref name="valueLength"/>) value bytes.</param>
     /// <param name="valueLength">The value's full length (0 when not found).</param>
     /// <returns>True when the key exists.</returns>
-    public bool TryGetPrefix(ReadOnlySpan<byte> key, Span<byte> destination, out int valueLength)
+    public bool TryGetPrefix(ReadOnlySpan<byte> key, Span<byte> destination, out int valueLength) =>
+        TryCopy(key, destination, wholeOnly: false, out valueLength);
+
+    // One descent to the key's leaf; copies the value's first bytes, or (wholeOnly) the value only when it fits whole.
+    private bool TryCopy(ReadOnlySpan<byte> key, Span<byte> destination, bool wholeOnly, out int valueLength)
     {
         CheckNotDropped();
         using PageLease leaf = DescendToLeaf(key);
@@ -183,7 +168,11 @@ internal sealed partial class BTree
 
         LeafCell cell = node.GetLeafCell(index);
         valueLength = cell.ValueLength;
-        CopyValuePrefix(leaf.Data, cell, destination.Slice(0, Math.Min(destination.Length, cell.ValueLength)), leaf.PageNumber);
+        if (!wholeOnly || cell.ValueLength <= destination.Length)
+        {
+            CopyValuePrefix(leaf.Data, cell, destination.Slice(0, Math.Min(destination.Length, cell.ValueLength)), leaf.PageNumber);
+        }
+
         return true;
     }
 

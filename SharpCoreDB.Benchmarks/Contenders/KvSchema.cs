@@ -33,4 +33,20 @@ internal static class KvSchema
         new Random(seed).NextBytes(value);
         return value;
     }
+
+    /// <summary>
+    /// Writes a new version number into the first bytes of <paramref name="value"/> before it overwrites a record: an
+    /// update that writes back the bytes a record already holds is skipped by SQLite's B-tree (no page changes, so no
+    /// log write and no fsync), so an overwrite benchmark must change the value every time to measure a write.
+    /// </summary>
+    /// <param name="value">The value about to be written (at least 8 bytes; shorter values get what fits).</param>
+    /// <param name="version">The caller's counter, advanced by one.</param>
+    public static void Stamp(byte[] value, ref long version)
+    {
+        ArgumentNullException.ThrowIfNull(value);
+        version++;
+        Span<byte> bytes = stackalloc byte[sizeof(long)];
+        System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(bytes, version);
+        bytes.Slice(0, Math.Min(bytes.Length, value.Length)).CopyTo(value);
+    }
 }

@@ -29,6 +29,7 @@ public class CrudBenchmarks
     private ContenderStore? _store;
     private long[] _keys = [];
     private byte[] _value = [];
+    private long _version;
     private int _records;
     private int _cursor;
     private int _deleteCursor;
@@ -130,6 +131,7 @@ public class CrudBenchmarks
         int updates = BenchScale.Operations(Writes, 1);
         for (int i = 0; i < updates; i++)
         {
+            KvSchema.Stamp(_value, ref _version);
             session.Update(NextKey(), _value);
         }
 

@@ -20,6 +20,7 @@ public class LargeValueBenchmarks
     private BenchmarkDirectory? _directory;
     private ContenderStore? _store;
     private byte[] _value = [];
+    private long _version;
 
     /// <summary>The engine and settings under test.</summary>
     [Params(
@@ -59,6 +60,7 @@ public class LargeValueBenchmarks
         IStoreSession session = _store!.Main;
         for (long key = 1; key <= Slots; key++)
         {
+            KvSchema.Stamp(_value, ref _version);
             session.Update(key, _value);
         }
 

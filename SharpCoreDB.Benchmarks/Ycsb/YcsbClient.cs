@@ -17,6 +17,7 @@ internal sealed class YcsbClient
     private readonly Random _random;
     private readonly ZipfianGenerator _zipfian;
     private readonly byte[] _value;
+    private long _version;
 
     /// <summary>Creates a client.</summary>
     /// <param name="session">The client's session.</param>
@@ -29,7 +30,10 @@ internal sealed class YcsbClient
         _session = session;
         _workload = workload;
         _keys = keys;
-        _value = value;
+        // Each client stamps its own copy before every update (see KvSchema.Stamp), with versions of its own (from its
+        // seed) so two clients never write the bytes a record already holds: clients run on several threads.
+        _value = (byte[])value.Clone();
+        _version = (long)seed << 40;
         _random = new Random(seed);
         _zipfian = new ZipfianGenerator(keys.Loaded, Theta, seed + 1);
     }
@@ -76,6 +80,7 @@ internal sealed class YcsbClient
                 _session.Read(key);
                 if (percent >= 50)
                 {
+                    KvSchema.Stamp(_value, ref _version);
                     _session.Update(key, _value);
                 }
 
@@ -94,6 +99,7 @@ internal sealed class YcsbClient
         }
         else
         {
+            KvSchema.Stamp(_value, ref _version);
             _session.Update(key, _value);
         }
     }

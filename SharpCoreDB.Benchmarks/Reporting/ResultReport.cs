@@ -168,9 +168,13 @@ internal sealed class ResultReport
         string method = benchmark.Descriptor.WorkloadMethod.Name;
         bool hasContender = parameters.TryGetValue(ContenderParameter, out string? contender);
         string others = string.Join(", ", parameters.Where(p => p.Key != ContenderParameter).Select(p => $"{p.Key}={p.Value}"));
+        // Without a contender parameter the methods are the contenders, grouped by their categories (each category has
+        // its own baseline method, as BenchmarkDotNet's ratio column takes it), so a category is a scenario of its own.
+        string categories = string.Join(", ", benchmark.Descriptor.Categories);
+        string grouping = categories.Length == 0 ? "all" : categories;
         string scenario = hasContender
             ? (others.Length == 0 ? method : $"{method} ({others})")
-            : (others.Length == 0 ? "all" : others);
+            : (others.Length == 0 ? grouping : categories.Length == 0 ? others : $"{categories} ({others})");
         bool baseline = hasContender
             ? contender == ContenderFacts.Baseline.ToString()
             : benchmark.Descriptor.Baseline;

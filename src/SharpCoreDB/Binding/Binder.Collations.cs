@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

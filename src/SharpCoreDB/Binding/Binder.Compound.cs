@@ -5,7 +5,9 @@ using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Planning;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 using SortKey = SharpCoreDB.Execution.Operators.SortKey;
 
 namespace SharpCoreDB.Binding;

@@ -365,6 +365,19 @@ internal sealed partial class Binder
         if (table is not null)
         {
             CheckKeyCollations(create.Columns);
+            if (create.Where is not null)
+            {
+                Determinism.CheckStoredExpression(create.Where, Determinism.PartialIndexWhere);
+            }
+
+            foreach (IndexedColumn key in create.Columns)
+            {
+                if (IndexSchemaBuilder.KeyExpression(key) is { } expression)
+                {
+                    Determinism.CheckStoredExpression(expression, Determinism.IndexExpressions);
+                }
+            }
+
             IndexSchema index = IndexSchemaBuilder.Build(create, table, 1);
             if (create.Where is not null || index.HasExpression)
             {

@@ -9,6 +9,7 @@ using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

@@ -11,6 +11,7 @@ using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Parsing;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

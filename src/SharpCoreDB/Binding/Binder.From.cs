@@ -4,6 +4,7 @@ using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 

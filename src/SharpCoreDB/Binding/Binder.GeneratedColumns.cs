@@ -1,6 +1,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 
@@ -32,6 +33,15 @@ internal sealed partial class Binder
     // Every generated column's expression must bind against the table (unknown names, aggregates: SQLite's errors).
     private void CheckGeneratedColumns(TableSchema table)
     {
+        // The syntax first, so a subquery or parameter gets SQLite's "prohibited" message rather than a binding error.
+        foreach (ColumnSchema column in table.Columns)
+        {
+            if (column.Generated is { } generated)
+            {
+                Determinism.CheckStoredExpression(generated, Determinism.GeneratedColumns);
+            }
+        }
+
         (Expr?[]? expressions, _) = WriterGenerated(table);
         foreach (Expr? expression in expressions ?? [])
         {

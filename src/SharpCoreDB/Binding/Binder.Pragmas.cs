@@ -7,6 +7,7 @@ using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

@@ -3,6 +3,7 @@ using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 using SortKey = SharpCoreDB.Execution.Operators.SortKey;
 
 namespace SharpCoreDB.Binding;

@@ -4,6 +4,7 @@ using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Lexing;
 using SharpCoreDB.Sql.Parsing;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

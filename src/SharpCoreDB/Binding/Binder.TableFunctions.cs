@@ -4,6 +4,7 @@ using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

@@ -4,7 +4,9 @@ using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Planning;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 
@@ -80,7 +82,7 @@ internal sealed partial class Binder
         }
         else
         {
-            block.Projection.Add(new ColumnExpr(source.Slot, table.RowIdSlot, source.Name + ".rowid", Execution.Scalar.Affinity.Integer, Records.SqlDeclaredType.None, "INTEGER"));
+            block.Projection.Add(new ColumnExpr(source.Slot, table.RowIdSlot, source.Name + ".rowid", Records.Affinity.Integer, Records.SqlDeclaredType.None, "INTEGER"));
         }
 
         block.Projection.AddRange(values);

@@ -8,6 +8,7 @@ using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Parsing;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using SharpCoreDB.Sql;
 using SortKey = SharpCoreDB.Execution.Operators.SortKey;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;

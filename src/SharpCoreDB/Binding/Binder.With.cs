@@ -2,6 +2,7 @@ using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

@@ -1,6 +1,7 @@
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Binding;
 

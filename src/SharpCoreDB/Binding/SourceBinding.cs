@@ -1,5 +1,6 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Binding;
 

@@ -1,5 +1,5 @@
 using System.Collections.Immutable;
-using SharpCoreDB.Execution;
+using SharpCoreDB.Transactions;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Parsing;
@@ -40,7 +40,7 @@ internal static partial class CatalogStore
     /// <summary>Reads the schema version stored in the catalog (0 for a database without one).</summary>
     /// <param name="transaction">The transaction.</param>
     /// <returns>The version.</returns>
-    public static long ReadVersion(TransactionContext transaction)
+    public static long ReadVersion(UndoableTransaction transaction)
     {
         uint root = transaction.Pages.CatalogRoot;
         if (root == 0)
@@ -62,7 +62,7 @@ internal static partial class CatalogStore
     /// <param name="transaction">The transaction.</param>
     /// <returns>The schema.</returns>
     /// <exception cref="SharpCoreDBException">Corrupt when an entry does not parse or names a missing table.</exception>
-    public static Schema Load(TransactionContext transaction)
+    public static Schema Load(UndoableTransaction transaction)
     {
         uint root = transaction.Pages.CatalogRoot;
         if (root == 0)
@@ -238,7 +238,7 @@ internal static partial class CatalogStore
     /// <summary>The application's own version number (<c>PRAGMA user_version</c>; 0 until one is set).</summary>
     /// <param name="transaction">The transaction.</param>
     /// <returns>The value.</returns>
-    public static long ReadUserVersion(TransactionContext transaction)
+    public static long ReadUserVersion(UndoableTransaction transaction)
     {
         uint root = transaction.Pages.CatalogRoot;
         if (root == 0 || transaction.Tree(root).Get(Key(UserVersionKind, string.Empty)) is not { } value)
@@ -252,19 +252,19 @@ internal static partial class CatalogStore
     /// <summary>Stores the application's version number (part of the transaction).</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="value">The value.</param>
-    public static void WriteUserVersion(TransactionContext transaction, long value) =>
+    public static void WriteUserVersion(UndoableTransaction transaction, long value) =>
         Put(transaction, UserVersionKind, string.Empty, [SqlValue.FromInt64(value)]);
 
     /// <summary>Stores the schema version.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="version">The version.</param>
-    public static void WriteVersion(TransactionContext transaction, long version) =>
+    public static void WriteVersion(UndoableTransaction transaction, long version) =>
         Put(transaction, VersionKind, string.Empty, [SqlValue.FromInt64(version)]);
 
     /// <summary>Stores a table and its constraint indexes.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="table">The table.</param>
-    public static void PutTable(TransactionContext transaction, TableSchema table)
+    public static void PutTable(UndoableTransaction transaction, TableSchema table)
     {
         PutObject(transaction, TableKind, "table", table.Name, table.Name, table.RootPage, table.Sql);
         foreach (IndexSchema index in table.Indexes)
@@ -279,7 +279,7 @@ internal static partial class CatalogStore
     /// <summary>Stores an index.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="index">The index.</param>
-    public static void PutIndex(TransactionContext transaction, IndexSchema index)
+    public static void PutIndex(UndoableTransaction transaction, IndexSchema index)
     {
         RemoveLegacyName(transaction, index);
         PutObject(transaction, IndexKind, "index", index.Name, index.TableName, index.RootPage, index.Sql);
@@ -288,24 +288,24 @@ internal static partial class CatalogStore
     /// <summary>Stores a view.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="view">The view.</param>
-    public static void PutView(TransactionContext transaction, ViewSchema view) =>
+    public static void PutView(UndoableTransaction transaction, ViewSchema view) =>
         PutObject(transaction, ViewKind, "view", view.Name, view.Name, 0, view.Sql);
 
     /// <summary>Stores a trigger.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="trigger">The trigger.</param>
-    public static void PutTrigger(TransactionContext transaction, TriggerSchema trigger) =>
+    public static void PutTrigger(UndoableTransaction transaction, TriggerSchema trigger) =>
         PutObject(transaction, TriggerKind, "trigger", trigger.Name, trigger.TableName, trigger.Order, trigger.Sql);
 
     /// <summary>Removes a trigger.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="trigger">The trigger.</param>
-    public static void RemoveTrigger(TransactionContext transaction, TriggerSchema trigger) => Remove(transaction, TriggerKind, trigger.Name);
+    public static void RemoveTrigger(UndoableTransaction transaction, TriggerSchema trigger) => Remove(transaction, TriggerKind, trigger.Name);
 
     /// <summary>Removes a table, its indexes and its sequence.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="table">The table.</param>
-    public static void RemoveTable(TransactionContext transaction, TableSchema table)
+    public static void RemoveTable(UndoableTransaction transaction, TableSchema table)
     {
         Remove(transaction, TableKind, table.Name);
         Remove(transaction, SequenceKind, table.Name);
@@ -318,7 +318,7 @@ internal static partial class CatalogStore
 
     // A constraint index read from an older catalog is still stored under its former name: changing or dropping its
     // table removes that entry too, so no stale entry outlives it.
-    private static void RemoveLegacyName(TransactionContext transaction, IndexSchema index)
+    private static void RemoveLegacyName(UndoableTransaction transaction, IndexSchema index)
     {
         if (index.Sql is null && index.Name.StartsWith(TableSchemaBuilder.AutoIndexPrefix, StringComparison.Ordinal))
         {
@@ -329,18 +329,18 @@ internal static partial class CatalogStore
     /// <summary>Removes an index.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="index">The index.</param>
-    public static void RemoveIndex(TransactionContext transaction, IndexSchema index) => Remove(transaction, IndexKind, index.Name);
+    public static void RemoveIndex(UndoableTransaction transaction, IndexSchema index) => Remove(transaction, IndexKind, index.Name);
 
     /// <summary>Removes a view.</summary>
     /// <param name="transaction">The write transaction.</param>
     /// <param name="view">The view.</param>
-    public static void RemoveView(TransactionContext transaction, ViewSchema view) => Remove(transaction, ViewKind, view.Name);
+    public static void RemoveView(UndoableTransaction transaction, ViewSchema view) => Remove(transaction, ViewKind, view.Name);
 
     /// <summary>The largest row id an AUTOINCREMENT table ever used (0 when none).</summary>
     /// <param name="transaction">The transaction.</param>
     /// <param name="table">The table name.</param>
     /// <returns>The sequence value.</returns>
-    public static long ReadSequence(TransactionContext transaction, string table)
+    public static long ReadSequence(UndoableTransaction transaction, string table)
     {
         uint root = transaction.Pages.CatalogRoot;
         if (root == 0)
@@ -363,10 +363,10 @@ internal static partial class CatalogStore
     /// <param name="transaction">The write transaction.</param>
     /// <param name="table">The table name.</param>
     /// <param name="value">The sequence value.</param>
-    public static void WriteSequence(TransactionContext transaction, string table, long value) =>
+    public static void WriteSequence(UndoableTransaction transaction, string table, long value) =>
         Put(transaction, SequenceKind, table, [SqlValue.FromText(table), SqlValue.FromInt64(value)]);
 
-    private static void PutObject(TransactionContext transaction, long kind, string type, string name, string table, long root, string? sql)
+    private static void PutObject(UndoableTransaction transaction, long kind, string type, string name, string table, long root, string? sql)
     {
         // The catalog stores UTF-8, in which a lone surrogate becomes U+FFFD: the object would exist under one name
         // now and another after a reopen. Refused while it is being created instead (the statement is undone).
@@ -413,7 +413,7 @@ internal static partial class CatalogStore
         return null;
     }
 
-    private static void Put(TransactionContext transaction, long kind, string name, SqlValue[] values)
+    private static void Put(UndoableTransaction transaction, long kind, string name, SqlValue[] values)
     {
         uint root = EnsureRoot(transaction);
         byte[] record = new byte[RecordWriter.GetSize(values)];
@@ -421,7 +421,7 @@ internal static partial class CatalogStore
         transaction.Put(root, Key(kind, name), record);
     }
 
-    private static void Remove(TransactionContext transaction, long kind, string name)
+    private static void Remove(UndoableTransaction transaction, long kind, string name)
     {
         uint root = transaction.Pages.CatalogRoot;
         if (root != 0)
@@ -432,7 +432,7 @@ internal static partial class CatalogStore
 
     // The catalog tree is created outside the statement undo log on purpose: the catalog root lives in the
     // database header, which undo does not restore, and an empty catalog tree is harmless.
-    private static uint EnsureRoot(TransactionContext transaction)
+    private static uint EnsureRoot(UndoableTransaction transaction)
     {
         uint root = transaction.Pages.CatalogRoot;
         if (root == 0)

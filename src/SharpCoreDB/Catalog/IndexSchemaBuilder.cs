@@ -1,6 +1,6 @@
 using System.Collections.Immutable;
-using SharpCoreDB.Binding;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Catalog;
 
@@ -12,21 +12,15 @@ internal static class IndexSchemaBuilder
     /// <param name="table">The indexed table.</param>
     /// <param name="rootPage">The index tree's root page.</param>
     /// <returns>The index.</returns>
-    /// <exception cref="SharpCoreDBException">A key column is unknown or an expression, or the WHERE of a partial index has a subquery, a parameter or a non-deterministic function.</exception>
+    /// <exception cref="SharpCoreDBException">A key column is unknown. (Whether a WHERE or key expression may be stored is the binder's check, which knows the functions.)</exception>
     public static IndexSchema Build(CreateIndexStatement statement, TableSchema table, uint rootPage)
     {
-        if (statement.Where is not null)
-        {
-            Determinism.CheckStoredExpression(statement.Where, "partial index WHERE clauses");
-        }
-
         var columns = ImmutableArray.CreateBuilder<IndexColumn>(statement.Columns.Length);
         for (int i = 0; i < statement.Columns.Length; i++)
         {
             IndexedColumn key = statement.Columns[i];
             if (KeyExpression(key) is { } expression)
             {
-                Determinism.CheckStoredExpression(expression, "index expressions");
                 columns.Add(new IndexColumn(
                     table.RowIdSlot + 1 + i,
                     key.Order == SortOrder.Descending,
@@ -64,9 +58,13 @@ internal static class IndexSchemaBuilder
         };
     }
 
-    // The expression of a key that is not a plain column (a name, or a string naming a column as SQLite allows), or
-    // null. COLLATE around a column leaves it a column.
-    private static Expression? KeyExpression(IndexedColumn key)
+    /// <summary>
+    /// The expression of a key that is not a plain column (a name, or a string naming a column as SQLite allows), or
+    /// null. COLLATE around a column leaves it a column.
+    /// </summary>
+    /// <param name="key">The indexed column as written.</param>
+    /// <returns>The key's expression, or null for a column.</returns>
+    public static Expression? KeyExpression(IndexedColumn key)
     {
         Expression expression = key.Expression;
         while (expression is CollateExpression collate)

@@ -1,4 +1,3 @@
-using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 
@@ -58,11 +57,20 @@ internal static class StoredDefault
             case UnaryExpression { Operator: UnaryOperator.Plus or UnaryOperator.Negate } unary
                 when unary.Operand is IntegerLiteral or RealLiteral:
                 TryLiteral(unary.Operand, out SqlValue operand);
-                value = unary.Operator == UnaryOperator.Plus ? operand : Arithmetic.Negate(operand);
+                value = unary.Operator == UnaryOperator.Plus ? operand : Negate(operand);
                 return true;
             default:
                 value = SqlValue.Null;
                 return false;
         }
     }
+
+    // A negated numeric literal, as the expression 0 - x evaluates it: an integer that does not fit negated
+    // (-9223372036854775808) becomes REAL. Only integer and real literals reach here (see the caller).
+    private static SqlValue Negate(in SqlValue operand) => operand.StorageClass switch
+    {
+        SqlStorageClass.Integer when operand.AsInt64() != long.MinValue => SqlValue.FromInt64(-operand.AsInt64()),
+        SqlStorageClass.Integer => SqlValue.FromDouble(0.0 - operand.AsInt64()),
+        _ => SqlValue.FromDouble(0.0 - operand.AsDouble()),
+    };
 }

@@ -1,9 +1,8 @@
 using System.Collections.Immutable;
 using System.Globalization;
-using SharpCoreDB.Binding;
-using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Catalog;
 
@@ -133,7 +132,6 @@ internal static class TableSchemaBuilder
                         foreignKeys.Add((references.ConstraintName, [ordinal], references.ForeignKey));
                         break;
                     case GeneratedColumnConstraint g:
-                        Determinism.CheckStoredExpression(g.Expression, "generated columns");
                         draft.Generated = g.Expression;
                         draft.GeneratedStored = g.Stored;
                         break;

@@ -1,4 +1,3 @@
-using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 

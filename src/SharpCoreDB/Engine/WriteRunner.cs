@@ -2,6 +2,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Records;
+using SharpCoreDB.Transactions;
 
 namespace SharpCoreDB.Engine;
 

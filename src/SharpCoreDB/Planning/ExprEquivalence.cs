@@ -17,7 +17,7 @@ namespace SharpCoreDB.Planning;
 /// </remarks>
 internal static class ExprEquivalence
 {
-    private static readonly ColumnExpr s_hole = new(-1, -1, "?", Execution.Scalar.Affinity.None, SqlDeclaredType.None, string.Empty);
+    private static readonly ColumnExpr s_hole = new(-1, -1, "?", Records.Affinity.None, SqlDeclaredType.None, string.Empty);
 
     /// <summary>True when <paramref name="a"/> and <paramref name="b"/> are the same expression.</summary>
     /// <param name="a">One expression.</param>

@@ -1,5 +1,6 @@
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning.Rules;

@@ -1,5 +1,4 @@
 using System.Text;
-using SharpCoreDB.Engine;
 using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.Expressions;

@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Execution.ForeignKeys;
 

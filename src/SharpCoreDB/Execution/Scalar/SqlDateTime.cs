@@ -1,3 +1,5 @@
+using SharpCoreDB.Records;
+
 namespace SharpCoreDB.Execution.Scalar;
 
 /// <summary>

@@ -112,7 +112,7 @@ internal sealed class TriggerSet(TriggerAction[] before, TriggerAction[] after)
             action.Running = true;
 
             // As in SQLite, rows a trigger program inserts set last_insert_rowid() only while it runs.
-            Engine.ConnectionCounters? counters = context.Transaction.Counters;
+            ConnectionCounters? counters = context.Transaction.Counters;
             long lastInsertRowId = counters?.LastInsertRowId ?? 0;
             try
             {

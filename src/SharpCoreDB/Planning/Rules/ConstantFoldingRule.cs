@@ -2,6 +2,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Planning.Rules;
 

@@ -1,5 +1,6 @@
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Scalar;
+using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning.Rules;

@@ -1,6 +1,5 @@
-using SharpCoreDB.Records;
 
-namespace SharpCoreDB.Execution.Scalar;
+namespace SharpCoreDB.Records;
 
 /// <content>The exact conversions of DECIMAL columns and CAST(x AS DECIMAL).</content>
 internal static partial class NumericConversion

@@ -2,7 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using SharpCoreDB.Sql.Ast;
 
-namespace SharpCoreDB.Binding;
+namespace SharpCoreDB.Sql;
 
 /// <summary>
 /// Builds the exceptions for SQL that parses but cannot run: unknown names, constraint failures, misuse. Messages

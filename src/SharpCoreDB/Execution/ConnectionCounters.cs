@@ -1,4 +1,4 @@
-namespace SharpCoreDB.Engine;
+namespace SharpCoreDB.Execution;
 
 /// <summary>
 /// What a connection reports through <c>last_insert_rowid()</c>, <c>changes()</c> and <c>total_changes()</c>, kept

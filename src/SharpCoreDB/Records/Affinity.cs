@@ -1,4 +1,4 @@
-namespace SharpCoreDB.Execution.Scalar;
+namespace SharpCoreDB.Records;
 
 /// <summary>
 /// SQLite's type affinity: the preferred storage class of a column, a CAST target, or an expression. The order

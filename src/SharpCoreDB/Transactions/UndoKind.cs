@@ -1,4 +1,4 @@
-namespace SharpCoreDB.Execution;
+namespace SharpCoreDB.Transactions;
 
 /// <summary>What an <see cref="UndoLog"/> entry reverses.</summary>
 internal enum UndoKind : byte

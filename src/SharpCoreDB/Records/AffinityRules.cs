@@ -1,6 +1,5 @@
-using SharpCoreDB.Records;
 
-namespace SharpCoreDB.Execution.Scalar;
+namespace SharpCoreDB.Records;
 
 /// <summary>
 /// SQLite's type-affinity rules: the affinity of a declared type name (<see cref="FromTypeName(ReadOnlySpan{char})"/>),
@@ -121,7 +120,7 @@ internal static class AffinityRules
     /// </summary>
     /// <param name="left">The left operand's affinity (<see cref="Affinity.None"/> for a plain expression).</param>
     /// <param name="right">The right operand's affinity.</param>
-    /// <returns>The affinity to pass to <see cref="Comparison"/>.</returns>
+    /// <returns>The affinity to pass to the comparison (Execution.Scalar.Comparison).</returns>
     public static Affinity ForComparison(Affinity left, Affinity right)
     {
         if (left != Affinity.None && right != Affinity.None)

@@ -1,6 +1,5 @@
-using SharpCoreDB.Records;
 
-namespace SharpCoreDB.Execution.Scalar;
+namespace SharpCoreDB.Records;
 
 /// <summary>
 /// The numeric views SQLite takes of a value, each a different rule (and each used by different operators):

@@ -1,4 +1,4 @@
-namespace SharpCoreDB.Execution.Scalar;
+namespace SharpCoreDB.Records;
 
 /// <summary>What <see cref="NumericText.ParseInteger{T}"/> found: the return code of SQLite's <c>sqlite3Atoi64</c>.</summary>
 internal enum IntegerTextKind : sbyte

@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace SharpCoreDB.Execution;
+namespace SharpCoreDB.Transactions;
 
 /// <summary>
 /// The logical undo log of one statement inside an explicit transaction: every B+tree change the statement makes
@@ -88,7 +88,7 @@ internal sealed class UndoLog : IDisposable
 
     /// <summary>Reverses every recorded change, newest first, and clears the log.</summary>
     /// <param name="transaction">The transaction the changes were made in.</param>
-    public void Rollback(TransactionContext transaction) => RollbackTo(transaction, 0);
+    public void Rollback(UndoableTransaction transaction) => RollbackTo(transaction, 0);
 
     /// <summary>True when a tree was dropped after <paramref name="mark"/> (a <see cref="Count"/> taken earlier).</summary>
     public bool DroppedSince(int mark)
@@ -110,7 +110,7 @@ internal sealed class UndoLog : IDisposable
     /// </summary>
     /// <param name="transaction">The transaction the changes were made in.</param>
     /// <param name="mark">How many changes to keep.</param>
-    public void RollbackTo(TransactionContext transaction, int mark)
+    public void RollbackTo(UndoableTransaction transaction, int mark)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(mark);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(mark, _count);

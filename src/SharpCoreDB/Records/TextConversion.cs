@@ -1,7 +1,6 @@
 using System.Globalization;
-using SharpCoreDB.Records;
 
-namespace SharpCoreDB.Execution.Scalar;
+namespace SharpCoreDB.Records;
 
 /// <summary>
 /// The text and byte views SQLite takes of a value (<c>sqlite3_value_text</c> / <c>sqlite3_value_blob</c>):

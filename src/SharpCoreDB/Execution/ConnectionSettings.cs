@@ -1,4 +1,4 @@
-namespace SharpCoreDB.Engine;
+namespace SharpCoreDB.Execution;
 
 /// <summary>
 /// The per-connection settings SQLite keeps on the connection rather than in the database: <c>PRAGMA foreign_keys</c>

@@ -1,4 +1,4 @@
-namespace SharpCoreDB.Execution.Scalar;
+namespace SharpCoreDB.Records;
 
 /// <summary>What <see cref="NumericText.ParseReal{T}"/> found: the return code of SQLite's <c>sqlite3AtoF</c>.</summary>
 internal enum RealTextKind : sbyte

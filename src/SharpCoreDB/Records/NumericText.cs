@@ -1,7 +1,6 @@
 using System.Numerics;
-using SharpCoreDB.Records;
 
-namespace SharpCoreDB.Execution.Scalar;
+namespace SharpCoreDB.Records;
 
 /// <summary>
 /// SQLite's two text-to-number scanners, over UTF-16 text or the raw bytes of a BLOB (only ASCII matters to them,

@@ -1,7 +1,7 @@
 using System.Collections.Immutable;
 using SharpCoreDB.Sql.Ast;
 
-namespace SharpCoreDB.Binding;
+namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>Visits an AST depth-first, parents before children; the visitor decides whether to descend.</summary>
 /// <remarks>

@@ -1,0 +1,266 @@
+using System.Buffers;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Transactions;
+
+/// <summary>
+/// One storage transaction with statement undo: its pages, one shared <see cref="BTree"/> per tree (so cursors learn
+/// about changes made through it), and, for the writer, every change routed through here so the statement's
+/// <see cref="UndoLog"/> can take it back. Below the catalog, which stores the schema through it; the SQL layer's
+/// <c>TransactionContext</c> adds the schema and the connection's state.
+/// </summary>
+internal abstract class UndoableTransaction : IDisposable
+{
+    private Dictionary<uint, BTree>? _trees;
+    private BTree? _firstTree;
+    private readonly IReadTransaction? _read;
+    private readonly IWriteTransaction? _write;
+    private byte[] _valueScratch = [];
+    private ArrayBufferWriter<byte>? _deletedValue;
+    private bool _completed;
+
+    /// <summary>Wraps a read snapshot.</summary>
+    /// <param name="read">The snapshot.</param>
+    protected UndoableTransaction(IReadTransaction read)
+    {
+        _read = read;
+        Pages = read;
+    }
+
+    /// <summary>Wraps the write transaction.</summary>
+    /// <param name="write">The transaction.</param>
+    protected UndoableTransaction(IWriteTransaction write)
+    {
+        _write = write;
+        Pages = write;
+        Undo = UndoLog.Rent();
+    }
+
+    /// <summary>The pages.</summary>
+    public IPageTransaction Pages { get; }
+
+    /// <summary>True for the write transaction.</summary>
+    public bool IsWritable => _write is not null;
+
+    /// <summary>The statement undo log of the writer (null for readers).</summary>
+    public UndoLog? Undo { get; private set; }
+
+    /// <summary>True once committed or rolled back.</summary>
+    public bool IsCompleted => _completed;
+
+    /// <summary>The shared tree object for a root page.</summary>
+    /// <param name="root">The root page.</param>
+    /// <returns>The tree.</returns>
+    public BTree Tree(uint root)
+    {
+        // Most statements touch one tree: keep it in a field before paying for a dictionary.
+        if (_firstTree is not null && _firstTree.RootPage == root)
+        {
+            return _firstTree;
+        }
+
+        if (_firstTree is null)
+        {
+            return _firstTree = new BTree(Pages, root);
+        }
+
+        _trees ??= [];
+        if (!_trees.TryGetValue(root, out BTree? tree))
+        {
+            tree = new BTree(Pages, root);
+            _trees.Add(root, tree);
+        }
+
+        return tree;
+    }
+
+    /// <summary>Creates an empty tree (undone by dropping it).</summary>
+    /// <returns>Its root page.</returns>
+    public uint CreateTree()
+    {
+        uint root = BTree.Create(Pages);
+        if (Undo is { IsRecording: true })
+        {
+            Undo.Record(UndoKind.CreatedTree, root, default, default);
+        }
+
+        return root;
+    }
+
+    /// <summary>Drops a tree and frees its pages. Not undoable: statements drop trees as their last step.</summary>
+    /// <param name="root">The root page.</param>
+    public void DropTree(uint root)
+    {
+        if (Undo is { IsRecording: true })
+        {
+            Undo.Record(UndoKind.DroppedTree, root, default, default);
+        }
+
+        Tree(root).Drop();
+        if (_firstTree?.RootPage == root)
+        {
+            _firstTree = null;
+        }
+
+        _trees?.Remove(root);
+    }
+
+    /// <summary>Inserts a key that must not exist yet.</summary>
+    /// <param name="root">The tree.</param>
+    /// <param name="key">The key.</param>
+    /// <param name="value">The value.</param>
+    /// <returns>False (nothing changed) when the key exists.</returns>
+    public bool TryInsert(uint root, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
+        if (!Tree(root).TryInsert(key, value))
+        {
+            return false;
+        }
+
+        if (Undo is { IsRecording: true })
+        {
+            Undo.Record(UndoKind.Inserted, root, key, default);
+        }
+
+        return true;
+    }
+
+    /// <summary>Inserts or replaces a key's value.</summary>
+    /// <param name="root">The tree.</param>
+    /// <param name="key">The key.</param>
+    /// <param name="value">The value.</param>
+    public void Put(uint root, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
+        BTree tree = Tree(root);
+        if (Undo is { IsRecording: true })
+        {
+            if (TryReadValue(tree, key, out int length))
+            {
+                Undo.Record(UndoKind.Replaced, root, key, _valueScratch.AsSpan(0, length));
+            }
+            else
+            {
+                Undo.Record(UndoKind.Inserted, root, key, default);
+            }
+        }
+
+        tree.Upsert(key, value);
+    }
+
+    /// <summary>Deletes a key.</summary>
+    /// <param name="root">The tree.</param>
+    /// <param name="key">The key.</param>
+    /// <returns>True when it existed.</returns>
+    public bool Delete(uint root, ReadOnlySpan<byte> key)
+    {
+        BTree tree = Tree(root);
+        if (Undo is not { IsRecording: true } undo)
+        {
+            return tree.Delete(key);
+        }
+
+        // The tree hands back the value it removes, so logging a delete costs no second descent.
+        ArrayBufferWriter<byte> deleted = _deletedValue ??= new ArrayBufferWriter<byte>(256);
+        deleted.ResetWrittenCount();
+        if (!tree.Delete(key, deleted))
+        {
+            return false;
+        }
+
+        undo.Record(UndoKind.Deleted, root, key, deleted.WrittenSpan);
+        return true;
+    }
+
+    /// <summary>Commits the write transaction.</summary>
+    public void Commit()
+    {
+        CheckWritable();
+        _completed = true;
+        _write!.Commit();
+    }
+
+    /// <summary>Commits the write transaction without blocking a thread on the log flush.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the commit is done.</returns>
+    public ValueTask CommitAsync(CancellationToken cancellationToken)
+    {
+        CheckWritable();
+        _completed = true;
+        return _write!.CommitAsync(cancellationToken);
+    }
+
+    /// <summary>
+    /// Waits until the commits this transaction builds on are durable, before a statement hands out rows read in it.
+    /// A read snapshot only ever sees durable commits, so it never waits.
+    /// </summary>
+    public void WaitUntilReadsDurable() => _write?.WaitUntilReadsDurable();
+
+    /// <summary>Like <see cref="WaitUntilReadsDurable"/>, without blocking a thread.</summary>
+    /// <returns>A task that completes when they are durable.</returns>
+    public ValueTask WaitUntilReadsDurableAsync() => _write?.WaitUntilReadsDurableAsync() ?? ValueTask.CompletedTask;
+
+    /// <summary>Discards the transaction's changes.</summary>
+    public void Rollback()
+    {
+        if (_completed)
+        {
+            return;
+        }
+
+        _completed = true;
+        _write?.Rollback();
+    }
+
+    /// <summary>Ends the transaction (rolling back an uncommitted writer) and returns buffers.</summary>
+    public void Dispose()
+    {
+        _completed = true;
+        _firstTree = null;
+        _trees = null;
+        _read?.Dispose();
+        _write?.Dispose();
+        if (Undo is { } undo)
+        {
+            Undo = null;
+            UndoLog.Return(undo);
+        }
+        byte[] scratch = _valueScratch;
+        _valueScratch = [];
+        if (scratch.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    private bool TryReadValue(BTree tree, ReadOnlySpan<byte> key, out int length)
+    {
+        if (!tree.TryGet(key, _valueScratch, out length))
+        {
+            return false;
+        }
+
+        if (length > _valueScratch.Length)
+        {
+            if (_valueScratch.Length > 0)
+            {
+                ArrayPool<byte>.Shared.Return(_valueScratch);
+            }
+
+            _valueScratch = ArrayPool<byte>.Shared.Rent(Math.Max(length, 1024));
+            tree.TryGet(key, _valueScratch, out length);
+        }
+
+        return true;
+    }
+
+    private void CheckWritable()
+    {
+        if (_write is null)
+        {
+            throw new InvalidOperationException("Only the write transaction commits.");
+        }
+
+        ObjectDisposedException.ThrowIf(_completed, this);
+    }
+}

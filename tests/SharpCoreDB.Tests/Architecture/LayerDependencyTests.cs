@@ -1,0 +1,99 @@
+using SharpCoreDB.Engine;
+using Xunit;
+
+namespace SharpCoreDB.Tests.Architecture;
+
+/// <summary>
+/// Pins the SQL assembly's layering (<see cref="LayerMap"/>): a type that uses a type of a layer above or beside its
+/// own fails this test, so a new dependency cycle fails the build instead of creeping in.
+/// </summary>
+public sealed class LayerDependencyTests
+{
+    /// <summary>
+    /// Crossings that exist today and are being removed, as "From -> To". The test fails when one disappears as
+    /// well as when a new one appears, so this list only ever shrinks.
+    /// </summary>
+    private static readonly string[] KnownCrossings =
+    [
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Engine.Maintenance.IntegrityChecker",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Engine.Maintenance.MaintenanceRunner",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.AccessPathSelector",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.BoundQuery",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.FromItem",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.PartialIndexImplication",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.Rules.Rewriter",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.SelectBlock",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.SelectPlanner",
+        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.TableFunctionCall",
+        "SharpCoreDB.Diagnostics.CommandTracing -> SharpCoreDB.SharpCoreDBDiagnostics",
+        "SharpCoreDB.Engine.Database -> SharpCoreDB.Diagnostics.DatabaseMetrics",
+        "SharpCoreDB.Engine.Database -> SharpCoreDB.Diagnostics.EngineMetrics",
+        "SharpCoreDB.Engine.Database -> SharpCoreDB.SharpCoreDBEncryption",
+        "SharpCoreDB.Engine.Database -> SharpCoreDB.SharpCoreDBOpenMode",
+        "SharpCoreDB.Engine.DatabaseOptions -> SharpCoreDB.SharpCoreDBOpenMode",
+        "SharpCoreDB.Engine.Maintenance.MaintenanceRunner -> SharpCoreDB.SharpCoreDBEncryption",
+        "SharpCoreDB.Engine.Session -> SharpCoreDB.SharpCoreDBOpenMode",
+    ];
+
+    [Fact]
+    public void Every_type_uses_only_its_own_layer_Sql_and_the_layers_below()
+    {
+        var assembly = typeof(Database).Assembly;
+        var crossings = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (var type in assembly.GetTypes())
+        {
+            if (IsCompilerGlobal(type))
+            {
+                continue;
+            }
+
+            var from = LayerMap.LayerOf(Outermost(type).Namespace!);
+            Assert.True(LayerMap.IsKnown(from), $"{type.FullName}: layer '{from}' is not in LayerMap's stack");
+            foreach (var used in TypeReferences.Of(type))
+            {
+                if (used.Assembly != assembly || IsCompilerGlobal(used))
+                {
+                    continue;
+                }
+
+                var to = LayerMap.LayerOf(Outermost(used).Namespace!);
+                if (!LayerMap.MayUse(from, to))
+                {
+                    crossings.Add($"{Outermost(type).FullName} -> {Outermost(used).FullName}");
+                }
+            }
+        }
+
+        var unexpected = crossings.Except(KnownCrossings).ToList();
+        var gone = KnownCrossings.Except(crossings).ToList();
+        Assert.True(
+            unexpected.Count == 0 && gone.Count == 0,
+            $"Layer crossings not allowed ({unexpected.Count}):\n  {string.Join("\n  ", unexpected)}\n" +
+            $"Known crossings now gone — remove them from {nameof(KnownCrossings)} ({gone.Count}):\n  {string.Join("\n  ", gone)}");
+    }
+
+    [Fact]
+    public void The_map_rejects_upward_and_sideways_uses_and_Sql_using_anything()
+    {
+        Assert.True(LayerMap.MayUse("Binding", "Execution"));
+        Assert.False(LayerMap.MayUse("Binding", "Planning"));
+        Assert.False(LayerMap.MayUse("Metadata", "Diagnostics"));
+        Assert.False(LayerMap.MayUse("Sql", "Records"));
+        Assert.True(LayerMap.MayUse("Records", "Sql"));
+        Assert.Equal("Data", LayerMap.LayerOf("SharpCoreDB"));
+        Assert.Equal("Execution", LayerMap.LayerOf("SharpCoreDB.Execution.Scalar"));
+    }
+
+    /// <summary>Types the compiler emits into the global namespace (collection-expression wrappers, static data).</summary>
+    private static bool IsCompilerGlobal(Type type) => Outermost(type).Namespace is null && Outermost(type).Name.StartsWith('<');
+
+    private static Type Outermost(Type type)
+    {
+        while (type.DeclaringType is not null)
+        {
+            type = type.DeclaringType;
+        }
+
+        return type;
+    }
+}

@@ -1,4 +1,5 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Maintenance;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Dml;
@@ -56,7 +57,7 @@ internal sealed partial class Binder
             case "integrity_check" or "quick_check":
                 return IntegrityCheck(name, pragma.Value);
             case "page_count" or "freelist_count" or "page_size" when pragma.Value is null:
-                return Computed(name, context => [[SqlValue.FromInt64(Engine.Maintenance.MaintenanceRunner.HeaderField(context.Transaction, name))]]);
+                return Computed(name, context => [[SqlValue.FromInt64(HeaderFields.Read(context.Transaction, name))]]);
             case "page_size":
                 // SQLite ignores a new page size for a database that exists; here the page size is fixed at creation.
                 return Rows([], []);
@@ -320,7 +321,7 @@ internal sealed partial class Binder
         Dictionary<string, TableWriter> writers = quick ? [] : IndexEntryWriters();
         return Computed(name, context =>
         {
-            List<string> problems = Engine.Maintenance.IntegrityChecker.Check(context, limit, quick, writers);
+            List<string> problems = IntegrityChecker.Check(context, limit, quick, writers);
             var rows = new List<SqlValue[]>(Math.Max(1, problems.Count));
             if (problems.Count == 0)
             {

@@ -15,8 +15,6 @@ public sealed class LayerDependencyTests
     /// </summary>
     private static readonly string[] KnownCrossings =
     [
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Engine.Maintenance.IntegrityChecker",
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Engine.Maintenance.MaintenanceRunner",
         "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.AccessPathSelector",
         "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.BoundQuery",
         "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.FromItem",

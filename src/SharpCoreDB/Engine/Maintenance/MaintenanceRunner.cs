@@ -1,7 +1,6 @@
 using System.Globalization;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Engine.Maintenance;
@@ -67,27 +66,6 @@ internal static class MaintenanceRunner
             default:
                 throw new ArgumentException($"{statement.GetType().Name} is not a maintenance statement.", nameof(statement));
         }
-    }
-
-    /// <summary>PRAGMA page_count, freelist_count or page_size as the transaction sees the database.</summary>
-    /// <param name="transaction">The transaction.</param>
-    /// <param name="name">The pragma's name (lower case).</param>
-    /// <returns>The value.</returns>
-    public static long HeaderField(TransactionContext transaction, string name)
-    {
-        ArgumentNullException.ThrowIfNull(transaction);
-        if (name == "page_size")
-        {
-            return transaction.Pages.PageSize;
-        }
-
-        if (transaction.Pages is not ITransactionPageAccess access)
-        {
-            return 0;
-        }
-
-        using PageLease header = access.ReadPage(0);
-        return name == "page_count" ? DatabaseHeader.GetPageCount(header.Data) : DatabaseHeader.GetFreePageCount(header.Data);
     }
 
     private static void RequireWritable(Session session, string what)

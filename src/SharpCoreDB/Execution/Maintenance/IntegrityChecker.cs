@@ -9,7 +9,7 @@ using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 
-namespace SharpCoreDB.Engine.Maintenance;
+namespace SharpCoreDB.Execution.Maintenance;
 
 /// <summary>
 /// PRAGMA integrity_check and quick_check: every page below the page count verifies (checksum or authentication tag),

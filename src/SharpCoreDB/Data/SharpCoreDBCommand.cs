@@ -3,7 +3,6 @@ using System.Data;
 using System.Data.Common;
 using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
-using SharpCoreDB.Diagnostics;
 using SharpCoreDB.Engine;
 using SharpCoreDB.Records;
 

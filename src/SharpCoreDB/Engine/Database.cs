@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text;
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Engine.Diagnostics;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Records;
 using SharpCoreDB.Storage.Devices;
@@ -59,7 +60,7 @@ internal sealed partial class Database
         using IReadTransaction read = store.BeginRead();
         using var context = new TransactionContext(read, Schema.Empty);
         _schema = CatalogStore.Load(context);
-        Diagnostics.EngineMetrics.Opened(this);
+        EngineMetrics.Opened(this);
     }
 
     /// <summary>The options the database was opened with, without the password or key (not kept once the keys are derived).</summary>
@@ -451,7 +452,7 @@ internal sealed partial class Database
             ReadOnly = !memory && options.OpenMode == SharpCoreDBOpenMode.ReadOnly,
         },
         CachePages = options.CacheSize,
-        Events = new Diagnostics.DatabaseMetrics(options.DataSource),
+        Events = new DatabaseMetrics(options.DataSource),
     };
 
     // An in-memory database is always created fresh and writable: the open mode only matters for files.
@@ -533,7 +534,7 @@ internal sealed partial class Database
         }
 
         _closed = true;
-        Diagnostics.EngineMetrics.Closed(this);
+        EngineMetrics.Closed(this);
         Store.Dispose();
     }
 }

@@ -23,14 +23,6 @@ public sealed class LayerDependencyTests
         "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.SelectBlock",
         "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.SelectPlanner",
         "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.TableFunctionCall",
-        "SharpCoreDB.Diagnostics.CommandTracing -> SharpCoreDB.SharpCoreDBDiagnostics",
-        "SharpCoreDB.Engine.Database -> SharpCoreDB.Diagnostics.DatabaseMetrics",
-        "SharpCoreDB.Engine.Database -> SharpCoreDB.Diagnostics.EngineMetrics",
-        "SharpCoreDB.Engine.Database -> SharpCoreDB.SharpCoreDBEncryption",
-        "SharpCoreDB.Engine.Database -> SharpCoreDB.SharpCoreDBOpenMode",
-        "SharpCoreDB.Engine.DatabaseOptions -> SharpCoreDB.SharpCoreDBOpenMode",
-        "SharpCoreDB.Engine.Maintenance.MaintenanceRunner -> SharpCoreDB.SharpCoreDBEncryption",
-        "SharpCoreDB.Engine.Session -> SharpCoreDB.SharpCoreDBOpenMode",
     ];
 
     [Fact]
@@ -75,7 +67,7 @@ public sealed class LayerDependencyTests
     {
         Assert.True(LayerMap.MayUse("Binding", "Execution"));
         Assert.False(LayerMap.MayUse("Binding", "Planning"));
-        Assert.False(LayerMap.MayUse("Metadata", "Diagnostics"));
+        Assert.False(LayerMap.MayUse("Metadata", "Data"));
         Assert.False(LayerMap.MayUse("Sql", "Records"));
         Assert.True(LayerMap.MayUse("Records", "Sql"));
         Assert.Equal("Data", LayerMap.LayerOf("SharpCoreDB"));

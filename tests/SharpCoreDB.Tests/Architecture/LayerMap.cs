@@ -11,7 +11,7 @@ internal static class LayerMap
     private static readonly string[][] Stack =
     [
         ["Data"],
-        ["Metadata", "Diagnostics"],
+        ["Metadata"],
         ["Engine"],
         ["Planning"],
         ["Binding"],

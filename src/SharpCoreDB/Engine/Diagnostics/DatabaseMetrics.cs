@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using SharpCoreDB.Wal;
 
-namespace SharpCoreDB.Diagnostics;
+namespace SharpCoreDB.Engine.Diagnostics;
 
 /// <summary>
 /// One database's <see cref="IWalEvents"/>: records the log's groups and checkpoints into <see cref="EngineMetrics"/>

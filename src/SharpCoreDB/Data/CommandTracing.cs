@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using SharpCoreDB.Sql.Lexing;
 
-namespace SharpCoreDB.Diagnostics;
+namespace SharpCoreDB;
 
 /// <summary>
 /// The span of one command, after OpenTelemetry's database client conventions: kind Client, named

@@ -1,8 +1,10 @@
+// Public API in the root namespace, like SharpCoreDBException; it lives in the storage assembly because the engine
+// below the ADO.NET layer takes it, and the storage layer is what it describes.
 namespace SharpCoreDB;
 
 /// <summary>
 /// How a database or a copy of it is encrypted: with a password, with a raw 32-byte key, or not at all. Given to
-/// <see cref="SharpCoreDBConnection.Rekey"/> and to <see cref="SharpCoreDBBackupOptions.Encryption"/>; there is no
+/// <c>SharpCoreDBConnection.Rekey</c> and to <c>SharpCoreDBBackupOptions.Encryption</c>; there is no
 /// default that silently drops encryption: <see cref="None"/> must be asked for.
 /// </summary>
 public sealed class SharpCoreDBEncryption

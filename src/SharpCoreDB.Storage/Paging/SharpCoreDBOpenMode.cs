@@ -1,3 +1,5 @@
+// Public API in the root namespace, like SharpCoreDBException; it lives in the storage assembly because the engine
+// below the ADO.NET layer takes it.
 namespace SharpCoreDB;
 
 /// <summary>How a connection may use its database file (connection-string keyword <c>Mode</c>).</summary>

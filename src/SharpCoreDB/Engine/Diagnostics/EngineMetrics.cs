@@ -1,9 +1,8 @@
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
-using SharpCoreDB.Engine;
 using SharpCoreDB.Wal;
 
-namespace SharpCoreDB.Diagnostics;
+namespace SharpCoreDB.Engine.Diagnostics;
 
 /// <summary>
 /// The <see cref="Meter"/> "SharpCoreDB" and its instruments. The storage layers stay free of it: the log reports

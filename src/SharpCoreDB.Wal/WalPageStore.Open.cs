@@ -77,7 +77,7 @@ internal sealed partial class WalPageStore
     // hot journal by a crash: the database file is then half-written and only the journal can restore it.
     private static void RollBackPagerJournal(FileStorageDevice database, bool readOnly)
     {
-        string journalPath = database.Name + PagerStore.JournalSuffix;
+        string journalPath = database.Name + RollbackJournal.FileSuffix;
         if (!System.IO.File.Exists(journalPath))
         {
             return;

@@ -152,6 +152,7 @@ internal sealed partial class WalWriter : IDisposable
         }
 
         StartWorker(commit);
+        AssertQueuedInOrder(commit);
         if (!_queue.Writer.TryWrite(commit))
         {
             // The queue is full (Async outrunning the disk) or closed: wait for room, which is the back-pressure.
@@ -237,6 +238,7 @@ internal sealed partial class WalWriter : IDisposable
         }
 
         StartWorker(commit);
+        AssertQueuedInOrder(commit);
         if (!_queue.Writer.TryWrite(commit))
         {
             try

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Format;
@@ -413,24 +414,18 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         ObjectDisposedException.ThrowIf(_disposed, this);
         if (IsReadOnly)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{Name}' is open read-only.");
+            throw StorageErrors.ReadOnly(Name);
         }
 
         if (Failure is { } failure)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.DatabaseFailed,
-                $"'{Name}' failed to write earlier ({failure.Message}); it refuses writes until it is reopened.",
-                failure);
+            throw WalErrors.StoreFailed(Name, failure);
         }
     }
 
-    private SharpCoreDBException Busy(TimeSpan timeout) =>
-        new(SharpCoreDBErrorCode.Busy, $"'{Name}' is busy: another write transaction held it for {timeout.TotalMilliseconds:0} ms.");
+    private SharpCoreDBException Busy(TimeSpan timeout) => StorageErrors.Busy(Name, timeout);
 
     [DoesNotReturn]
     private void ThrowBeyondPageCount(uint pageNumber, uint pageCount) =>
-        throw new SharpCoreDBException(
-            SharpCoreDBErrorCode.Corrupt,
-            $"page {pageNumber} of '{Name}' was asked for, but the database has {pageCount} pages");
+        throw StorageErrors.PageBeyondCount(Name, pageNumber, pageCount);
 }

@@ -149,9 +149,7 @@ internal sealed class RollbackJournal : IDisposable
         uint version = RollbackJournalLayout.ReadUInt32(header, RollbackJournalLayout.VersionOffset);
         if (version != RollbackJournalLayout.CurrentVersion)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.UnsupportedFormat,
-                $"The rollback journal '{journal.Name}' has version {version}; this library rolls back version {RollbackJournalLayout.CurrentVersion} only.");
+            throw StorageErrors.JournalVersion(journal.Name, version, RollbackJournalLayout.CurrentVersion);
         }
 
         uint pageSize = RollbackJournalLayout.ReadUInt32(header, RollbackJournalLayout.PageSizeOffset);
@@ -190,9 +188,7 @@ internal sealed class RollbackJournal : IDisposable
 
             if (readOnly)
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.ReadOnly,
-                    $"'{database.Name}' holds an unfinished commit that must be rolled back from '{journal.Name}'; open it writable once.");
+                throw StorageErrors.HotJournalReadOnly(database.Name, journal.Name);
             }
 
             for (int i = 0; i < entries; i++)

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
@@ -117,9 +118,7 @@ internal sealed class PagerStore : IPageStore
 
             if (pageCount == 0 || file.StoredPageCount < pageCount)
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.Corrupt,
-                    $"'{file.Name}' is truncated: its header counts {pageCount} pages but the file holds {file.StoredPageCount}");
+                throw StorageErrors.TruncatedDatabase(file.Name, pageCount, file.StoredPageCount);
             }
 
             if (journal is not null)
@@ -427,7 +426,7 @@ internal sealed class PagerStore : IPageStore
         ThrowIfUnusable();
         if (IsReadOnly)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{Name}' is open read-only.");
+            throw StorageErrors.ReadOnly(Name);
         }
     }
 
@@ -444,11 +443,9 @@ internal sealed class PagerStore : IPageStore
     }
 
     private SharpCoreDBException Busy(TimeSpan timeout) =>
-        new(SharpCoreDBErrorCode.Busy, $"'{Name}' is busy: another write transaction held it for {timeout.TotalMilliseconds:0} ms.");
+        StorageErrors.Busy(Name, timeout);
 
     [DoesNotReturn]
     private void ThrowBeyondPageCount(uint pageNumber, uint pageCount) =>
-        throw new SharpCoreDBException(
-            SharpCoreDBErrorCode.Corrupt,
-            $"page {pageNumber} of '{Name}' was asked for, but the database has {pageCount} pages");
+        throw StorageErrors.PageBeyondCount(Name, pageNumber, pageCount);
 }

@@ -102,7 +102,9 @@ internal sealed partial class WalPageStore
 
             lock (_snapshotLock)
             {
+                AssertAdvances("backfilled", _backfilled, upTo);
                 _backfilled = upTo;
+                AssertSequenceMarks();
             }
 
             _events?.Checkpointed(frames.Count);

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Format;
@@ -14,6 +15,7 @@ internal sealed partial class WalPageStore
     /// <returns>The queued commit: its completion (FullSync) says when it is durable.</returns>
     internal WalCommit CommitFrames(WalWriteTransaction transaction)
     {
+        AssertSlotHeldBy(transaction);
         if (LogNeedsRestart())
         {
             _writer!.FlushAsync().GetAwaiter().GetResult();
@@ -55,6 +57,7 @@ internal sealed partial class WalPageStore
     /// <summary>Like <see cref="CommitFrames"/>, waiting for queue room (Async back-pressure) without blocking a thread.</summary>
     internal async ValueTask<WalCommit> CommitFramesAsync(WalWriteTransaction transaction)
     {
+        AssertSlotHeldBy(transaction);
         if (LogNeedsRestart())
         {
             await _writer!.FlushAsync().ConfigureAwait(false);
@@ -110,6 +113,7 @@ internal sealed partial class WalPageStore
     /// </summary>
     private bool LogNeedsRestart()
     {
+        AssertWriterSlotHeld();
         if (!LogOverThreshold())
         {
             return false;
@@ -271,6 +275,8 @@ internal sealed partial class WalPageStore
 
     private void Enqueued(ulong sequence, uint pageCount)
     {
+        // Writer slot held: commits are enqueued one at a time, each the next sequence.
+        Debug.Assert(sequence == _enqueued + 1, $"Commit {sequence} is enqueued after {_enqueued}.");
         _enqueued = sequence;
         _enqueuedPageCount = pageCount;
         if (_writer!.Mode == DurabilityMode.Async)
@@ -278,8 +284,10 @@ internal sealed partial class WalPageStore
             // Async acknowledges at once, so readers see the commit now; its pages are served from the queue copy.
             lock (_snapshotLock)
             {
+                AssertAdvances("visible", _visible, sequence);
                 _visible = sequence;
                 _visiblePageCount = pageCount;
+                AssertSequenceMarks();
             }
         }
     }
@@ -296,6 +304,7 @@ internal sealed partial class WalPageStore
     {
         lock (_snapshotLock)
         {
+            AssertAdvances("durable", _durable, sequence);
             _durable = sequence;
             if (_writer is null || _writer.Mode != DurabilityMode.Async)
             {
@@ -305,9 +314,12 @@ internal sealed partial class WalPageStore
                     pageCount = _inFlight.Dequeue().PageCount;
                 }
 
+                AssertAdvances("visible", _visible, sequence);
                 _visible = sequence;
                 _visiblePageCount = pageCount;
             }
+
+            AssertSequenceMarks();
         }
     }
 
@@ -325,6 +337,7 @@ internal sealed partial class WalPageStore
     /// </summary>
     private void RestartLogIfDone()
     {
+        AssertWriterSlotHeld();
         WalIndex index = Volatile.Read(ref _index);
         if (index.IsEmpty || !CanRestart())
         {

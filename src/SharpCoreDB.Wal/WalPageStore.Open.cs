@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
@@ -77,7 +78,7 @@ internal sealed partial class WalPageStore
     // hot journal by a crash: the database file is then half-written and only the journal can restore it.
     private static void RollBackPagerJournal(FileStorageDevice database, bool readOnly)
     {
-        string journalPath = database.Name + PagerStore.JournalSuffix;
+        string journalPath = database.Name + RollbackJournal.FileSuffix;
         if (!System.IO.File.Exists(journalPath))
         {
             return;
@@ -152,9 +153,7 @@ internal sealed partial class WalPageStore
         {
             if (replacementHeader is not null && !identified && !HoldsPageOf(file))
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.Corrupt,
-                    $"page 0 of '{file.Name}' is damaged, and nothing in the file proves that the write-ahead log '{wal.Name}' belongs to it, so the header is not rebuilt from the log. Nothing was changed.");
+                throw WalErrors.HeaderNotRebuilt(file.Name, wal.Name);
             }
 
             WalScanResult? scan = null;
@@ -165,9 +164,7 @@ internal sealed partial class WalPageStore
                 verdict = LogAdmission.Decide(file, wal, scan);
                 if (replacementHeader is not null && !verdict.ReplayLog)
                 {
-                    throw new SharpCoreDBException(
-                        SharpCoreDBErrorCode.Corrupt,
-                        $"page 0 of '{file.Name}' is damaged and the write-ahead log '{wal.Name}' beside it is not the one to repair it from.");
+                    throw WalErrors.WrongLogForHeaderRepair(file.Name, wal.Name);
                 }
             }
 
@@ -425,9 +422,7 @@ internal sealed partial class WalPageStore
 
         if (pageCount == 0 || (verifyFileLength && _file.StoredPageCount < pageCount))
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"'{_file.Name}' is truncated: its header counts {pageCount} pages but the file holds {_file.StoredPageCount}");
+            throw StorageErrors.TruncatedDatabase(_file.Name, pageCount, _file.StoredPageCount);
         }
 
         _enqueuedPageCount = _visiblePageCount = pageCount;

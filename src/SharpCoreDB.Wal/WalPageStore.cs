@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Format;
@@ -18,7 +19,9 @@ namespace SharpCoreDB.Wal;
 /// Sequences: every commit gets the next transaction sequence. Four marks only ever grow:
 /// <c>enqueued</c> (handed to the log; what the next writer builds on), <c>durable</c> (written and synced),
 /// <c>visible</c> (what a new reader sees: durable in Legacy and FullSync, enqueued in Async) and
-/// <c>backfilled</c> (copied into the database file, which is synced). backfilled ≤ durable ≤ enqueued.
+/// <c>backfilled</c> (copied into the database file, which is synced). backfilled ≤ durable ≤ enqueued, except that
+/// the log writer may sync a commit an instant before its committer records it as enqueued
+/// (<c>WalPageStore.Invariants.cs</c> asserts what always holds, in Debug builds).
 /// </para>
 /// <para>
 /// A read of page P at snapshot S takes the newest log version of P at or below S, else the database file's copy.
@@ -90,6 +93,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         _pending = new PendingPages(file.UsableSize, clearOnReturn: file.IsEncrypted);
         _enqueued = _visible = _durable = lastSequence;
         _backfilled = backfilled;
+        AssertSequenceMarks(_backfilled, _durable, _visible, _enqueued, options.Durability.Mode == DurabilityMode.Async, _inFlight);
         _generationsQueued = log.Generations;
         IsReadOnly = options.ReadOnly;
         if (!IsReadOnly)
@@ -209,6 +213,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
 
             // When the database file already holds everything this snapshot sees, it reads the file alone and
             // does not hold back a restart of the log.
+            AssertSequenceMarks();
             bool usesLog = _backfilled < sequence;
             int slot = _readers.Add(sequence, usesLog);
             return new WalReadTransaction(this, slot, sequence, _visiblePageCount, usesLog ? _index : null);
@@ -371,6 +376,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         }
 
         Uncount(transaction);
+        AssertSlotGivenBack(transaction);
         _writerSlot.Release();
     }
 
@@ -391,7 +397,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
             ThrowIfCannotWrite();
             TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize, WalBuffers.Pool, clearOnReturn: _file.IsEncrypted);
             _spareSet = null;
-            return new WalWriteTransaction(this, pages, _enqueued, _enqueuedPageCount, Volatile.Read(ref _index));
+            var transaction = new WalWriteTransaction(this, pages, _enqueued, _enqueuedPageCount, Volatile.Read(ref _index));
+            AssertSlotTaken(transaction);
+            return transaction;
         }
         catch
         {
@@ -406,24 +414,18 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         ObjectDisposedException.ThrowIf(_disposed, this);
         if (IsReadOnly)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{Name}' is open read-only.");
+            throw StorageErrors.ReadOnly(Name);
         }
 
         if (Failure is { } failure)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.DatabaseFailed,
-                $"'{Name}' failed to write earlier ({failure.Message}); it refuses writes until it is reopened.",
-                failure);
+            throw WalErrors.StoreFailed(Name, failure);
         }
     }
 
-    private SharpCoreDBException Busy(TimeSpan timeout) =>
-        new(SharpCoreDBErrorCode.Busy, $"'{Name}' is busy: another write transaction held it for {timeout.TotalMilliseconds:0} ms.");
+    private SharpCoreDBException Busy(TimeSpan timeout) => StorageErrors.Busy(Name, timeout);
 
     [DoesNotReturn]
     private void ThrowBeyondPageCount(uint pageNumber, uint pageCount) =>
-        throw new SharpCoreDBException(
-            SharpCoreDBErrorCode.Corrupt,
-            $"page {pageNumber} of '{Name}' was asked for, but the database has {pageCount} pages");
+        throw StorageErrors.PageBeyondCount(Name, pageNumber, pageCount);
 }

@@ -1,4 +1,5 @@
 using System.Buffers;
+using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.BTree;

@@ -110,7 +110,7 @@ internal sealed partial class BTree
         CheckUsableSize(tx.UsableSize);
         if (!tx.IsWritable)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, "Cannot create a B+tree in a read-only transaction.");
+            throw StorageErrors.ReadOnlyTreeCreate();
         }
 
         using PageLease lease = tx.Allocate();
@@ -440,9 +440,7 @@ internal sealed partial class BTree
         CheckNotDropped();
         if (!_tx.IsWritable)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.ReadOnly,
-                $"Cannot modify the B+tree with root page {_root} in a read-only transaction.");
+            throw StorageErrors.ReadOnlyTreeChange(_root);
         }
     }
 

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.Format;
 
 namespace SharpCoreDB.Storage.BTree;
 

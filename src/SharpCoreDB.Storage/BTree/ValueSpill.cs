@@ -1,3 +1,5 @@
+using SharpCoreDB.Storage.Format;
+
 namespace SharpCoreDB.Storage.BTree;
 
 /// <summary>

@@ -129,9 +129,7 @@ public sealed class FileStorageDevice : IStorageDevice
 
                 if (errno != 0)
                 {
-                    throw new SharpCoreDBException(
-                        SharpCoreDBErrorCode.IoError,
-                        $"Could not lock database file '{fullPath}': {LinuxFileSystem.Describe(errno)}.");
+                    throw StorageErrors.LockFailed(fullPath, LinuxFileSystem.Describe(errno));
                 }
             }
 
@@ -268,9 +266,7 @@ public sealed class FileStorageDevice : IStorageDevice
             if (errno != 0)
             {
                 _flushFailed = true;
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.IoError,
-                    $"Flushing '{Name}' to disk failed (fdatasync: {LinuxFileSystem.Describe(errno)}); data written since the last successful flush may be lost.");
+                throw StorageErrors.FlushFailed(Name, LinuxFileSystem.Describe(errno));
             }
 
             _observer?.DataSynced(Name);
@@ -335,14 +331,11 @@ public sealed class FileStorageDevice : IStorageDevice
         }
         catch (FileNotFoundException ex)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The database file '{fullPath}' does not exist.", ex);
+            throw StorageErrors.FileNotFound(fullPath, ex);
         }
         catch (DirectoryNotFoundException ex)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.IoError,
-                $"The directory of database file '{fullPath}' does not exist.",
-                ex);
+            throw StorageErrors.DirectoryNotFound(fullPath, ex);
         }
         catch (IOException ex) when (ex.HResult is UnixWouldBlock or WindowsSharingViolation or WindowsLockViolation)
         {
@@ -350,11 +343,11 @@ public sealed class FileStorageDevice : IStorageDevice
         }
         catch (IOException ex) when (mode == FileDeviceMode.CreateNew && File.Exists(fullPath))
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The database file '{fullPath}' already exists.", ex);
+            throw StorageErrors.FileExists(fullPath, ex);
         }
         catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Could not open database file '{fullPath}': {ex.Message}", ex);
+            throw StorageErrors.OpenFailed(fullPath, ex);
         }
     }
 
@@ -374,19 +367,17 @@ public sealed class FileStorageDevice : IStorageDevice
         int errno = LinuxFileSystem.FsyncDirectory(directory);
         if (errno != 0)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.IoError,
-                $"Created '{fullPath}' but could not make its directory entry durable (fsync of '{directory}': {LinuxFileSystem.Describe(errno)}).");
+            throw StorageErrors.DirectoryEntryNotDurable(fullPath, directory, LinuxFileSystem.Describe(errno));
         }
 
         observer?.DirectorySynced(directory);
     }
 
     private static SharpCoreDBException LockedError(string fullPath, Exception? inner) =>
-        new(SharpCoreDBErrorCode.Locked, $"The database file '{fullPath}' is locked by another process.", inner);
+        StorageErrors.Locked(fullPath, inner);
 
     private SharpCoreDBException IoError(string operation, Exception inner) =>
-        new(SharpCoreDBErrorCode.IoError, $"I/O error {operation} '{Name}': {inner.Message}", inner);
+        StorageErrors.IoFailed(operation, Name, inner);
 
     private void ThrowIfDisposed() => ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
 
@@ -395,7 +386,7 @@ public sealed class FileStorageDevice : IStorageDevice
         ThrowIfDisposed();
         if (IsReadOnly)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"The database file '{Name}' is open read-only.");
+            throw StorageErrors.DeviceReadOnly(Name);
         }
 
         ThrowIfFlushFailed();
@@ -405,9 +396,7 @@ public sealed class FileStorageDevice : IStorageDevice
     {
         if (_flushFailed)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.DatabaseFailed,
-                $"An earlier flush of '{Name}' failed; the file refuses writes and flushes until it is reopened.");
+            throw StorageErrors.FlushFailedEarlier(Name);
         }
     }
 }

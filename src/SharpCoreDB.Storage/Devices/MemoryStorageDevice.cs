@@ -281,9 +281,7 @@ public sealed class MemoryStorageDevice : IStorageDevice
 
         if (needed > Array.MaxLength)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.TooBig,
-                $"The memory device '{Name}' cannot grow to {length} bytes.");
+            throw StorageErrors.MemoryDeviceTooBig(Name, length);
         }
 
         // Doubling keeps growth amortized; only references move, never the chunk contents.

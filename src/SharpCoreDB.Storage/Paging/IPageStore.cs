@@ -1,8 +1,8 @@
 namespace SharpCoreDB.Storage.Paging;
 
 /// <summary>
-/// A database's pages with transactions on top: the pager store (write-back at commit) or the WAL store
-/// (snapshots, durability modes). The SQL layer only talks to this.
+/// A database's pages with transactions on top: the WAL store (snapshots, durability modes), or in tests the
+/// test kit's pager store (write-back at commit). The SQL layer only talks to this.
 /// </summary>
 public interface IPageStore : IDisposable
 {

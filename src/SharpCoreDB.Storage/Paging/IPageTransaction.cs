@@ -2,7 +2,7 @@ namespace SharpCoreDB.Storage.Paging;
 
 /// <summary>
 /// The transaction-shaped view of pages that the B+tree works against: read a page, get a writable copy,
-/// allocate and free. The simple pager store and the WAL's snapshot store both implement it, so the
+/// allocate and free. The WAL's snapshot store and the test kit's pager store both implement it, so the
 /// B+tree never knows which one it runs on.
 /// </summary>
 /// <remarks>

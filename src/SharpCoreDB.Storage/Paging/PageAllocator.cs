@@ -37,7 +37,7 @@ internal static class PageAllocator
             {
                 if (pageCount == uint.MaxValue)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, $"'{access.SourceName}' has reached the largest page count ({uint.MaxValue}).");
+                    throw StorageErrors.PageCountLimit(access.SourceName);
                 }
 
                 pageNumber = pageCount;
@@ -223,5 +223,5 @@ internal static class PageAllocator
 
     [DoesNotReturn]
     private static void ThrowCorrupt(ITransactionPageAccess access, uint pageNumber, string what) =>
-        throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page {pageNumber} of '{access.SourceName}' {what}");
+        throw StorageErrors.FreeListDamaged(pageNumber, access.SourceName, what);
 }

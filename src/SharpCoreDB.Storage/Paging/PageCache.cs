@@ -35,7 +35,7 @@ namespace SharpCoreDB.Storage.Paging;
 /// throws instead of unpinning another reader's page.
 /// </para>
 /// </remarks>
-internal sealed class PageCache : IPageLeaseOwner, IDisposable
+internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
 {
     private const int SlotBits = 22;
     private const int SlotMask = (1 << SlotBits) - 1;
@@ -155,6 +155,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
                     found.Pins++;
                     found.Referenced = true;
                     Hits++;
+                    AssertSlot(slot);
                     return new PageLease(pageNumber, found.Buffer!, _usableSize, isWritable: false, this, Token(slot, found.Generation));
                 }
 
@@ -162,7 +163,14 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
                 Monitor.Wait(_gate);
             }
 
-            slot = AcquireSlot(_occupied >= Capacity ? FindVictim() : -1);
+            int victim = _occupied >= Capacity ? FindVictim() : -1;
+            if (victim < 0 && _occupied >= Capacity)
+            {
+                // Every slot is pinned (the cache is about to grow past its capacity): a rare point, so check it all.
+                AssertInvariants();
+            }
+
+            slot = AcquireSlot(victim);
             ref Slot fresh = ref _slots[slot];
             fresh.Key = key;
             fresh.State = SlotState.Loading;
@@ -174,6 +182,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             buffer = fresh.Buffer!;
             _map.Add(key, slot);
             Misses++;
+            AssertSlot(slot);
         }
 
         try
@@ -190,6 +199,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
                 }
 
                 FreeSlot(slot);
+                AssertSlot(slot);
                 Monitor.PulseAll(_gate);
             }
 
@@ -204,6 +214,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
                 loaded.State = SlotState.Ready;
             }
 
+            AssertSlot(slot);
             Monitor.PulseAll(_gate);
             return new PageLease(pageNumber, buffer, _usableSize, isWritable: false, this, Token(slot, loaded.Generation));
         }
@@ -248,6 +259,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             }
 
             Detach(key, slot);
+            AssertSlot(slot);
         }
     }
 
@@ -298,6 +310,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             fresh.Referenced = false;
             plain[.._usableSize].CopyTo(fresh.Buffer);
             _map.Add(key, slot);
+            AssertSlot(slot);
         }
     }
 
@@ -320,10 +333,12 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
             {
                 _map.Remove(key);
                 FreeSlot(slot);
+                AssertSlot(slot);
                 return;
             }
 
             Detach(key, slot);
+            AssertSlot(slot);
         }
     }
 
@@ -349,6 +364,8 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
                     }
                 }
             }
+
+            AssertInvariants();
         }
     }
 
@@ -374,6 +391,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
 
             if (--s.Pins > 0)
             {
+                AssertSlot(slot);
                 return;
             }
 
@@ -387,6 +405,8 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
                 _map.Remove(s.Key);
                 FreeSlot(slot);
             }
+
+            AssertSlot(slot);
         }
     }
 
@@ -400,6 +420,7 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
                 return;
             }
 
+            AssertInvariants();
             _disposed = true;
             for (int i = 0; i < _slotCount; i++)
             {
@@ -435,6 +456,10 @@ internal sealed class PageCache : IPageLeaseOwner, IDisposable
         {
             slot = _freeSlots.Count > 0 ? _freeSlots.Pop() : NewSlot();
             _occupied++;
+        }
+        else
+        {
+            AssertEvictable(slot);
         }
 
         ref Slot s = ref _slots[slot];

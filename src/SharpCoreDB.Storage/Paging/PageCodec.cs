@@ -274,9 +274,7 @@ internal sealed class PageCodec : IDisposable
 
     [DoesNotReturn]
     private static void ThrowCorrupt(uint pageNumber, string sourceName, string failure) =>
-        throw new SharpCoreDBException(
-            SharpCoreDBErrorCode.Corrupt,
-            $"page {pageNumber} of '{sourceName}' failed verification ({failure})");
+        throw StorageErrors.PageFailsVerification(pageNumber, sourceName, failure);
 
     private void WriteAssociatedData(Span<byte> associatedData, uint pageNumber)
     {

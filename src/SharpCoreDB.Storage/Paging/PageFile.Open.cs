@@ -32,7 +32,7 @@ internal sealed partial class PageFile
         {
             if (options.ReadOnly || options.CreateMode == PageFileCreateMode.OpenExisting)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.NotADatabase, $"'{device.Name}' is empty, not a SharpCoreDB database.");
+                throw StorageErrors.EmptyFile(device.Name);
             }
 
             return Create(device, options, leaveOpen);
@@ -40,7 +40,7 @@ internal sealed partial class PageFile
 
         if (options.CreateMode == PageFileCreateMode.CreateNew)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"'{device.Name}' already holds {length} bytes; it cannot be created anew.");
+            throw StorageErrors.AlreadyExists(device.Name, length);
         }
 
         return OpenExisting(device, options, leaveOpen, length, replacementHeader: null);
@@ -91,18 +91,12 @@ internal sealed partial class PageFile
 
         if (version < DatabaseHeader.CurrentFormatVersion)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.UnsupportedFormat,
-                $"'{device.Name}' uses file format version {version}, written by an earlier build of SharpCoreDB; this library reads version {DatabaseHeader.CurrentFormatVersion} only " +
-                "(version 3 stores DECIMAL values as exact numbers and DateTime values as ISO-8601 text; version 4 keeps the start of a large value in its B-tree leaf). " +
-                "Export its data with the build that wrote it (for example as SQL text) and import it into a new database.");
+            throw StorageErrors.OlderFormatVersion(device.Name, version, DatabaseHeader.CurrentFormatVersion);
         }
 
         if (version > DatabaseHeader.CurrentFormatVersion)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.UnsupportedFormat,
-                $"'{device.Name}' uses file format version {version}; this library reads up to version {DatabaseHeader.CurrentFormatVersion}.");
+            throw StorageErrors.NewerFormatVersion(device.Name, version, DatabaseHeader.CurrentFormatVersion);
         }
 
         uint pageSize = DatabaseHeader.GetPageSize(head);
@@ -137,7 +131,7 @@ internal sealed partial class PageFile
             }
             else
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"the replacement header for '{device.Name}' is {replacementHeader.Length} bytes, not one {pageSize}-byte page");
+                throw StorageErrors.ReplacementHeaderSize(device.Name, replacementHeader.Length, pageSize);
             }
 
             int usable = (int)pageSize - reserved;
@@ -145,20 +139,18 @@ internal sealed partial class PageFile
             uint storedChecksum = BinaryPrimitives.ReadUInt32LittleEndian(page0.AsSpan(usable + PageTrailer.ChecksumOffset));
             if (storedChecksum != PageCodec.ComputeChecksum(header, DatabaseHeader.GetDatabaseId(header), 0))
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page 0 of '{device.Name}' failed verification (checksum): the database header is damaged");
+                throw StorageErrors.HeaderChecksum(device.Name);
             }
 
             const DatabaseFlags knownFlags = DatabaseFlags.Encrypted | DatabaseFlags.RawKey;
             if ((flags & ~knownFlags) != 0)
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.UnsupportedFormat,
-                    $"'{device.Name}' uses features (header flags 0x{(ushort)flags:X4}) this library does not know.");
+                throw StorageErrors.UnknownFeatures(device.Name, (ushort)flags);
             }
 
             if (!encrypted && options.HasSecret)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.NotEncrypted, $"'{device.Name}' is not encrypted, but a password or key was given.");
+                throw StorageErrors.NotEncrypted(device.Name);
             }
 
             PageCodec codec;
@@ -179,7 +171,7 @@ internal sealed partial class PageFile
                 // was written by someone holding the key (catalog root, page count and free list cannot be forged).
                 if (!codec.TryOpen(0, page0.AsSpan(0, (int)pageSize), scratch, out string? failure))
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page 0 of '{device.Name}' failed verification ({failure}): the database header was altered without the key");
+                    throw StorageErrors.HeaderAltered(device.Name, failure);
                 }
             }
             catch
@@ -214,7 +206,7 @@ internal sealed partial class PageFile
             || !DatabaseHeader.GetKeyCheck(header).SequenceEqual(DatabaseHeader.GetKeyCheck(expected))
             || DatabaseHeader.GetPageSize(header) != DatabaseHeader.GetPageSize(expected))
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"'{device.Name}' is not the database whose keys were given (another database id, key or page size).");
+            throw StorageErrors.KeysOfAnotherDatabase(device.Name);
         }
 
         return known.Codec.CloneKeys();
@@ -224,24 +216,24 @@ internal sealed partial class PageFile
     {
         if (!options.HasSecret)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.PasswordRequired, $"'{device.Name}' is encrypted; a password or key is required.");
+            throw StorageErrors.PasswordRequired(device.Name);
         }
 
         bool rawKeyDatabase = (flags & DatabaseFlags.RawKey) != 0;
         if (rawKeyDatabase && options.Password is not null)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"'{device.Name}' was created with a raw key; a password cannot open it.");
+            throw StorageErrors.RawKeyDatabase(device.Name);
         }
 
         if (!rawKeyDatabase && options.RawKey is not null)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"'{device.Name}' is protected by a password; a raw key cannot open it.");
+            throw StorageErrors.PasswordDatabase(device.Name);
         }
 
         uint iterations = DatabaseHeader.GetKdfIterations(header);
         if (!rawKeyDatabase && iterations is 0 or > int.MaxValue)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"page 0 of '{device.Name}' declares {iterations} key-derivation iterations");
+            throw StorageErrors.ImpossibleKdfIterations(device.Name, iterations);
         }
 
         Span<byte> master = stackalloc byte[KeyDerivation.KeySize];
@@ -252,7 +244,7 @@ internal sealed partial class PageFile
             KeyDerivation.ComputeKeyCheck(master, DatabaseHeader.GetDatabaseId(header), check);
             if (!KeyDerivation.KeyCheckMatches(DatabaseHeader.GetKeyCheck(header), check))
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongPassword, $"The password or key for '{device.Name}' is wrong.");
+                throw StorageErrors.WrongPassword(device.Name);
             }
 
             return CreateKeys(master, DatabaseHeader.GetDatabaseId(header));
@@ -399,5 +391,5 @@ internal sealed partial class PageFile
 
     [DoesNotReturn]
     private static void ThrowNotADatabase(IStorageDevice device, string reason) =>
-        throw new SharpCoreDBException(SharpCoreDBErrorCode.NotADatabase, $"'{device.Name}' is not a SharpCoreDB database: {reason}.");
+        throw StorageErrors.NotADatabase(device.Name, reason);
 }

@@ -187,13 +187,11 @@ internal sealed partial class PageFile : IDisposable, IPageCacheLoader
     {
         if (IsReadOnly)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{Name}' is open read-only.");
+            throw StorageErrors.ReadOnly(Name);
         }
     }
 
     [DoesNotReturn]
     private void ThrowBeyondEnd(uint pageNumber) =>
-        throw new SharpCoreDBException(
-            SharpCoreDBErrorCode.Corrupt,
-            $"page {pageNumber} of '{Name}' lies beyond the end of the file ({_device.Length} bytes): the file is truncated");
+        throw StorageErrors.PageBeyondEndOfFile(pageNumber, Name, _device.Length);
 }

@@ -7,7 +7,8 @@ using SharpCoreDB.Storage.Format;
 namespace SharpCoreDB.Storage.Paging;
 
 /// <summary>
-/// The pager store's undo log (<see cref="RollbackJournalLayout"/>): before a commit overwrites pages in
+/// The pager store's undo log (<see cref="RollbackJournalLayout"/>; the store itself is in the test kit, and the
+/// WAL store rolls back a hot journal left by a version that wrote with it): before a commit overwrites pages in
 /// place, their original stored images are saved here and flushed; once the database file is flushed the
 /// journal header is zeroed. Opening a database whose journal is still hot copies the images back, so a
 /// commit that failed or crashed half-way leaves the last committed state.
@@ -18,6 +19,9 @@ namespace SharpCoreDB.Storage.Paging;
 /// </remarks>
 internal sealed class RollbackJournal : IDisposable
 {
+    /// <summary>The suffix of the rollback journal's file name (<c>&lt;database&gt;-journal</c>).</summary>
+    public const string FileSuffix = "-journal";
+
     private readonly IStorageDevice _device;
     private readonly bool _leaveOpen;
     private readonly int _pageSize;
@@ -145,9 +149,7 @@ internal sealed class RollbackJournal : IDisposable
         uint version = RollbackJournalLayout.ReadUInt32(header, RollbackJournalLayout.VersionOffset);
         if (version != RollbackJournalLayout.CurrentVersion)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.UnsupportedFormat,
-                $"The rollback journal '{journal.Name}' has version {version}; this library rolls back version {RollbackJournalLayout.CurrentVersion} only.");
+            throw StorageErrors.JournalVersion(journal.Name, version, RollbackJournalLayout.CurrentVersion);
         }
 
         uint pageSize = RollbackJournalLayout.ReadUInt32(header, RollbackJournalLayout.PageSizeOffset);
@@ -186,9 +188,7 @@ internal sealed class RollbackJournal : IDisposable
 
             if (readOnly)
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.ReadOnly,
-                    $"'{database.Name}' holds an unfinished commit that must be rolled back from '{journal.Name}'; open it writable once.");
+                throw StorageErrors.HotJournalReadOnly(database.Name, journal.Name);
             }
 
             for (int i = 0; i < entries; i++)

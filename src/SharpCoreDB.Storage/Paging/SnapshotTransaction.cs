@@ -24,7 +24,7 @@ internal abstract class SnapshotTransaction : StoreTransaction, IReadTransaction
 
     /// <summary>The error for a change attempted through a read transaction.</summary>
     public static SharpCoreDBException ReadOnly() =>
-        new(SharpCoreDBErrorCode.ReadOnly, "The transaction is read-only; begin a write transaction to change pages.");
+        StorageErrors.ReadOnlyTransaction();
 
     /// <inheritdoc />
     public PageLease Write(uint pageNumber) => throw ReadOnly();

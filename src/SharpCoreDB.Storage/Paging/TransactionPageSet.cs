@@ -4,7 +4,7 @@ namespace SharpCoreDB.Storage.Paging;
 
 /// <summary>
 /// The private, dirty pages of one write transaction: page number → pooled plain buffer. Shared by the
-/// pager store and the WAL store; commit reads the buffers back out (<see cref="GetPage"/>).
+/// WAL store and the test kit's pager store; commit reads the buffers back out (<see cref="GetPage"/>).
 /// </summary>
 /// <remarks>
 /// <para>

@@ -75,9 +75,7 @@ internal static class FrameCopier
         log.ReadImage(frame.Offset, stored);
         if (plain is not null && !file.Codec.TryOpen(frame.PageNumber, stored, plain.AsSpan(0, stored.Length), out string? failure))
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"The write-ahead log '{log.Device.Name}' holds page {frame.PageNumber} (transaction {frame.Sequence}, offset {frame.Offset}) that fails verification ({failure}) for '{file.Name}': the log is damaged or belongs to another database.");
+            throw WalErrors.FrameFailsVerification(log.Device.Name, frame.PageNumber, frame.Sequence, frame.Offset, failure, file.Name);
         }
 
         file.WriteStoredPage(frame.PageNumber, stored);

@@ -126,9 +126,7 @@ internal static class LogAdmission
                     && (unchecked((int)(fields.Salt1 - r.Salt1)) < 0 || (fields.Salt1 == r.Salt1 && fields.Salt2 == r.Salt2));
                 if (verifies && !covered)
                 {
-                    throw new SharpCoreDBException(
-                        SharpCoreDBErrorCode.Corrupt,
-                        $"The header of the write-ahead log '{wal.Name}' is damaged, but the log holds transactions that '{file.Name}' does not (page {fields.PageNumber} of transaction {fields.Sequence} at offset {offset}). Nothing was changed: keep both files and restore them from a backup, or move the log away to open the database without those transactions.");
+                    throw WalErrors.DamagedHeaderHidesTransactions(wal.Name, file.Name, fields.PageNumber, fields.Sequence, offset);
                 }
             }
         }

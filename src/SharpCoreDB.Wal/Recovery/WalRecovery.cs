@@ -59,20 +59,14 @@ internal static class WalRecovery
                 // database file) or damage hiding commits is for the caller to decide, with the database's key.
                 return WalScanResult.NoHeader(status, length);
             case WalHeaderStatus.NewerVersion:
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.UnsupportedFormat,
-                    $"The write-ahead log '{device.Name}' was written by a newer version of SharpCoreDB.");
+                throw WalErrors.NewerLogVersion(device.Name);
             case WalHeaderStatus.OlderVersion:
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.Corrupt,
-                    $"The write-ahead log '{device.Name}' was written in a pre-release log format{ForDatabase(expected)}; it cannot belong to this database. Nothing was changed; move the log away to open the database without it.");
+                throw WalErrors.PreReleaseLogFormat(device.Name, ForDatabase(expected));
         }
 
         if (header.PageSize is < 512 or > 1 << 20 || (header.PageSize & (header.PageSize - 1)) != 0)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"The write-ahead log '{device.Name}' declares an impossible page size ({header.PageSize}).");
+            throw WalErrors.ImpossiblePageSize(device.Name, header.PageSize);
         }
 
         if (expected is not null)
@@ -97,30 +91,22 @@ internal static class WalRecovery
     {
         if (!header.DatabaseId.SequenceEqual(expected.DatabaseId))
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"The write-ahead log '{device.Name}' belongs to another database than '{expected.DatabaseName}' (database id {Convert.ToHexString(header.DatabaseId)}, not {Convert.ToHexString(expected.DatabaseId)}). Nothing was changed; move the log away to open the database without it.");
+            throw WalErrors.LogOfAnotherDatabase(device.Name, expected.DatabaseName, header.DatabaseId, expected.DatabaseId);
         }
 
         if (header.PageSize != expected.PageSize)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"The write-ahead log '{device.Name}' holds {header.PageSize}-byte pages but '{expected.DatabaseName}' uses {expected.PageSize}-byte pages. Nothing was changed.");
+            throw WalErrors.PageSizeMismatch(device.Name, header.PageSize, expected.DatabaseName, expected.PageSize);
         }
 
         if (header.IsAuthenticated != expected.Authenticator is not null)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"The write-ahead log '{device.Name}' is {(header.IsAuthenticated ? "an encrypted" : "a plain")} database's log but '{expected.DatabaseName}' is {(expected.Authenticator is null ? "plain" : "encrypted")}. Nothing was changed.");
+            throw WalErrors.EncryptionMismatch(device.Name, header.IsAuthenticated, expected.DatabaseName, expected.Authenticator is not null);
         }
 
         if (expected.Authenticator is { } authenticator && !header.VerifyMac(authenticator))
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"The header of the write-ahead log '{device.Name}' fails authentication with the key of '{expected.DatabaseName}': it was altered or forged. Nothing was changed.");
+            throw WalErrors.ForgedHeader(device.Name, expected.DatabaseName);
         }
     }
 
@@ -227,9 +213,7 @@ internal static class WalRecovery
             if (synced)
             {
                 long frameIndex = (badOffset - WalHeader.SizeOf) / _frameSize;
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.Corrupt,
-                    $"The write-ahead log '{_device.Name}' is damaged: frame {frameIndex} at offset {badOffset} (page {bad.PageNumber}) fails verification but intact, synced frames follow it.");
+                throw WalErrors.DamagedSyncedFrame(_device.Name, frameIndex, badOffset, bad.PageNumber);
             }
         }
 
@@ -244,9 +228,7 @@ internal static class WalRecovery
                 _runStart = offset;
                 if (_runLength < _frameSize)
                 {
-                    throw new SharpCoreDBException(
-                        SharpCoreDBErrorCode.IoError,
-                        $"The write-ahead log '{_device.Name}' returned {_runLength} bytes at offset {offset} though it is {_length} bytes long.");
+                    throw WalErrors.ShortRead(_device.Name, _runLength, offset, _length);
                 }
             }
 

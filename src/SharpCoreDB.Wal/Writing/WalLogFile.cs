@@ -185,9 +185,7 @@ internal sealed class WalLogFile
         int read = Device.Read(frameOffset + WalFrameHeader.SizeOf, destination);
         if (read != destination.Length)
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"The write-ahead log '{Device.Name}' ends inside the frame at offset {frameOffset}.");
+            throw WalErrors.TornFrame(Device.Name, frameOffset);
         }
     }
 

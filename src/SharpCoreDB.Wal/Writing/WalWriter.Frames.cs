@@ -33,6 +33,7 @@ internal sealed partial class WalWriter
     private void WriteFrames(List<WalCommit> commits)
     {
         Debug.Assert(commits.Count > 0, "Nothing to write.");
+        AssertWriting(commits);
         PlanFrames(commits);
         int frameSize = _log.FrameSize;
         int frameCount = _planned.Count;
@@ -88,6 +89,7 @@ internal sealed partial class WalWriter
         Interlocked.Increment(ref _syncCount);
         Interlocked.Add(ref _durableCommitCount, commits.Count);
         _lastGroupCommits = commits.Count;
+        RecordWritten(commits[^1].Sequence);
         _onDurable(commits[^1].Sequence);
 
         // After the committers are released, so measuring never delays a commit.

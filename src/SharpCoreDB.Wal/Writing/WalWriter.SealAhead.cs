@@ -35,6 +35,7 @@ internal sealed partial class WalWriter
     // call. Worker thread only.
     private void SealAhead()
     {
+        AssertTurnHeld();
         int frameSize = _log.FrameSize;
         for (; _aheadTaken < _group.Count; _aheadTaken++)
         {

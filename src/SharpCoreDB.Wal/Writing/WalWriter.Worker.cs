@@ -201,9 +201,6 @@ internal sealed partial class WalWriter
     private void FailBehind(WalCommit commit, SharpCoreDBException failure)
     {
         commit.ReturnPages();
-        commit.Completion?.TrySetException(new SharpCoreDBException(
-            SharpCoreDBErrorCode.IoError,
-            $"Transaction {commit.Sequence} was queued behind a failed write to the write-ahead log '{_log.Device.Name}' and is not committed: {failure.Message}",
-            failure));
+        commit.Completion?.TrySetException(WalErrors.QueuedBehindFailure(_log.Device.Name, commit.Sequence, failure));
     }
 }

@@ -152,6 +152,7 @@ internal sealed partial class WalWriter : IDisposable
         }
 
         StartWorker(commit);
+        AssertQueuedInOrder(commit);
         if (!_queue.Writer.TryWrite(commit))
         {
             // The queue is full (Async outrunning the disk) or closed: wait for room, which is the back-pressure.
@@ -162,7 +163,7 @@ internal sealed partial class WalWriter : IDisposable
             catch (ChannelClosedException ex)
             {
                 commit.ReturnPages();
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
+                throw WalErrors.LogClosed(_log.Device.Name, ex);
             }
         }
 
@@ -237,6 +238,7 @@ internal sealed partial class WalWriter : IDisposable
         }
 
         StartWorker(commit);
+        AssertQueuedInOrder(commit);
         if (!_queue.Writer.TryWrite(commit))
         {
             try
@@ -246,7 +248,7 @@ internal sealed partial class WalWriter : IDisposable
             catch (ChannelClosedException ex)
             {
                 commit.ReturnPages();
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
+                throw WalErrors.LogClosed(_log.Device.Name, ex);
             }
         }
 
@@ -403,10 +405,7 @@ internal sealed partial class WalWriter : IDisposable
             {
                 // As a failed write: the commit is not queued, and the caller latches the store (see Refused).
                 commit.ReturnPages();
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.IoError,
-                    $"The log writer thread of '{_log.Device.Name}' could not be started, so transaction {commit.Sequence} is not committed: {ex.Message}",
-                    ex);
+                throw WalErrors.WorkerNotStarted(_log.Device.Name, commit.Sequence, ex);
             }
 
             Volatile.Write(ref _worker, worker);
@@ -436,7 +435,7 @@ internal sealed partial class WalWriter : IDisposable
         }
         catch (ChannelClosedException ex)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.", ex);
+            throw WalErrors.LogClosed(_log.Device.Name, ex);
         }
 
         _urgent.Release();
@@ -448,10 +447,7 @@ internal sealed partial class WalWriter : IDisposable
         if (_failure is { } failure)
         {
             commit.ReturnPages();
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.DatabaseFailed,
-                $"An earlier write to the write-ahead log '{_log.Device.Name}' failed ({failure.Message}); the database refuses writes until it is reopened.",
-                failure);
+            throw WalErrors.LogFailedEarlier(_log.Device.Name, failure);
         }
 
         if (Volatile.Read(ref _disposed) != 0)
@@ -461,8 +457,7 @@ internal sealed partial class WalWriter : IDisposable
         }
     }
 
-    private SharpCoreDBException ClosedError() =>
-        new(SharpCoreDBErrorCode.Closed, $"The write-ahead log '{_log.Device.Name}' is closed.");
+    private SharpCoreDBException ClosedError() => WalErrors.LogClosed(_log.Device.Name);
 
     private void WriteInline(WalCommit commit)
     {
@@ -514,12 +509,9 @@ internal sealed partial class WalWriter : IDisposable
     // and the next open replays whatever whole transactions it finds. The message says so, and what to do.
     private SharpCoreDBException Latch(SharpCoreDBException cause, ulong first, ulong last, bool reset = false)
     {
-        string which = first == last ? $"transaction {first}" : $"transactions {first}..{last}";
-        string message = reset
-            ? $"Restarting the write-ahead log '{_log.Device.Name}' after transaction {first} failed: {cause.Message} Every committed transaction is still in the log or the database file; reopen the database to go on."
-            : $"Writing {which} to the write-ahead log '{_log.Device.Name}' failed: {cause.Message} The outcome is unknown: {(first == last ? "it" : "each of them")} may or may not be durable. " +
-              "The database refuses writes until it is reopened; recovery then keeps each transaction whole or not at all (those kept are a prefix in commit order). Check whether the changes are there before repeating them.";
-        var failure = new SharpCoreDBException(SharpCoreDBErrorCode.IoError, message, cause);
+        SharpCoreDBException failure = reset
+            ? WalErrors.RestartFailed(_log.Device.Name, first, cause)
+            : WalErrors.WriteOutcomeUnknown(_log.Device.Name, first, last, cause);
         _failure ??= failure;
         return failure;
     }

@@ -9,7 +9,7 @@ namespace SharpCoreDB.Records;
 /// <code>
 /// [header size: varint, counting its own bytes] [serial type: varint] × columns [payload] × columns
 /// </code>
-/// Varints are unsigned LEB128 (<see cref="Varint"/>). Serial types use SQLite's numbering:
+/// Varints are unsigned LEB128 (<see cref="SharpCoreDB.Storage.Format.Varint"/>). Serial types use SQLite's numbering:
 /// <code>
 ///  0       NULL, no payload
 ///  1..6    INTEGER in 1, 2, 3, 4, 6, 8 bytes, big-endian two's complement

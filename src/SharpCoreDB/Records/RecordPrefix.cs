@@ -1,3 +1,5 @@
+using SharpCoreDB.Storage.Format;
+
 namespace SharpCoreDB.Records;
 
 /// <summary>
@@ -19,7 +21,8 @@ internal static class RecordPrefix
     /// reports any damage.</returns>
     public static long NeededLength(ReadOnlySpan<byte> head, int columns)
     {
-        if (!Varint.TryRead(head, out ulong headerSize, out int offset) || headerSize < (ulong)offset || headerSize > RecordFormat.MaxRecordSize)
+        int offset = Varint.Read(head, out ulong headerSize);
+        if (offset == 0 || headerSize < (ulong)offset || headerSize > RecordFormat.MaxRecordSize)
         {
             return -1;
         }
@@ -28,7 +31,8 @@ internal static class RecordPrefix
         long payload = header;
         for (int column = 0; column < columns && offset < header; column++)
         {
-            if (!Varint.TryRead(head[offset..Math.Min(header, head.Length)], out ulong serialType, out int length))
+            int length = Varint.Read(head[offset..Math.Min(header, head.Length)], out ulong serialType);
+            if (length == 0)
             {
                 return -1;
             }

@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using SharpCoreDB.Storage.Format;
 
 namespace SharpCoreDB.Records;
 
@@ -32,7 +33,8 @@ internal ref struct RecordReader
     public RecordReader(ReadOnlySpan<byte> record)
     {
         _record = record;
-        if (!Varint.TryRead(record, out ulong headerSize, out int length))
+        int length = Varint.Read(record, out ulong headerSize);
+        if (length == 0)
         {
             RecordFormat.ThrowCorrupt($"the header size varint is unreadable (record of {record.Length} bytes).");
         }
@@ -294,14 +296,15 @@ internal ref struct RecordReader
             ParseNext();
         }
 
-        Varint.TryRead(_record[headerOffset.._headerSize], out serialType, out _);
+        Varint.Read(_record[headerOffset.._headerSize], out serialType);
         return true;
     }
 
     // Reads the next serial type, checks its payload lies inside the record, and records the column position.
     private void ParseNext()
     {
-        if (!Varint.TryRead(_record[_nextHeader.._headerSize], out ulong serialType, out int length))
+        int length = Varint.Read(_record[_nextHeader.._headerSize], out ulong serialType);
+        if (length == 0)
         {
             RecordFormat.ThrowCorrupt($"the serial type of column {_parsed} at offset {_nextHeader} runs past the header ({_headerSize} bytes).");
         }

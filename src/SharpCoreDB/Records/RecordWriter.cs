@@ -1,5 +1,6 @@
-using System.Buffers;
 using System.Buffers.Binary;
+using System.Buffers;
+using SharpCoreDB.Storage.Format;
 
 namespace SharpCoreDB.Records;
 
@@ -57,15 +58,15 @@ internal static class RecordWriter
         foreach (ref readonly SqlValue value in values)
         {
             ulong serialType = GetSerialType(value, out long size);
-            typesLength += Varint.GetLength(serialType);
+            typesLength += Varint.Size(serialType);
             payload += size;
         }
 
         // The header size counts its own varint: grow the guess until it is stable (at most twice).
         long header = typesLength + 1;
-        while (Varint.GetLength((ulong)header) + typesLength > header)
+        while (Varint.Size((ulong)header) + typesLength > header)
         {
-            header = Varint.GetLength((ulong)header) + typesLength;
+            header = Varint.Size((ulong)header) + typesLength;
         }
 
         if (header + payload > RecordFormat.MaxRecordSize)
@@ -115,7 +116,7 @@ internal static class RecordWriter
 
     private static void WriteCore(ReadOnlySpan<SqlValue> values, int headerSize, Span<byte> destination)
     {
-        int header = Varint.Write((ulong)headerSize, destination);
+        int header = Varint.Write(destination, (ulong)headerSize);
         int payload = headerSize;
         foreach (ref readonly SqlValue value in values)
         {
@@ -148,13 +149,13 @@ internal static class RecordWriter
                     int textSize = value.IsPackedText
                         ? value.WritePackedUtf8(destination[payload..])
                         : Utf8Text.Encode((string)value.RawReference!, destination[payload..]);
-                    header += Varint.Write(RecordFormat.FirstTextType + (2 * (ulong)textSize), destination[header..]);
+                    header += Varint.Write(destination[header..], RecordFormat.FirstTextType + (2 * (ulong)textSize));
                     payload += textSize;
                     break;
                 default:
                     byte[] blob = (byte[])value.RawReference!;
                     blob.CopyTo(destination[payload..]);
-                    header += Varint.Write(RecordFormat.FirstBlobType + (2 * (ulong)blob.Length), destination[header..]);
+                    header += Varint.Write(destination[header..], RecordFormat.FirstBlobType + (2 * (ulong)blob.Length));
                     payload += blob.Length;
                     break;
             }

@@ -1,5 +1,6 @@
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Storage.Tests.Kit;
 using Tree = SharpCoreDB.Storage.BTree.BTree;
 
 namespace SharpCoreDB.Storage.Tests.BTree;

@@ -1,6 +1,7 @@
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Storage.Tests.Kit;
 
 namespace SharpCoreDB.Storage.Tests.BTree;
 

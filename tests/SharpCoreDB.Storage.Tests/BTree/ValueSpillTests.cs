@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Format;
 using Tree = SharpCoreDB.Storage.BTree.BTree;
 
 namespace SharpCoreDB.Storage.Tests.BTree;

@@ -1,5 +1,6 @@
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Storage.Tests.Kit;
 
 namespace SharpCoreDB.Storage.Tests.Paging;
 

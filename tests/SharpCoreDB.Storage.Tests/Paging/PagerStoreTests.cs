@@ -2,6 +2,7 @@ using System.Text;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Storage.Tests.Devices;
+using SharpCoreDB.Storage.Tests.Kit;
 
 namespace SharpCoreDB.Storage.Tests.Paging;
 
@@ -398,7 +399,7 @@ public sealed class PagerStoreTests
             tx.Commit();
         }
 
-        Assert.True(File.Exists(path + PagerStore.JournalSuffix));
+        Assert.True(File.Exists(path + RollbackJournal.FileSuffix));
         using PagerStore reopened = PagerStore.Open(path, new PagerStoreOptions
         {
             File = new PageFileOptions { Password = "correct horse", ReadOnly = true, CreateMode = PageFileCreateMode.OpenExisting },

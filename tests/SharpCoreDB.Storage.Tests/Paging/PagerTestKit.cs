@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Storage.Tests.Kit;
 
 namespace SharpCoreDB.Storage.Tests.Paging;
 

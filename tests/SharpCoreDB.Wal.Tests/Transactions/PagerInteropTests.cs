@@ -2,6 +2,7 @@ using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Storage.Tests.Devices;
 using SharpCoreDB.Storage.Tests.Faults;
+using SharpCoreDB.Storage.Tests.Kit;
 using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests.Transactions;
@@ -15,7 +16,7 @@ public sealed class PagerInteropTests
         using var directory = new TempDirectory();
         string path = directory.File("interop.scdb");
         var database = new FaultInjectingDevice(new MemoryStorageDevice(path), trackPowerLoss: false);
-        var journal = new MemoryStorageDevice(path + PagerStore.JournalSuffix);
+        var journal = new MemoryStorageDevice(path + RollbackJournal.FileSuffix);
         uint page;
         using (PagerStore pager = PagerStore.Open(database, journal, new PagerStoreOptions { LeaveDevicesOpen = true }))
         {
@@ -46,7 +47,7 @@ public sealed class PagerInteropTests
         byte[] journalBytes = new byte[journal.Length];
         journal.Read(0, journalBytes);
         Assert.True(journalBytes.Length > 0);
-        File.WriteAllBytes(path + PagerStore.JournalSuffix, journalBytes);
+        File.WriteAllBytes(path + RollbackJournal.FileSuffix, journalBytes);
 
         using WalPageStore store = WalPageStore.Open(path, new WalStoreOptions());
         using IReadTransaction read = store.BeginRead();

@@ -1,4 +1,6 @@
-namespace SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.Tests.Kit;
 
 /// <summary>How to open a <see cref="PagerStore"/>.</summary>
 internal sealed class PagerStoreOptions

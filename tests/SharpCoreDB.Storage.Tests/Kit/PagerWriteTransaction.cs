@@ -1,4 +1,6 @@
-namespace SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.Tests.Kit;
 
 /// <summary>
 /// The single write transaction of a <see cref="PagerStore"/>: dirty pages live in a private

@@ -1,15 +1,23 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Format;
+using SharpCoreDB.Storage.Paging;
 
-namespace SharpCoreDB.Storage.Paging;
+namespace SharpCoreDB.Storage.Tests.Kit;
 
 /// <summary>
-/// The simple page store: one writer whose dirty pages are written back in place at commit, protected by
-/// a rollback journal, and readers that read committed pages through the page cache.
+/// The simple page store of the test kit: one writer whose dirty pages are written back in place at commit,
+/// protected by a rollback journal, and readers that read committed pages through the page cache.
 /// </summary>
 /// <remarks>
+/// <para>
+/// Not shipped: the engine opens only the WAL store. It lives here because it is the smallest real
+/// <see cref="IPageStore"/> over a <see cref="PageFile"/> — the B+tree, allocator and fault tests run on it —
+/// and the only writer of rollback journals, whose recovery (<see cref="RollbackJournal.RecoverIfHot"/>) still
+/// ships for databases last written by versions that used this store.
+/// </para>
 /// <para>
 /// Commit: wait until no read transaction is open (new ones wait meanwhile), save the original images of
 /// the pages about to be overwritten in the journal and flush it, write every dirty page sealed (page 0,
@@ -28,9 +36,6 @@ namespace SharpCoreDB.Storage.Paging;
 /// </remarks>
 internal sealed class PagerStore : IPageStore
 {
-    /// <summary>The suffix of the rollback journal's file name.</summary>
-    public const string JournalSuffix = "-journal";
-
     private readonly PageFile _file;
     private readonly RollbackJournal? _journal;
     private readonly PageCache _cache;
@@ -113,9 +118,7 @@ internal sealed class PagerStore : IPageStore
 
             if (pageCount == 0 || file.StoredPageCount < pageCount)
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.Corrupt,
-                    $"'{file.Name}' is truncated: its header counts {pageCount} pages but the file holds {file.StoredPageCount}");
+                throw StorageErrors.TruncatedDatabase(file.Name, pageCount, file.StoredPageCount);
             }
 
             if (journal is not null)
@@ -157,7 +160,7 @@ internal sealed class PagerStore : IPageStore
         FileStorageDevice? journal = null;
         try
         {
-            string journalPath = database.Name + JournalSuffix;
+            string journalPath = database.Name + RollbackJournal.FileSuffix;
             if (!readOnly)
             {
                 journal = FileStorageDevice.Open(journalPath, new FileDeviceOptions { Mode = FileDeviceMode.OpenOrCreate });
@@ -423,7 +426,7 @@ internal sealed class PagerStore : IPageStore
         ThrowIfUnusable();
         if (IsReadOnly)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, $"'{Name}' is open read-only.");
+            throw StorageErrors.ReadOnly(Name);
         }
     }
 
@@ -440,11 +443,9 @@ internal sealed class PagerStore : IPageStore
     }
 
     private SharpCoreDBException Busy(TimeSpan timeout) =>
-        new(SharpCoreDBErrorCode.Busy, $"'{Name}' is busy: another write transaction held it for {timeout.TotalMilliseconds:0} ms.");
+        StorageErrors.Busy(Name, timeout);
 
     [DoesNotReturn]
     private void ThrowBeyondPageCount(uint pageNumber, uint pageCount) =>
-        throw new SharpCoreDBException(
-            SharpCoreDBErrorCode.Corrupt,
-            $"page {pageNumber} of '{Name}' was asked for, but the database has {pageCount} pages");
+        throw StorageErrors.PageBeyondCount(Name, pageNumber, pageCount);
 }

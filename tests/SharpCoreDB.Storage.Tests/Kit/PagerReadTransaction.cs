@@ -1,4 +1,6 @@
-namespace SharpCoreDB.Storage.Paging;
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.Tests.Kit;
 
 /// <summary>
 /// A read transaction of the <see cref="PagerStore"/>: reads committed pages through the page cache.

@@ -15,14 +15,6 @@ public sealed class LayerDependencyTests
     /// </summary>
     private static readonly string[] KnownCrossings =
     [
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.AccessPathSelector",
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.BoundQuery",
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.FromItem",
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.PartialIndexImplication",
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.Rules.Rewriter",
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.SelectBlock",
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.SelectPlanner",
-        "SharpCoreDB.Binding.Binder -> SharpCoreDB.Planning.TableFunctionCall",
         "SharpCoreDB.Diagnostics.CommandTracing -> SharpCoreDB.SharpCoreDBDiagnostics",
         "SharpCoreDB.Engine.Database -> SharpCoreDB.Diagnostics.DatabaseMetrics",
         "SharpCoreDB.Engine.Database -> SharpCoreDB.Diagnostics.EngineMetrics",

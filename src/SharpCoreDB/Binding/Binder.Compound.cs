@@ -4,7 +4,6 @@ using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql;
@@ -175,7 +174,7 @@ internal sealed partial class Binder
         // Each arm has its own FROM: a fresh scope under the compound's parent.
         var scope = new Scope(parent.Parent);
         SelectBlock block = BindCore(core, scope, []);
-        Operator root = SelectPlanner.Plan(block);
+        Operator root = _planner.Plan(block);
         foreach (int slot in scope.OuterSlots)
         {
             parent.OuterSlots.Add(slot);

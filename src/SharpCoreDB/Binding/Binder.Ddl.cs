@@ -8,7 +8,6 @@ using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
@@ -147,7 +146,7 @@ internal sealed partial class Binder
             Generated = generated,
             GeneratedSlot = generatedSlot,
         };
-        Operator? rows = verify ? AccessPathSelector.Choose(row, [], null, out _) : null;
+        Operator? rows = verify ? _planner.PlanTableAccess(row, []) : null;
         return new AlterTablePlan(_schema, SlotWidths, altered, rows, row.Slot, constraints);
     }
 
@@ -264,7 +263,7 @@ internal sealed partial class Binder
 
         (SourceBinding oldRow, _) = TableScope(table, null);
         oldRow.MarkAllUsed();
-        Operator rows = AccessPathSelector.Choose(oldRow, [], null, out _);
+        Operator rows = _planner.PlanTableAccess(oldRow, []);
         return new DropColumnPlan(_schema, SlotWidths, altered, column.Ordinal, rows, oldRow.Slot, row.Slot, writer);
     }
 
@@ -275,7 +274,7 @@ internal sealed partial class Binder
         {
             try
             {
-                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _collations, _functions);
+                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _collations, _functions, _planner);
             }
             catch (SharpCoreDBException ex)
             {
@@ -285,7 +284,7 @@ internal sealed partial class Binder
 
         foreach (TriggerSchema trigger in after.Triggers.Values)
         {
-            var check = new Binder(after, new Dictionary<string, int>(), _collations, _functions);
+            var check = new Binder(after, new Dictionary<string, int>(), _collations, _functions, _planner);
             try
             {
                 if (check.TriggerTarget(trigger.TableName) is not { } on)
@@ -406,7 +405,7 @@ internal sealed partial class Binder
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
     {
-        ValidateView(create, _schema, _collations, _functions);
+        ValidateView(create, _schema, _collations, _functions, _planner);
         return new CreateViewPlan(_schema, SlotWidths, create);
     }
 
@@ -415,10 +414,11 @@ internal sealed partial class Binder
     /// <param name="schema">The schema the view will be used with.</param>
     /// <param name="collations">The database's collations.</param>
     /// <param name="functions">The functions registered from C# on the database.</param>
+    /// <param name="planner">The planner the view's bound blocks are handed to.</param>
     /// <exception cref="SharpCoreDBException">The query does not bind, or the column list does not fit it.</exception>
-    public static void ValidateView(CreateViewStatement create, Schema schema, CollationRegistry collations, UserFunctionSet functions)
+    public static void ValidateView(CreateViewStatement create, Schema schema, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner)
     {
-        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), collations, functions).BindQuery(create.Query, null), "the view");
+        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), collations, functions, planner).BindQuery(create.Query, null), "the view");
         if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
         {
             throw SqlErrors.At(

@@ -6,8 +6,6 @@ using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Execution;
-using SharpCoreDB.Planning.Rules;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql;
 
@@ -76,7 +74,7 @@ internal sealed partial class Binder
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in CHECK constraints", check.Condition.Position);
             }
 
-            checks.Add(Rewriter.Apply(BindExpr(check.Condition, scope)));
+            checks.Add(_planner.Rewrite(BindExpr(check.Condition, scope)));
         }
 
         return checks;
@@ -110,7 +108,7 @@ internal sealed partial class Binder
         var values = new Expr[block.Projection.Count];
         for (int i = 0; i < values.Length; i++)
         {
-            values[i] = Rewriter.Apply(block.Projection[i]);
+            values[i] = _planner.Rewrite(block.Projection[i]);
         }
 
         plan.Returning = (values, ResultColumns(core, block, scope));
@@ -129,7 +127,7 @@ internal sealed partial class Binder
         {
             if (column.Default is not null && column.Ordinal != table.RowIdAlias)
             {
-                defaults[column.Ordinal] = Rewriter.Apply(BindExpr(column.Default, empty));
+                defaults[column.Ordinal] = _planner.Rewrite(BindExpr(column.Default, empty));
             }
         }
 
@@ -173,7 +171,7 @@ internal sealed partial class Binder
                 var bound = new Expr[valueRow.Length];
                 for (int i = 0; i < bound.Length; i++)
                 {
-                    bound[i] = Rewriter.Apply(BindExpr(valueRow[i], empty));
+                    bound[i] = _planner.Rewrite(BindExpr(valueRow[i], empty));
                     // A subquery in a VALUES row reads the database as it was before the statement, as in SQLite
                     // (which runs such a source into a temporary table first): no row sees an earlier one.
                     materialize |= values.Rows.Length > 1 && ContainsSubquery(valueRow[i]);
@@ -232,7 +230,7 @@ internal sealed partial class Binder
             {
                 // The target's WHERE only selects a partial unique index, one whose WHERE it implies (as in SQLite).
                 (SourceBinding target, Scope targetScope) = TableScope(table, insert.Alias);
-                List<Expr> targetWhere = clause.TargetWhere is null ? [] : SelectPlanner.Split(Rewriter.Apply(BindExpr(clause.TargetWhere, targetScope)));
+                List<Expr> targetWhere = clause.TargetWhere is null ? [] : _planner.Conjuncts(BindExpr(clause.TargetWhere, targetScope));
                 (rowIdTarget, index) = UpsertTarget(table, clause, target.IndexPredicates, targetWhere);
             }
 
@@ -243,7 +241,7 @@ internal sealed partial class Binder
                 existing.MarkAllUsed();
                 scope.Sources.Add(new SourceBinding("excluded", proposed.Slot, TableColumns(table), table) { QualifiedOnly = true });
                 (int[] columns, Expr[] values) = BindAssignments(table, clause.Assignments, scope);
-                Expr? where = clause.Where is null ? null : Rewriter.Apply(BindExpr(clause.Where, scope));
+                Expr? where = clause.Where is null ? null : _planner.Rewrite(BindExpr(clause.Where, scope));
                 var assigned = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
                 foreach (UpdateAssignment assignment in clause.Assignments)
                 {
@@ -261,7 +259,7 @@ internal sealed partial class Binder
     }
 
     // The uniqueness constraint a conflict target names: the row id, or the unique index on exactly those columns.
-    private static (bool RowId, IndexSchema? Index) UpsertTarget(TableSchema table, UpsertClause clause, Expr?[]? predicates, List<Expr> targetWhere)
+    private (bool RowId, IndexSchema? Index) UpsertTarget(TableSchema table, UpsertClause clause, Expr?[]? predicates, List<Expr> targetWhere)
     {
         var ordinals = new HashSet<int>();
         foreach (Identifier column in clause.Target)
@@ -290,7 +288,7 @@ internal sealed partial class Binder
         {
             IndexSchema index = table.Indexes[i];
             if (index.IsUnique && index.Columns.Length == ordinals.Count && index.Columns.All(c => ordinals.Contains(c.Ordinal))
-                && (predicates?[i] is not { } predicate || PartialIndexImplication.Implies(predicate, targetWhere)))
+                && (predicates?[i] is not { } predicate || _planner.Implies(predicate, targetWhere)))
             {
                 return (false, index);
             }
@@ -315,7 +313,7 @@ internal sealed partial class Binder
 
             RefuseGeneratedTarget(table, ordinal, "UPDATE", assignment.Position);
             columns[i] = ordinal;
-            values[i] = Rewriter.Apply(BindExpr(assignment.Value, scope));
+            values[i] = _planner.Rewrite(BindExpr(assignment.Value, scope));
         }
 
         return (columns, values);
@@ -439,10 +437,9 @@ internal sealed partial class Binder
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in WHERE", where.Position);
             }
 
-            conjuncts = SelectPlanner.Split(Rewriter.Apply(BindExpr(where, scope)));
+            conjuncts = _planner.Conjuncts(BindExpr(where, scope));
         }
 
-        Operator access = AccessPathSelector.Choose(source, conjuncts, null, out _);
-        return conjuncts.Count > 0 ? new FilterOperator(access, SelectPlanner.Combine(conjuncts)) : access;
+        return _planner.PlanTableAccess(source, conjuncts);
     }
 }

@@ -29,7 +29,8 @@ internal sealed partial class Binder
         Schema schema = _schema;
         CollationRegistry collations = _collations;
         UserFunctionSet functions = _functions;
-        var enforcer = new ForeignKeyEnforcer(schema, table, (link, action, onDelete) => BindForeignKeyAction(schema, collations, functions, link, action, onDelete));
+        IQueryPlanner planner = _planner;
+        var enforcer = new ForeignKeyEnforcer(schema, table, (link, action, onDelete) => BindForeignKeyAction(schema, collations, functions, planner, link, action, onDelete));
         return enforcer.HasForeignKeys ? enforcer : null;
     }
 
@@ -39,7 +40,7 @@ internal sealed partial class Binder
     /// the column's DEFAULT (SET NULL, SET DEFAULT). It is an ordinary statement, so the child's triggers and foreign
     /// keys take part as they do in SQLite.
     /// </summary>
-    private static DmlPlan BindForeignKeyAction(Schema schema, CollationRegistry collations, UserFunctionSet functions, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
+    private static DmlPlan BindForeignKeyAction(Schema schema, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
     {
         TableSchema child = link.Child;
         int count = link.ChildColumns.Length;
@@ -75,7 +76,7 @@ internal sealed partial class Binder
         }
 
         int parameters = action == ForeignKeyAction.Cascade && !onDelete ? 2 * count : count;
-        return (DmlPlan)Bind(statement, schema, ActionParameters(parameters), collations, functions);
+        return (DmlPlan)Bind(statement, schema, ActionParameters(parameters), collations, functions, planner);
     }
 
     // ?1…?n by the names the binder looks numbered parameters up by ("?1", "?2", …).

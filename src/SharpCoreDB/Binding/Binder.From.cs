@@ -3,7 +3,6 @@ using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;

@@ -1,6 +1,5 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
-using SharpCoreDB.Planning.Rules;
 
 namespace SharpCoreDB.Binding;
 
@@ -87,6 +86,6 @@ internal sealed partial class Binder
     {
         var scope = new Scope(null);
         scope.Sources.Add(new SourceBinding(table.Name, slot, TableColumns(table), table));
-        return Rewriter.Apply(BindExpr(expression, scope));
+        return _planner.Rewrite(BindExpr(expression, scope));
     }
 }

@@ -1,7 +1,6 @@
 using System.Collections.Immutable;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql;
 using SortKey = SharpCoreDB.Execution.Operators.SortKey;
@@ -146,7 +145,7 @@ internal sealed partial class Binder
                         core.Position);
                 }
 
-                arms[i] = SelectPlanner.Plan(block);
+                arms[i] = _planner.Plan(block);
                 armSlots[i] = block.ProjectSlot;
                 foreach (int slot in armScope.OuterSlots)
                 {

@@ -6,7 +6,6 @@ using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Execution;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
@@ -61,7 +60,7 @@ internal sealed partial class Binder
                 {
                     SelectBlock block = BindCore(core, scope, select.OrderBy);
                     BindLimit(select, block);
-                    Operator root = SelectPlanner.Plan(block);
+                    Operator root = _planner.Plan(block);
                     return new BoundQuery(root, block.ProjectSlot, ResultColumns(core, block, scope), scope.OuterSlots);
                 }
 

@@ -3,7 +3,6 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Triggers;
-using SharpCoreDB.Planning.Rules;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 
@@ -251,7 +250,7 @@ internal sealed partial class Binder
                     throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in a trigger's WHEN clause", statement.When.Position);
                 }
 
-                action.When = Rewriter.Apply(BindExpr(statement.When, scope));
+                action.When = _planner.Rewrite(BindExpr(statement.When, scope));
             }
 
             var steps = new List<TriggerStep>(statement.Body.Length);

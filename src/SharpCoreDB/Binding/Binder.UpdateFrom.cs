@@ -3,7 +3,6 @@ using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Triggers;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql;
@@ -93,7 +92,7 @@ internal sealed partial class Binder
             block.OuterSlots.Add(slot);
         }
 
-        Operator join = SelectPlanner.Plan(block);
+        Operator join = _planner.Plan(block);
         var stored = new Expr[values.Length];
         for (int i = 0; i < stored.Length; i++)
         {

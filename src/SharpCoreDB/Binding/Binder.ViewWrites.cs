@@ -4,7 +4,6 @@ using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Scalar;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Parsing;

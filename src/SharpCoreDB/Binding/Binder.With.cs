@@ -1,6 +1,5 @@
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql;
 

@@ -10,12 +10,20 @@ namespace SharpCoreDB.Binding;
 
 /// <summary>
 /// Resolves a parsed statement against a schema and produces its executable plan: names become slots and
-/// columns, parameters become indexes into the bound values, and SELECTs are handed to the planner. One binder
-/// binds one statement; slots are numbered across the statement and its subqueries.
+/// columns, parameters become indexes into the bound values, and every bound SELECT block (<see cref="SelectBlock"/>)
+/// and single-table access is handed to the <see cref="IQueryPlanner"/> the caller passes in, which chooses the
+/// operators. One binder binds one statement; slots are numbered across the statement and its subqueries.
 /// </summary>
 /// <remarks>
 /// The binder is split by concern: expressions (<c>Binder.Expressions.cs</c>), SELECT (<c>Binder.Select.cs</c>),
-/// FROM (<c>Binder.From.cs</c>), data changes (<c>Binder.Dml.cs</c>) and schema changes (<c>Binder.Ddl.cs</c>).
+/// compound queries and VALUES (<c>Binder.Compound.cs</c>), FROM (<c>Binder.From.cs</c>), table-valued functions
+/// (<c>Binder.TableFunctions.cs</c>), WITH (<c>Binder.With.cs</c>, <c>Binder.Recursive.cs</c>), window functions
+/// (<c>Binder.Windows.cs</c>), data changes (<c>Binder.Dml.cs</c>, <c>Binder.UpdateFrom.cs</c>,
+/// <c>Binder.ViewWrites.cs</c>), triggers (<c>Binder.Triggers.cs</c>), foreign-key actions
+/// (<c>Binder.ForeignKeys.cs</c>), schema changes (<c>Binder.Ddl.cs</c>, <c>Binder.IndexDefinitions.cs</c>,
+/// <c>Binder.GeneratedColumns.cs</c>, <c>Binder.Collations.cs</c>), renames and the stored-SQL editor
+/// (<c>Binder.Rename.cs</c>), PRAGMAs (<c>Binder.Pragmas.cs</c>), the schema table (<c>Binder.SchemaTable.cs</c>)
+/// and view column information (<c>Binder.ViewInfo.cs</c>).
 /// </remarks>
 internal sealed partial class Binder
 {
@@ -25,6 +33,10 @@ internal sealed partial class Binder
 
     // The functions registered from C# on the database: looked up before the built-ins, as SQLite does.
     private readonly UserFunctionSet _functions;
+
+    // The planner every bound SELECT block and table access is handed to: Binding sits below Planning, so the binder
+    // knows it only through the interface it owns.
+    private readonly IQueryPlanner _planner;
     private readonly List<int> _slotWidths = [];
 
     // The tables an INSERT, UPDATE or DELETE changes, itself or through the triggers it fires: its subqueries must
@@ -41,8 +53,9 @@ internal sealed partial class Binder
     // so USING and NATURAL there see only the unit's tables.
     private int _joinStart;
 
-    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions)
+    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner)
     {
+        _planner = planner;
         _schema = schema;
         _parameters = parameters;
         _collations = collations;
@@ -55,11 +68,12 @@ internal sealed partial class Binder
     /// <param name="parameters">Parameter positions by normalized name.</param>
     /// <param name="collations">The database's collations.</param>
     /// <param name="functions">The functions registered from C# on the database; the plan remembers them.</param>
+    /// <param name="planner">The planner the bound SELECT blocks and table accesses are handed to.</param>
     /// <returns>The executable plan.</returns>
     /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
-    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions)
+    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner)
     {
-        ExecutablePlan plan = StackGuard.Run(() => new Binder(schema, parameters, collations, functions).BindStatement(statement), "the statement");
+        ExecutablePlan plan = StackGuard.Run(() => new Binder(schema, parameters, collations, functions, planner).BindStatement(statement), "the statement");
         plan.Functions = functions;
         return plan;
     }

@@ -71,7 +71,7 @@ internal sealed class SourceBinding
     public Execution.Expressions.Expr?[]?[]? IndexExpressions { get; set; }
 
     /// <summary>
-    /// True for a table of a join unit (<see cref="Planning.FromItem.Unit"/>): a column merged by USING inside it
+    /// True for a table of a join unit (<see cref="FromItem.Unit"/>): a column merged by USING inside it
     /// expands in <c>*</c> as the unit's own coalesce, not by a name that tables outside the unit could share.
     /// </summary>
     public bool InJoinUnit { get; set; }

@@ -4,6 +4,7 @@ using SharpCoreDB.Binding;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Parsing;
 using Ast = SharpCoreDB.Sql.Ast;
@@ -205,7 +206,7 @@ internal sealed class Statement
             return plan;
         }
 
-        return Binder.Bind(_statements[index], schema, _parameterIndex, Database.Collations, functions);
+        return Binder.Bind(_statements[index], schema, _parameterIndex, Database.Collations, functions, Planner.Instance);
     }
 
     /// <summary>Gives a plan back after a successful execution.</summary>

@@ -1,3 +1,4 @@
+using SharpCoreDB.Binding;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;

@@ -1,9 +1,8 @@
-using SharpCoreDB.Binding;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 
-namespace SharpCoreDB.Planning;
+namespace SharpCoreDB.Binding;
 
 /// <summary>
 /// One bound SELECT core, handed from the binder to the planner: FROM items, WHERE conjuncts, grouping and

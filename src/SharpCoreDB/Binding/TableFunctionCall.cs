@@ -1,6 +1,6 @@
 using SharpCoreDB.Execution.Expressions;
 
-namespace SharpCoreDB.Planning;
+namespace SharpCoreDB.Binding;
 
 /// <summary>
 /// A table-valued function in FROM as the planner receives it: <c>json_each</c> or <c>json_tree</c> with its bound

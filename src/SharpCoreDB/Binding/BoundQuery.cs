@@ -1,9 +1,9 @@
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
 
-namespace SharpCoreDB.Planning;
+namespace SharpCoreDB.Binding;
 
-/// <summary>A planned SELECT: its operator tree, the slot holding each result row, and the result columns.</summary>
+/// <summary>A bound SELECT with its planned operator tree, the slot holding each result row, and the result columns.</summary>
 /// <param name="Root">The operator tree.</param>
 /// <param name="Slot">The result row's slot.</param>
 /// <param name="Columns">The result columns.</param>

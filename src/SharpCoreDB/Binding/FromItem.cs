@@ -1,8 +1,7 @@
-using SharpCoreDB.Binding;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Sql.Ast;
 
-namespace SharpCoreDB.Planning;
+namespace SharpCoreDB.Binding;
 
 /// <summary>One FROM item of a SELECT as the planner receives it: a base table, a derived table or a table-valued function, and how it joins.</summary>
 /// <param name="source">The bound source.</param>

@@ -40,7 +40,10 @@ internal sealed partial class BTree
     {
         CheckWritable();
         var pages = new HashSet<uint>();
-        Verify(pages);
+
+        // A tree with a comparer is dropped without its order checked: the pages it owns do not depend on it, and an
+        // index whose collation is no longer registered can still be dropped, as in SQLite.
+        VerifyNode(_root, 0, null, null, new VerifyState(pages, _usableSize) { CheckOrder = _comparer is null });
         InvalidateCursors();
         uint[] ordered = [.. pages];
         Array.Sort(ordered);
@@ -83,7 +86,11 @@ internal sealed partial class BTree
             for (int i = 0; i < node.Count; i++)
             {
                 byte[] key = VerifiedKey(node, i, state);
-                CheckSeparator(page, i, key, i > 0 ? separators[i - 1] : lower, upper);
+                if (state.CheckOrder)
+                {
+                    CheckSeparator(page, i, key, i > 0 ? separators[i - 1] : lower, upper);
+                }
+
                 separators[i] = key;
                 children[i] = node.Child(i);
             }
@@ -125,12 +132,12 @@ internal sealed partial class BTree
             LeafCell cell = node.GetLeafCell(i);
             ReadOnlySpan<byte> key = cell.IsKeyOverflow ? VerifiedKey(node, i, state) : node.Page.Slice(cell.KeyOffset, cell.KeyLength);
 
-            if (i > 0 && previous.SequenceCompareTo(key) >= 0)
+            if (state.CheckOrder && i > 0 && CompareKeys(previous, key) >= 0)
             {
                 BTreeCorruption.Throw(page, $"key {i} is not above key {i - 1}");
             }
 
-            if ((lower is not null && key.SequenceCompareTo(lower) < 0) || (upper is not null && key.SequenceCompareTo(upper) >= 0))
+            if (state.CheckOrder && ((lower is not null && CompareKeys(key, lower) < 0) || (upper is not null && CompareKeys(key, upper) >= 0)))
             {
                 BTreeCorruption.Throw(page, $"key {i} lies outside the range its parent separators give this leaf");
             }
@@ -172,14 +179,14 @@ internal sealed partial class BTree
     }
 
     /// <summary>Separator <paramref name="index"/> must ascend strictly and lie strictly inside the node's range.</summary>
-    private static void CheckSeparator(uint page, int index, ReadOnlySpan<byte> key, byte[]? previousOrLower, byte[]? upper)
+    private void CheckSeparator(uint page, int index, ReadOnlySpan<byte> key, byte[]? previousOrLower, byte[]? upper)
     {
-        if (previousOrLower is not null && key.SequenceCompareTo(previousOrLower) <= 0)
+        if (previousOrLower is not null && CompareKeys(key, previousOrLower) <= 0)
         {
             BTreeCorruption.Throw(page, $"separator {index} is not above the one before it or the node's lower bound");
         }
 
-        if (upper is not null && key.SequenceCompareTo(upper) >= 0)
+        if (upper is not null && CompareKeys(key, upper) >= 0)
         {
             BTreeCorruption.Throw(page, $"separator {index} is not below the node's upper bound");
         }
@@ -226,6 +233,8 @@ internal sealed partial class BTree
         public byte[] ByteMap { get; }
 
         public int LeafDepth { get; set; } = -1;
+
+        public bool CheckOrder { get; init; } = true;
 
         public long Entries { get; set; }
 

@@ -32,8 +32,9 @@ internal sealed partial class BTree
     }
 
     /// <summary>
-    /// Frees every page of the tree, overflow chains and root included. The tree is checked first, so a damaged
-    /// tree fails with Corrupt before any page is freed rather than freeing pages it does not own.
+    /// Frees every page of the tree, overflow chains and root included. The tree's structure is checked first (not
+    /// its key order), so a damaged tree fails with Corrupt before any page is freed rather than freeing pages it
+    /// does not own.
     /// </summary>
     /// <exception cref="SharpCoreDBException">Corrupt when the tree is damaged; ReadOnly in a read-only transaction.</exception>
     public void Drop()
@@ -41,9 +42,9 @@ internal sealed partial class BTree
         CheckWritable();
         var pages = new HashSet<uint>();
 
-        // A tree with a comparer is dropped without its order checked: the pages it owns do not depend on it, and an
-        // index whose collation is no longer registered can still be dropped, as in SQLite.
-        VerifyNode(_root, 0, null, null, new VerifyState(pages, _usableSize) { CheckOrder = _comparer is null });
+        // The structure is checked, not the key order: the pages a tree owns do not depend on it, and a tree ordered by
+        // a comparer that can no longer be made (an index whose collation is not registered) can still be dropped.
+        VerifyNode(_root, 0, null, null, new VerifyState(pages, _usableSize) { CheckOrder = false });
         InvalidateCursors();
         uint[] ordered = [.. pages];
         Array.Sort(ordered);

@@ -52,6 +52,12 @@ internal sealed class TransactionContext : IDisposable
     /// <summary>The foreign-key violation counters of this transaction.</summary>
     public ForeignKeys.ForeignKeyCounters ForeignKeys { get; } = new();
 
+    /// <summary>
+    /// The database's collations, which order the trees of indexes on user collations (see
+    /// <see cref="IndexKeys.KeyOrder"/>); null for internal work that opens no such tree (loading the schema).
+    /// </summary>
+    public Records.CollationRegistry? Collations { get; set; }
+
     /// <summary>The largest TEXT or BLOB, in bytes, statements in this transaction may build or bind (the database's setting).</summary>
     public long MaxLength { get; set; } = Scalar.ValueLimits.DefaultMaxLength;
 
@@ -94,17 +100,71 @@ internal sealed class TransactionContext : IDisposable
 
         if (_firstTree is null)
         {
-            return _firstTree = new BTree(Pages, root);
+            return _firstTree = new BTree(Pages, root, KeyOrder(root));
         }
 
         _trees ??= [];
         if (!_trees.TryGetValue(root, out BTree? tree))
         {
-            tree = new BTree(Pages, root);
+            tree = new BTree(Pages, root, KeyOrder(root));
             _trees.Add(root, tree);
         }
 
         return tree;
+    }
+
+    /// <summary>
+    /// The shared tree object of an index, opened with the index's key order even before the schema holds the index
+    /// (CREATE INDEX fills a new tree first): call this before the first write to a new index tree.
+    /// </summary>
+    /// <param name="index">The index.</param>
+    /// <returns>The tree.</returns>
+    public BTree Tree(IndexSchema index)
+    {
+        BTree tree = Tree(index.RootPage);
+        if (tree.Comparer is null && index.HasUserCollation)
+        {
+            // Opened before the schema knew the index: reopen it with its order (a new tree, so no cursor is open on it).
+            tree = new BTree(Pages, index.RootPage, CheckedKeyOrder(index));
+            if (_firstTree?.RootPage == index.RootPage)
+            {
+                _firstTree = tree;
+            }
+            else
+            {
+                _trees![index.RootPage] = tree;
+            }
+        }
+
+        return tree;
+    }
+
+    /// <summary>
+    /// The key order of the tree at <paramref name="root"/> as the schema knows it: a comparer for an index on a user
+    /// collation, else null (bytes). For code that opens a tree object of its own.
+    /// </summary>
+    /// <param name="root">The root page.</param>
+    /// <returns>The order, or null.</returns>
+    /// <exception cref="SharpCoreDBException">The index's collation is not registered ("no such collation sequence").</exception>
+    public BTreeKeyComparer? KeyOrder(uint root) =>
+        Schema.UserOrderedIndex(root) is { } index ? CheckedKeyOrder(index) : null;
+
+    // As SQLite, an index on a collation no connection registered cannot be used at all (not only when two TEXT
+    // values meet): every statement that would read or write it fails.
+    private Records.CollatedKeyComparer CheckedKeyOrder(IndexSchema index)
+    {
+        Records.CollatedKeyComparer order = IndexKeys.KeyOrder(index, Collations)!;
+        foreach (IndexColumn column in index.Columns)
+        {
+            if (column.Collation is { Kind: Records.CollationKind.User } named && Collations?.Find(named.Name) is null)
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Unsupported,
+                    $"no such collation sequence: {named.Name} (index {index.Name} on table {index.TableName} needs it; register it with CreateCollation)");
+            }
+        }
+
+        return order;
     }
 
     /// <summary>Creates an empty tree (undone by dropping it).</summary>
@@ -129,7 +189,10 @@ internal sealed class TransactionContext : IDisposable
             Undo.Record(UndoKind.DroppedTree, root, default, default);
         }
 
-        Tree(root).Drop();
+        // A tree already open keeps its order; one opened only to drop needs none (dropping reads no order), so an
+        // index whose collation is not registered can still be dropped, as in SQLite.
+        BTree? open = _firstTree?.RootPage == root ? _firstTree : _trees?.GetValueOrDefault(root);
+        (open ?? new BTree(Pages, root)).Drop();
         if (_firstTree?.RootPage == root)
         {
             _firstTree = null;

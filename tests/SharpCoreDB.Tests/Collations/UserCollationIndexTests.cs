@@ -150,6 +150,7 @@ public sealed class UserCollationIndexTests : IDisposable
         Assert.Contains("USING INDEX t_a", Plan(pair.Ours, "SELECT id FROM t WHERE a > 'v3'"), StringComparison.Ordinal);
         Assert.Contains("USING INDEX t_b", Plan(pair.Ours, "SELECT id FROM t WHERE b COLLATE ci = 'W2'"), StringComparison.Ordinal);
         Assert.DoesNotContain("Sort", Plan(pair.Ours, "SELECT a FROM t ORDER BY a"), StringComparison.Ordinal);
+        Assert.Contains("Sort", Plan(pair.Ours, "SELECT a FROM t ORDER BY a COLLATE BINARY"), StringComparison.Ordinal);
 
         // Not under another collation: BINARY order is not rev's, nor is a BINARY comparison ci's.
         Assert.DoesNotContain("USING INDEX t_a", Plan(pair.Ours, "SELECT id FROM t WHERE a = 'v3' COLLATE BINARY"), StringComparison.Ordinal);
@@ -188,6 +189,30 @@ public sealed class UserCollationIndexTests : IDisposable
 
         pair.AssertQueries("unique");
         Assert.Equal(["ok"], Pair.Rows(pair.Ours, "PRAGMA integrity_check"));
+    }
+
+    [Fact]
+    public void Foreign_key_finds_its_parent_under_the_parent_keys_user_collation()
+    {
+        using var pair = new Pair(Path.Combine(_directory, "fk.db"), Path.Combine(_directory, "fk-sqlite.db"));
+        pair.Execute("PRAGMA foreign_keys = ON");
+        pair.Execute("CREATE TABLE par(k TEXT COLLATE ci PRIMARY KEY, n INTEGER)");
+        pair.Execute("CREATE TABLE ch(id INTEGER PRIMARY KEY, r TEXT REFERENCES par(k) ON DELETE CASCADE)");
+        pair.Execute("INSERT INTO par VALUES ('Ab', 1), ('b', 2)");
+        foreach (string sql in new[]
+        {
+            "INSERT INTO ch(r) VALUES ('áB')",
+            "INSERT INTO ch(r) VALUES ('AB')",
+            "INSERT INTO ch(r) VALUES ('c')",
+            "INSERT INTO ch(r) VALUES ('B')",
+            "UPDATE ch SET r = 'x' WHERE r = 'B'",
+            "UPDATE ch SET r = 'B' WHERE r = 'AB'",
+            "SELECT id, r FROM ch ORDER BY id",
+            "PRAGMA foreign_key_check",
+        })
+        {
+            pair.AssertSameOutcome(sql, "foreign key");
+        }
     }
 
     [Fact]

@@ -75,7 +75,7 @@ public sealed class BTreeComparerTests
                 }
                 else
                 {
-                    AssertSeek(random, tree, model, comparer, key, context);
+                    TreeOracle.AssertSeekAndScan(random, tree, model, key, 40, context);
                 }
 
                 if (step % 250 == 249)
@@ -118,43 +118,6 @@ public sealed class BTreeComparerTests
         reversed.Drop();
         host.CommitAndReopen();
         Assert.Empty(host.Memory.LivePageNumbers);
-    }
-
-    private static void AssertSeek(Random random, Tree tree, SortedDictionary<byte[], byte[]> model, TestComparer comparer, byte[] probe, string context)
-    {
-        byte[][] keys = [.. model.Keys];
-        int lower = 0;
-        while (lower < keys.Length && comparer.Compare(keys[lower], probe) < 0)
-        {
-            lower++;
-        }
-
-        bool exact = lower < keys.Length && comparer.Compare(keys[lower], probe) == 0;
-        var mode = (BTreeSeek)random.Next(4);
-        int index = mode switch
-        {
-            BTreeSeek.GreaterOrEqual => lower,
-            BTreeSeek.Greater => exact ? lower + 1 : lower,
-            BTreeSeek.LessOrEqual => exact ? lower : lower - 1,
-            _ => lower - 1,
-        };
-
-        using BTreeCursor cursor = tree.OpenCursor();
-        bool positioned = cursor.Seek(probe, mode);
-        bool forward = mode is BTreeSeek.GreaterOrEqual or BTreeSeek.Greater;
-        for (int move = 0; move < 20; move++)
-        {
-            bool inRange = index >= 0 && index < keys.Length;
-            Assert.True(positioned == inRange, $"{context}: Seek {mode} {TreeOracle.Hex(probe)}, move {move}: positioned {positioned}, model index {index} of {keys.Length}");
-            if (!inRange)
-            {
-                break;
-            }
-
-            Assert.True(cursor.Key.SequenceEqual(keys[index]), $"{context}: Seek {mode} {TreeOracle.Hex(probe)}, move {move}: key {TreeOracle.Hex(cursor.Key)} != {TreeOracle.Hex(keys[index])}");
-            positioned = forward ? cursor.MoveNext() : cursor.MovePrevious();
-            index += forward ? 1 : -1;
-        }
     }
 
     private static byte[] PickKey(Random random, SortedDictionary<byte[], byte[]> model, int maxKey)

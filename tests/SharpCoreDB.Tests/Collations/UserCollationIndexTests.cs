@@ -117,14 +117,14 @@ public sealed class UserCollationIndexTests : IDisposable
             // The run must have left data in every tree (not only statements that failed on both sides).
             foreach (string table in new[] { "t", "w", "p" })
             {
-                int count = int.Parse(Pair.Rows(pair.Ours, $"SELECT count(*) FROM {table}")[0], CultureInfo.InvariantCulture);
+                int count = int.Parse(Pair.Rows(pair.Ours, $"SELECT count(*) FROM {table}")[0][2..], CultureInfo.InvariantCulture);
                 Assert.True(count >= 5, $"seed {seed}: table {table} ends with {count} rows");
             }
 
-            Assert.Equal(["ok"], Pair.Rows(pair.Ours, "PRAGMA integrity_check"));
+            Assert.Equal(["t:ok"], Pair.Rows(pair.Ours, "PRAGMA integrity_check"));
             pair.Reopen();
             pair.AssertQueries($"seed {seed}, end, after reopen");
-            Assert.Equal(["ok"], Pair.Rows(pair.Ours, "PRAGMA integrity_check"));
+            Assert.Equal(["t:ok"], Pair.Rows(pair.Ours, "PRAGMA integrity_check"));
         }
         catch (Exception ex) when (ex is not Xunit.Sdk.XunitException)
         {
@@ -188,7 +188,7 @@ public sealed class UserCollationIndexTests : IDisposable
         }
 
         pair.AssertQueries("unique");
-        Assert.Equal(["ok"], Pair.Rows(pair.Ours, "PRAGMA integrity_check"));
+        Assert.Equal(["t:ok"], Pair.Rows(pair.Ours, "PRAGMA integrity_check"));
     }
 
     [Fact]
@@ -229,7 +229,7 @@ public sealed class UserCollationIndexTests : IDisposable
         connection.Open();
 
         // A scan of the table needs no collation; using the index, writing the table or checking the index does.
-        Assert.Equal(["2"], Pair.Rows(connection, "SELECT count(*) FROM (SELECT id FROM t ORDER BY id)"));
+        Assert.Equal(["i:2"], Pair.Rows(connection, "SELECT count(*) FROM (SELECT id FROM t ORDER BY id)"));
         foreach (string sql in new[] { "INSERT INTO t(a) VALUES ('q')", "SELECT id FROM t WHERE a = 'x'", "SELECT k FROM w WHERE k = 'a'", "PRAGMA integrity_check" })
         {
             Exception? error = Record.Exception(() => Pair.Rows(connection, sql));
@@ -240,8 +240,8 @@ public sealed class UserCollationIndexTests : IDisposable
         Pair.Run(connection, "DROP TABLE w");
         connection.CreateCollation("rev", Pair.Reverse);
         connection.CreateCollation("ci", Pair.CaseAndAccentBlind);
-        Assert.Equal(["ok"], Pair.Rows(connection, "PRAGMA integrity_check"));
-        Assert.Equal(["2"], Pair.Rows(connection, "SELECT count(*) FROM t WHERE b COLLATE ci = 'y'"));
+        Assert.Equal(["t:ok"], Pair.Rows(connection, "PRAGMA integrity_check"));
+        Assert.Equal(["i:2"], Pair.Rows(connection, "SELECT count(*) FROM t WHERE b COLLATE ci = 'y'"));
     }
 
     private static string Plan(SharpCoreDBConnection connection, string sql) => string.Join("\n", Pair.Rows(connection, "EXPLAIN " + sql));
@@ -297,31 +297,8 @@ public sealed class UserCollationIndexTests : IDisposable
             command.ExecuteNonQuery();
         }
 
-        public static List<string> Rows(DbConnection connection, string sql)
-        {
-            using DbCommand command = connection.CreateCommand();
-            command.CommandText = sql;
-            using DbDataReader reader = command.ExecuteReader();
-            var rows = new List<string>();
-            while (reader.Read())
-            {
-                var cells = new string[reader.FieldCount];
-                for (int i = 0; i < cells.Length; i++)
-                {
-                    object value = reader.GetValue(i);
-                    cells[i] = value switch
-                    {
-                        DBNull => "NULL",
-                        byte[] bytes => "x'" + Convert.ToHexString(bytes) + "'",
-                        _ => Convert.ToString(value, CultureInfo.InvariantCulture)!,
-                    };
-                }
-
-                rows.Add(string.Join(",", cells));
-            }
-
-            return rows;
-        }
+        // Typed rendering (i:1, t:a, r:2.5, b:00, NULL), so a value of another storage class is a difference too.
+        public static List<string> Rows(DbConnection connection, string sql) => Functions.FunctionOracle.Rows(connection, sql);
 
         public void Execute(string sql)
         {

@@ -83,7 +83,7 @@ internal sealed partial class BTree
         {
             Span<byte> data = lease.Writable;
             NodeWriter.Remove(data, position, new NodeReader(data, page).GetLeafCell(position).Size);
-            NodeWriter.AssertInvariants(data, page);
+            NodeWriter.AssertInvariants(data, page, _comparer);
         }
 
         if (chain != 0)
@@ -198,7 +198,7 @@ internal sealed partial class BTree
                 NodeWriter.Remove(data, last, size);
             }
 
-            NodeWriter.AssertInvariants(data, parentPage);
+            NodeWriter.AssertInvariants(data, parentPage, _comparer);
         }
 
         // The separator left the tree, so its key chain (if it had one) goes too.
@@ -305,7 +305,7 @@ internal sealed partial class BTree
                 NodeWriter.Append(destination, right.Page.Slice(right.CellOffset(i), right.CellSize(i)));
             }
 
-            NodeWriter.AssertInvariants(destination, rightPage);
+            NodeWriter.AssertInvariants(destination, rightPage, _comparer);
         }
 
         _tx.Free(leftPage);
@@ -313,7 +313,7 @@ internal sealed partial class BTree
         {
             Span<byte> data = lease.Writable;
             NodeWriter.Remove(data, separatorIndex, new NodeReader(data, parentPage).CellSize(separatorIndex));
-            NodeWriter.AssertInvariants(data, parentPage);
+            NodeWriter.AssertInvariants(data, parentPage, _comparer);
         }
 
         if (isLeaf)

@@ -98,7 +98,7 @@ internal sealed partial class BTree
         count = _edgeCount;
         return leaf != 0
             && _edgeStamp == _tx.ChangeStamp
-            && (count == 0 || key.SequenceCompareTo(((ReadOnlySpan<byte>)_edgeKey)[.._edgeKeyLength]) > 0);
+            && (count == 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_edgeKey)[.._edgeKeyLength]) > 0);
     }
 
     /// <summary>Appends <paramref name="cell"/> to the remembered last leaf when it fits there without a split.</summary>
@@ -116,7 +116,7 @@ internal sealed partial class BTree
                 return false;
             }
 
-            NodeWriter.AssertInvariants(data, leaf);
+            NodeWriter.AssertInvariants(data, leaf, _comparer);
         }
 
         RememberEdge(leaf, count + 1, key);

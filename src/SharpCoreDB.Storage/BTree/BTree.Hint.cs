@@ -98,8 +98,8 @@ internal sealed partial class BTree
         leafLevel = _hintLeafLevel;
         return leafLevel >= 0
             && _hintShape == _tx.ShapeStamp
-            && (_hintLowLength < 0 || key.SequenceCompareTo(((ReadOnlySpan<byte>)_hintLow)[.._hintLowLength]) >= 0)
-            && (_hintHighLength < 0 || key.SequenceCompareTo(((ReadOnlySpan<byte>)_hintHigh)[.._hintHighLength]) < 0);
+            && (_hintLowLength < 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_hintLow)[.._hintLowLength]) >= 0)
+            && (_hintHighLength < 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_hintHigh)[.._hintHighLength]) < 0);
     }
 
     /// <summary>The remembered leaf's page (valid after <see cref="TryHintedLeaf"/> returned true).</summary>

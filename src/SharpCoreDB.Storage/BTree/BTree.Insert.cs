@@ -152,7 +152,7 @@ internal sealed partial class BTree
             if (replacedInPlace)
             {
                 newCell.CopyTo(data.Slice(old.Offset));
-                NodeWriter.AssertInvariants(data, page);
+                NodeWriter.AssertInvariants(data, page, _comparer);
             }
             else
             {
@@ -201,7 +201,7 @@ internal sealed partial class BTree
             Span<byte> data = lease.Writable;
             if (NodeWriter.TryInsert(data, page, position, cell, scratch.PageCopy))
             {
-                NodeWriter.AssertInvariants(data, page);
+                NodeWriter.AssertInvariants(data, page, _comparer);
                 return !split;
             }
 
@@ -252,8 +252,8 @@ internal sealed partial class BTree
             BuildNode(page, NodeLayout.InteriorKind, rightChild, split + 1, count, newCell);
         }
 
-        NodeWriter.AssertInvariants(leftPage, left.PageNumber);
-        NodeWriter.AssertInvariants(page, pageNumber);
+        NodeWriter.AssertInvariants(leftPage, left.PageNumber, _comparer);
+        NodeWriter.AssertInvariants(page, pageNumber, _comparer);
         return length;
     }
 
@@ -286,9 +286,9 @@ internal sealed partial class BTree
 
         NodeWriter.Init(page, NodeLayout.InteriorKind, right.PageNumber);
         NodeWriter.Append(page, scratch.CellC.AsSpan(0, rootCellLength));
-        NodeWriter.AssertInvariants(left.Writable, left.PageNumber);
-        NodeWriter.AssertInvariants(right.Writable, right.PageNumber);
-        NodeWriter.AssertInvariants(page, pageNumber);
+        NodeWriter.AssertInvariants(left.Writable, left.PageNumber, _comparer);
+        NodeWriter.AssertInvariants(right.Writable, right.PageNumber, _comparer);
+        NodeWriter.AssertInvariants(page, pageNumber, _comparer);
     }
 
     /// <summary>
@@ -308,6 +308,12 @@ internal sealed partial class BTree
         int maxLocal = MaxLocalKeySize;
         ReadOnlySpan<byte> left = CellFormat.LeafKey(leftCell, maxLocal, out int leftLength, out uint leftChain);
         ReadOnlySpan<byte> right = CellFormat.LeafKey(rightCell, maxLocal, out int rightLength, out uint rightChain);
+        if (_comparer is not null)
+        {
+            // The comparer reads whole keys only: the separator is the right key itself, chain and all.
+            return WholeKeySeparatorCell(destination, leftChild, right, rightLength, rightChain, pageNumber);
+        }
+
         int common = left.CommonPrefixLength(right);
         if (common < right.Length && (common < left.Length || leftChain == 0))
         {
@@ -333,6 +339,30 @@ internal sealed partial class BTree
         {
             ArrayPool<byte>.Shared.Return(leftKey, clearArray: true);
             ArrayPool<byte>.Shared.Return(rightKey, clearArray: true);
+        }
+    }
+
+    /// <summary>
+    /// Writes a separator that is the whole right key (for a tree with a comparer, which cannot read a key cut short).
+    /// The key's tail is copied to a chain of the separator's own, as every cell owns its chain.
+    /// </summary>
+    private int WholeKeySeparatorCell(Span<byte> destination, uint leftChild, ReadOnlySpan<byte> local, int keyLength, uint chain, uint pageNumber)
+    {
+        if (chain == 0)
+        {
+            return CellFormat.WriteInteriorCell(destination, leftChild, local, 0, MaxLocalKeySize);
+        }
+
+        byte[] key = ArrayPool<byte>.Shared.Rent(keyLength);
+        try
+        {
+            CopyKey(local, keyLength, chain, key.AsSpan(0, keyLength), pageNumber);
+            ReadOnlySpan<byte> whole = key.AsSpan(0, keyLength);
+            return CellFormat.WriteInteriorCell(destination, leftChild, whole, WriteKeyChain(whole), MaxLocalKeySize);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(key, clearArray: true);
         }
     }
 

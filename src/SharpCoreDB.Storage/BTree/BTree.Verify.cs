@@ -32,15 +32,19 @@ internal sealed partial class BTree
     }
 
     /// <summary>
-    /// Frees every page of the tree, overflow chains and root included. The tree is checked first, so a damaged
-    /// tree fails with Corrupt before any page is freed rather than freeing pages it does not own.
+    /// Frees every page of the tree, overflow chains and root included. The tree's structure is checked first (not
+    /// its key order), so a damaged tree fails with Corrupt before any page is freed rather than freeing pages it
+    /// does not own.
     /// </summary>
     /// <exception cref="SharpCoreDBException">Corrupt when the tree is damaged; ReadOnly in a read-only transaction.</exception>
     public void Drop()
     {
         CheckWritable();
         var pages = new HashSet<uint>();
-        Verify(pages);
+
+        // The structure is checked, not the key order: the pages a tree owns do not depend on it, and a tree ordered by
+        // a comparer that can no longer be made (an index whose collation is not registered) can still be dropped.
+        VerifyNode(_root, 0, null, null, new VerifyState(pages, _usableSize) { CheckOrder = false });
         InvalidateCursors();
         uint[] ordered = [.. pages];
         Array.Sort(ordered);
@@ -83,7 +87,11 @@ internal sealed partial class BTree
             for (int i = 0; i < node.Count; i++)
             {
                 byte[] key = VerifiedKey(node, i, state);
-                CheckSeparator(page, i, key, i > 0 ? separators[i - 1] : lower, upper);
+                if (state.CheckOrder)
+                {
+                    CheckSeparator(page, i, key, i > 0 ? separators[i - 1] : lower, upper);
+                }
+
                 separators[i] = key;
                 children[i] = node.Child(i);
             }
@@ -125,12 +133,12 @@ internal sealed partial class BTree
             LeafCell cell = node.GetLeafCell(i);
             ReadOnlySpan<byte> key = cell.IsKeyOverflow ? VerifiedKey(node, i, state) : node.Page.Slice(cell.KeyOffset, cell.KeyLength);
 
-            if (i > 0 && previous.SequenceCompareTo(key) >= 0)
+            if (state.CheckOrder && i > 0 && CompareKeys(previous, key) >= 0)
             {
                 BTreeCorruption.Throw(page, $"key {i} is not above key {i - 1}");
             }
 
-            if ((lower is not null && key.SequenceCompareTo(lower) < 0) || (upper is not null && key.SequenceCompareTo(upper) >= 0))
+            if (state.CheckOrder && ((lower is not null && CompareKeys(key, lower) < 0) || (upper is not null && CompareKeys(key, upper) >= 0)))
             {
                 BTreeCorruption.Throw(page, $"key {i} lies outside the range its parent separators give this leaf");
             }
@@ -172,14 +180,14 @@ internal sealed partial class BTree
     }
 
     /// <summary>Separator <paramref name="index"/> must ascend strictly and lie strictly inside the node's range.</summary>
-    private static void CheckSeparator(uint page, int index, ReadOnlySpan<byte> key, byte[]? previousOrLower, byte[]? upper)
+    private void CheckSeparator(uint page, int index, ReadOnlySpan<byte> key, byte[]? previousOrLower, byte[]? upper)
     {
-        if (previousOrLower is not null && key.SequenceCompareTo(previousOrLower) <= 0)
+        if (previousOrLower is not null && CompareKeys(key, previousOrLower) <= 0)
         {
             BTreeCorruption.Throw(page, $"separator {index} is not above the one before it or the node's lower bound");
         }
 
-        if (upper is not null && key.SequenceCompareTo(upper) >= 0)
+        if (upper is not null && CompareKeys(key, upper) >= 0)
         {
             BTreeCorruption.Throw(page, $"separator {index} is not below the node's upper bound");
         }
@@ -226,6 +234,8 @@ internal sealed partial class BTree
         public byte[] ByteMap { get; }
 
         public int LeafDepth { get; set; } = -1;
+
+        public bool CheckOrder { get; init; } = true;
 
         public long Entries { get; set; }
 

@@ -1,11 +1,12 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.BTree;
 
 /// <summary>
-/// A B+tree of variable-length byte keys (ordered by <c>memcmp</c>, i.e. <see cref="MemoryExtensions.SequenceCompareTo{T}(ReadOnlySpan{T}, ReadOnlySpan{T})"/>)
-/// and variable-length byte values, stored in the pages of one <see cref="IPageTransaction"/>. Tables and indexes
+/// A B+tree of variable-length byte keys (ordered by <c>memcmp</c>, i.e. <see cref="MemoryExtensions.SequenceCompareTo{T}(ReadOnlySpan{T}, ReadOnlySpan{T})"/>,
+/// or by a <see cref="BTreeKeyComparer"/> given when the tree is opened) and variable-length byte values, stored in the pages of one <see cref="IPageTransaction"/>. Tables and indexes
 /// both use it; the page layout is documented on <see cref="NodeLayout"/>.
 /// </summary>
 /// <remarks>
@@ -42,6 +43,7 @@ internal sealed partial class BTree
     private readonly IPageTransaction _tx;
     private readonly uint _root;
     private readonly int _usableSize;
+    private readonly BTreeKeyComparer? _comparer;
     private WriteScratch? _scratch;
     private BTreeCursor? _openCursors;
     private bool _dropped;
@@ -52,6 +54,20 @@ internal sealed partial class BTree
     /// <exception cref="ArgumentNullException"><paramref name="tx"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="rootPage"/> is 0, or the usable page size is outside [<see cref="MinUsableSize"/>, <see cref="MaxUsableSize"/>].</exception>
     public BTree(IPageTransaction tx, uint rootPage)
+        : this(tx, rootPage, null)
+    {
+    }
+
+    /// <summary>Opens the tree whose root is <paramref name="rootPage"/>, ordered by <paramref name="comparer"/>.</summary>
+    /// <param name="tx">The transaction whose pages hold the tree.</param>
+    /// <param name="rootPage">The root page, as returned by <see cref="Create"/>.</param>
+    /// <param name="comparer">
+    /// The key order, or null for byte order. A tree must always be opened with the order it was built in: the pages
+    /// do not record it.
+    /// </param>
+    /// <exception cref="ArgumentNullException"><paramref name="tx"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="rootPage"/> is 0, or the usable page size is outside [<see cref="MinUsableSize"/>, <see cref="MaxUsableSize"/>].</exception>
+    public BTree(IPageTransaction tx, uint rootPage, BTreeKeyComparer? comparer)
     {
         ArgumentNullException.ThrowIfNull(tx);
         ArgumentOutOfRangeException.ThrowIfZero(rootPage);
@@ -59,6 +75,7 @@ internal sealed partial class BTree
         _tx = tx;
         _root = rootPage;
         _usableSize = tx.UsableSize;
+        _comparer = comparer;
         MaxCellFootprint = ValueSpill.MaxLeafCellFootprint(_usableSize);
         MaxLocalKeySize = MaxLocalKeySizeFor(_usableSize);
     }
@@ -71,6 +88,9 @@ internal sealed partial class BTree
 
     /// <summary>The most bytes one leaf cell and its slot may take: half the node space (see <see cref="ValueSpill"/>).</summary>
     public int MaxCellFootprint { get; }
+
+    /// <summary>The key order the tree was opened with, or null for byte order.</summary>
+    public BTreeKeyComparer? Comparer => _comparer;
 
     /// <summary>The transaction the tree works in.</summary>
     public IPageTransaction Transaction => _tx;
@@ -124,7 +144,7 @@ internal sealed partial class BTree
         CheckNotDropped();
         using PageLease leaf = DescendToLeaf(key);
         var node = new NodeReader(leaf.Data, leaf.PageNumber);
-        node.LowerBound(key, _tx, out bool found);
+        node.LowerBound(key, _tx, _comparer, out bool found);
         return found;
     }
 
@@ -159,7 +179,7 @@ internal sealed partial class BTree
         CheckNotDropped();
         using PageLease leaf = DescendToLeaf(key);
         var node = new NodeReader(leaf.Data, leaf.PageNumber);
-        int index = node.LowerBound(key, _tx, out bool found);
+        int index = node.LowerBound(key, _tx, _comparer, out bool found);
         if (!found)
         {
             valueLength = 0;
@@ -182,7 +202,7 @@ internal sealed partial class BTree
         CheckNotDropped();
         using PageLease leaf = DescendToLeaf(key);
         var node = new NodeReader(leaf.Data, leaf.PageNumber);
-        int index = node.LowerBound(key, _tx, out bool found);
+        int index = node.LowerBound(key, _tx, _comparer, out bool found);
         if (!found)
         {
             return null;
@@ -291,6 +311,11 @@ internal sealed partial class BTree
         }
     }
 
+    /// <summary>Compares two whole keys in the tree's order (the comparer's, or bytes).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int CompareKeys(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right) =>
+        _comparer is null ? left.SequenceCompareTo(right) : _comparer.Compare(left, right);
+
     /// <summary>Throws when the tree was dropped.</summary>
     internal void CheckNotDropped()
     {
@@ -343,7 +368,7 @@ internal sealed partial class BTree
                     return lease;
                 }
 
-                int childIndex = node.UpperBound(key, _tx);
+                int childIndex = node.UpperBound(key, _tx, _comparer);
                 NoteHintLevel(depth, page, node, childIndex);
                 page = node.Child(childIndex);
             }
@@ -375,7 +400,7 @@ internal sealed partial class BTree
                 int leafLevel = _hintLeafLevel;
                 CopyHintedPath(scratch);
                 var leaf = new NodeReader(hinted.Data, hinted.PageNumber);
-                position = leaf.LowerBound(key, _tx, out found);
+                position = leaf.LowerBound(key, _tx, _comparer, out found);
                 rightEdge = HintedLeafIsRightEdge && position == leaf.Count;
                 return leafLevel;
             }
@@ -393,13 +418,13 @@ internal sealed partial class BTree
             node.PrefetchSearchPath();
             if (node.IsLeaf)
             {
-                position = node.LowerBound(key, _tx, out found);
+                position = node.LowerBound(key, _tx, _comparer, out found);
                 rightEdge = edge && position == node.Count;
                 EndHint(level, page);
                 return level;
             }
 
-            int childIndex = node.UpperBound(key, _tx);
+            int childIndex = node.UpperBound(key, _tx, _comparer);
             edge &= childIndex == node.Count;
             scratch.PathIndex[level] = childIndex;
             NoteHintLevel(level, page, node, childIndex);

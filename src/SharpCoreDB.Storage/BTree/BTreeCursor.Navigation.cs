@@ -25,7 +25,7 @@ internal sealed partial class BTreeCursor
                     return lease;
                 }
 
-                int childIndex = node.UpperBound(key, _tx);
+                int childIndex = node.UpperBound(key, _tx, _tree.Comparer);
                 _pages[level] = page;
                 _indices[level] = childIndex;
                 page = node.Child(childIndex);

@@ -203,10 +203,10 @@ internal sealed partial class BTreeCursor : IDisposable
             var node = new NodeReader(lease.Data, lease.PageNumber);
             int position = mode switch
             {
-                BTreeSeek.GreaterOrEqual => node.LowerBound(key, _tx, out _),
-                BTreeSeek.Greater => node.UpperBound(key, _tx),
-                BTreeSeek.LessOrEqual => node.UpperBound(key, _tx) - 1,
-                BTreeSeek.Less => node.LowerBound(key, _tx, out _) - 1,
+                BTreeSeek.GreaterOrEqual => node.LowerBound(key, _tx, _tree.Comparer, out _),
+                BTreeSeek.Greater => node.UpperBound(key, _tx, _tree.Comparer),
+                BTreeSeek.LessOrEqual => node.UpperBound(key, _tx, _tree.Comparer) - 1,
+                BTreeSeek.Less => node.LowerBound(key, _tx, _tree.Comparer, out _) - 1,
                 _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, "Unknown seek mode."),
             };
 
@@ -239,7 +239,7 @@ internal sealed partial class BTreeCursor : IDisposable
         try
         {
             var node = new NodeReader(lease.Data, lease.PageNumber);
-            int position = node.LowerBound(key, _tx, out bool found);
+            int position = node.LowerBound(key, _tx, _tree.Comparer, out bool found);
             if (found)
             {
                 Attach(lease, node, position);

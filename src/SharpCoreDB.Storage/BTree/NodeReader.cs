@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
@@ -273,8 +274,22 @@ internal readonly ref struct NodeReader
     }
 
     /// <summary>The first index whose key is ≥ <paramref name="key"/>; <paramref name="found"/> when that key equals it.</summary>
-    public int LowerBound(ReadOnlySpan<byte> key, IPageTransaction tx, out bool found)
+    public int LowerBound(ReadOnlySpan<byte> key, IPageTransaction tx, out bool found) => LowerBound(key, tx, null, out found);
+
+    /// <summary>The first index whose key is &gt; <paramref name="key"/>; for an interior node, the child to descend into.</summary>
+    public int UpperBound(ReadOnlySpan<byte> key, IPageTransaction tx) => UpperBound(key, tx, null);
+
+    /// <summary>
+    /// The first index whose key is ≥ <paramref name="key"/> in the order of <paramref name="comparer"/> (byte order
+    /// when null); <paramref name="found"/> when that key equals it.
+    /// </summary>
+    public int LowerBound(ReadOnlySpan<byte> key, IPageTransaction tx, BTreeKeyComparer? comparer, out bool found)
     {
+        if (comparer is not null)
+        {
+            return LowerBoundOrdered(key, tx, comparer, out found);
+        }
+
         found = false;
         int lo = 0;
         int hi = Count;
@@ -297,9 +312,17 @@ internal readonly ref struct NodeReader
         return lo;
     }
 
-    /// <summary>The first index whose key is &gt; <paramref name="key"/>; for an interior node, the child to descend into.</summary>
-    public int UpperBound(ReadOnlySpan<byte> key, IPageTransaction tx)
+    /// <summary>
+    /// The first index whose key is &gt; <paramref name="key"/> in the order of <paramref name="comparer"/> (byte order
+    /// when null); for an interior node, the child to descend into.
+    /// </summary>
+    public int UpperBound(ReadOnlySpan<byte> key, IPageTransaction tx, BTreeKeyComparer? comparer)
     {
+        if (comparer is not null)
+        {
+            return UpperBoundOrdered(key, tx, comparer);
+        }
+
         int lo = 0;
         int hi = Count;
         while (lo < hi)
@@ -339,6 +362,75 @@ internal readonly ref struct NodeReader
         }
 
         return cell;
+    }
+
+    /// <summary>
+    /// Compares the key of cell <paramref name="index"/> with <paramref name="probe"/> through
+    /// <paramref name="comparer"/>. The comparer needs whole keys, so an overflowing key is read from its chain first.
+    /// </summary>
+    public int CompareKey(int index, ReadOnlySpan<byte> probe, IPageTransaction tx, BTreeKeyComparer comparer)
+    {
+        ReadOnlySpan<byte> local = LocalKey(index, out int keyLength, out uint chain);
+        if (chain == 0)
+        {
+            return comparer.Compare(local, probe);
+        }
+
+        byte[] whole = ArrayPool<byte>.Shared.Rent(keyLength);
+        try
+        {
+            local.CopyTo(whole);
+            OverflowChain.ReadPrefix(tx, chain, keyLength - local.Length, whole.AsSpan(local.Length, keyLength - local.Length), PageNumber);
+            return comparer.Compare(whole.AsSpan(0, keyLength), probe);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(whole);
+        }
+    }
+
+    // The searches of a tree with a comparer, apart so the byte-order loops above stay as they were.
+    private int LowerBoundOrdered(ReadOnlySpan<byte> key, IPageTransaction tx, BTreeKeyComparer comparer, out bool found)
+    {
+        found = false;
+        int lo = 0;
+        int hi = Count;
+        while (lo < hi)
+        {
+            int mid = (int)((uint)(lo + hi) >> 1);
+            int c = CompareKey(mid, key, tx, comparer);
+            if (c < 0)
+            {
+                lo = mid + 1;
+            }
+            else
+            {
+                found |= c == 0;
+                hi = mid;
+            }
+        }
+
+        return lo;
+    }
+
+    private int UpperBoundOrdered(ReadOnlySpan<byte> key, IPageTransaction tx, BTreeKeyComparer comparer)
+    {
+        int lo = 0;
+        int hi = Count;
+        while (lo < hi)
+        {
+            int mid = (int)((uint)(lo + hi) >> 1);
+            if (CompareKey(mid, key, tx, comparer) <= 0)
+            {
+                lo = mid + 1;
+            }
+            else
+            {
+                hi = mid;
+            }
+        }
+
+        return lo;
     }
 
     // The long-key path of CompareKey, out of line so the local-key path stays small enough to inline.

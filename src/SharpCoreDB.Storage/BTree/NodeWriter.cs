@@ -129,8 +129,11 @@ internal static class NodeWriter
     /// <summary>
     /// Debug-only structural check after every change: the space accounting adds up and keys ascend strictly.
     /// </summary>
+    /// <param name="page">The node's usable bytes.</param>
+    /// <param name="pageNumber">Its page number, for the message.</param>
+    /// <param name="comparer">The tree's key order, or null for byte order.</param>
     [Conditional("DEBUG")]
-    public static void AssertInvariants(ReadOnlySpan<byte> page, uint pageNumber)
+    public static void AssertInvariants(ReadOnlySpan<byte> page, uint pageNumber, BTreeKeyComparer? comparer = null)
     {
         var node = new NodeReader(page, pageNumber);
         int cellBytes = 0;
@@ -142,7 +145,7 @@ internal static class NodeWriter
                 // Only local keys can be compared here; the integrity walk reads the chains of overflowing ones.
                 ReadOnlySpan<byte> previous = node.LocalKey(i - 1, out _, out uint previousChain);
                 ReadOnlySpan<byte> key = node.LocalKey(i, out _, out uint chain);
-                Debug.Assert(previousChain != 0 || chain != 0 || previous.SequenceCompareTo(key) < 0, $"keys out of order at cell {i} of page {pageNumber}");
+                Debug.Assert(previousChain != 0 || chain != 0 || (comparer is null ? previous.SequenceCompareTo(key) : comparer.Compare(previous, key)) < 0, $"keys out of order at cell {i} of page {pageNumber}");
             }
         }
 

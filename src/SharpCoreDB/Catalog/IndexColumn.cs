@@ -12,7 +12,8 @@ namespace SharpCoreDB.Catalog;
 /// <param name="Descending">True for DESC.</param>
 /// <param name="Expression">The expression of an index on an expression, or null for a column.</param>
 /// <param name="Collation">
-/// The collation of the key (a built-in; its TEXT is encoded folded, see <see cref="Collation.FoldKey"/>), null for
-/// BINARY.
+/// The collation of the key, null for BINARY. A built-in's TEXT is encoded folded (see <see cref="Collation.FoldKey"/>);
+/// a user collation's TEXT is encoded as BINARY's and the index tree is ordered by a
+/// <see cref="CollatedKeyComparer"/>.
 /// </param>
 internal readonly record struct IndexColumn(int Ordinal, bool Descending, Sql.Ast.Expression? Expression = null, Collation? Collation = null);

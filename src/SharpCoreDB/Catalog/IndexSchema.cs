@@ -58,6 +58,26 @@ internal sealed class IndexSchema
         }
     }
 
+    /// <summary>
+    /// True when a key column has a user collation: the tree is then ordered by a comparer, not by bytes (see
+    /// <see cref="Records.CollatedKeyComparer"/>).
+    /// </summary>
+    public bool HasUserCollation
+    {
+        get
+        {
+            foreach (IndexColumn column in Columns)
+            {
+                if (column.Collation is { Kind: Records.CollationKind.User })
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+    }
+
     /// <summary>True when every key column is DESC-free (all ascending).</summary>
     public bool HasDescendingColumn
     {

@@ -25,7 +25,7 @@ internal static class IndexSchemaBuilder
                     table.RowIdSlot + 1 + i,
                     key.Order == SortOrder.Descending,
                     expression,
-                    TableSchemaBuilder.IndexCollation(TableSchemaBuilder.KeyCollation(key), key.Position)));
+                    TableSchemaBuilder.IndexCollation(TableSchemaBuilder.KeyCollation(key))));
                 continue;
             }
 
@@ -42,7 +42,7 @@ internal static class IndexSchemaBuilder
             }
 
             string? collation = TableSchemaBuilder.KeyCollation(key) ?? table.Columns[ordinals[0]].Collation;
-            columns.Add(new IndexColumn(ordinals[0], descending[0], Collation: TableSchemaBuilder.IndexCollation(collation, key.Position)));
+            columns.Add(new IndexColumn(ordinals[0], descending[0], Collation: TableSchemaBuilder.IndexCollation(collation)));
         }
 
         return new IndexSchema

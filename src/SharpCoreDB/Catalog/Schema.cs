@@ -19,6 +19,9 @@ internal sealed class Schema
     // Foreign keys by parent table name, built on first use (the picture is immutable, so a race builds equal maps).
     private ImmutableDictionary<string, ImmutableArray<ForeignKeySchema>>? _referencing;
 
+    // Indexes ordered by a comparer (a user-collated key column), by root page; built on first use, empty for most.
+    private Dictionary<uint, IndexSchema>? _userOrdered;
+
     private Schema(
         long version,
         ImmutableDictionary<string, TableSchema> tables,
@@ -63,6 +66,41 @@ internal sealed class Schema
     /// never stored in the catalog.
     /// </summary>
     public ImmutableDictionary<string, ViewSchema> TemporaryViews { get; }
+
+    /// <summary>
+    /// The index whose tree has root <paramref name="root"/> when its keys are ordered by a comparer (a key column has
+    /// a user collation; a WITHOUT ROWID table's clustered PRIMARY KEY counts, its root being the table's), else null.
+    /// Every opening of a tree asks, so the answer comes from a map built once per schema picture.
+    /// </summary>
+    /// <param name="root">The root page.</param>
+    /// <returns>The index, or null for a byte-ordered tree.</returns>
+    public IndexSchema? UserOrderedIndex(uint root)
+    {
+        Dictionary<uint, IndexSchema>? map = Volatile.Read(ref _userOrdered);
+        if (map is null)
+        {
+            map = [];
+            foreach (IndexSchema index in Indexes.Values)
+            {
+                if (index.HasUserCollation)
+                {
+                    map[index.RootPage] = index;
+                }
+            }
+
+            foreach (TableSchema table in Tables.Values)
+            {
+                if (table.PrimaryKey is { HasUserCollation: true } primaryKey)
+                {
+                    map[primaryKey.RootPage] = primaryKey;
+                }
+            }
+
+            Volatile.Write(ref _userOrdered, map);
+        }
+
+        return map.Count == 0 ? null : map.GetValueOrDefault(root);
+    }
 
     /// <summary>
     /// The foreign keys whose parent is <paramref name="parent"/> (of every table, the parent itself included), found

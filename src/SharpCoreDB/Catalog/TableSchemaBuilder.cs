@@ -248,7 +248,7 @@ internal static class TableSchemaBuilder
             for (int i = 0; i < keyColumns.Length; i++)
             {
                 string? collation = key.IsDefault ? null : KeyCollation(key[i]);
-                indexColumns.Add(new IndexColumn(keyColumns[i], descending[i], Collation: IndexCollation(collation ?? columns[keyColumns[i]].Collation, key.IsDefault ? default : key[i].Position)));
+                indexColumns.Add(new IndexColumn(keyColumns[i], descending[i], Collation: IndexCollation(collation ?? columns[keyColumns[i]].Collation)));
             }
 
             if (withoutRowId && origin == IndexOrigin.PrimaryKey)
@@ -543,25 +543,20 @@ internal static class TableSchemaBuilder
     }
 
     /// <summary>
-    /// The collation of an index key column: a built-in (index keys are encoded in its order), null for BINARY. A
-    /// user collation has no key encoding, so an index on one is refused.
+    /// The collation of an index key column, null for BINARY. A built-in's keys are encoded in its order; a user
+    /// collation's keys hold the text as BINARY does, and the index tree is ordered by a comparer that calls it (see
+    /// <see cref="Records.CollatedKeyComparer"/>), resolved by name on the database that opens the index.
     /// </summary>
     /// <param name="name">The collation name, or null for BINARY.</param>
-    /// <param name="position">Where the key column was written.</param>
     /// <returns>The collation, or null for BINARY.</returns>
-    public static Collation? IndexCollation(string? name, SourcePosition position)
+    public static Collation? IndexCollation(string? name)
     {
         if (name is null)
         {
             return null;
         }
 
-        Collation? collation = Collation.FindBuiltIn(name);
-        if (collation is null)
-        {
-            SqlErrors.Throw(SharpCoreDBErrorCode.Unsupported, $"an index cannot use the user-defined collation {name} (only BINARY, NOCASE and RTRIM)", position);
-        }
-
+        Collation collation = Collation.Named(name);
         return collation.IsBinary ? null : collation;
     }
 

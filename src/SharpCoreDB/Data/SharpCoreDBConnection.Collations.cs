@@ -11,9 +11,11 @@ public sealed partial class SharpCoreDBConnection
 
     /// <summary>
     /// Creates, replaces or (with a null <paramref name="comparison"/>) removes a collation usable in <c>COLLATE</c>
-    /// clauses, column definitions and <c>ORDER BY</c>. It belongs to the open database: every connection to the same
-    /// database sees it until it is removed or the database closes. Built-in names (BINARY, NOCASE, RTRIM) cannot
-    /// be replaced, and an index cannot use a user collation.
+    /// clauses, column definitions, <c>ORDER BY</c> and index keys (<c>CREATE INDEX</c>, <c>UNIQUE</c>,
+    /// <c>PRIMARY KEY</c>). It belongs to the open database: every connection to the same database sees it until it
+    /// is removed or the database closes. Built-in names (BINARY, NOCASE, RTRIM) cannot be replaced. An index on a
+    /// user collation is ordered by it: the comparison must be the same every time the database is opened, and must
+    /// be registered before any statement uses such an index.
     /// </summary>
     /// <param name="name">The collation name (case-insensitive).</param>
     /// <param name="comparison">Compares two strings: negative, zero or positive; null removes the collation.</param>

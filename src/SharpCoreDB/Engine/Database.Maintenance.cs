@@ -54,7 +54,7 @@ internal sealed partial class Database
             throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"output file already exists: '{path}'");
         }
 
-        WriteCopy(source, fullPath, encryption, bumpVersion: false, progress, cancellationToken);
+        WriteCopy(source, KeyOrder, fullPath, encryption, bumpVersion: false, progress, cancellationToken);
     }
 
     /// <summary>
@@ -125,7 +125,7 @@ internal sealed partial class Database
         DeleteFiles(temp);
         using (IReadTransaction read = SnapshotOf(source))
         {
-            WriteCopy(read, temp, encryption, bumpVersion: true, progress, cancellationToken);
+            WriteCopy(read, source.KeyOrder, temp, encryption, bumpVersion: true, progress, cancellationToken);
         }
 
         using DatabaseKeys oldKeys = DatabaseKeys.Of(old.File);
@@ -170,7 +170,7 @@ internal sealed partial class Database
         try
         {
             using IReadTransaction read = SnapshotOf(source);
-            DatabaseCopier.Copy(read, rebuilt, bumpVersion: true, progress, cancellationToken);
+            DatabaseCopier.Copy(read, rebuilt, bumpVersion: true, source.KeyOrder, progress, cancellationToken);
         }
         catch
         {
@@ -205,6 +205,28 @@ internal sealed partial class Database
         return WalPageStore.Open(path, StoreOptions(Options, memory: false, file));
     }
 
+    // The key order of a tree of this database by its root (see TransactionContext.KeyOrder), for copies that open
+    // trees of their own. The schema is the one the copy's snapshot was taken under: copies run with no statement
+    // in progress, so no schema change can come between.
+    private Storage.BTree.BTreeKeyComparer? KeyOrder(uint root)
+    {
+        if (Schema.UserOrderedIndex(root) is not { } index)
+        {
+            return null;
+        }
+
+        Storage.BTree.BTreeKeyComparer? order = Execution.IndexKeys.KeyOrder(index, Collations);
+        foreach (Catalog.IndexColumn column in index.Columns)
+        {
+            if (column.Collation is { Kind: Records.CollationKind.User } named && Collations.Find(named.Name) is null)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"no such collation sequence: {named.Name} (index {index.Name} needs it to be copied)");
+            }
+        }
+
+        return order;
+    }
+
     private void ReloadSchema()
     {
         using IReadTransaction read = Store.BeginRead();
@@ -217,7 +239,7 @@ internal sealed partial class Database
     }
 
     // Builds the copy in a new file and closes it; on any failure the partial file is removed.
-    private void WriteCopy(IPageTransaction source, string fullPath, SharpCoreDBEncryption? encryption, bool bumpVersion, Action<long, long>? progress, CancellationToken cancellationToken)
+    private void WriteCopy(IPageTransaction source, Func<uint, Storage.BTree.BTreeKeyComparer?> keyOrder, string fullPath, SharpCoreDBEncryption? encryption, bool bumpVersion, Action<long, long>? progress, CancellationToken cancellationToken)
     {
         var store = (WalPageStore)Store;
         using DatabaseKeys? keys = encryption is null ? DatabaseKeys.Of(store.File) : null;
@@ -238,7 +260,7 @@ internal sealed partial class Database
             DatabaseKeys written;
             try
             {
-                DatabaseCopier.Copy(source, target, bumpVersion, progress, cancellationToken);
+                DatabaseCopier.Copy(source, target, bumpVersion, keyOrder, progress, cancellationToken);
                 written = DatabaseKeys.Of(target.File);
             }
             finally

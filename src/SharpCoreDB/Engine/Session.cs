@@ -476,6 +476,7 @@ internal sealed class Session : IDisposable
         TransactionContext transaction = Database.BeginTransaction(Database, static (database, schema) => new TransactionContext(database.BeginStoreRead(), schema));
         transaction.Counters = Counters;
         transaction.Settings = Settings;
+        transaction.Collations = Database.Collations;
         return transaction;
     }
 
@@ -490,6 +491,7 @@ internal sealed class Session : IDisposable
             static (state, schema) => new TransactionContext(state.Session.Database.BeginStoreWrite(state.Session.BusyTimeout, state.Token), schema));
         transaction.Counters = Counters;
         transaction.Settings = Settings;
+        transaction.Collations = Database.Collations;
         return transaction;
     }
 
@@ -505,6 +507,7 @@ internal sealed class Session : IDisposable
         TransactionContext started = Database.BeginTransaction(write, static (transaction, schema) => new TransactionContext(transaction, schema));
         started.Counters = Counters;
         started.Settings = Settings;
+        started.Collations = Database.Collations;
         return started;
     }
 

@@ -80,6 +80,53 @@ internal static class IndexKeys
         KeyEncoder.WriteTypeSuffix(scratch.AsSpan(0, index.Columns.Length), writer);
     }
 
+    /// <summary>
+    /// The key order of an index tree: null (byte order) unless a key column has a user collation, which the tree then
+    /// compares through (see <see cref="CollatedKeyComparer"/>), each resolved by name on <paramref name="collations"/>.
+    /// </summary>
+    /// <param name="index">The index (for a WITHOUT ROWID table's PRIMARY KEY, the table tree's order).</param>
+    /// <param name="collations">The database's collations; null resolves nothing (comparing then fails as unregistered).</param>
+    /// <returns>The order, or null for byte order.</returns>
+    public static CollatedKeyComparer? KeyOrder(IndexSchema index, CollationRegistry? collations)
+    {
+        if (!index.HasUserCollation)
+        {
+            return null;
+        }
+
+        var columns = new Collation?[index.Columns.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            if (index.Columns[i].Collation is { Kind: CollationKind.User } named)
+            {
+                columns[i] = collations?.ForStoredName(named.Name) ?? named;
+            }
+        }
+
+        return new CollatedKeyComparer(columns);
+    }
+
+    /// <summary>
+    /// Compares the first <paramref name="count"/> key columns of two entry keys (or prefixes) in the index's order:
+    /// by bytes, or through <paramref name="order"/>. Zero means the columns are equal (a duplicate for UNIQUE).
+    /// </summary>
+    /// <param name="order">The tree's order (<see cref="KeyOrder"/>), or null for byte order.</param>
+    /// <param name="left">A key or prefix.</param>
+    /// <param name="right">Another.</param>
+    /// <param name="count">How many key columns.</param>
+    /// <returns>Negative, zero or positive.</returns>
+    public static int CompareColumns(Storage.BTree.BTreeKeyComparer? order, ReadOnlySpan<byte> left, ReadOnlySpan<byte> right, int count)
+    {
+        if (order is CollatedKeyComparer collated)
+        {
+            return collated.CompareColumns(left, right, count);
+        }
+
+        int leftLength = KeyEncoder.GetPrefixLength(left, count);
+        int rightLength = KeyEncoder.GetPrefixLength(right, count);
+        return left[..leftLength].SequenceCompareTo(right[..rightLength]);
+    }
+
     /// <summary>The row id of an entry key.</summary>
     /// <param name="index">The index.</param>
     /// <param name="key">The entry key.</param>

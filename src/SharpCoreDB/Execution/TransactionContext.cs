@@ -1,4 +1,5 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Transactions;
 
@@ -39,6 +40,12 @@ internal sealed class TransactionContext : UndoableTransaction
     /// <summary>The foreign-key violation counters of this transaction.</summary>
     public ForeignKeys.ForeignKeyCounters ForeignKeys { get; } = new();
 
+    /// <summary>
+    /// The database's collations, which order the trees of indexes on user collations (see
+    /// <see cref="IndexKeys.KeyOrder"/>); null for internal work that opens no such tree (loading the schema).
+    /// </summary>
+    public Records.CollationRegistry? Collations { get; set; }
+
     /// <summary>The largest TEXT or BLOB, in bytes, statements in this transaction may build or bind (the database's setting).</summary>
     public long MaxLength { get; set; } = Scalar.ValueLimits.DefaultMaxLength;
 
@@ -54,5 +61,52 @@ internal sealed class TransactionContext : UndoableTransaction
     {
         Schema = schema;
         CommittedSchema = schema;
+    }
+
+    /// <summary>
+    /// The shared tree object of an index, opened with the index's key order even before the schema holds the index
+    /// (CREATE INDEX fills a new tree first): call this before the first write to a new index tree.
+    /// </summary>
+    /// <param name="index">The index.</param>
+    /// <returns>The tree.</returns>
+    public BTree Tree(IndexSchema index)
+    {
+        BTree tree = Tree(index.RootPage);
+        if (tree.Comparer is null && index.HasUserCollation)
+        {
+            // Opened before the schema knew the index: reopen it with its order (a new tree, so no cursor is open on it).
+            tree = new BTree(Pages, index.RootPage, CheckedKeyOrder(index));
+            ReplaceTree(tree);
+        }
+
+        return tree;
+    }
+
+    /// <summary>
+    /// The key order of the tree at <paramref name="root"/> as the schema knows it: a comparer for an index on a user
+    /// collation, else null (bytes). For code that opens a tree object of its own.
+    /// </summary>
+    /// <param name="root">The root page.</param>
+    /// <returns>The order, or null.</returns>
+    /// <exception cref="SharpCoreDBException">The index's collation is not registered ("no such collation sequence").</exception>
+    public override BTreeKeyComparer? KeyOrder(uint root) =>
+        Schema.UserOrderedIndex(root) is { } index ? CheckedKeyOrder(index) : null;
+
+    // As SQLite, an index on a collation no connection registered cannot be used at all (not only when two TEXT
+    // values meet): every statement that would read or write it fails.
+    private Records.CollatedKeyComparer CheckedKeyOrder(IndexSchema index)
+    {
+        Records.CollatedKeyComparer order = IndexKeys.KeyOrder(index, Collations)!;
+        foreach (IndexColumn column in index.Columns)
+        {
+            if (column.Collation is { Kind: Records.CollationKind.User } named && Collations?.Find(named.Name) is null)
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Unsupported,
+                    $"no such collation sequence: {named.Name} (index {index.Name} on table {index.TableName} needs it; register it with CreateCollation)");
+            }
+        }
+
+        return order;
     }
 }

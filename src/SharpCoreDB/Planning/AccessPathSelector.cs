@@ -187,11 +187,12 @@ internal static class AccessPathSelector
                 continue;
             }
 
-            // A key under NOCASE or RTRIM holds the folded text, not the value: the row must be read.
+            // A key under NOCASE or RTRIM holds the folded text, not the value: the row must be read. A user
+            // collation's key holds the text itself.
             bool found = false;
             foreach (IndexColumn column in index.Columns)
             {
-                found |= column.Ordinal == used && column.Collation is null;
+                found |= column.Ordinal == used && column.Collation is null or { Kind: CollationKind.User };
             }
 
             if (!found)

@@ -65,7 +65,19 @@ internal sealed class Collation
     /// <returns>The collation.</returns>
     public static Collation ForUser(UserCollationSlot slot) => new(slot.Name, CollationKind.User, slot);
 
-    /// <summary>True when two collations compare alike (the same built-in, or the same user registration).</summary>
+    /// <summary>
+    /// A collation named by a stored definition (an index key column), as the schema keeps it: the built-in, or a user
+    /// collation known only by its name. Comparing with the latter fails ("no such collation sequence"); the key order
+    /// of an index resolves the name on the database that opens it (<see cref="CollationRegistry.ForStoredName"/>).
+    /// </summary>
+    /// <param name="name">The name.</param>
+    /// <returns>The collation.</returns>
+    public static Collation Named(string name) => FindBuiltIn(name) ?? ForUser(new UserCollationSlot(name));
+
+    /// <summary>
+    /// True when two collations compare alike: the same built-in, or user collations of the same name (a database
+    /// registers one comparison per name, so the name stands for it).
+    /// </summary>
     /// <param name="left">A collation, null for BINARY.</param>
     /// <param name="right">Another, null for BINARY.</param>
     /// <returns>Whether they are the same.</returns>
@@ -73,7 +85,8 @@ internal sealed class Collation
     {
         left ??= Binary;
         right ??= Binary;
-        return left.Kind == right.Kind && (left.Kind != CollationKind.User || ReferenceEquals(left._user, right._user));
+        return left.Kind == right.Kind
+            && (left.Kind != CollationKind.User || string.Equals(left.Name, right.Name, StringComparison.OrdinalIgnoreCase));
     }
 
     /// <summary>Compares two strings under this collation.</summary>

@@ -71,6 +71,24 @@ internal static partial class KeyEncoder
         return offset;
     }
 
+    /// <summary>True when a component starting with <paramref name="prefix"/> holds TEXT (either direction).</summary>
+    /// <param name="prefix">The component's first byte.</param>
+    /// <returns>Whether it is a TEXT component.</returns>
+    public static bool IsTextComponent(byte prefix) => prefix is TextPrefix or unchecked((byte)~TextPrefix);
+
+    /// <summary>Decodes the TEXT component at the start of <paramref name="key"/>.</summary>
+    /// <param name="key">Key bytes starting with a TEXT component (see <see cref="IsTextComponent"/>).</param>
+    /// <param name="text">The text.</param>
+    /// <returns>The component's length in bytes.</returns>
+    /// <exception cref="SharpCoreDBException">The component is malformed (Corrupt).</exception>
+    public static int DecodeText(ReadOnlySpan<byte> key, out string text)
+    {
+        int length = DecodeEscaped(key[1..], key[0] > 0x7F, 0, out byte[]? rented, out ReadOnlySpan<byte> bytes);
+        text = Utf8Text.Decode(bytes);
+        Return(rented);
+        return 1 + length;
+    }
+
     /// <summary>
     /// Appends, after a key's last component (and row id), one byte per value that records what canonical
     /// decoding loses: a REAL holding a whole number, −0.0, and a DECIMAL with its scale. Order never depends on it

@@ -62,17 +62,39 @@ internal abstract class UndoableTransaction : IDisposable
 
         if (_firstTree is null)
         {
-            return _firstTree = new BTree(Pages, root);
+            return _firstTree = new BTree(Pages, root, KeyOrder(root));
         }
 
         _trees ??= [];
         if (!_trees.TryGetValue(root, out BTree? tree))
         {
-            tree = new BTree(Pages, root);
+            tree = new BTree(Pages, root, KeyOrder(root));
             _trees.Add(root, tree);
         }
 
         return tree;
+    }
+
+    /// <summary>
+    /// The key order of the tree at <paramref name="root"/>: null (bytes) here; the SQL layer's transaction gives the
+    /// comparer of an index on a user collation. Asked once per tree object, not per operation.
+    /// </summary>
+    /// <param name="root">The root page.</param>
+    /// <returns>The order, or null.</returns>
+    public virtual BTreeKeyComparer? KeyOrder(uint root) => null;
+
+    /// <summary>Replaces the shared tree object of a root (one reopened with another key order; no cursor is open on it).</summary>
+    /// <param name="tree">The tree object to share from now on.</param>
+    protected void ReplaceTree(BTree tree)
+    {
+        if (_firstTree?.RootPage == tree.RootPage)
+        {
+            _firstTree = tree;
+        }
+        else
+        {
+            _trees![tree.RootPage] = tree;
+        }
     }
 
     /// <summary>Creates an empty tree (undone by dropping it).</summary>
@@ -97,7 +119,10 @@ internal abstract class UndoableTransaction : IDisposable
             Undo.Record(UndoKind.DroppedTree, root, default, default);
         }
 
-        Tree(root).Drop();
+        // A tree already open keeps its order; one opened only to drop needs none (dropping reads no order), so an
+        // index whose collation is not registered can still be dropped, as in SQLite.
+        BTree? open = _firstTree?.RootPage == root ? _firstTree : _trees?.GetValueOrDefault(root);
+        (open ?? new BTree(Pages, root)).Drop();
         if (_firstTree?.RootPage == root)
         {
             _firstTree = null;

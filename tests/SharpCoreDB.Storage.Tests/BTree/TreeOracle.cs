@@ -75,15 +75,16 @@ internal static class TreeOracle
     }
 
     /// <summary>
-    /// Seeks to <paramref name="probe"/> with a random mode, then moves up to <paramref name="maxMoves"/> times (mostly
+    /// Seeks to <paramref name="probe"/> with a random mode (in the model's key order), then moves up to <paramref name="maxMoves"/> times (mostly
     /// in the seek's direction, sometimes back, to cross leaf edges both ways), checking every entry against the model.
     /// </summary>
     public static void AssertSeekAndScan(Random random, SharpCoreDB.Storage.BTree.BTree tree, SortedDictionary<byte[], byte[]> model, byte[] probe, int maxMoves, string context)
     {
         byte[][] keys = [.. model.Keys];
         var mode = (BTreeSeek)random.Next(4);
-        int lower = LowerBound(keys, probe);
-        bool exact = lower < keys.Length && MemcmpComparer.Instance.Compare(keys[lower], probe) == 0;
+        IComparer<byte[]> order = model.Comparer;
+        int lower = LowerBound(keys, probe, order);
+        bool exact = lower < keys.Length && order.Compare(keys[lower], probe) == 0;
         int index = mode switch
         {
             BTreeSeek.GreaterOrEqual => lower,
@@ -116,14 +117,14 @@ internal static class TreeOracle
     public static string Hex(ReadOnlySpan<byte> bytes) =>
         bytes.Length <= 24 ? Convert.ToHexString(bytes) : $"{Convert.ToHexString(bytes[..24])}..({bytes.Length} bytes)";
 
-    private static int LowerBound(byte[][] keys, byte[] probe)
+    private static int LowerBound(byte[][] keys, byte[] probe, IComparer<byte[]> order)
     {
         int lo = 0;
         int hi = keys.Length;
         while (lo < hi)
         {
             int mid = (lo + hi) / 2;
-            if (MemcmpComparer.Instance.Compare(keys[mid], probe) < 0)
+            if (order.Compare(keys[mid], probe) < 0)
             {
                 lo = mid + 1;
             }

@@ -163,16 +163,4 @@ public sealed class CreateCollationTests
         connection.Open();
         Assert.Throws<ArgumentException>(() => connection.CreateCollation("NoCase", string.CompareOrdinal));
     }
-
-    [Fact]
-    public void Index_on_a_user_collation_is_refused()
-    {
-        using var connection = new SharpCoreDBConnection("Data Source=:memory:");
-        connection.Open();
-        connection.CreateCollation("rev", (x, y) => string.CompareOrdinal(y, x));
-        Execute(connection, "CREATE TABLE t(x TEXT COLLATE rev, y TEXT)");
-        var error = Assert.Throws<SharpCoreDBException>(() => Execute(connection, "CREATE INDEX ty ON t(y COLLATE rev)"));
-        Assert.Equal(SharpCoreDBErrorCode.Unsupported, error.ErrorCode);
-        Assert.Throws<SharpCoreDBException>(() => Execute(connection, "CREATE INDEX tx ON t(x)"));
-    }
 }

@@ -39,15 +39,17 @@ internal sealed class DatabaseCopier
     private readonly IPageTransaction _source;
     private readonly WalPageStore _target;
     private readonly Action<long, long>? _progress;
+    private readonly Func<uint, BTreeKeyComparer?> _keyOrder;
     private readonly CancellationToken _cancellationToken;
     private readonly long _totalPages;
     private readonly int _batchPages;
     private readonly int _usableSize;
     private IWriteTransaction? _transaction;
 
-    private DatabaseCopier(IPageTransaction source, WalPageStore target, Action<long, long>? progress, CancellationToken cancellationToken)
+    private DatabaseCopier(IPageTransaction source, WalPageStore target, Func<uint, BTreeKeyComparer?> keyOrder, Action<long, long>? progress, CancellationToken cancellationToken)
     {
         _source = source;
+        _keyOrder = keyOrder;
         _target = target;
         _progress = progress;
         _cancellationToken = cancellationToken;
@@ -60,14 +62,19 @@ internal sealed class DatabaseCopier
     /// <param name="source">The snapshot to copy (a read transaction, or the caller's own transaction).</param>
     /// <param name="target">A new, empty, writable store.</param>
     /// <param name="bumpVersion">True to store the schema version plus one (the copy replaces the database: VACUUM, rekey).</param>
+    /// <param name="keyOrder">
+    /// The key order of a source tree by its root (a comparer for an index on a user collation, else null): the copy
+    /// inserts in that order and builds its separators as the order needs.
+    /// </param>
     /// <param name="progress">Called with (pages written, pages to write) after every batch, or null.</param>
     /// <param name="cancellationToken">Stops the copy between entries (Cancelled); the target is then incomplete.</param>
     /// <exception cref="SharpCoreDBException">Corrupt when the source is damaged; IoError from the target; Cancelled.</exception>
-    public static void Copy(IPageTransaction source, WalPageStore target, bool bumpVersion, Action<long, long>? progress, CancellationToken cancellationToken)
+    public static void Copy(IPageTransaction source, WalPageStore target, bool bumpVersion, Func<uint, BTreeKeyComparer?> keyOrder, Action<long, long>? progress, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(source);
         ArgumentNullException.ThrowIfNull(target);
-        var copier = new DatabaseCopier(source, target, progress, cancellationToken);
+        ArgumentNullException.ThrowIfNull(keyOrder);
+        var copier = new DatabaseCopier(source, target, keyOrder, progress, cancellationToken);
         copier.Run(bumpVersion);
     }
 
@@ -106,11 +113,12 @@ internal sealed class DatabaseCopier
     private uint CopyTree(uint sourceRoot)
     {
         uint root = BTree.Create(_transaction!);
+        BTreeKeyComparer? order = _keyOrder(sourceRoot);
         byte[] buffer = ArrayPool<byte>.Shared.Rent(4096);
         try
         {
-            using BTreeCursor cursor = new BTree(_source, sourceRoot).OpenCursor();
-            var tree = new BTree(_transaction!, root);
+            using BTreeCursor cursor = new BTree(_source, sourceRoot, order).OpenCursor();
+            var tree = new BTree(_transaction!, root, order);
             for (bool more = cursor.First(); more; more = cursor.MoveNext())
             {
                 int length = cursor.ValueLength;
@@ -133,7 +141,7 @@ internal sealed class DatabaseCopier
 
                 if (MakeRoom(cursor.Key.Length + length))
                 {
-                    tree = new BTree(_transaction!, root);
+                    tree = new BTree(_transaction!, root, order);
                 }
 
                 if (!tree.TryInsert(cursor.Key, value))

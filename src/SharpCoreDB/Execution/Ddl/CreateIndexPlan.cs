@@ -126,13 +126,23 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
             }
         }
 
-        entries.Sort(static (a, b) => a.Key.AsSpan().SequenceCompareTo(b.Key));
+        // The tree is opened with the index's order before the schema holds the index; entries go in in that order, so
+        // duplicates of a UNIQUE index (equal bytes, or equal under a user collation) end up side by side.
+        BTreeKeyComparer? order = transaction.Tree(index).Comparer;
+        if (order is null)
+        {
+            entries.Sort(static (a, b) => a.Key.AsSpan().SequenceCompareTo(b.Key));
+        }
+        else
+        {
+            entries.Sort((a, b) => order.Compare(a.Key, b.Key));
+        }
+
         for (int i = 0; i < entries.Count; i++)
         {
             context.CheckCancellation();
             (byte[] key, int prefixLength) = entries[i];
-            if (index.IsUnique && prefixLength >= 0 && i > 0 && entries[i - 1].PrefixLength == prefixLength
-                && entries[i - 1].Key.AsSpan(0, prefixLength).SequenceEqual(key.AsSpan(0, prefixLength)))
+            if (index.IsUnique && prefixLength >= 0 && i > 0 && IsDuplicate(order, entries[i - 1], key, prefixLength, index.Columns.Length))
             {
                 if (index.HasExpression)
                 {
@@ -150,5 +160,21 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
 
             transaction.TryInsert(index.RootPage, key, default);
         }
+    }
+
+    // True when the key columns of an entry equal those of the entry before it (which has no NULL: PrefixLength ≥ 0).
+    private static bool IsDuplicate(BTreeKeyComparer? order, (byte[] Key, int PrefixLength) previous, byte[] key, int prefixLength, int columns)
+    {
+        if (previous.PrefixLength < 0)
+        {
+            return false;
+        }
+
+        if (order is null)
+        {
+            return previous.PrefixLength == prefixLength && previous.Key.AsSpan(0, prefixLength).SequenceEqual(key.AsSpan(0, prefixLength));
+        }
+
+        return IndexKeys.CompareColumns(order, previous.Key, key, columns) == 0;
     }
 }

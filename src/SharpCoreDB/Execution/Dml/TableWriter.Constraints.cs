@@ -143,8 +143,12 @@ internal sealed partial class TableWriter
     // _oldTableKey); else null.
     private RowLocator? FindOtherEntry(TransactionContext transaction, IndexSchema index, ReadOnlySpan<byte> prefix, long rowId, long selfRowId, bool excludeSelf = true)
     {
-        using BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor();
-        if (!cursor.Seek(prefix, BTreeSeek.GreaterOrEqual) || !cursor.Key.StartsWith(prefix))
+        BTree tree = transaction.Tree(index.RootPage);
+        using BTreeCursor cursor = tree.OpenCursor();
+
+        // Under a user collation the first entry at or past the prefix may differ in bytes and still be equal.
+        if (!cursor.Seek(prefix, BTreeSeek.GreaterOrEqual)
+            || (tree.Comparer is null ? !cursor.Key.StartsWith(prefix) : IndexKeys.CompareColumns(tree.Comparer, cursor.Key, prefix, index.Columns.Length) != 0))
         {
             return null;
         }

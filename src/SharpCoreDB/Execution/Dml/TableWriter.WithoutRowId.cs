@@ -74,7 +74,11 @@ internal sealed partial class TableWriter
         _oldTableKey.ResetWrittenCount();
         IndexKeys.WritePrefix(_table.PrimaryKey!, oldRow, _oldTableKey);
         ReadOnlySpan<byte> newKey = OwnKey(row, 0);
-        if (!newKey.SequenceEqual(_oldTableKey.WrittenSpan) && transaction.Tree(_table.RootPage).ContainsKey(newKey))
+        // The row keeps its place when the new key equals the old: byte for byte, or under a user collation of the
+        // key (the tree's order), where a key spelled otherwise is still this row's.
+        Storage.BTree.BTree tree = transaction.Tree(_table.RootPage);
+        bool sameKey = tree.Comparer is null ? newKey.SequenceEqual(_oldTableKey.WrittenSpan) : tree.Comparer.Compare(newKey, _oldTableKey.WrittenSpan) == 0;
+        if (!sameKey && tree.ContainsKey(newKey))
         {
             if (conflict == ConflictResolution.Ignore)
             {

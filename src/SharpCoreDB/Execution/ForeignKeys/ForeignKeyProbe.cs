@@ -52,9 +52,16 @@ internal sealed class ForeignKeyProbe
 
         _probeKey.ResetWrittenCount();
         IndexKeys.WritePrefix(link.ParentIndex, probe, _probeKey);
-        using BTreeCursor cursor = transaction.Tree(link.ParentIndex.RootPage).OpenCursor();
-        return cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual) && cursor.Key.StartsWith(_probeKey.WrittenSpan);
+        BTree tree = transaction.Tree(link.ParentIndex.RootPage);
+        using BTreeCursor cursor = tree.OpenCursor();
+        return cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual)
+            && StartsWithKey(tree, cursor.Key, _probeKey.WrittenSpan, link.ParentIndex.Columns.Length);
     }
+
+    // True when an index entry begins with the probe's key columns: byte for byte, or for an index on a user collation
+    // equal under it (the tree's order: equal text spelled otherwise sits at the same place).
+    private static bool StartsWithKey(BTree tree, ReadOnlySpan<byte> key, ReadOnlySpan<byte> probe, int columns) =>
+        tree.Comparer is null ? key.StartsWith(probe) : IndexKeys.CompareColumns(tree.Comparer, key, probe, columns) == 0;
 
     // A new row whose child columns equal its own parent key refers to itself: SQLite counts no violation for it
     // even though the row is not in the table yet.
@@ -116,9 +123,10 @@ internal sealed class ForeignKeyProbe
                 KeyEncoder.EncodeValue(value, column.Descending, _probeKey, column.Collation);
             }
 
-            using BTreeCursor cursor = transaction.Tree(index.RootPage).OpenCursor();
+            BTree tree = transaction.Tree(index.RootPage);
+            using BTreeCursor cursor = tree.OpenCursor();
             bool positioned = cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual);
-            while (positioned && cursor.Key.StartsWith(_probeKey.WrittenSpan))
+            while (positioned && StartsWithKey(tree, cursor.Key, _probeKey.WrittenSpan, link.ChildColumns.Length))
             {
                 context.CheckCancellation();
                 bool excluded = keyed

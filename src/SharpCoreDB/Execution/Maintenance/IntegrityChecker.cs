@@ -133,7 +133,7 @@ internal sealed class IntegrityChecker
             return false;
         }
 
-        return Attempt(() => new BTree(_transaction.Pages, root).Verify(_used), prefix: $"In {what} (root page {root}): ");
+        return Attempt(() => new BTree(_transaction.Pages, root, _transaction.KeyOrder(root)).Verify(_used), prefix: $"In {what} (root page {root}): ");
     }
 
     private void CheckRows(TableSchema table, List<IndexSchema> indexes)
@@ -150,7 +150,7 @@ internal sealed class IntegrityChecker
         var trees = new BTree[indexes.Count];
         for (int i = 0; i < trees.Length; i++)
         {
-            trees[i] = new BTree(_transaction.Pages, indexes[i].RootPage);
+            trees[i] = new BTree(_transaction.Pages, indexes[i].RootPage, _transaction.KeyOrder(indexes[i].RootPage));
         }
 
         TableWriter? writer = _writers.GetValueOrDefault(table.Name);
@@ -171,7 +171,7 @@ internal sealed class IntegrityChecker
         long[] expected = new long[indexes.Count];
         using var key = new PooledBufferWriter();
         var locator = new ArrayBufferWriter<byte>(32);
-        using (BTreeCursor cursor = new BTree(_transaction.Pages, table.RootPage).OpenCursor())
+        using (BTreeCursor cursor = new BTree(_transaction.Pages, table.RootPage, _transaction.KeyOrder(table.RootPage)).OpenCursor())
         {
             for (bool more = cursor.First(); more && !Full; more = cursor.MoveNext())
             {
@@ -232,7 +232,8 @@ internal sealed class IntegrityChecker
         var values = new SqlValue[columns];
         byte[] previous = [];
         bool previousHasNull = true;
-        using BTreeCursor cursor = new BTree(_transaction.Pages, index.RootPage).OpenCursor();
+        BTreeKeyComparer? order = _transaction.KeyOrder(index.RootPage);
+        using BTreeCursor cursor = new BTree(_transaction.Pages, index.RootPage, order).OpenCursor();
         for (bool more = cursor.First(); more && !Full; more = cursor.MoveNext())
         {
             ReadOnlySpan<byte> prefix = cursor.Key[..KeyEncoder.GetPrefixLength(cursor.Key, columns)];
@@ -243,7 +244,8 @@ internal sealed class IntegrityChecker
                 hasNull |= value.IsNull;
             }
 
-            if (!hasNull && !previousHasNull && prefix.SequenceEqual(previous))
+            // Equal as the unique check on insert compares them: the bytes, or the index's collations.
+            if (!hasNull && !previousHasNull && IndexKeys.CompareColumns(order, prefix, previous, columns) == 0)
             {
                 string row = table.WithoutRowId
                     ? "a row of " + table.Name

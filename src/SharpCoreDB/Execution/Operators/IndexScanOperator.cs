@@ -41,6 +41,7 @@ internal sealed class IndexScanOperator : Operator
     private readonly ArrayBufferWriter<byte> _writer = new(64);
     private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
     private readonly List<byte[]> _prefixes = [];
+    private CollatedKeyComparer? _order;
     private BTreeCursor? _indexCursor;
     private BTreeCursor? _tableCursor;
     private byte[]? _keyLow;
@@ -99,17 +100,12 @@ internal sealed class IndexScanOperator : Operator
         _prefixes.Clear();
         _prefixIndex = 0;
         _inPrefix = false;
+        BTree indexTree = context.Transaction.Tree(_index.RootPage);
+        _order = indexTree.Comparer as CollatedKeyComparer;
         BuildPrefixes(context, 0, []);
         if (_prefixes.Count > 1)
         {
-            _prefixes.Sort(static (a, b) => a.AsSpan().SequenceCompareTo(b));
-            for (int i = _prefixes.Count - 1; i > 0; i--)
-            {
-                if (_prefixes[i].AsSpan().SequenceEqual(_prefixes[i - 1]))
-                {
-                    _prefixes.RemoveAt(i);
-                }
-            }
+            SortPrefixes();
         }
 
         if (!BuildRange(context))
@@ -122,7 +118,7 @@ internal sealed class IndexScanOperator : Operator
             _prefixes.Reverse();
         }
 
-        _indexCursor = context.Transaction.Tree(_index.RootPage).OpenCursor();
+        _indexCursor = indexTree.OpenCursor();
         _tableCursor = _index.IsClustered ? null : context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
     }
 
@@ -419,8 +415,39 @@ internal sealed class IndexScanOperator : Operator
         return cursor.Seek(_writer.WrittenSpan, BTreeSeek.LessOrEqual);
     }
 
+    // In key order, without repeats: equal under the index's collations counts as repeated (`IN ('a', 'A')` under a
+    // case-blind collation reads each entry once).
+    private void SortPrefixes()
+    {
+        if (_order is { } order)
+        {
+            int count = _prefix.Count;
+            _prefixes.Sort((a, b) => order.CompareColumns(a, b, count));
+        }
+        else
+        {
+            _prefixes.Sort(static (a, b) => a.AsSpan().SequenceCompareTo(b));
+        }
+
+        for (int i = _prefixes.Count - 1; i > 0; i--)
+        {
+            bool repeated = _order is null
+                ? _prefixes[i].AsSpan().SequenceEqual(_prefixes[i - 1])
+                : _order.CompareColumns(_prefixes[i], _prefixes[i - 1], _prefix.Count) == 0;
+            if (repeated)
+            {
+                _prefixes.RemoveAt(i);
+            }
+        }
+    }
+
     private bool InRange(ReadOnlySpan<byte> key, byte[] prefix)
     {
+        if (_order is not null)
+        {
+            return InCollatedRange(_order, key, prefix);
+        }
+
         if (!key.StartsWith(prefix))
         {
             return false;
@@ -440,5 +467,27 @@ internal sealed class IndexScanOperator : Operator
         }
 
         return true;
+    }
+
+    // InRange for an index ordered by a comparer: the prefix and the bound compare under the index's collations, as
+    // the tree ordered the entries, not by bytes (equal text may be spelled otherwise).
+    private bool InCollatedRange(CollatedKeyComparer order, ReadOnlySpan<byte> key, byte[] prefix)
+    {
+        int count = _prefix.Count;
+        if (order.CompareColumns(key, prefix, count) != 0)
+        {
+            return false;
+        }
+
+        byte[]? bound = _descending ? _keyLow : _keyHigh;
+        if (bound is null)
+        {
+            return true;
+        }
+
+        int c = order.CompareColumn(key[KeyEncoder.GetPrefixLength(key, count)..], bound, count);
+        return _descending
+            ? c > 0 || (c == 0 && _keyLowInclusive)
+            : c < 0 || (c == 0 && _keyHighInclusive);
     }
 }

@@ -98,7 +98,7 @@ internal static class RecordWriter
                 size = value.IsPackedText ? value.GetPackedTextLength() : Utf8Text.GetByteCount((string)value.RawReference!);
                 return CheckedLengthType(RecordFormat.FirstTextType, size);
             default:
-                size = ((byte[])value.RawReference!).Length;
+                size = value.BlobLength;
                 return CheckedLengthType(RecordFormat.FirstBlobType, size);
         }
     }
@@ -117,6 +117,9 @@ internal static class RecordWriter
     {
         int header = Varint.Write((ulong)headerSize, destination);
         int payload = headerSize;
+
+        // Room for a BLOB held inline (a GUID), taken once rather than per column.
+        Span<byte> inline = stackalloc byte[PackedBlob.Size];
         foreach (ref readonly SqlValue value in values)
         {
             switch (value.StorageClass)
@@ -152,7 +155,7 @@ internal static class RecordWriter
                     payload += textSize;
                     break;
                 default:
-                    byte[] blob = (byte[])value.RawReference!;
+                    ReadOnlySpan<byte> blob = value.GetBlobBytes(inline);
                     blob.CopyTo(destination[payload..]);
                     header += Varint.Write(RecordFormat.FirstBlobType + (2 * (ulong)blob.Length), destination[header..]);
                     payload += blob.Length;

@@ -5,23 +5,11 @@ namespace SharpCoreDB.Records;
 /// <content>Declared types (BOOLEAN, DATETIME, UNIXTIME, GUID, DECIMAL) and CLR conversions at the provider boundary.</content>
 internal readonly partial struct SqlValue
 {
-    private const int GuidSize = 16;
-
     /// <summary>Creates a BOOLEAN: INTEGER 0 or 1 tagged <see cref="SqlDeclaredType.Boolean"/>.</summary>
     /// <param name="value">The boolean.</param>
     /// <returns>The value.</returns>
     public static SqlValue FromBoolean(bool value) =>
         new(SqlStorageClass.Integer, value ? 1 : 0, null, SqlDeclaredType.Boolean);
-
-    /// <summary>Creates a GUID: a 16-byte big-endian BLOB tagged <see cref="SqlDeclaredType.Guid"/>.</summary>
-    /// <param name="value">The GUID.</param>
-    /// <returns>The value.</returns>
-    public static SqlValue FromGuid(Guid value)
-    {
-        var bytes = new byte[GuidSize];
-        value.TryWriteBytes(bytes, bigEndian: true, out _);
-        return new(SqlStorageClass.Blob, 0, bytes, SqlDeclaredType.Guid);
-    }
 
     /// <summary>
     /// Converts a CLR value (a parameter value) to a SQL value: null/DBNull → NULL; integral types and enums →
@@ -161,8 +149,14 @@ internal readonly partial struct SqlValue
     {
         switch (StorageClass)
         {
-            case SqlStorageClass.Blob when ((byte[])_reference!).Length == GuidSize:
+            case SqlStorageClass.Blob when _reference is PackedBlob packed:
+                value = InlineGuid(packed.Tail);
+                return true;
+            case SqlStorageClass.Blob when ((byte[])_reference!).Length == PackedBlob.Size:
                 value = new Guid((byte[])_reference!, bigEndian: true);
+                return true;
+            case SqlStorageClass.Text when _reference is PackedText { IsGuid: true } packed:
+                value = InlineGuid(packed.GuidTail);
                 return true;
             case SqlStorageClass.Text:
                 Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;

@@ -37,8 +37,8 @@ public sealed class TypeAllocationTests : IDisposable
     public void Reading_a_value_allocates_nothing_per_row(string name)
     {
         Case sample = s_cases[name];
-        double baseline = BytesPerRow("INTEGER", 12345L, static reader => reader.GetInt64(0));
-        double measured = BytesPerRow(sample.DeclaredType, sample.Value, sample.Read);
+        double baseline = BytesPerRow(new Case("INTEGER", 12345L, static reader => reader.GetInt64(0)));
+        double measured = BytesPerRow(sample);
 
         // A string per row is 48 bytes or more; what a scan costs per execution is spread over 500 rows.
         Assert.True(measured - baseline < 1.0, $"{name}: {measured:F2} bytes per row, {baseline:F2} for an INTEGER read with GetInt64");
@@ -54,9 +54,35 @@ public sealed class TypeAllocationTests : IDisposable
             return;
         }
 
-        double baseline = BytesPerExecution("INTEGER", 12345L);
-        double measured = BytesPerExecution(sample.DeclaredType, sample.Value);
+        double baseline = BytesPerExecution(new Case("INTEGER", 12345L, static r => r.GetInt64(0)));
+        double measured = BytesPerExecution(sample);
         Assert.True(measured - baseline < 8.0, $"{name}: {measured:F1} bytes per UPDATE, {baseline:F1} with a long parameter");
+    }
+
+    /// <summary>Values bound one after another, each different, into an indexed column (record and key written).</summary>
+    public static TheoryData<string> DistinctCases() => new() { "Guid", "Guid as TEXT", "Guid in BLOB" };
+
+    [Theory]
+    [MemberData(nameof(DistinctCases))]
+    public void Binding_distinct_values_into_an_indexed_column_allocates_no_more_than_longs(string name)
+    {
+        Case sample = s_distinctCases[name];
+        double baseline = BytesPerDistinctUpdate(new Case("INTEGER", 0L, static r => r.GetInt64(0)), static i => 1_000_000L + i);
+        double measured = BytesPerDistinctUpdate(sample, sample.Vary!);
+        Assert.True(measured - baseline < 8.0, $"{name}: {measured:F1} bytes per UPDATE, {baseline:F1} with long parameters");
+    }
+
+    [Theory]
+    [MemberData(nameof(DistinctCases))]
+    public void Seeking_a_value_through_an_index_allocates_no_more_than_a_long(string name)
+    {
+        // Against the same stored values bound from the CLR type that needs no conversion (the BLOB's byte[], the
+        // text's string) and read without converting, so the seek's key is as long in both.
+        Case sample = s_distinctCases[name];
+        Case stored = s_seekBaselines[name];
+        double baseline = BytesPerSeek(stored, stored.Vary!);
+        double measured = BytesPerSeek(sample, sample.Vary!);
+        Assert.True(measured - baseline < 8.0, $"{name}: {measured:F1} bytes per indexed SELECT, {baseline:F1} with the stored form bound and read as is");
     }
 
     [Fact]
@@ -73,16 +99,16 @@ public sealed class TypeAllocationTests : IDisposable
         Assert.Null(reader.GetFieldValue<ByteColor?>(3));
     }
 
-    // Bytes per row of scanning a one-column table, reading each value with read.
-    private double BytesPerRow(string declaredType, object? value, Func<DbDataReader, long> read)
+    // Bytes per row of scanning a one-column table, reading each value with the case's reader.
+    private double BytesPerRow(Case sample)
     {
         string table = "r" + Guid.NewGuid().ToString("N");
-        Execute($"CREATE TABLE {table} (v {declaredType})");
+        Execute($"CREATE TABLE {table} (v {sample.DeclaredType})");
         using (DbTransaction transaction = _connection.BeginTransaction())
         using (var insert = _connection.CreateCommand())
         {
             insert.CommandText = $"INSERT INTO {table} (v) VALUES (@v)";
-            insert.Parameters.AddWithValue("@v", value);
+            insert.Parameters.AddWithValue("@v", sample.Value).StorageType = sample.Storage;
             for (int i = 0; i < Rows; i++)
             {
                 insert.ExecuteNonQuery();
@@ -99,7 +125,7 @@ public sealed class TypeAllocationTests : IDisposable
         // Warmed up past tiered compilation first: a rejit's one-time work may allocate on this thread.
         for (int i = 0; i < 3 * Scans; i++)
         {
-            checksum += Scan(select, read);
+            checksum += Scan(select, sample.Read);
         }
 
         // The least of a few rounds: a one-time allocation by the runtime or the engine shows in one round only, a
@@ -110,7 +136,7 @@ public sealed class TypeAllocationTests : IDisposable
             long before = GC.GetAllocatedBytesForCurrentThread();
             for (int i = 0; i < Scans; i++)
             {
-                checksum += Scan(select, read);
+                checksum += Scan(select, sample.Read);
             }
 
             least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
@@ -133,15 +159,15 @@ public sealed class TypeAllocationTests : IDisposable
     }
 
     // Bytes per UPDATE of one row's column to the parameter (the same row and value each time).
-    private double BytesPerExecution(string declaredType, object value)
+    private double BytesPerExecution(Case sample)
     {
         string table = "b" + Guid.NewGuid().ToString("N");
-        Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, v {declaredType})");
+        Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, v {sample.DeclaredType})");
         Execute($"INSERT INTO {table} (id, v) VALUES (1, NULL)");
         using DbTransaction transaction = _connection.BeginTransaction();
         using var update = _connection.CreateCommand();
         update.CommandText = $"UPDATE {table} SET v = @v WHERE id = 1";
-        update.Parameters.AddWithValue("@v", value);
+        update.Parameters.AddWithValue("@v", sample.Value).StorageType = sample.Storage;
         update.Prepare();
         for (int i = 0; i < 4 * Executions; i++)
         {
@@ -164,12 +190,111 @@ public sealed class TypeAllocationTests : IDisposable
         return least / (double)Executions;
     }
 
+    // Bytes per UPDATE of one row's indexed column, each execution binding the next of a ring of distinct values
+    // (boxed up front, so the application's boxing is not counted).
+    private double BytesPerDistinctUpdate(Case sample, Func<int, object> vary)
+    {
+        string table = "d" + Guid.NewGuid().ToString("N");
+        Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, v {sample.DeclaredType})");
+        Execute($"CREATE INDEX {table}_v ON {table}(v)");
+        Execute($"INSERT INTO {table} (id, v) VALUES (1, NULL)");
+        object[] values = Ring(vary);
+        using DbTransaction transaction = _connection.BeginTransaction();
+        using var update = _connection.CreateCommand();
+        update.CommandText = $"UPDATE {table} SET v = @v WHERE id = 1";
+        SharpCoreDBParameter parameter = update.Parameters.AddWithValue("@v", values[0]);
+        parameter.StorageType = sample.Storage;
+        update.Prepare();
+        double perExecution = Least(Executions, i =>
+        {
+            parameter.Value = values[i % values.Length];
+            update.ExecuteNonQuery();
+            return 1;
+        });
+        transaction.Rollback();
+        return perExecution;
+    }
+
+    // Bytes per indexed SELECT of the value itself (a covering seek), read back with the case's reader.
+    private double BytesPerSeek(Case sample, Func<int, object> vary)
+    {
+        string table = "s" + Guid.NewGuid().ToString("N");
+        Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, v {sample.DeclaredType})");
+        Execute($"CREATE INDEX {table}_v ON {table}(v)");
+        object[] values = Ring(vary);
+        using (DbTransaction transaction = _connection.BeginTransaction())
+        using (var insert = _connection.CreateCommand())
+        {
+            insert.CommandText = $"INSERT INTO {table} (v) VALUES (@v)";
+            SharpCoreDBParameter value = insert.Parameters.AddWithValue("@v", null);
+            value.StorageType = sample.Storage;
+            foreach (object v in values)
+            {
+                value.Value = v;
+                insert.ExecuteNonQuery();
+            }
+
+            transaction.Commit();
+        }
+
+        using var select = _connection.CreateCommand();
+        select.CommandText = $"SELECT v FROM {table} WHERE v = @v";
+        SharpCoreDBParameter parameter = select.Parameters.AddWithValue("@v", values[0]);
+        parameter.StorageType = sample.Storage;
+        select.Prepare();
+        return Least(Executions, i =>
+        {
+            parameter.Value = values[i % values.Length];
+            using SharpCoreDBDataReader reader = select.ExecuteReader();
+            Assert.True(reader.Read());
+            return sample.Read(reader);
+        });
+    }
+
+    private static object[] Ring(Func<int, object> vary)
+    {
+        var values = new object[64];
+        for (int i = 0; i < values.Length; i++)
+        {
+            values[i] = vary(i);
+        }
+
+        return values;
+    }
+
+    // Bytes per call of work, the least of a few rounds after a warm-up (see BytesPerRow).
+    private static double Least(int calls, Func<int, long> work)
+    {
+        long checksum = 0;
+        for (int i = 0; i < 4 * calls; i++)
+        {
+            checksum += work(i);
+        }
+
+        long least = long.MaxValue;
+        for (int round = 0; round < Rounds; round++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < calls; i++)
+            {
+                checksum += work(i);
+            }
+
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+
+        GC.KeepAlive(checksum);
+        return least / (double)calls;
+    }
+
     private void Execute(string sql)
     {
         using var command = _connection.CreateCommand();
         command.CommandText = sql;
         command.ExecuteNonQuery();
     }
+
+    private static readonly Guid s_guid = new("0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0");
 
     private static readonly DateTime s_dateTime = new(2024, 3, 9, 8, 30, 15, 123);
     private static readonly DateTimeOffset s_dateTimeOffset = new(2024, 3, 9, 8, 30, 15, 123, TimeSpan.FromHours(-5.5));
@@ -202,6 +327,15 @@ public sealed class TypeAllocationTests : IDisposable
         ["enum over int GetFieldValue"] = new("INTEGER", DayOfWeek.Friday, static r => (long)r.GetFieldValue<DayOfWeek>(0)),
         ["enum over byte? GetFieldValue"] = new("INTEGER", ByteColor.Blue, static r => (long)r.GetFieldValue<ByteColor?>(0)!.Value),
         ["enum over ulong GetFieldValue"] = new("INTEGER", WideFlags.High, static r => (long)r.GetFieldValue<WideFlags>(0)),
+        ["Guid GetGuid"] = new("GUID", s_guid, static r => r.GetGuid(0).GetHashCode()),
+        ["Guid GetFieldValue"] = new("GUID", s_guid, static r => r.GetFieldValue<Guid>(0).GetHashCode()),
+        ["Guid? GetFieldValue"] = new("GUID", s_guid, static r => r.GetFieldValue<Guid?>(0)!.Value.GetHashCode()),
+        ["Guid in BLOB GetGuid"] = new("BLOB", s_guid, static r => r.GetGuid(0).GetHashCode()),
+        ["Guid untyped GetFieldValue"] = new("", s_guid, static r => r.GetFieldValue<Guid>(0).GetHashCode()),
+        ["Guid as TEXT GetGuid"] = new("TEXT", s_guid, static r => r.GetGuid(0).GetHashCode(), SharpCoreDBType.Text),
+        ["Guid as TEXT in GUID GetFieldValue"] = new("GUID", s_guid, static r => r.GetFieldValue<Guid>(0).GetHashCode(), SharpCoreDBType.Text),
+        ["Guid? as TEXT GetFieldValue"] = new("TEXT", s_guid, static r => r.GetFieldValue<Guid?>(0)!.Value.GetHashCode(), SharpCoreDBType.Text),
+        ["NULL Guid? GetFieldValue"] = new("GUID", null, static r => r.GetFieldValue<Guid?>(0) is null ? 1 : 0),
         ["NULL DateTime? GetFieldValue"] = new("DATETIME", null, static r => r.GetFieldValue<DateTime?>(0) is null ? 1 : 0),
     };
 
@@ -218,5 +352,29 @@ public sealed class TypeAllocationTests : IDisposable
         High = 1UL << 40,
     }
 
-    private sealed record Case(string DeclaredType, object? Value, Func<DbDataReader, long> Read);
+    private static readonly Dictionary<string, Case> s_distinctCases = new(StringComparer.Ordinal)
+    {
+        ["Guid"] = new("GUID", null, static r => r.GetGuid(0).GetHashCode(), Vary: static i => GuidOf(i)),
+        ["Guid as TEXT"] = new("TEXT", null, static r => r.GetGuid(0).GetHashCode(), SharpCoreDBType.Text, static i => GuidOf(i)),
+        ["Guid in BLOB"] = new("BLOB", null, static r => r.GetFieldValue<Guid?>(0)!.Value.GetHashCode(), Vary: static i => GuidOf(i)),
+    };
+
+    private static readonly byte[] s_blobBuffer = new byte[16];
+
+    private static readonly Dictionary<string, Case> s_seekBaselines = new(StringComparer.Ordinal)
+    {
+        ["Guid"] = new("GUID", null, static r => r.GetBytes(0, 0, s_blobBuffer, 0, 16), Vary: static i => ((Guid)GuidOf(i)).ToByteArray(bigEndian: true)),
+        ["Guid as TEXT"] = new("TEXT", null, static r => r.IsDBNull(0) ? 0 : 1, Vary: static i => ((Guid)GuidOf(i)).ToString("D").ToUpperInvariant()),
+        ["Guid in BLOB"] = new("BLOB", null, static r => r.GetBytes(0, 0, s_blobBuffer, 0, 16), Vary: static i => ((Guid)GuidOf(i)).ToByteArray(bigEndian: true)),
+    };
+
+    // Distinct GUIDs with every byte in play (upper and lower hex letters in the text form).
+    private static object GuidOf(int i)
+    {
+        Span<byte> bytes = stackalloc byte[16];
+        new Random(i + 1).NextBytes(bytes);
+        return new Guid(bytes);
+    }
+
+    private sealed record Case(string DeclaredType, object? Value, Func<DbDataReader, long> Read, SharpCoreDBType? Storage = null, Func<int, object>? Vary = null);
 }

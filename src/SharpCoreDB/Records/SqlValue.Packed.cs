@@ -45,12 +45,21 @@ internal readonly partial struct SqlValue
 
     /// <summary>
     /// TEXT read from a record: packed when the bytes are exactly the text one of the <see cref="PackedText"/> forms
-    /// writes (a date bound by this provider or Microsoft.Data.Sqlite, say), otherwise decoded into a string.
+    /// writes (a date bound by this provider or Microsoft.Data.Sqlite, say), otherwise decoded into a string (one ASCII
+    /// character into a shared one).
     /// </summary>
     /// <param name="utf8">The stored bytes.</param>
     /// <returns>The value.</returns>
-    public static SqlValue FromUtf8Text(ReadOnlySpan<byte> utf8) =>
-        TryPack(utf8, out SqlValue packed) ? packed : FromText(Utf8Text.Decode(utf8));
+    public static SqlValue FromUtf8Text(ReadOnlySpan<byte> utf8)
+    {
+        // One ASCII character (a char bound as TEXT): a shared string (AsciiCharText).
+        if (utf8.Length == 1 && utf8[0] < 0x80)
+        {
+            return FromText(AsciiCharText.Of(utf8[0]));
+        }
+
+        return TryPack(utf8, out SqlValue packed) ? packed : FromText(Utf8Text.Decode(utf8));
+    }
 
     /// <summary>The characters of a TEXT value: a string's own, or a packed value's written into <paramref name="buffer"/>.</summary>
     /// <param name="buffer">At least <see cref="PackedText.MaxLength"/> characters when the value is packed; may be

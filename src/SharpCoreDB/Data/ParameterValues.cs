@@ -99,7 +99,7 @@ internal static class ParameterValues
                 result = SqlValue.FromInt64(c);
                 return true;
             case (SharpCoreDBType.Text, Guid guid):
-                result = SqlValue.FromText(guid.ToString("D", CultureInfo.InvariantCulture).ToUpperInvariant());
+                result = SqlValue.FromGuidText(guid, upperCase: true);
                 return true;
             case (SharpCoreDBType.Real, decimal number):
                 result = SqlValue.FromDouble((double)number);

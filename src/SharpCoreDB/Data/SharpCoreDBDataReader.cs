@@ -269,9 +269,10 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader, IValueOrigin
     public override long GetBytes(int ordinal, long dataOffset, byte[]? buffer, int bufferOffset, int length)
     {
         var value = NotNull(ordinal);
+        Span<byte> inline = stackalloc byte[PackedBlob.Size];
         ReadOnlySpan<byte> bytes = value.StorageClass switch
         {
-            SqlStorageClass.Blob => value.AsBlob(),
+            SqlStorageClass.Blob => value.GetBlobBytes(inline),
             SqlStorageClass.Text => Utf8Text.Encode(value.AsText()),
 
             // A number as the bytes of its text, as sqlite3_column_blob (and so Microsoft.Data.Sqlite) gives it.

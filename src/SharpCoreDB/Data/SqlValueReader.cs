@@ -256,9 +256,11 @@ internal static class SqlValueReader
     public static byte[] GetBlobCopy(in SqlValue value, IValueOrigin origin, int ordinal)
     {
         NotNull(value, origin, ordinal);
+        Span<byte> inline = stackalloc byte[PackedBlob.Size];
         return value.StorageClass switch
         {
-            SqlStorageClass.Blob => value.AsBlob().ToArray(),
+            // One array, the caller's: an inline BLOB (a GUID) is written straight into it.
+            SqlStorageClass.Blob => value.GetBlobBytes(inline).ToArray(),
 
             // TEXT as its stored bytes, invalid UTF-8 included.
             SqlStorageClass.Text => Utf8Text.Encode(value.AsText()),

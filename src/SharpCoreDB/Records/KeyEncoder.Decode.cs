@@ -205,7 +205,7 @@ internal static partial class KeyEncoder
             case TextPrefix:
             {
                 int length = DecodeEscaped(key[1..], descending, index, out byte[]? rented, out ReadOnlySpan<byte> bytes);
-                value = SqlValue.FromText(Utf8Text.Decode(bytes));
+                value = SqlValue.FromUtf8Text(bytes);
                 Return(rented);
                 return 1 + length;
             }
@@ -213,7 +213,7 @@ internal static partial class KeyEncoder
             case BlobPrefix:
             {
                 int length = DecodeEscaped(key[1..], descending, index, out byte[]? rented, out ReadOnlySpan<byte> bytes);
-                value = SqlValue.FromBlob(bytes.ToArray());
+                value = SqlValue.FromBlobBytes(bytes);
                 Return(rented);
                 return 1 + length;
             }

@@ -108,7 +108,8 @@ internal static partial class KeyEncoder
                 written = WriteText(value.GetTextChars(packed), writer, collation);
                 break;
             default:
-                written = WriteBlob((byte[])value.RawReference!, writer);
+                Span<byte> inline = value.IsPackedBlob ? stackalloc byte[PackedBlob.Size] : default;
+                written = WriteBlob(value.GetBlobBytes(inline), writer);
                 break;
         }
 
@@ -286,9 +287,9 @@ internal static partial class KeyEncoder
         return Terminate(destination, EscapeZeros(destination, byteCount, zeros));
     }
 
-    private static Span<byte> WriteBlob(byte[] blob, IBufferWriter<byte> writer)
+    private static Span<byte> WriteBlob(scoped ReadOnlySpan<byte> blob, IBufferWriter<byte> writer)
     {
-        int zeros = blob.AsSpan().Count((byte)0);
+        int zeros = blob.Count((byte)0);
         Span<byte> destination = writer.GetSpan(blob.Length + zeros + 3);
         destination[0] = BlobPrefix;
         blob.CopyTo(destination[1..]);

@@ -176,7 +176,8 @@ internal ref struct RecordReader
     }
 
     /// <summary>Column <paramref name="column"/> as a value (TEXT and BLOB allocate their string or array, except TEXT
-    /// that is a date or time in its canonical form, which is packed: <see cref="SqlValue.FromUtf8Text"/>).</summary>
+    /// that is a date, time or GUID in its canonical form, which is packed (<see cref="SqlValue.FromUtf8Text"/>), and a
+    /// 16-byte BLOB, which is held inline (<see cref="SqlValue.FromBlobBytes"/>)).</summary>
     /// <param name="column">The zero-based column.</param>
     /// <returns>The value; NULL past the stored columns.</returns>
     public SqlValue GetValue(int column) => GetValue(column, SqlValue.Null);
@@ -199,7 +200,7 @@ internal ref struct RecordReader
             SqlStorageClass.Real => SqlValue.FromDouble(BinaryPrimitives.ReadDoubleBigEndian(_record[offset..])),
             SqlStorageClass.Decimal => SqlValue.FromDecimal(ReadDecimal(offset)),
             SqlStorageClass.Text => SqlValue.FromUtf8Text(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType))),
-            _ => SqlValue.FromBlob(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType)).ToArray()),
+            _ => SqlValue.FromBlobBytes(_record.Slice(offset, RecordFormat.GetPayloadSize(serialType))),
         };
     }
 

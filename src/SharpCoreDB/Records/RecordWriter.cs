@@ -99,7 +99,7 @@ internal static class RecordWriter
                 size = value.IsPackedText ? value.GetPackedTextLength() : Utf8Text.GetByteCount((string)value.RawReference!);
                 return CheckedLengthType(RecordFormat.FirstTextType, size);
             default:
-                size = ((byte[])value.RawReference!).Length;
+                size = value.BlobLength;
                 return CheckedLengthType(RecordFormat.FirstBlobType, size);
         }
     }
@@ -118,6 +118,9 @@ internal static class RecordWriter
     {
         int header = Varint.Write(destination, (ulong)headerSize);
         int payload = headerSize;
+
+        // Room for a BLOB held inline (a GUID), taken once rather than per column.
+        Span<byte> inline = stackalloc byte[PackedBlob.Size];
         foreach (ref readonly SqlValue value in values)
         {
             switch (value.StorageClass)
@@ -153,7 +156,7 @@ internal static class RecordWriter
                     payload += textSize;
                     break;
                 default:
-                    byte[] blob = (byte[])value.RawReference!;
+                    ReadOnlySpan<byte> blob = value.GetBlobBytes(inline);
                     blob.CopyTo(destination[payload..]);
                     header += Varint.Write(destination[header..], RecordFormat.FirstBlobType + (2 * (ulong)blob.Length));
                     payload += blob.Length;

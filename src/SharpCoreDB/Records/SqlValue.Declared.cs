@@ -5,23 +5,11 @@ namespace SharpCoreDB.Records;
 /// <content>Declared types (BOOLEAN, DATETIME, UNIXTIME, GUID, DECIMAL) and CLR conversions at the provider boundary.</content>
 internal readonly partial struct SqlValue
 {
-    private const int GuidSize = 16;
-
     /// <summary>Creates a BOOLEAN: INTEGER 0 or 1 tagged <see cref="SqlDeclaredType.Boolean"/>.</summary>
     /// <param name="value">The boolean.</param>
     /// <returns>The value.</returns>
     public static SqlValue FromBoolean(bool value) =>
         new(SqlStorageClass.Integer, value ? 1 : 0, null, SqlDeclaredType.Boolean);
-
-    /// <summary>Creates a GUID: a 16-byte big-endian BLOB tagged <see cref="SqlDeclaredType.Guid"/>.</summary>
-    /// <param name="value">The GUID.</param>
-    /// <returns>The value.</returns>
-    public static SqlValue FromGuid(Guid value)
-    {
-        var bytes = new byte[GuidSize];
-        value.TryWriteBytes(bytes, bigEndian: true, out _);
-        return new(SqlStorageClass.Blob, 0, bytes, SqlDeclaredType.Guid);
-    }
 
     /// <summary>
     /// Converts a CLR value (a parameter value) to a SQL value: null/DBNull → NULL; integral types and enums →
@@ -51,10 +39,10 @@ internal readonly partial struct SqlValue
         // An application's string is stored as UTF-8 encoders store it: an unpaired surrogate becomes U+FFFD (as
         // Microsoft.Data.Sqlite binds it), so only bytes read back from storage can be escaped invalid UTF-8.
         string str => FromText(Utf8Text.ToWellFormed(str)),
-        char c => FromText(Utf8Text.ToWellFormed(c.ToString())),
+        char c => FromText(c < 0x80 ? AsciiCharText.Of(c) : Utf8Text.ToWellFormed(c.ToString())),
         byte[] bytes => FromBlob(bytes),
-        ReadOnlyMemory<byte> memory => FromBlob(memory.ToArray()),
-        Memory<byte> memory => FromBlob(memory.ToArray()),
+        ReadOnlyMemory<byte> memory => FromMemory(memory),
+        Memory<byte> memory => FromMemory(memory),
         // Untagged, as SQLite binds it: the column's affinity applies (a TEXT column stores '1').
         bool flag => FromInt64(flag ? 1 : 0),
         // Packed: the text is written where it is stored, so binding a date allocates no string.
@@ -84,6 +72,21 @@ internal readonly partial struct SqlValue
         TypeCode.UInt64 => FromUInt64((ulong)(object)value),
         _ => FromObject(Convert.ChangeType(value, Enum.GetUnderlyingType(value.GetType()), CultureInfo.InvariantCulture)),
     };
+
+    // Bytes as a byte[] parameter binds them, without a copy where none is needed: 16 bytes held inline, a memory over
+    // a whole array referencing that array (as a byte[] is referenced), any other slice copied.
+    private static SqlValue FromMemory(ReadOnlyMemory<byte> memory)
+    {
+        if (memory.Length == PackedBlob.Size)
+        {
+            return FromBlobBytes(memory.Span);
+        }
+
+        return System.Runtime.InteropServices.MemoryMarshal.TryGetArray(memory, out ArraySegment<byte> segment)
+            && segment.Offset == 0 && segment.Count == segment.Array!.Length
+                ? FromBlob(segment.Array)
+                : FromBlob(memory.ToArray());
+    }
 
     private static SqlValue FromUInt64(ulong value) => value <= long.MaxValue
         ? FromInt64((long)value)
@@ -161,8 +164,14 @@ internal readonly partial struct SqlValue
     {
         switch (StorageClass)
         {
-            case SqlStorageClass.Blob when ((byte[])_reference!).Length == GuidSize:
+            case SqlStorageClass.Blob when _reference is PackedBlob packed:
+                value = InlineGuid(packed.Tail);
+                return true;
+            case SqlStorageClass.Blob when ((byte[])_reference!).Length == PackedBlob.Size:
                 value = new Guid((byte[])_reference!, bigEndian: true);
+                return true;
+            case SqlStorageClass.Text when _reference is PackedText { IsGuid: true } packed:
+                value = InlineGuid(packed.GuidTail);
                 return true;
             case SqlStorageClass.Text:
                 Span<char> buffer = IsPackedText ? stackalloc char[PackedText.MaxLength] : default;

@@ -2,13 +2,13 @@ using System.Text;
 
 namespace SharpCoreDB.Records;
 
-/// <content>TEXT held as the date, time or duration it is the text of (<see cref="PackedText"/>), so binding and
-/// reading dates allocates no string.</content>
+/// <content>TEXT held as the date, time, duration or GUID it is the text of (<see cref="PackedText"/>), so binding
+/// and reading dates and GUIDs allocates no string.</content>
 internal readonly partial struct SqlValue
 {
     private SqlValue(PackedText form, long bits, int extra)
     {
-        StorageClass = SqlStorageClass.Text;
+        _classes = Classes(SqlStorageClass.Text, SqlDeclaredType.None);
         _reference = form;
         _bits = bits;
         _decimalHigh = (uint)extra;
@@ -45,19 +45,28 @@ internal readonly partial struct SqlValue
 
     /// <summary>
     /// TEXT read from a record: packed when the bytes are exactly the text one of the <see cref="PackedText"/> forms
-    /// writes (a date bound by this provider or Microsoft.Data.Sqlite, say), otherwise decoded into a string.
+    /// writes (a date bound by this provider or Microsoft.Data.Sqlite, say), otherwise decoded into a string (one ASCII
+    /// character into a shared one).
     /// </summary>
     /// <param name="utf8">The stored bytes.</param>
     /// <returns>The value.</returns>
-    public static SqlValue FromUtf8Text(ReadOnlySpan<byte> utf8) =>
-        TryPack(utf8, out SqlValue packed) ? packed : FromText(Utf8Text.Decode(utf8));
+    public static SqlValue FromUtf8Text(ReadOnlySpan<byte> utf8)
+    {
+        // One ASCII character (a char bound as TEXT): a shared string (AsciiCharText).
+        if (utf8.Length == 1 && utf8[0] < 0x80)
+        {
+            return FromText(AsciiCharText.Of(utf8[0]));
+        }
+
+        return TryPack(utf8, out SqlValue packed) ? packed : FromText(Utf8Text.Decode(utf8));
+    }
 
     /// <summary>The characters of a TEXT value: a string's own, or a packed value's written into <paramref name="buffer"/>.</summary>
     /// <param name="buffer">At least <see cref="PackedText.MaxLength"/> characters when the value is packed; may be
     /// empty otherwise.</param>
     /// <returns>The characters.</returns>
     internal ReadOnlySpan<char> GetTextChars(Span<char> buffer) =>
-        _reference is PackedText packed ? buffer[..packed.Write(buffer, _bits, (int)_decimalHigh)] : (string)_reference!;
+        _reference is PackedText packed ? buffer[..WritePackedText(buffer, packed)] : (string)_reference!;
 
     /// <summary>The UTF-8 length of a packed TEXT value (its text is ASCII).</summary>
     /// <returns>The byte count.</returns>
@@ -94,22 +103,42 @@ internal readonly partial struct SqlValue
         return TextOrder.Compare(left.GetTextChars(leftBuffer), right.GetTextChars(rightBuffer));
     }
 
-    // The reference code outside this struct sees: a packed value's text as a new string.
-    private object? MaterializedReference =>
-        _reference is PackedText packed ? packed.ToText(_bits, (int)_decimalHigh) : _reference;
+    // The reference code outside this struct sees: a packed value's text as a new string, an inline BLOB as a new
+    // array.
+    private object? MaterializedReference => _reference switch
+    {
+        PackedText { IsGuid: true } guid => PackedGuidString(guid),
+        PackedText packed => packed.ToText(_bits, (int)_decimalHigh),
+        PackedBlob blob => InlineBlobArray(blob.Tail),
+        _ => _reference,
+    };
+
+    private int WritePackedText(Span<char> buffer, PackedText packed) =>
+        packed.IsGuid ? packed.WriteGuid(buffer, InlineGuid(packed.GuidTail)) : packed.Write(buffer, _bits, (int)_decimalHigh);
+
+    private string PackedGuidString(PackedText guid)
+    {
+        Span<char> buffer = stackalloc char[PackedText.GuidLength];
+        return new string(buffer[..guid.WriteGuid(buffer, InlineGuid(guid.GuidTail))]);
+    }
 
     // Stored text that one of the forms writes back exactly; anything else (another form, a zone letter, a shorter
     // fraction with trailing zeros, invalid UTF-8) stays a string.
     private static bool TryPack(ReadOnlySpan<byte> utf8, out SqlValue value)
     {
-        value = default;
         int length = utf8.Length;
-        if (length < 8 || length > PackedText.MaxLength || !(char.IsAsciiDigit((char)utf8[0]) || utf8[0] == (byte)'-'))
+        if (length == PackedText.GuidLength)
+        {
+            return TryPackGuidText(utf8, out value);
+        }
+
+        value = default;
+        if (length < 8 || length > TemporalText.MaxLength || !(char.IsAsciiDigit((char)utf8[0]) || utf8[0] == (byte)'-'))
         {
             return false;
         }
 
-        Span<char> buffer = stackalloc char[PackedText.MaxLength];
+        Span<char> buffer = stackalloc char[TemporalText.MaxLength];
         if (Ascii.ToUtf16(utf8, buffer, out _) != System.Buffers.OperationStatus.Done)
         {
             return false;

@@ -37,41 +37,46 @@ internal readonly partial struct SqlValue
     // A DECIMAL's scale (bits 0-4) and sign (bit 7).
     private readonly byte _decimalFlags;
 
+    // Two more payload bytes of a 16-byte value held inline (SqlValue.Inline16.cs); zero otherwise.
+    private readonly ushort _inlineMiddle;
+
+    // The storage class (low nibble) and the declared type (high nibble) in one byte: that frees the byte the inline
+    // 16-byte values need without growing the struct past 24 bytes.
+    private readonly byte _classes;
+
     private SqlValue(SqlStorageClass storageClass, long bits, object? reference, SqlDeclaredType declaredType)
     {
-        StorageClass = storageClass;
+        _classes = Classes(storageClass, declaredType);
         _bits = bits;
         _reference = reference;
-        DeclaredType = declaredType;
     }
 
     private SqlValue(in SqlValue value, SqlDeclaredType declaredType)
     {
-        StorageClass = value.StorageClass;
+        _classes = Classes(value.StorageClass, declaredType);
         _bits = value._bits;
         _reference = value._reference;
         _decimalHigh = value._decimalHigh;
         _decimalFlags = value._decimalFlags;
-        DeclaredType = declaredType;
+        _inlineMiddle = value._inlineMiddle;
     }
 
     private SqlValue(long low, uint high, byte flags, SqlDeclaredType declaredType)
     {
-        StorageClass = SqlStorageClass.Decimal;
+        _classes = Classes(SqlStorageClass.Decimal, declaredType);
         _bits = low;
         _decimalHigh = high;
         _decimalFlags = flags;
-        DeclaredType = declaredType;
     }
 
     /// <summary>The NULL value (same as <c>default</c>).</summary>
     public static SqlValue Null => default;
 
     /// <summary>How the value is stored.</summary>
-    public SqlStorageClass StorageClass { get; }
+    public SqlStorageClass StorageClass => (SqlStorageClass)(_classes & 0x0F);
 
     /// <summary>The declared CLR type attached to the value, or <see cref="SqlDeclaredType.None"/>.</summary>
-    public SqlDeclaredType DeclaredType { get; }
+    public SqlDeclaredType DeclaredType => (SqlDeclaredType)(_classes >> 4);
 
     /// <summary>True for SQL NULL.</summary>
     public bool IsNull => StorageClass == SqlStorageClass.Null;
@@ -167,7 +172,7 @@ internal readonly partial struct SqlValue
         return _reference as string ?? (string)MaterializedReference!;
     }
 
-    /// <summary>The BLOB value (the stored array, not a copy).</summary>
+    /// <summary>The BLOB value (the stored array, not a copy; a 16-byte BLOB held inline as a new array).</summary>
     /// <returns>The bytes.</returns>
     /// <exception cref="InvalidCastException">The value is not a BLOB.</exception>
     public byte[] AsBlob()
@@ -177,15 +182,16 @@ internal readonly partial struct SqlValue
             ThrowWrongClass(SqlStorageClass.Blob);
         }
 
-        return (byte[])_reference!;
+        return _reference as byte[] ?? (byte[])MaterializedReference!;
     }
 
     /// <summary>The bits of a REAL or the INTEGER itself, without a class check (for encoders that switched on
     /// <see cref="StorageClass"/> already).</summary>
     internal long RawBits => _bits;
 
-    /// <summary>The string or byte array of TEXT/BLOB, without a class check (a packed TEXT's as a new string: code on
-    /// hot paths asks <see cref="IsPackedText"/> and <see cref="GetTextChars"/> instead).</summary>
+    /// <summary>The string or byte array of TEXT/BLOB, without a class check (a packed TEXT's as a new string, an inline
+    /// BLOB's as a new array: code on hot paths asks <see cref="IsPackedText"/> and <see cref="GetTextChars"/>, or
+    /// <see cref="GetBlobBytes"/>, instead).</summary>
     internal object? RawReference => MaterializedReference;
 
     /// <summary>A debugging form: SQL literal syntax.</summary>
@@ -197,8 +203,11 @@ internal readonly partial struct SqlValue
         SqlStorageClass.Real => RealFormatter.FormatText(BitConverter.Int64BitsToDouble(_bits)),
         SqlStorageClass.Decimal => RawDecimal.ToString(CultureInfo.InvariantCulture),
         SqlStorageClass.Text => "'" + AsText().Replace("'", "''", StringComparison.Ordinal) + "'",
-        _ => "X'" + Convert.ToHexString((byte[])_reference!) + "'",
+        _ => "X'" + Convert.ToHexString(AsBlob()) + "'",
     };
+
+    private static byte Classes(SqlStorageClass storageClass, SqlDeclaredType declaredType) =>
+        (byte)((int)storageClass | ((int)declaredType << 4));
 
     [DoesNotReturn]
     private void ThrowWrongClass(SqlStorageClass wanted) =>

@@ -86,7 +86,7 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
                     ? SqlValue.ComparePackedText(left, right)
                     : TextOrder.Compare((string)left.RawReference!, (string)right.RawReference!);
             default:
-                return ((byte[])left.RawReference!).AsSpan().SequenceCompareTo((byte[])right.RawReference!);
+                return SqlValue.CompareBlobs(left, right);
         }
     }
 
@@ -165,7 +165,8 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
                 return exact ? nearest.GetHashCode() : dec.GetHashCode();
             default:
                 var hash = default(HashCode);
-                hash.AddBytes((byte[])obj.RawReference!);
+                Span<byte> inline = obj.IsPackedBlob ? stackalloc byte[PackedBlob.Size] : default;
+                hash.AddBytes(obj.GetBlobBytes(inline));
                 return hash.ToHashCode();
         }
     }

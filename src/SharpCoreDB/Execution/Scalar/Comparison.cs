@@ -79,7 +79,10 @@ internal static class Comparison
             {
                 SqlValue l = NumericConversion.ApplyNumericAffinity(left, preferInteger: false);
                 SqlValue r = NumericConversion.ApplyNumericAffinity(right, preferInteger: false);
-                return SqlValueComparer.CompareValues(l, r);
+
+                // Text the affinity left as text still compares with the collation (c COLLATE NOCASE = 'X' in a
+                // NUMERIC column).
+                return SqlValueComparer.CompareValues(l, r, collation);
             }
 
             if (affinity == Affinity.Text)

@@ -31,8 +31,9 @@ internal static class ValueLimits
     /// <exception cref="SharpCoreDBException">TooBig.</exception>
     public static void Check(in SqlValue value, long maxLength)
     {
-        // Packed TEXT (a date or time) is at most PackedText.MaxLength bytes, below every limit (MinimumMaxLength).
-        if (value.IsPackedText)
+        // Packed TEXT (a date, time or GUID) is at most PackedText.MaxLength bytes, an inline BLOB 16: below every
+        // limit (MinimumMaxLength).
+        if (value.IsPackedText || value.IsPackedBlob)
         {
             return;
         }

@@ -79,7 +79,7 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
 
         WalCommit commit = WalCommit.ForFrames(numbers, pages.Length, databaseSize: 100, sequence, Index, awaited && Writer.Mode != DurabilityMode.Legacy);
         _nextSequence++;
-        Writer.Append(commit);
+        Writer.Append(commit, async: false, CancellationToken.None).GetAwaiter().GetResult();
         return commit;
     }
 

@@ -12,22 +12,36 @@ namespace SharpCoreDB.Wal;
 internal sealed partial class WalPageStore
 {
     /// <summary>Turns a transaction's dirty pages into frames and hands them to the log. Writer slot held.</summary>
+    /// <param name="transaction">The write transaction.</param>
+    /// <param name="async">
+    /// True to wait for the log (a restart's flush, Async mode's queue room) without blocking a thread; false to wait
+    /// on this thread, in which case the returned task is already complete. Only the synchronous path may write its
+    /// own commit (see <see cref="WalWriter.TryTakeTurn"/>): the asynchronous one must not block its thread on the disk.
+    /// </param>
     /// <returns>The queued commit: its completion (FullSync) says when it is durable.</returns>
-    internal WalCommit CommitFrames(WalWriteTransaction transaction)
+    internal async ValueTask<WalCommit> CommitFrames(WalWriteTransaction transaction, bool async)
     {
         AssertSlotHeldBy(transaction);
         if (LogNeedsRestart())
         {
-            _writer!.FlushAsync().GetAwaiter().GetResult();
+            if (async)
+            {
+                await _writer!.FlushAsync().ConfigureAwait(false);
+            }
+            else
+            {
+                _writer!.FlushAsync().GetAwaiter().GetResult();
+            }
+
             Backfill(closing: false);
         }
 
-        WalCommit commit = PrepareCommit(transaction, mayWriteOwn: true, out ulong sequence, out uint pageCount);
+        WalCommit commit = PrepareCommit(transaction, mayWriteOwn: !async, out ulong sequence, out uint pageCount);
         if (!commit.IsOwnWrite)
         {
             try
             {
-                _writer!.Append(commit);
+                await _writer!.Append(commit, async, CancellationToken.None).ConfigureAwait(false);
             }
             catch (SharpCoreDBException ex)
             {
@@ -54,45 +68,29 @@ internal sealed partial class WalPageStore
         }
     }
 
-    /// <summary>Like <see cref="CommitFrames"/>, waiting for queue room (Async back-pressure) without blocking a thread.</summary>
-    internal async ValueTask<WalCommit> CommitFramesAsync(WalWriteTransaction transaction)
-    {
-        AssertSlotHeldBy(transaction);
-        if (LogNeedsRestart())
-        {
-            await _writer!.FlushAsync().ConfigureAwait(false);
-            Backfill(closing: false);
-        }
-
-        WalCommit commit = PrepareCommit(transaction, mayWriteOwn: false, out ulong sequence, out uint pageCount);
-        try
-        {
-            await _writer!.AppendAsync(commit, CancellationToken.None).ConfigureAwait(false);
-        }
-        catch (SharpCoreDBException ex)
-        {
-            throw Refused(ex);
-        }
-
-        Enqueued(sequence, pageCount);
-        Uncount(transaction);
-        return commit;
-    }
-
     /// <summary>Blocks until a FullSync commit is durable (or failed).</summary>
     internal void WaitFor(Task completion) => _writer!.WaitFor(completion);
 
     /// <summary>For a transaction that changed nothing: waits until what it read is durable (FullSync), so it never reports unsynced data as committed.</summary>
-    internal void WaitDurable(ulong sequence)
+    /// <param name="sequence">The last commit the transaction builds on.</param>
+    /// <param name="async">True to wait without blocking a thread; false to wait on this thread (the task is then complete).</param>
+    /// <returns>A task that completes when that commit is durable.</returns>
+    internal ValueTask WaitDurable(ulong sequence, bool async)
     {
-        if (NeedsFlushFor(sequence))
+        if (!NeedsFlushFor(sequence))
         {
-            _writer!.FlushAsync().GetAwaiter().GetResult();
+            return ValueTask.CompletedTask;
         }
-    }
 
-    /// <summary>Like <see cref="WaitDurable"/>, without blocking a thread.</summary>
-    internal Task WaitDurableAsync(ulong sequence) => NeedsFlushFor(sequence) ? _writer!.FlushAsync() : Task.CompletedTask;
+        Task flush = _writer!.FlushAsync();
+        if (async)
+        {
+            return new ValueTask(flush);
+        }
+
+        flush.GetAwaiter().GetResult();
+        return ValueTask.CompletedTask;
+    }
 
     /// <summary>Waits until every commit handed to the log so far is durable (Async mode's explicit flush; a no-op otherwise).</summary>
     /// <exception cref="SharpCoreDBException">IoError or DatabaseFailed when the log failed before that.</exception>
@@ -369,7 +367,10 @@ internal sealed partial class WalPageStore
 
         try
         {
-            _writer!.Append(WalCommit.ForReset(checkpointSequence));
+            // Handed over synchronously on both commit paths: it is tiny, and it must be queued before this commit's frames.
+            ValueTask append = _writer!.Append(WalCommit.ForReset(checkpointSequence), async: false, CancellationToken.None);
+            Debug.Assert(append.IsCompleted, "The synchronous path never waits asynchronously.");
+            append.GetAwaiter().GetResult();
         }
         catch (SharpCoreDBException ex)
         {

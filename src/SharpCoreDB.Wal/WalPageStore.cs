@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Devices;
@@ -223,37 +224,26 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     /// <inheritdoc />
     public IWriteTransaction BeginWrite(TimeSpan timeout, CancellationToken cancellationToken = default)
     {
-        ThrowIfCannotWrite();
-        Interlocked.Increment(ref _committersAhead);
-        bool entered;
-        try
-        {
-            entered = _writerSlot.Wait(timeout, cancellationToken);
-        }
-        catch
-        {
-            Interlocked.Decrement(ref _committersAhead);
-            throw;
-        }
-
-        if (!entered)
-        {
-            Interlocked.Decrement(ref _committersAhead);
-            throw Busy(timeout);
-        }
-
-        return StartWrite();
+        ValueTask<IWriteTransaction> begin = BeginWrite(timeout, async: false, cancellationToken);
+        Debug.Assert(begin.IsCompleted, "The synchronous path never waits asynchronously.");
+        return begin.GetAwaiter().GetResult();
     }
 
     /// <inheritdoc />
-    public async ValueTask<IWriteTransaction> BeginWriteAsync(TimeSpan timeout, CancellationToken cancellationToken = default)
+    public ValueTask<IWriteTransaction> BeginWriteAsync(TimeSpan timeout, CancellationToken cancellationToken = default) =>
+        BeginWrite(timeout, async: true, cancellationToken);
+
+    // The core of both forms: async false waits for the writer slot on this thread, so its task is complete on return.
+    private async ValueTask<IWriteTransaction> BeginWrite(TimeSpan timeout, bool async, CancellationToken cancellationToken)
     {
         ThrowIfCannotWrite();
         Interlocked.Increment(ref _committersAhead);
         bool entered;
         try
         {
-            entered = await _writerSlot.WaitAsync(timeout, cancellationToken).ConfigureAwait(false);
+            entered = async
+                ? await _writerSlot.WaitAsync(timeout, cancellationToken).ConfigureAwait(false)
+                : _writerSlot.Wait(timeout, cancellationToken);
         }
         catch
         {

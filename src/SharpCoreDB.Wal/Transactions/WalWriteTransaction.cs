@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Writing;
 
@@ -48,19 +49,9 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
     /// </exception>
     public override void Commit()
     {
-        WalCommit? commit = Hand();
-        if (commit is { IsOwnWrite: true })
-        {
-            _store.WriteOwn(commit);
-        }
-        else if (commit?.Completion is { } completion)
-        {
-            _store.WaitFor(completion.Task);
-        }
-        else if (commit is null)
-        {
-            _store.WaitDurable(Sequence);
-        }
+        ValueTask commit = Commit(async: false, CancellationToken.None);
+        Debug.Assert(commit.IsCompleted, "The synchronous path never waits asynchronously.");
+        commit.GetAwaiter().GetResult();
     }
 
     /// <inheritdoc />
@@ -70,48 +61,43 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
     /// synchronously. Cancellation is observed only before the commit is handed to the log; after that the outcome
     /// no longer depends on the caller, so the wait for durability runs to its end.
     /// </remarks>
-    public override async ValueTask CommitAsync(CancellationToken cancellationToken = default)
+    public override ValueTask CommitAsync(CancellationToken cancellationToken = default) => Commit(async: true, cancellationToken);
+
+    // The core of both commit forms. Synchronous: a FullSync commit its thread may write itself is written here, and a
+    // queued one is waited for by spinning then sleeping (WalWriter.WaitFor); asynchronous: the sync is awaited.
+    private async ValueTask Commit(bool async, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        WalCommit? commit = await HandAsync().ConfigureAwait(false);
-        if (commit?.Completion is { } completion)
+        WalCommit? commit = await Hand(async).ConfigureAwait(false);
+        if (commit is { IsOwnWrite: true })
         {
-            await completion.Task.ConfigureAwait(false);
+            _store.WriteOwn(commit);
+        }
+        else if (commit?.Completion is { } completion)
+        {
+            if (async)
+            {
+                await completion.Task.ConfigureAwait(false);
+            }
+            else
+            {
+                _store.WaitFor(completion.Task);
+            }
         }
         else if (commit is null)
         {
-            await _store.WaitDurableAsync(Sequence).ConfigureAwait(false);
+            await _store.WaitDurable(Sequence, async).ConfigureAwait(false);
         }
     }
 
     // Hands the frames to the log and ends the transaction (releasing the writer slot) before any wait for the disk.
-    private WalCommit? Hand()
+    private async ValueTask<WalCommit?> Hand(bool async)
     {
         ThrowIfNotActive();
         WalCommit? commit;
         try
         {
-            commit = Pages.Count == 0 ? null : _store.CommitFrames(this);
-        }
-        catch
-        {
-            State = TransactionState.Failed;
-            End();
-            throw;
-        }
-
-        State = TransactionState.Committed;
-        End();
-        return commit;
-    }
-
-    private async ValueTask<WalCommit?> HandAsync()
-    {
-        ThrowIfNotActive();
-        WalCommit? commit;
-        try
-        {
-            commit = Pages.Count == 0 ? null : await _store.CommitFramesAsync(this).ConfigureAwait(false);
+            commit = Pages.Count == 0 ? null : await _store.CommitFrames(this, async).ConfigureAwait(false);
         }
         catch
         {
@@ -131,10 +117,15 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
     /// are queued or being written; it waits for them (and only them: its own changes are not committed). Legacy
     /// syncs under the writer slot and Async acknowledges before the sync by definition, so neither waits.
     /// </remarks>
-    public override void WaitUntilReadsDurable() => _store.WaitDurable(Sequence);
+    public override void WaitUntilReadsDurable()
+    {
+        ValueTask wait = _store.WaitDurable(Sequence, async: false);
+        Debug.Assert(wait.IsCompleted, "The synchronous path never waits asynchronously.");
+        wait.GetAwaiter().GetResult();
+    }
 
     /// <inheritdoc />
-    public override ValueTask WaitUntilReadsDurableAsync() => new(_store.WaitDurableAsync(Sequence));
+    public override ValueTask WaitUntilReadsDurableAsync() => _store.WaitDurable(Sequence, async: true);
 
     /// <inheritdoc />
     protected override PageLease ReadCommitted(uint pageNumber) => _store.ReadVersion(pageNumber, Sequence, _index);

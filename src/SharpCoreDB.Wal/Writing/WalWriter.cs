@@ -140,8 +140,15 @@ internal sealed partial class WalWriter : IDisposable
     /// Hands a commit (or reset) to the log. Writer lock held. Legacy: written and synced before this returns.
     /// FullSync/Async: queued; await <see cref="WalCommit.Completion"/> for durability.
     /// </summary>
+    /// <param name="commit">The commit.</param>
+    /// <param name="async">
+    /// True to wait for queue room (Async mode's back-pressure) without blocking a thread; false to wait on this
+    /// thread, in which case the returned task is already complete.
+    /// </param>
+    /// <param name="cancellationToken">Cancels the wait for queue room.</param>
+    /// <returns>A task that completes when the commit is queued (Legacy: written).</returns>
     /// <exception cref="SharpCoreDBException">DatabaseFailed after an earlier failure; IoError when a Legacy write fails.</exception>
-    public void Append(WalCommit commit)
+    public async ValueTask Append(WalCommit commit, bool async, CancellationToken cancellationToken)
     {
         ArgumentNullException.ThrowIfNull(commit);
         ThrowIfFailed(commit);
@@ -158,7 +165,14 @@ internal sealed partial class WalWriter : IDisposable
             // The queue is full (Async outrunning the disk) or closed: wait for room, which is the back-pressure.
             try
             {
-                _queue.Writer.WriteAsync(commit).AsTask().GetAwaiter().GetResult();
+                if (async)
+                {
+                    await _queue.Writer.WriteAsync(commit, cancellationToken).ConfigureAwait(false);
+                }
+                else
+                {
+                    _queue.Writer.WriteAsync(commit, cancellationToken).AsTask().GetAwaiter().GetResult();
+                }
             }
             catch (ChannelClosedException ex)
             {
@@ -225,35 +239,6 @@ internal sealed partial class WalWriter : IDisposable
 
     /// <summary>Gives back a turn taken with <see cref="TryTakeTurn"/> for a commit that was never prepared.</summary>
     public void ReleaseTurn() => _turn.Release();
-
-    /// <summary>Like <see cref="Append"/>, without blocking a thread when the queue is full.</summary>
-    public async ValueTask AppendAsync(WalCommit commit, CancellationToken cancellationToken)
-    {
-        ArgumentNullException.ThrowIfNull(commit);
-        ThrowIfFailed(commit);
-        if (_queue is null)
-        {
-            WriteInline(commit);
-            return;
-        }
-
-        StartWorker(commit);
-        AssertQueuedInOrder(commit);
-        if (!_queue.Writer.TryWrite(commit))
-        {
-            try
-            {
-                await _queue.Writer.WriteAsync(commit, cancellationToken).ConfigureAwait(false);
-            }
-            catch (ChannelClosedException ex)
-            {
-                commit.ReturnPages();
-                throw WalErrors.LogClosed(_log.Device.Name, ex);
-            }
-        }
-
-        Queued(commit.FrameBytes(_log.FrameSize));
-    }
 
     /// <summary>
     /// Blocks until a queued commit's completion is set. The committer spins (yielding) through about the syncs it

@@ -103,13 +103,13 @@ public sealed class SharpCoreDBBatch : DbBatch
     /// <summary>Runs every command in one use of the connection and returns the rows they changed in all (-1 when none did).</summary>
     /// <returns>The total rows affected.</returns>
     /// <exception cref="SharpCoreDBException">A command failed; the commands after it did not run.</exception>
-    public override int ExecuteNonQuery() => ExecuteNonQuery(useAsync: false, CancellationToken.None).GetAwaiter().GetResult();
+    public override int ExecuteNonQuery() => ExecuteNonQuery(async: false, CancellationToken.None).GetAwaiter().GetResult();
 
     /// <inheritdoc />
     public override Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken = default)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        return ExecuteNonQuery(useAsync: true, cancellationToken);
+        return ExecuteNonQuery(async: true, cancellationToken);
     }
 
     /// <summary>Runs the commands and returns the first column of the first row of the first command's result.</summary>
@@ -168,7 +168,7 @@ public sealed class SharpCoreDBBatch : DbBatch
     {
         CheckReady();
         var reader = new SharpCoreDBBatchDataReader(this, behavior);
-        reader.Start(useAsync: false, CancellationToken.None).GetAwaiter().GetResult();
+        reader.Start(async: false, CancellationToken.None).GetAwaiter().GetResult();
         return reader;
     }
 
@@ -178,7 +178,7 @@ public sealed class SharpCoreDBBatch : DbBatch
         cancellationToken.ThrowIfCancellationRequested();
         CheckReady();
         var reader = new SharpCoreDBBatchDataReader(this, behavior);
-        await reader.Start(useAsync: true, cancellationToken).ConfigureAwait(false);
+        await reader.Start(async: true, cancellationToken).ConfigureAwait(false);
         return reader;
     }
 
@@ -239,7 +239,7 @@ public sealed class SharpCoreDBBatch : DbBatch
     }
 
     // One entry into the session for the whole batch: no other call on the connection can run between two commands.
-    private async Task<int> ExecuteNonQuery(bool useAsync, CancellationToken cancellationToken)
+    private async Task<int> ExecuteNonQuery(bool async, CancellationToken cancellationToken)
     {
         CheckReady();
         var first = Attach(BatchCommands[0]);
@@ -257,7 +257,7 @@ public sealed class SharpCoreDBBatch : DbBatch
                     statement = inner.Compile(out _);
                 }
 
-                int affected = useAsync
+                int affected = async
                     ? await inner.RunNonQueryAsync(statement, session, cancellationToken).ConfigureAwait(false)
                     : inner.RunNonQuery(statement, session);
                 command.RecordsAffectedValue = affected;

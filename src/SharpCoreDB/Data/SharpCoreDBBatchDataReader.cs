@@ -39,10 +39,10 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
     public override object this[string name] => Current[name];
 
     /// <summary>Runs the first command.</summary>
-    /// <param name="useAsync">True to run it without blocking a thread on the writer slot or the log flush.</param>
+    /// <param name="async">True to run it without blocking a thread on the writer slot or the log flush.</param>
     /// <param name="cancellationToken">Cancels it.</param>
     /// <returns>A task that completes when its first result is ready.</returns>
-    public Task Start(bool useAsync, CancellationToken cancellationToken) => StartNext(useAsync, cancellationToken);
+    public Task Start(bool async, CancellationToken cancellationToken) => StartNext(async, cancellationToken);
 
     public override bool GetBoolean(int ordinal) => Current.GetBoolean(ordinal);
 
@@ -98,9 +98,9 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
 
     public override Task<bool> ReadAsync(CancellationToken cancellationToken) => Current.ReadAsync(cancellationToken);
 
-    public override bool NextResult() => NextResult(useAsync: false, CancellationToken.None).GetAwaiter().GetResult();
+    public override bool NextResult() => NextResult(async: false, CancellationToken.None).GetAwaiter().GetResult();
 
-    public override Task<bool> NextResultAsync(CancellationToken cancellationToken) => NextResult(useAsync: true, cancellationToken);
+    public override Task<bool> NextResultAsync(CancellationToken cancellationToken) => NextResult(async: true, cancellationToken);
 
     public override void Close()
     {
@@ -144,7 +144,7 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
 
     private static int Sum(int total, int affected) => affected < 0 ? total : Math.Max(total, 0) + affected;
 
-    private async Task<bool> NextResult(bool useAsync, CancellationToken cancellationToken)
+    private async Task<bool> NextResult(bool async, CancellationToken cancellationToken)
     {
         ObjectDisposedException.ThrowIf(_closed, this);
         if (_current is null)
@@ -152,18 +152,18 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
             return false;
         }
 
-        bool more = useAsync ? await _current.NextResultAsync(cancellationToken).ConfigureAwait(false) : _current.NextResult();
+        bool more = async ? await _current.NextResultAsync(cancellationToken).ConfigureAwait(false) : _current.NextResult();
         if (more)
         {
             return true;
         }
 
         FinishCurrent();
-        return await StartNext(useAsync, cancellationToken).ConfigureAwait(false);
+        return await StartNext(async, cancellationToken).ConfigureAwait(false);
     }
 
     // Runs the next command; false when none is left.
-    private async Task<bool> StartNext(bool useAsync, CancellationToken cancellationToken)
+    private async Task<bool> StartNext(bool async, CancellationToken cancellationToken)
     {
         if (++_index >= _batch.BatchCommands.Count)
         {
@@ -171,7 +171,7 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
         }
 
         SharpCoreDBCommand command = _batch.Attach(_batch.BatchCommands[_index]);
-        _current = useAsync
+        _current = async
             ? (SharpCoreDBDataReader)await command.ExecuteReaderAsync(CommandBehavior.Default, cancellationToken).ConfigureAwait(false)
             : command.ExecuteReader(CommandBehavior.Default);
         return true;

@@ -38,35 +38,22 @@ internal sealed partial class Database
 
     /// <summary>Starts the write transaction on the current store (Busy while VACUUM or rekey replaces it).</summary>
     /// <param name="timeout">The busy timeout for the writer slot.</param>
+    /// <param name="async">
+    /// True to wait for the writer slot without blocking a thread; false to wait on this thread, in which case the
+    /// returned task is already complete.
+    /// </param>
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>The transaction.</returns>
     /// <exception cref="SharpCoreDBException">Busy while the database is being rebuilt, or when the slot stays taken.</exception>
-    internal IWriteTransaction BeginStoreWrite(TimeSpan timeout, CancellationToken cancellationToken)
+    internal async ValueTask<IWriteTransaction> BeginStoreWrite(TimeSpan timeout, bool async, CancellationToken cancellationToken)
     {
         Interlocked.Increment(ref _starting);
         try
         {
             ThrowIfReplacing();
-            return Store.BeginWrite(timeout, cancellationToken);
-        }
-        finally
-        {
-            Interlocked.Decrement(ref _starting);
-        }
-    }
-
-    /// <summary>Like <see cref="BeginStoreWrite"/>, without blocking a thread while waiting for the writer slot.</summary>
-    /// <param name="timeout">The busy timeout for the writer slot.</param>
-    /// <param name="cancellationToken">Cancels the wait.</param>
-    /// <returns>The transaction.</returns>
-    /// <exception cref="SharpCoreDBException">Busy while the database is being rebuilt, or when the slot stays taken.</exception>
-    internal async ValueTask<IWriteTransaction> BeginStoreWriteAsync(TimeSpan timeout, CancellationToken cancellationToken)
-    {
-        Interlocked.Increment(ref _starting);
-        try
-        {
-            ThrowIfReplacing();
-            return await Store.BeginWriteAsync(timeout, cancellationToken).ConfigureAwait(false);
+            return async
+                ? await Store.BeginWriteAsync(timeout, cancellationToken).ConfigureAwait(false)
+                : Store.BeginWrite(timeout, cancellationToken);
         }
         finally
         {

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
@@ -30,7 +31,7 @@ internal sealed class QueryResult : IDisposable
     private bool _faulted;
     private bool _disposed;
 
-    /// <summary>Creates the result; <see cref="Statement.Execute"/> starts it.</summary>
+    /// <summary>Creates the result; <see cref="Statement.Execute(Session, ReadOnlySpan{SqlValue}, CancellationToken)"/> starts it.</summary>
     /// <param name="session">The session.</param>
     /// <param name="statement">The statement.</param>
     /// <param name="parameters">The parameter values.</param>
@@ -213,16 +214,25 @@ internal sealed class QueryResult : IDisposable
     /// <returns>False when no statement with rows is left.</returns>
     public bool NextResult()
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        return Completed(Advance(useAsync: false));
+        ValueTask<bool> next = NextResult(async: false);
+        Debug.Assert(next.IsCompleted, "The synchronous path never waits asynchronously.");
+        return next.GetAwaiter().GetResult();
     }
 
-    /// <summary>Like <see cref="NextResult"/>, without blocking a thread on the writer slot or the log flush.</summary>
+    /// <summary>Like <see cref="NextResult()"/>, without blocking a thread on the writer slot or the log flush.</summary>
     /// <returns>False when no statement with rows is left.</returns>
-    public ValueTask<bool> NextResultAsync()
+    public ValueTask<bool> NextResultAsync() => NextResult(async: true);
+
+    /// <summary>Moves to the next statement that returns rows, blocking the thread or not.</summary>
+    /// <param name="async">
+    /// True to wait for the writer slot and the log flush without blocking a thread; false to wait on this thread,
+    /// in which case the returned task is already complete.
+    /// </param>
+    /// <returns>False when no statement with rows is left.</returns>
+    internal ValueTask<bool> NextResult(bool async)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        return Advance(useAsync: true);
+        return Advance(async);
     }
 
     /// <summary>Closes the current rows and runs the statements not reached yet.</summary>
@@ -237,7 +247,7 @@ internal sealed class QueryResult : IDisposable
         {
             if (!_faulted)
             {
-                while (Completed(Advance(useAsync: false)))
+                while (NextResult())
                 {
                 }
             }
@@ -250,22 +260,9 @@ internal sealed class QueryResult : IDisposable
     }
 
     /// <summary>Runs up to the first statement with rows.</summary>
-    internal void Start() => Completed(Advance(useAsync: false));
-
-    /// <summary>Runs up to the first statement with rows, asynchronously.</summary>
+    /// <param name="async">True to wait without blocking a thread; false to wait on this thread (the task is then complete).</param>
     /// <returns>A task that completes when positioned.</returns>
-    internal async ValueTask StartAsync() => await Advance(useAsync: true).ConfigureAwait(false);
-
-    // The synchronous path never awaits anything that can be pending, so its ValueTask is always complete.
-    private static bool Completed(ValueTask<bool> task)
-    {
-        if (!task.IsCompleted)
-        {
-            throw new InvalidOperationException("A synchronous step did not complete synchronously.");
-        }
-
-        return task.Result;
-    }
+    internal async ValueTask Start(bool async) => await Advance(async).ConfigureAwait(false);
 
     private ResultColumnInfo Column(int ordinal)
     {
@@ -321,7 +318,7 @@ internal sealed class QueryResult : IDisposable
         return true;
     }
 
-    private async ValueTask<bool> Advance(bool useAsync)
+    private async ValueTask<bool> Advance(bool async)
     {
         CloseQuery();
         _columns = [];
@@ -332,7 +329,7 @@ internal sealed class QueryResult : IDisposable
         {
             while (++_index < _statement.Count)
             {
-                if (await Run(_index, useAsync).ConfigureAwait(false))
+                if (await Run(_index, async).ConfigureAwait(false))
                 {
                     return true;
                 }
@@ -348,7 +345,7 @@ internal sealed class QueryResult : IDisposable
     }
 
     // Runs one statement; true when it is a query whose rows are now ready to be read.
-    private async ValueTask<bool> Run(int index, bool useAsync)
+    private async ValueTask<bool> Run(int index, bool async)
     {
         if (_cancellationToken.IsCancellationRequested)
         {
@@ -359,36 +356,22 @@ internal sealed class QueryResult : IDisposable
         {
             case PlanKind.Begin:
                 bool deferred = ((Sql.Ast.BeginStatement)_statement.Syntax(index)).Mode is Sql.Ast.TransactionMode.Unspecified or Sql.Ast.TransactionMode.Deferred;
-                if (useAsync)
-                {
-                    await _session.BeginAsync(deferred, _cancellationToken).ConfigureAwait(false);
-                }
-                else
-                {
-                    _session.Begin(deferred, _cancellationToken);
-                }
+                await _session.Begin(deferred, async, _cancellationToken).ConfigureAwait(false);
 
                 return false;
             case PlanKind.Commit:
-                if (useAsync)
-                {
-                    await _session.CommitAsync(_cancellationToken).ConfigureAwait(false);
-                }
-                else
-                {
-                    _session.Commit();
-                }
+                await _session.Commit(async, _cancellationToken).ConfigureAwait(false);
 
                 return false;
             case PlanKind.Rollback:
                 _session.Rollback();
                 return false;
             case PlanKind.Query:
-                await WaitUntilReadsDurable(useAsync).ConfigureAwait(false);
+                await WaitUntilReadsDurable(async).ConfigureAwait(false);
                 OpenQuery(index);
                 return true;
             case PlanKind.Savepoint:
-                await RunSavepoint(_statement.Syntax(index), useAsync).ConfigureAwait(false);
+                await RunSavepoint(_statement.Syntax(index), async).ConfigureAwait(false);
                 return false;
             case PlanKind.SessionPragma:
                 _session.SetPragma((Sql.Ast.PragmaStatement)_statement.Syntax(index));
@@ -403,15 +386,15 @@ internal sealed class QueryResult : IDisposable
                 // A RETURNING clause makes the change a result: its rows, collected while the statement ran.
                 ReturnedRows? returned = _statement.Syntax(index).Returning.IsDefaultOrEmpty ? null : new ReturnedRows();
                 int changed = _session.InTransaction
-                    ? WriteRunner.RunInTransaction(_session, await _session.WriteTransaction(useAsync, _cancellationToken).ConfigureAwait(false), _statement, index, _parameters, _cancellationToken, returned)
-                    : await WriteRunner.RunAutocommit(_session, _statement, index, _parameters, useAsync, _cancellationToken, returned).ConfigureAwait(false);
+                    ? WriteRunner.RunInTransaction(_session, await _session.WriteTransaction(async, _cancellationToken).ConfigureAwait(false), _statement, index, _parameters, _cancellationToken, returned)
+                    : await WriteRunner.RunAutocommit(_session, _statement, index, _parameters, async, _cancellationToken, returned).ConfigureAwait(false);
                 RecordsAffected = Math.Max(RecordsAffected, 0) + changed;
                 if (returned is null)
                 {
                     return false;
                 }
 
-                await WaitUntilReadsDurable(useAsync).ConfigureAwait(false);
+                await WaitUntilReadsDurable(async).ConfigureAwait(false);
                 _columns = returned.Columns;
                 _returned = returned.Rows;
                 _returnedNext = 0;
@@ -425,42 +408,18 @@ internal sealed class QueryResult : IDisposable
     // ROLLBACK would not wait for them. Waiting here rather than at BEGIN keeps group commit intact (writers that only
     // change data never wait for the group ahead of them) and costs nothing when nothing is queued. Autocommit reads run
     // in a snapshot, which only sees durable commits.
-    private ValueTask WaitUntilReadsDurable(bool useAsync)
-    {
-        if (_session.Transaction is not { IsWritable: true } transaction)
-        {
-            return ValueTask.CompletedTask;
-        }
+    private ValueTask WaitUntilReadsDurable(bool async) =>
+        _session.Transaction is { IsWritable: true } transaction ? transaction.WaitUntilReadsDurable(async) : ValueTask.CompletedTask;
 
-        if (useAsync)
-        {
-            return transaction.WaitUntilReadsDurableAsync();
-        }
-
-        transaction.WaitUntilReadsDurable();
-        return ValueTask.CompletedTask;
-    }
-
-    private async ValueTask RunSavepoint(Sql.Ast.Statement syntax, bool useAsync)
+    private async ValueTask RunSavepoint(Sql.Ast.Statement syntax, bool async)
     {
         switch (syntax)
         {
-            case Sql.Ast.SavepointStatement savepoint when useAsync:
-                await _session.SavepointAsync(savepoint.Name, _cancellationToken).ConfigureAwait(false);
-                break;
             case Sql.Ast.SavepointStatement savepoint:
                 _session.Savepoint(savepoint.Name, _cancellationToken);
                 break;
             case Sql.Ast.ReleaseStatement release when _session.Release(release.Name):
-                if (useAsync)
-                {
-                    await _session.CommitAsync(_cancellationToken).ConfigureAwait(false);
-                }
-                else
-                {
-                    _session.Commit();
-                }
-
+                await _session.Commit(async, _cancellationToken).ConfigureAwait(false);
                 break;
             case Sql.Ast.RollbackStatement { ToSavepoint: { } name }:
                 _session.RollbackTo(name);

@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Diagnostics;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Records;
@@ -134,19 +135,27 @@ internal sealed class Session : IDisposable
     /// <exception cref="OperationCanceledException">The token was cancelled while waiting for the writer slot.</exception>
     public void Begin(bool deferred = false, CancellationToken cancellationToken = default)
     {
-        CheckCanBegin();
-        _transaction = deferred || IsReadOnly ? null : BeginWrite(cancellationToken);
-        _explicit = true;
+        ValueTask begin = Begin(deferred, async: false, cancellationToken);
+        Debug.Assert(begin.IsCompleted, "The synchronous path never waits asynchronously.");
+        begin.GetAwaiter().GetResult();
     }
 
-    /// <summary>Like <see cref="Begin"/>, without blocking a thread while waiting for the writer slot.</summary>
-    /// <param name="deferred">True for BEGIN DEFERRED (see <see cref="Begin"/>).</param>
+    /// <summary>Like <see cref="Begin(bool, CancellationToken)"/>, without blocking a thread while waiting for the writer slot.</summary>
+    /// <param name="deferred">True for BEGIN DEFERRED (see <see cref="Begin(bool, CancellationToken)"/>).</param>
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>A task that completes when the transaction has begun.</returns>
-    public async ValueTask BeginAsync(bool deferred = false, CancellationToken cancellationToken = default)
+    public ValueTask BeginAsync(bool deferred = false, CancellationToken cancellationToken = default) =>
+        Begin(deferred, async: true, cancellationToken);
+
+    /// <summary>Starts an explicit transaction, blocking the thread or not.</summary>
+    /// <param name="deferred">True for BEGIN DEFERRED (see <see cref="Begin(bool, CancellationToken)"/>).</param>
+    /// <param name="async">True to wait for the writer slot without blocking a thread; false completes synchronously.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the transaction has begun.</returns>
+    internal async ValueTask Begin(bool deferred, bool async, CancellationToken cancellationToken)
     {
         CheckCanBegin();
-        _transaction = deferred || IsReadOnly ? null : await BeginWriteAsync(cancellationToken).ConfigureAwait(false);
+        _transaction = deferred || IsReadOnly ? null : await BeginWrite(async, cancellationToken).ConfigureAwait(false);
         _explicit = true;
     }
 
@@ -170,11 +179,11 @@ internal sealed class Session : IDisposable
     /// a snapshot it already read in becomes the writer's, provided no other writer committed since it was taken (else
     /// Busy, as SQLite's SQLITE_BUSY_SNAPSHOT: what it read is stale; roll back and retry).
     /// </summary>
-    /// <param name="useAsync">True to wait for the writer slot without blocking a thread.</param>
+    /// <param name="async">True to wait for the writer slot without blocking a thread; false completes synchronously.</param>
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>The write transaction.</returns>
     /// <exception cref="SharpCoreDBException">ReadOnly; Busy when the slot stays taken or the snapshot is stale.</exception>
-    internal async ValueTask<TransactionContext> WriteTransaction(bool useAsync, CancellationToken cancellationToken)
+    internal async ValueTask<TransactionContext> WriteTransaction(bool async, CancellationToken cancellationToken)
     {
         TransactionContext? current = _transaction;
         if (current is { IsWritable: true })
@@ -188,9 +197,7 @@ internal sealed class Session : IDisposable
             throw new InvalidOperationException("Cannot change data while a result of this session is still being read in the same transaction; dispose it first.");
         }
 
-        TransactionContext write = useAsync
-            ? await BeginWriteAsync(cancellationToken).ConfigureAwait(false)
-            : BeginWrite(cancellationToken);
+        TransactionContext write = await BeginWrite(async, cancellationToken).ConfigureAwait(false);
         if (current is not null)
         {
             if (!SameSnapshot(current, write))
@@ -220,6 +227,23 @@ internal sealed class Session : IDisposable
     /// <exception cref="SharpCoreDBException">TransactionState without a transaction; I/O errors.</exception>
     public void Commit()
     {
+        ValueTask commit = Commit(async: false, CancellationToken.None);
+        Debug.Assert(commit.IsCompleted, "The synchronous path never waits asynchronously.");
+        commit.GetAwaiter().GetResult();
+    }
+
+    /// <summary>Commits the explicit transaction without blocking a thread while the log is flushed.</summary>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the commit is durable (per the durability mode).</returns>
+    public ValueTask CommitAsync(CancellationToken cancellationToken = default) => Commit(async: true, cancellationToken);
+
+    /// <summary>Commits the explicit transaction, blocking the thread or not.</summary>
+    /// <param name="async">True to wait for the log without blocking a thread; false completes synchronously.</param>
+    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <returns>A task that completes when the commit is durable (per the durability mode).</returns>
+    /// <exception cref="SharpCoreDBException">TransactionState without a transaction; I/O errors.</exception>
+    internal async ValueTask Commit(bool async, CancellationToken cancellationToken)
+    {
         CheckDeferredForeignKeys();
         TransactionContext? transaction = TakeTransaction("COMMIT");
         if (transaction is null)
@@ -232,32 +256,7 @@ internal sealed class Session : IDisposable
             // A transaction that never wrote ends here: no commit record, no log write, no sync.
             if (transaction.IsWritable)
             {
-                CommitWrite(transaction);
-            }
-        }
-        finally
-        {
-            transaction.Dispose();
-        }
-    }
-
-    /// <summary>Commits the explicit transaction without blocking a thread while the log is flushed.</summary>
-    /// <param name="cancellationToken">Cancels the wait.</param>
-    /// <returns>A task that completes when the commit is durable (per the durability mode).</returns>
-    public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
-    {
-        CheckDeferredForeignKeys();
-        TransactionContext? transaction = TakeTransaction("COMMIT");
-        if (transaction is null)
-        {
-            return;
-        }
-
-        try
-        {
-            if (transaction.IsWritable)
-            {
-                await CommitWriteAsync(transaction, cancellationToken).ConfigureAwait(false);
+                await CommitWrite(transaction, async, cancellationToken).ConfigureAwait(false);
             }
         }
         finally
@@ -292,6 +291,10 @@ internal sealed class Session : IDisposable
     /// <summary>SAVEPOINT: marks the transaction here, starting one when none is open (as SQLite's BEGIN DEFERRED).</summary>
     /// <param name="name">The savepoint's name (names may repeat: the newest one answers).</param>
     /// <param name="cancellationToken">Cancels the wait for the writer slot.</param>
+    /// <remarks>
+    /// A savepoint begins a deferred transaction, which takes nothing from the store, so it never waits: there is no
+    /// asynchronous form.
+    /// </remarks>
     public void Savepoint(string name, CancellationToken cancellationToken = default)
     {
         bool begins = !_explicit;
@@ -303,27 +306,12 @@ internal sealed class Session : IDisposable
         Mark(name, begins);
     }
 
-    /// <summary>Like <see cref="Savepoint"/>, without blocking a thread while waiting for the writer slot.</summary>
-    /// <param name="name">The savepoint's name.</param>
-    /// <param name="cancellationToken">Cancels the wait.</param>
-    /// <returns>A task that completes when the savepoint is set.</returns>
-    public async ValueTask SavepointAsync(string name, CancellationToken cancellationToken = default)
-    {
-        bool begins = !_explicit;
-        if (begins)
-        {
-            await BeginAsync(deferred: true, cancellationToken).ConfigureAwait(false);
-        }
-
-        Mark(name, begins);
-    }
-
     /// <summary>
     /// RELEASE: forgets the savepoint and every later one; releasing the outermost one of a transaction that SAVEPOINT
     /// began commits it.
     /// </summary>
     /// <param name="name">The savepoint's name.</param>
-    /// <returns>True when the release committed the transaction (the caller then commits: see <see cref="Commit"/>).</returns>
+    /// <returns>True when the release committed the transaction (the caller then commits: see <see cref="Commit()"/>).</returns>
     /// <exception cref="SharpCoreDBException">Error when there is no such savepoint.</exception>
     public bool Release(string name)
     {
@@ -481,29 +469,15 @@ internal sealed class Session : IDisposable
     }
 
     /// <summary>Starts the write transaction with the schema it sees.</summary>
+    /// <param name="async">True to wait for the writer slot without blocking a thread; false completes synchronously.</param>
     /// <param name="cancellationToken">Cancels the wait for the writer slot (the command's timeout and Cancel).</param>
     /// <returns>The transaction.</returns>
-    internal TransactionContext BeginWrite(CancellationToken cancellationToken = default)
-    {
-        CheckWritable();
-        TransactionContext transaction = Database.BeginTransaction(
-            (Session: this, Token: cancellationToken),
-            static (state, schema) => new TransactionContext(state.Session.Database.BeginStoreWrite(state.Session.BusyTimeout, state.Token), schema));
-        transaction.Counters = Counters;
-        transaction.Settings = Settings;
-        transaction.Collations = Database.Collations;
-        return transaction;
-    }
-
-    /// <summary>Starts the write transaction without blocking a thread while waiting for the writer slot.</summary>
-    /// <param name="cancellationToken">Cancels the wait.</param>
-    /// <returns>The transaction.</returns>
-    internal async ValueTask<TransactionContext> BeginWriteAsync(CancellationToken cancellationToken)
+    internal async ValueTask<TransactionContext> BeginWrite(bool async, CancellationToken cancellationToken)
     {
         CheckWritable();
         // The schema check runs after the writer slot is taken. That is sound for the writer: no schema change
         // can commit after it starts, so the checks only have to catch changes committed before.
-        IWriteTransaction write = await Database.BeginStoreWriteAsync(BusyTimeout, cancellationToken).ConfigureAwait(false);
+        IWriteTransaction write = await Database.BeginStoreWrite(BusyTimeout, async, cancellationToken).ConfigureAwait(false);
         TransactionContext started = Database.BeginTransaction(write, static (transaction, schema) => new TransactionContext(transaction, schema));
         started.Counters = Counters;
         started.Settings = Settings;
@@ -513,36 +487,14 @@ internal sealed class Session : IDisposable
 
     /// <summary>Commits a write transaction, publishing its schema when it changed one.</summary>
     /// <param name="transaction">The write transaction.</param>
-    internal void CommitWrite(TransactionContext transaction)
-    {
-        if (ReferenceEquals(transaction.Schema, transaction.CommittedSchema))
-        {
-            transaction.Commit();
-            return;
-        }
-
-        Database.BeginSchemaCommit();
-        Catalog.Schema? committed = null;
-        try
-        {
-            transaction.Commit();
-            committed = transaction.Schema;
-        }
-        finally
-        {
-            Database.EndSchemaCommit(committed);
-        }
-    }
-
-    /// <summary>Commits a write transaction asynchronously, publishing its schema when it changed one.</summary>
-    /// <param name="transaction">The write transaction.</param>
+    /// <param name="async">True to wait for the log without blocking a thread; false completes synchronously.</param>
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>A task that completes when committed.</returns>
-    internal async ValueTask CommitWriteAsync(TransactionContext transaction, CancellationToken cancellationToken)
+    internal async ValueTask CommitWrite(TransactionContext transaction, bool async, CancellationToken cancellationToken)
     {
         if (ReferenceEquals(transaction.Schema, transaction.CommittedSchema))
         {
-            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+            await transaction.Commit(async, cancellationToken).ConfigureAwait(false);
             return;
         }
 
@@ -550,7 +502,7 @@ internal sealed class Session : IDisposable
         Catalog.Schema? committed = null;
         try
         {
-            await transaction.CommitAsync(cancellationToken).ConfigureAwait(false);
+            await transaction.Commit(async, cancellationToken).ConfigureAwait(false);
             committed = transaction.Schema;
         }
         finally

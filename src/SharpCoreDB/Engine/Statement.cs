@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Collections.Immutable;
+using System.Diagnostics;
 using SharpCoreDB.Binding;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
@@ -72,16 +73,26 @@ internal sealed class Statement
     /// <param name="cancellationToken">Cancels the statement (the provider's command timeout and <c>Cancel()</c>).</param>
     public QueryResult Execute(Session session, ReadOnlySpan<SqlValue> parameterValues, CancellationToken cancellationToken = default)
     {
-        SqlValue[] values = CheckArguments(session, parameterValues);
-        var result = new QueryResult(session, this, values, cancellationToken);
-        result.Start();
-        return result;
+        ValueTask<QueryResult> execute = Execute(session, CheckArguments(session, parameterValues), async: false, cancellationToken);
+        Debug.Assert(execute.IsCompleted, "The synchronous path never waits asynchronously.");
+        return execute.GetAwaiter().GetResult();
+    }
+
+    /// <summary>Like <see cref="Execute(Session, ReadOnlySpan{SqlValue}, CancellationToken)"/>, without blocking a thread on the writer slot or the log flush.</summary>
+    /// <param name="session">The session to run in.</param>
+    /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The result; dispose it.</returns>
+    public ValueTask<QueryResult> ExecuteAsync(Session session, SqlValue[] parameterValues, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(parameterValues);
+        return Execute(session, CheckArguments(session, parameterValues), async: true, cancellationToken);
     }
 
     /// <summary>
     /// Runs every statement and returns the rows changed, without a result object: the path for
     /// <c>ExecuteNonQuery</c>. A single data-changing statement runs directly, allocating nothing per call
-    /// beyond what the change itself needs; anything else runs through <see cref="Execute"/>.
+    /// beyond what the change itself needs; anything else runs through a <see cref="QueryResult"/>.
     /// </summary>
     /// <param name="session">The session to run in.</param>
     /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
@@ -91,68 +102,64 @@ internal sealed class Statement
     /// <exception cref="SharpCoreDBException">Any error of the statements.</exception>
     public int ExecuteNonQuery(Session session, ReadOnlySpan<SqlValue> parameterValues, CancellationToken cancellationToken = default)
     {
-        if (_statements.Length != 1 || KindOf(0) != PlanKind.Write)
-        {
-            using QueryResult result = Execute(session, parameterValues, cancellationToken);
-            while (result.NextResult())
-            {
-            }
-
-            return result.RecordsAffected;
-        }
-
         CheckSession(session, parameterValues);
 
-        // The values are read only while the statement runs, so the session's scratch array can carry them.
-        SqlValue[] values = session.ParameterScratch(parameterValues);
+        // A direct write reads the values only while it runs, so the session's scratch array can carry them.
+        bool direct = IsSingleWrite;
+        SqlValue[] values = direct ? session.ParameterScratch(parameterValues) : parameterValues.ToArray();
         try
         {
-            return session.InTransaction
-                ? WriteRunner.RunInTransaction(session, Completed(session.WriteTransaction(useAsync: false, cancellationToken)), this, 0, values, cancellationToken)
-                : Completed(WriteRunner.RunAutocommit(session, this, 0, values, useAsync: false, cancellationToken));
+            ValueTask<int> run = ExecuteNonQuery(session, values, async: false, cancellationToken);
+            Debug.Assert(run.IsCompleted, "The synchronous path never waits asynchronously.");
+            return run.GetAwaiter().GetResult();
         }
         finally
         {
-            Array.Clear(values);
+            if (direct)
+            {
+                Array.Clear(values);
+            }
         }
     }
 
-    /// <summary>Like <see cref="ExecuteNonQuery"/>, without blocking a thread on the writer slot or the log flush.</summary>
+    /// <summary>Like <see cref="ExecuteNonQuery(Session, ReadOnlySpan{SqlValue}, CancellationToken)"/>, without blocking a thread on the writer slot or the log flush.</summary>
     /// <param name="session">The session to run in.</param>
     /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
     /// <param name="cancellationToken">Cancels the statement.</param>
     /// <returns>The rows inserted, updated or deleted; -1 when no statement changed data.</returns>
-    public async ValueTask<int> ExecuteNonQueryAsync(Session session, SqlValue[] parameterValues, CancellationToken cancellationToken = default)
+    public ValueTask<int> ExecuteNonQueryAsync(Session session, SqlValue[] parameterValues, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(parameterValues);
-        if (_statements.Length != 1 || KindOf(0) != PlanKind.Write)
+        return ExecuteNonQuery(session, CheckArguments(session, parameterValues), async: true, cancellationToken);
+    }
+
+    // One statement that changes data runs without a result object; anything else needs one to step through.
+    private bool IsSingleWrite => _statements.Length == 1 && KindOf(0) == PlanKind.Write;
+
+    // The core of both Execute forms: async false never waits asynchronously, so its task is complete on return.
+    private async ValueTask<QueryResult> Execute(Session session, SqlValue[] values, bool async, CancellationToken cancellationToken)
+    {
+        var result = new QueryResult(session, this, values, cancellationToken);
+        await result.Start(async).ConfigureAwait(false);
+        return result;
+    }
+
+    // The core of both ExecuteNonQuery forms, over checked values: async false never waits asynchronously.
+    private async ValueTask<int> ExecuteNonQuery(Session session, SqlValue[] values, bool async, CancellationToken cancellationToken)
+    {
+        if (!IsSingleWrite)
         {
-            using QueryResult result = await ExecuteAsync(session, parameterValues, cancellationToken).ConfigureAwait(false);
-            while (await result.NextResultAsync().ConfigureAwait(false))
+            using QueryResult result = await Execute(session, values, async, cancellationToken).ConfigureAwait(false);
+            while (await result.NextResult(async).ConfigureAwait(false))
             {
             }
 
             return result.RecordsAffected;
         }
 
-        SqlValue[] values = CheckArguments(session, parameterValues);
         return session.InTransaction
-            ? WriteRunner.RunInTransaction(session, await session.WriteTransaction(useAsync: true, cancellationToken).ConfigureAwait(false), this, 0, values, cancellationToken)
-            : await WriteRunner.RunAutocommit(session, this, 0, values, useAsync: true, cancellationToken).ConfigureAwait(false);
-    }
-
-    /// <summary>Like <see cref="Execute"/>, without blocking a thread on the writer slot or the log flush.</summary>
-    /// <param name="session">The session to run in.</param>
-    /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
-    /// <param name="cancellationToken">Cancels the statement.</param>
-    /// <returns>The result; dispose it.</returns>
-    public async ValueTask<QueryResult> ExecuteAsync(Session session, SqlValue[] parameterValues, CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(parameterValues);
-        SqlValue[] values = CheckArguments(session, parameterValues);
-        var result = new QueryResult(session, this, values, cancellationToken);
-        await result.StartAsync().ConfigureAwait(false);
-        return result;
+            ? WriteRunner.RunInTransaction(session, await session.WriteTransaction(async, cancellationToken).ConfigureAwait(false), this, 0, values, cancellationToken)
+            : await WriteRunner.RunAutocommit(session, this, 0, values, async, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>What the statement at <paramref name="index"/> does, from its syntax alone.</summary>
@@ -237,17 +244,6 @@ internal sealed class Statement
         {
             pool.Plans.Add(plan);
         }
-    }
-
-    // The synchronous path never awaits anything that can be pending, so its ValueTask is always complete.
-    private static T Completed<T>(ValueTask<T> task)
-    {
-        if (!task.IsCompleted)
-        {
-            throw new InvalidOperationException("A synchronous step did not complete synchronously.");
-        }
-
-        return task.Result;
     }
 
     private SqlValue[] CheckArguments(Session session, ReadOnlySpan<SqlValue> parameterValues)

@@ -129,15 +129,16 @@ internal static class WriteRunner
     /// <param name="statement">The statement.</param>
     /// <param name="index">Which of its statements.</param>
     /// <param name="parameters">The parameter values.</param>
-    /// <param name="useAsync">True to wait for the writer slot and the commit without blocking a thread.</param>
+    /// <param name="async">
+    /// True to wait for the writer slot and the commit without blocking a thread; false to wait on this thread, in
+    /// which case the returned task is already complete.
+    /// </param>
     /// <param name="cancellationToken">Cancels the statement.</param>
     /// <param name="returned">Receives the rows of a RETURNING clause, or null when the caller does not read them.</param>
     /// <returns>The rows changed.</returns>
-    public static async ValueTask<int> RunAutocommit(Session session, Statement statement, int index, SqlValue[] parameters, bool useAsync, CancellationToken cancellationToken, ReturnedRows? returned = null)
+    public static async ValueTask<int> RunAutocommit(Session session, Statement statement, int index, SqlValue[] parameters, bool async, CancellationToken cancellationToken, ReturnedRows? returned = null)
     {
-        TransactionContext transaction = useAsync
-            ? await session.BeginWriteAsync(cancellationToken).ConfigureAwait(false)
-            : session.BeginWrite(cancellationToken);
+        TransactionContext transaction = await session.BeginWrite(async, cancellationToken).ConfigureAwait(false);
         WritePlan? plan = null;
         bool executed = false;
         ConnectionCounters? counters = null;
@@ -152,14 +153,7 @@ internal static class WriteRunner
             CheckStatementForeignKeys(transaction, autocommit: true);
             plan.Context.End();
             executed = true;
-            if (useAsync)
-            {
-                await session.CommitWriteAsync(transaction, cancellationToken).ConfigureAwait(false);
-            }
-            else
-            {
-                session.CommitWrite(transaction);
-            }
+            await session.CommitWrite(transaction, async, cancellationToken).ConfigureAwait(false);
 
             TakeReturned(plan, returned);
             statement.Return(index, plan);
@@ -172,14 +166,7 @@ internal static class WriteRunner
             // transaction commits it before the error is reported; those rows count as its changes.
             counters?.StatementCompleted(((DmlPlan)plan!).ChangedSoFar);
             plan!.Context.End();
-            if (useAsync)
-            {
-                await session.CommitWriteAsync(transaction, cancellationToken).ConfigureAwait(false);
-            }
-            else
-            {
-                session.CommitWrite(transaction);
-            }
+            await session.CommitWrite(transaction, async, cancellationToken).ConfigureAwait(false);
 
             throw;
         }

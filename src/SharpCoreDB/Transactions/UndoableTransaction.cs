@@ -197,33 +197,47 @@ internal abstract class UndoableTransaction : IDisposable
         return true;
     }
 
-    /// <summary>Commits the write transaction.</summary>
-    public void Commit()
-    {
-        CheckWritable();
-        _completed = true;
-        _write!.Commit();
-    }
-
-    /// <summary>Commits the write transaction without blocking a thread on the log flush.</summary>
-    /// <param name="cancellationToken">Cancels the wait.</param>
+    /// <summary>Commits the write transaction, blocking the thread or not.</summary>
+    /// <param name="async">
+    /// True to wait for the log flush without blocking a thread; false to wait on this thread, in which case the
+    /// returned task is already complete.
+    /// </param>
+    /// <param name="cancellationToken">Cancels the wait (the asynchronous path only: the store's synchronous commit takes none).</param>
     /// <returns>A task that completes when the commit is done.</returns>
-    public ValueTask CommitAsync(CancellationToken cancellationToken)
+    public ValueTask Commit(bool async, CancellationToken cancellationToken)
     {
         CheckWritable();
         _completed = true;
-        return _write!.CommitAsync(cancellationToken);
+        if (async)
+        {
+            return _write!.CommitAsync(cancellationToken);
+        }
+
+        _write!.Commit();
+        return ValueTask.CompletedTask;
     }
 
     /// <summary>
     /// Waits until the commits this transaction builds on are durable, before a statement hands out rows read in it.
     /// A read snapshot only ever sees durable commits, so it never waits.
     /// </summary>
-    public void WaitUntilReadsDurable() => _write?.WaitUntilReadsDurable();
-
-    /// <summary>Like <see cref="WaitUntilReadsDurable"/>, without blocking a thread.</summary>
+    /// <param name="async">True to wait without blocking a thread; false to wait on this thread (the task is then complete).</param>
     /// <returns>A task that completes when they are durable.</returns>
-    public ValueTask WaitUntilReadsDurableAsync() => _write?.WaitUntilReadsDurableAsync() ?? ValueTask.CompletedTask;
+    public ValueTask WaitUntilReadsDurable(bool async)
+    {
+        if (_write is null)
+        {
+            return ValueTask.CompletedTask;
+        }
+
+        if (async)
+        {
+            return _write.WaitUntilReadsDurableAsync();
+        }
+
+        _write.WaitUntilReadsDurable();
+        return ValueTask.CompletedTask;
+    }
 
     /// <summary>Discards the transaction's changes.</summary>
     public void Rollback()

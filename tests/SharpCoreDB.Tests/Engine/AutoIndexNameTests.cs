@@ -82,7 +82,7 @@ public sealed class AutoIndexNameTests
     private static void StoreUnderFormerNames(EngineHarness db, string table)
     {
         db.Session.Begin();
-        TransactionContext transaction = db.Session.WriteTransaction(useAsync: false, CancellationToken.None).AsTask().GetAwaiter().GetResult();
+        TransactionContext transaction = db.Session.WriteTransaction(async: false, CancellationToken.None).AsTask().GetAwaiter().GetResult();
         foreach (IndexSchema index in transaction.Schema.FindTable(table)!.Indexes)
         {
             CatalogStore.RemoveIndex(transaction, index);

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Wal.Recovery;
 using SharpCoreDB.Wal.Transactions;
@@ -79,7 +80,9 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
 
         WalCommit commit = WalCommit.ForFrames(numbers, pages.Length, databaseSize: 100, sequence, Index, awaited && Writer.Mode != DurabilityMode.Legacy);
         _nextSequence++;
-        Writer.Append(commit);
+        ValueTask append = Writer.Append(commit, async: false, CancellationToken.None);
+        Debug.Assert(append.IsCompleted, "The synchronous append completes before it returns.");
+        append.GetAwaiter().GetResult();
         return commit;
     }
 

@@ -28,6 +28,15 @@ public abstract class ConformanceTestBase : IDisposable
         { Provider.SharpCoreDB, true },
     };
 
+    /// <summary>
+    /// Both providers, for a behaviour with no asynchronous API (property setters, builders, factories, operations
+    /// taking a cancellation token that only the asynchronous form has): no test pretends to run it both ways.
+    /// </summary>
+    public static TheoryData<Provider> Providers => new() { Provider.SharpCoreDB, Provider.Sqlite };
+
+    /// <summary>Our provider only, for a behaviour with no asynchronous API.</summary>
+    public static TheoryData<Provider> OurProvider => new() { Provider.SharpCoreDB };
+
     /// <summary>The provider's factory.</summary>
     protected static DbProviderFactory Factory(Provider provider) =>
         provider == Provider.SharpCoreDB ? SharpCoreDBFactory.Instance : SqliteFactory.Instance;

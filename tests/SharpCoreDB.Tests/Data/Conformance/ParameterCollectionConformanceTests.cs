@@ -13,10 +13,9 @@ public sealed class ParameterCollectionConformanceTests : ConformanceTestBase
         return parameter;
     }
 
-    [Theory, MemberData(nameof(Both))]
-    public void Add_Contains_IndexOf_and_the_indexers_agree(Provider provider, bool async)
+    [Theory, MemberData(nameof(Providers))]
+    public void Add_Contains_IndexOf_and_the_indexers_agree(Provider provider)
     {
-        _ = async;
         using DbCommand command = Factory(provider).CreateCommand()!;
         DbParameterCollection parameters = command.Parameters;
         DbParameter a = Make(provider, "@a", 1);
@@ -36,10 +35,9 @@ public sealed class ParameterCollectionConformanceTests : ConformanceTestBase
         Assert.False(parameters.IsFixedSize);
     }
 
-    [Theory, MemberData(nameof(Both))]
-    public void A_missing_name_throws_IndexOutOfRangeException(Provider provider, bool async)
+    [Theory, MemberData(nameof(Providers))]
+    public void A_missing_name_throws_IndexOutOfRangeException(Provider provider)
     {
-        _ = async;
         using DbCommand command = Factory(provider).CreateCommand()!;
         command.Parameters.Add(Make(provider, "@a", 1));
         Assert.Throws<IndexOutOfRangeException>(() => command.Parameters["@missing"]);
@@ -47,19 +45,17 @@ public sealed class ParameterCollectionConformanceTests : ConformanceTestBase
         Assert.ThrowsAny<ArgumentOutOfRangeException>(() => command.Parameters[3]);
     }
 
-    [Theory, MemberData(nameof(Both))]
-    public void Something_other_than_a_parameter_is_refused(Provider provider, bool async)
+    [Theory, MemberData(nameof(Providers))]
+    public void Something_other_than_a_parameter_is_refused(Provider provider)
     {
-        _ = async;
         using DbCommand command = Factory(provider).CreateCommand()!;
         Assert.Throws<InvalidCastException>(() => command.Parameters.Add("not a parameter"));
         Assert.Empty(command.Parameters);
     }
 
-    [Theory, MemberData(nameof(Both))]
-    public void Insert_Remove_RemoveAt_and_Clear_keep_the_order(Provider provider, bool async)
+    [Theory, MemberData(nameof(Providers))]
+    public void Insert_Remove_RemoveAt_and_Clear_keep_the_order(Provider provider)
     {
-        _ = async;
         using DbCommand command = Factory(provider).CreateCommand()!;
         DbParameterCollection parameters = command.Parameters;
         DbParameter a = Make(provider, "@a", 1);
@@ -78,10 +74,9 @@ public sealed class ParameterCollectionConformanceTests : ConformanceTestBase
         Assert.Empty(parameters);
     }
 
-    [Theory, MemberData(nameof(Both))]
-    public void Setting_by_name_replaces_the_parameter(Provider provider, bool async)
+    [Theory, MemberData(nameof(Providers))]
+    public void Setting_by_name_replaces_the_parameter(Provider provider)
     {
-        _ = async;
         using DbCommand command = Factory(provider).CreateCommand()!;
         command.Parameters.Add(Make(provider, "@a", 1));
         DbParameter replacement = Make(provider, "@a", 2);
@@ -90,10 +85,9 @@ public sealed class ParameterCollectionConformanceTests : ConformanceTestBase
         Assert.Single(command.Parameters);
     }
 
-    [Theory, MemberData(nameof(Both))]
-    public void CopyTo_copies_in_order(Provider provider, bool async)
+    [Theory, MemberData(nameof(Providers))]
+    public void CopyTo_copies_in_order(Provider provider)
     {
-        _ = async;
         using DbCommand command = Factory(provider).CreateCommand()!;
         DbParameter a = Make(provider, "@a", 1);
         DbParameter b = Make(provider, "@b", 2);

@@ -6,10 +6,9 @@ namespace SharpCoreDB.Tests.Data.Conformance;
 /// <summary>DbParameter: defaults, names, NULL, direction, and binding by every prefix.</summary>
 public sealed class ParameterConformanceTests : ConformanceTestBase
 {
-    [Theory, MemberData(nameof(Both))]
-    public void A_new_parameter_has_the_documented_defaults(Provider provider, bool async)
+    [Theory, MemberData(nameof(Providers))]
+    public void A_new_parameter_has_the_documented_defaults(Provider provider)
     {
-        _ = async;
         DbParameter parameter = Factory(provider).CreateParameter()!;
         Assert.Equal(string.Empty, parameter.ParameterName);
         Assert.Null(parameter.Value);
@@ -20,11 +19,10 @@ public sealed class ParameterConformanceTests : ConformanceTestBase
         Assert.False(parameter.SourceColumnNullMapping);
     }
 
-    [Theory, MemberData(nameof(OursOnly))]
-    public void Setting_a_value_infers_DbType_and_ResetDbType_goes_back(Provider provider, bool async)
+    [Theory, MemberData(nameof(OurProvider))]
+    public void Setting_a_value_infers_DbType_and_ResetDbType_goes_back(Provider provider)
     {
         // As SqlClient; Microsoft.Data.Sqlite keeps String until DbType is set.
-        _ = async;
         DbParameter parameter = Factory(provider).CreateParameter()!;
         parameter.Value = 42L;
         Assert.Equal(DbType.Int64, parameter.DbType);
@@ -36,10 +34,9 @@ public sealed class ParameterConformanceTests : ConformanceTestBase
         Assert.Equal(DbType.Binary, parameter.DbType);
     }
 
-    [Theory, MemberData(nameof(Both))]
-    public void Only_input_direction_is_supported(Provider provider, bool async)
+    [Theory, MemberData(nameof(Providers))]
+    public void Only_input_direction_is_supported(Provider provider)
     {
-        _ = async;
         DbParameter parameter = Factory(provider).CreateParameter()!;
         Assert.Throws<ArgumentException>(() => parameter.Direction = ParameterDirection.Output);
         Assert.Throws<ArgumentException>(() => parameter.Direction = ParameterDirection.ReturnValue);

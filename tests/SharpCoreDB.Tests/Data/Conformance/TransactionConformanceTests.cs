@@ -111,6 +111,40 @@ public sealed class TransactionConformanceTests : ConformanceTestBase
     }
 
     [Theory, MemberData(nameof(Both))]
+    public async Task Transaction_statements_in_command_text_begin_save_release_and_commit(Provider provider, bool async)
+    {
+        await using DbConnection connection = await WithTable(provider, async);
+        await using DbConnection other = await OpenConnection(provider, async);
+
+        // One command: BEGIN IMMEDIATE takes the writer slot, the read after the write waits for what it builds on,
+        // RELEASE of an inner savepoint keeps the transaction, COMMIT ends it.
+        using (DbCommand explicitTransaction = Command(
+            connection,
+            "BEGIN IMMEDIATE; INSERT INTO t VALUES (1); SAVEPOINT inner_mark; INSERT INTO t VALUES (2); ROLLBACK TO inner_mark; "
+            + "INSERT INTO t VALUES (3); RELEASE inner_mark; SELECT count(*) FROM t; COMMIT;"))
+        {
+            Assert.Equal(2L, await Api.Scalar(explicitTransaction, async));
+        }
+
+        Assert.Equal(2L, await Count(other, async));
+
+        // A SAVEPOINT outside a transaction begins one, and releasing it commits.
+        // (RecordsAffected is not compared: Microsoft.Data.Sqlite adds sqlite3_changes() again after each later statement.)
+        await Execute(connection, "SAVEPOINT outer_mark; INSERT INTO t VALUES (4); CREATE TABLE u(y); RELEASE outer_mark;", async);
+
+        Assert.Equal(3L, await Count(other, async));
+        using DbCommand schema = Command(other, "SELECT count(*) FROM u");
+        Assert.Equal(0L, await Api.Scalar(schema, async));
+
+        // Statement by statement, with a read inside the explicit transaction between the writes.
+        await Execute(connection, "BEGIN", async);
+        await Execute(connection, "INSERT INTO t VALUES (5)", async);
+        Assert.Equal(4L, await Count(connection, async));
+        await Execute(connection, "ROLLBACK", async);
+        Assert.Equal(3L, await Count(other, async));
+    }
+
+    [Theory, MemberData(nameof(Both))]
     public async Task Rolling_back_to_an_unknown_savepoint_is_a_DbException(Provider provider, bool async)
     {
         await using DbConnection connection = await WithTable(provider, async);

@@ -64,7 +64,7 @@ internal sealed partial class BTree
                 }
 
                 int length = cell.ValueLength;
-                CopyValue(lease.Data, cell, oldValue.GetSpan(length).Slice(0, length), page);
+                CopyValuePrefix(lease.Data, cell, oldValue.GetSpan(length).Slice(0, length), page);
                 oldValue.Advance(length);
             }
         }
@@ -347,7 +347,6 @@ internal sealed partial class BTree
             {
                 BTreeCorruption.Throw(_root, "the root is its own child");
             }
-
 
             using (PageLease target = _tx.Write(_root))
             using (PageLease source = _tx.Read(child))

@@ -210,7 +210,7 @@ internal sealed partial class BTree
 
         LeafCell cell = node.GetLeafCell(index);
         byte[] value = cell.ValueLength == 0 ? [] : GC.AllocateUninitializedArray<byte>(cell.ValueLength);
-        CopyValue(leaf.Data, cell, value, leaf.PageNumber);
+        CopyValuePrefix(leaf.Data, cell, value, leaf.PageNumber);
         return value;
     }
 
@@ -275,12 +275,6 @@ internal sealed partial class BTree
 
         cursor.NextOpen = null;
         cursor.PreviousOpen = null;
-    }
-
-    /// <summary>Copies a cell's value (inline or from its chain) into <paramref name="destination"/> of exactly its length.</summary>
-    internal void CopyValue(ReadOnlySpan<byte> leafPage, in LeafCell cell, Span<byte> destination, uint leafPageNumber)
-    {
-        CopyValuePrefix(leafPage, cell, destination, leafPageNumber);
     }
 
     /// <summary>

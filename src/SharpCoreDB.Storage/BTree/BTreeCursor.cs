@@ -162,7 +162,7 @@ internal sealed partial class BTreeCursor : IDisposable
             throw new ArgumentException($"The destination holds {destination.Length} bytes; the value has {_cell.ValueLength}.", nameof(destination));
         }
 
-        _tree.CopyValue(_leaf.Data, _cell, destination.Slice(0, _cell.ValueLength), _leaf.PageNumber);
+        _tree.CopyValuePrefix(_leaf.Data, _cell, destination.Slice(0, _cell.ValueLength), _leaf.PageNumber);
     }
 
     /// <summary>Returns a copy of the current value. Allocates the result.</summary>
@@ -171,7 +171,7 @@ internal sealed partial class BTreeCursor : IDisposable
     {
         EnsurePositioned();
         byte[] value = _cell.ValueLength == 0 ? [] : GC.AllocateUninitializedArray<byte>(_cell.ValueLength);
-        _tree.CopyValue(_leaf.Data, _cell, value, _leaf.PageNumber);
+        _tree.CopyValuePrefix(_leaf.Data, _cell, value, _leaf.PageNumber);
         return value;
     }
 

@@ -121,6 +121,10 @@ internal sealed partial class Binder
             int recursiveCount = bodies.Count - firstRecursive;
             var arms = new Operator[recursiveCount];
             var armSlots = new int[recursiveCount];
+
+            // A row is queued at most once under UNION, equal under SQLite's multiSelectCollSeq: per column the
+            // initial SELECT's collation, else the first recursive SELECT's that has one.
+            ResultColumnInfo[] queueColumns = [.. columns];
             for (int i = 0; i < recursiveCount; i++)
             {
                 var core = (SelectCore)bodies[firstRecursive + i];
@@ -143,6 +147,14 @@ internal sealed partial class Binder
                         SharpCoreDBErrorCode.Unsupported,
                         "SELECTs to the left and right of a compound operator do not have the same number of result columns",
                         core.Position);
+                }
+
+                for (int c = 0; c < queueColumns.Length; c++)
+                {
+                    if (queueColumns[c].Collation is null && block.Projection[c].Collation is { } collation)
+                    {
+                        queueColumns[c] = queueColumns[c] with { Collation = collation };
+                    }
                 }
 
                 arms[i] = _planner.Plan(block);
@@ -194,7 +206,8 @@ internal sealed partial class Binder
                 limits.Limit,
                 limits.Offset,
                 outSlot,
-                columns.Count);
+                columns.Count,
+                CollationsOf(queueColumns));
             BoundQuery bound = WithRealAffinity(new BoundQuery(root, outSlot, columns, queryScope.OuterSlots));
             return new FromItem(new SourceBinding(alias, outSlot, sourceColumns, null) { DerivedColumns = columns }) { Derived = bound };
         }

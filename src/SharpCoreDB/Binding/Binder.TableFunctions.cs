@@ -15,19 +15,7 @@ internal sealed partial class Binder
 
     private FromItem BindTableFunction(TableFunctionSource function, Scope scope)
     {
-        bool recursive;
-        string name;
-        if (string.Equals(function.Name, "json_each", StringComparison.OrdinalIgnoreCase))
-        {
-            recursive = false;
-            name = "json_each";
-        }
-        else if (string.Equals(function.Name, "json_tree", StringComparison.OrdinalIgnoreCase))
-        {
-            recursive = true;
-            name = "json_tree";
-        }
-        else
+        if (!TryResolveTableFunction(function.Name, out string name, out bool recursive))
         {
             // SQLite looks the name up as a table (a virtual table module) and reports it as one.
             throw SqlErrors.At(SharpCoreDBErrorCode.UnknownTable, $"no such table: {function.Name}", function.Position);
@@ -56,8 +44,16 @@ internal sealed partial class Binder
         return new FromItem(source) { TableFunction = new TableFunctionCall(name, recursive, json, path) };
     }
 
-    private static bool IsTableFunction(string name) =>
-        string.Equals(name, "json_each", StringComparison.OrdinalIgnoreCase) || string.Equals(name, "json_tree", StringComparison.OrdinalIgnoreCase);
+    private static bool IsTableFunction(string name) => TryResolveTableFunction(name, out _, out _);
+
+    // The table-valued function a FROM name calls (case-insensitive), with its canonical name; json_tree walks the
+    // whole tree, json_each one level.
+    private static bool TryResolveTableFunction(string name, out string canonical, out bool recursive)
+    {
+        recursive = string.Equals(name, "json_tree", StringComparison.OrdinalIgnoreCase);
+        canonical = recursive ? "json_tree" : "json_each";
+        return recursive || string.Equals(name, "json_each", StringComparison.OrdinalIgnoreCase);
+    }
 
     // PRAGMA table_info(json_each) and table_xinfo as SQLite answers them: untyped columns, json and root hidden (1).
     private static List<Expr[]> TableFunctionInfo(bool extended)

@@ -33,7 +33,7 @@ internal static class Determinism
         // The date and time functions depend on the clock only when asked for 'now' (SQLite's "slow-changing"
         // functions): with no time value, or with the literal 'now'.
         int timeValues = string.Equals(function.Name, "strftime", StringComparison.Ordinal) ? 1 : 0;
-        if (!IsDateTime(function.Name) || count <= timeValues)
+        if (!function.ReadsClockOnly || count <= timeValues)
         {
             return false;
         }
@@ -144,6 +144,4 @@ internal static class Determinism
 
         return null;
     }
-
-    private static bool IsDateTime(string name) => name is "date" or "time" or "datetime" or "julianday" or "unixepoch" or "strftime" or "timediff";
 }

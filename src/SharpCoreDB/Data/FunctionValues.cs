@@ -47,7 +47,12 @@ internal static class FunctionValues
         if (typeof(T) == typeof(double)) { return SqlValue.FromDouble((double)(object)value!); }
         if (typeof(T) == typeof(bool)) { return SqlValue.FromInt64((bool)(object)value! ? 1 : 0); }
         if (typeof(T) == typeof(decimal)) { return SqlValue.FromDecimal((decimal)(object)value!); }
-        if (typeof(T) == typeof(DateTime)) { return SqlValue.FromText(TemporalText.Format((DateTime)(object)value!)); }
+        // Dates and times packed, as a parameter of that type binds: the same TEXT, written only where it is read.
+        if (typeof(T) == typeof(DateTime)) { return SqlValue.FromDateTimeText((DateTime)(object)value!); }
+        if (typeof(T) == typeof(DateTimeOffset)) { return SqlValue.FromDateTimeOffsetText((DateTimeOffset)(object)value!); }
+        if (typeof(T) == typeof(DateOnly)) { return SqlValue.FromDateText((DateOnly)(object)value!); }
+        if (typeof(T) == typeof(TimeOnly)) { return SqlValue.FromTimeText((TimeOnly)(object)value!); }
+        if (typeof(T) == typeof(TimeSpan)) { return SqlValue.FromTimeSpanText((TimeSpan)(object)value!); }
         if (typeof(T) == typeof(string))
         {
             return value is null ? SqlValue.Null : SqlValue.FromText(Utf8Text.ToWellFormed((string)(object)value));

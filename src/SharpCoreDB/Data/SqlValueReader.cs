@@ -94,11 +94,17 @@ internal static class SqlValueReader
     public static bool GetBoolean(in SqlValue value, IValueOrigin origin, int ordinal)
     {
         NotNull(value, origin, ordinal);
-        return value.StorageClass switch
+        if (value.StorageClass is SqlStorageClass.Integer or SqlStorageClass.Real or SqlStorageClass.Decimal)
         {
-            SqlStorageClass.Integer or SqlStorageClass.Real or SqlStorageClass.Decimal => value.AsBoolean(),
-            SqlStorageClass.Text when bool.TryParse(value.AsText(), out var flag) => flag,
-            SqlStorageClass.Text when long.TryParse(value.AsText(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var number) => number != 0,
+            return value.AsBoolean();
+        }
+
+        // The text taken once: packed TEXT builds a new string per AsText().
+        string? text = value.StorageClass == SqlStorageClass.Text ? value.AsText() : null;
+        return text switch
+        {
+            not null when bool.TryParse(text, out var flag) => flag,
+            not null when long.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var number) => number != 0,
             _ => throw Cast(value, origin, ordinal, typeof(bool)),
         };
     }
@@ -201,8 +207,14 @@ internal static class SqlValueReader
         {
             case SqlStorageClass.Integer when value.AsInt64() is >= char.MinValue and <= char.MaxValue:
                 return (char)value.AsInt64();
-            case SqlStorageClass.Text when value.AsText().Length == 1:
-                return value.AsText()[0];
+            case SqlStorageClass.Text:
+                string text = value.AsText();
+                if (text.Length == 1)
+                {
+                    return text[0];
+                }
+
+                break;
         }
 
         throw new InvalidCastException($"{origin.Describe(ordinal)} holds {value}, which is not one character (TEXT of length 1 or an INTEGER code point).");

@@ -67,7 +67,7 @@ internal static class PartialIndexImplication
             case LogicalExpr { IsAnd: false } or:
                 return TermImplies(term, or.Left) || TermImplies(term, or.Right);
             case IsNullExpr { Negated: true } notNull:
-                return ImpliesNotNull(term, notNull.Operand, seenNot: false);
+                return ImpliesNotNull(term, notNull.Operand);
             case InListExpr { Negated: false } list:
                 return term switch
                 {
@@ -80,9 +80,9 @@ internal static class PartialIndexImplication
         }
     }
 
-    // SQLite's exprImpliesNotNull: true when the term can be true only if z is not NULL. seenNot says an operator on
-    // the way down turns a NULL into NULL rather than into a value (so IS TRUE, BETWEEN and subquery INs stop counting).
-    private static bool ImpliesNotNull(Expr term, Expr z, bool seenNot)
+    // SQLite's exprImpliesNotNull: true when the term can be true only if z is not NULL. SQLite's seenNot flag only
+    // matters for IS TRUE, BETWEEN and IN (subquery), which are not followed here (they answer false).
+    private static bool ImpliesNotNull(Expr term, Expr z)
     {
         if (ExprEquivalence.Same(term, z))
         {
@@ -92,19 +92,17 @@ internal static class PartialIndexImplication
         switch (term)
         {
             case InListExpr list:
-                return ImpliesNotNull(list.Operand, z, true);
+                return ImpliesNotNull(list.Operand, z);
             case InSubqueryExpr:
                 return false;
             case ComparisonExpr comparison when comparison.Operator is not (BinaryOperator.Is or BinaryOperator.IsNot):
-                return ImpliesNotNull(comparison.Right, z, true) || ImpliesNotNull(comparison.Left, z, true);
+                return ImpliesNotNull(comparison.Right, z) || ImpliesNotNull(comparison.Left, z);
             case ArithmeticExpr arithmetic:
-                bool strict = seenNot || arithmetic.Operator is BinaryOperator.Add or BinaryOperator.Subtract or BinaryOperator.BitwiseOr
-                    or BinaryOperator.ShiftLeft or BinaryOperator.ShiftRight or BinaryOperator.Concat;
-                return ImpliesNotNull(arithmetic.Right, z, strict) || ImpliesNotNull(arithmetic.Left, z, strict);
+                return ImpliesNotNull(arithmetic.Right, z) || ImpliesNotNull(arithmetic.Left, z);
             case UnaryExpr unary:
-                return ImpliesNotNull(unary.Operand, z, seenNot || unary.Operator is UnaryOperator.BitwiseNot or UnaryOperator.Not);
+                return ImpliesNotNull(unary.Operand, z);
             case NotExpr not:
-                return ImpliesNotNull(not.Operand, z, true);
+                return ImpliesNotNull(not.Operand, z);
             default:
                 return false;
         }

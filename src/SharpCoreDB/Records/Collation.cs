@@ -36,12 +36,6 @@ internal sealed class Collation
     /// <summary>True for <see cref="Binary"/>, whose order is <see cref="SqlValueComparer"/>'s own.</summary>
     public bool IsBinary => Kind == CollationKind.Binary;
 
-    /// <summary>
-    /// True when index keys can be encoded so that byte order is this collation's order (every built-in); a user
-    /// comparison has no such encoding.
-    /// </summary>
-    public bool HasKeyEncoding => Kind != CollationKind.User;
-
     /// <summary>The built-in collation with this name (case-insensitive), or null.</summary>
     /// <param name="name">The name.</param>
     /// <returns>The collation, or null.</returns>
@@ -93,28 +87,43 @@ internal sealed class Collation
     /// <param name="left">The first string.</param>
     /// <param name="right">The second string.</param>
     /// <returns>Negative, zero or positive.</returns>
-    public int Compare(string left, string right) => Kind switch
+    public int Compare(string left, string right) =>
+        Kind == CollationKind.User ? _user!.Compare(left, right) : Compare(left.AsSpan(), right.AsSpan());
+
+    /// <summary>
+    /// Compares two texts under this collation without a string for the built-ins, so packed TEXT (a date written
+    /// into a stack buffer) compares without allocating; a user comparison is given strings.
+    /// </summary>
+    /// <param name="left">The first text.</param>
+    /// <param name="right">The second text.</param>
+    /// <returns>Negative, zero or positive.</returns>
+    public int Compare(ReadOnlySpan<char> left, ReadOnlySpan<char> right) => Kind switch
     {
         CollationKind.Binary => TextOrder.Compare(left, right),
         CollationKind.NoCase => CompareNoCase(left, right),
-        CollationKind.RTrim => TextOrder.Compare(left.AsSpan().TrimEnd(' '), right.AsSpan().TrimEnd(' ')),
-        _ => _user!.Compare(left, right),
+        CollationKind.RTrim => TextOrder.Compare(left.TrimEnd(' '), right.TrimEnd(' ')),
+        _ => _user!.Compare(left.ToString(), right.ToString()),
     };
 
     /// <summary>
-    /// A hash code consistent with <see cref="Compare"/>. A user comparison can call any two strings equal, so
-    /// its hash is constant: hash tables still work, as lists.
+    /// A hash code consistent with <see cref="Compare(string, string)"/>. A user comparison can call any two strings
+    /// equal, so its hash is constant: keys under it go into ordered sets instead (<see cref="SqlValueComparer.CanHash"/>).
     /// </summary>
     /// <param name="value">The string.</param>
     /// <returns>The hash code.</returns>
-    public int GetHashCode(string value)
+    public int GetHashCode(string value) => GetHashCode(value.AsSpan());
+
+    /// <summary>A hash code consistent with <see cref="Compare(ReadOnlySpan{char}, ReadOnlySpan{char})"/>.</summary>
+    /// <param name="value">The text.</param>
+    /// <returns>The hash code.</returns>
+    public int GetHashCode(ReadOnlySpan<char> value)
     {
         switch (Kind)
         {
             case CollationKind.Binary:
                 return TextOrder.GetHashCode(value);
             case CollationKind.RTrim:
-                return TextOrder.GetHashCode(value.AsSpan().TrimEnd(' '));
+                return TextOrder.GetHashCode(value.TrimEnd(' '));
             case CollationKind.NoCase:
                 // Fold as the comparison does; unpaired surrogates hash by their UTF-16 units, which is consistent
                 // because equal strings under NOCASE differ only in ASCII letters.

@@ -28,6 +28,23 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
     public static SqlValueComparer For(Collation? collation) =>
         collation is null || collation.IsBinary ? Instance : new SqlValueComparer(collation);
 
+    /// <summary>
+    /// True when equal values hash alike, so hash sets and hash joins can hold keys under this comparer. False under a
+    /// user collation: an application's comparison has no hash consistent with it (every key would share one bucket,
+    /// n² comparisons), so such keys go into ordered sets, O(log n) comparisons each, as SQLite sorts them.
+    /// </summary>
+    public bool CanHash => _collation is null || _collation.Kind != CollationKind.User;
+
+    /// <summary>An empty set of values equal under this comparer: hashed, or ordered when <see cref="CanHash"/> is false.</summary>
+    /// <returns>The set.</returns>
+    public ISet<SqlValue> NewSet() => CanHash ? new HashSet<SqlValue>(this) : new SortedSet<SqlValue>(this);
+
+    /// <summary>An empty map keyed by values equal under this comparer: hashed, or ordered when <see cref="CanHash"/> is false.</summary>
+    /// <typeparam name="TValue">The mapped type.</typeparam>
+    /// <returns>The map.</returns>
+    public IDictionary<SqlValue, TValue> NewMap<TValue>() =>
+        CanHash ? new Dictionary<SqlValue, TValue>(this) : new SortedDictionary<SqlValue, TValue>(this);
+
     /// <summary>Compares two values in SQLite order, TEXT against TEXT with <paramref name="collation"/>.</summary>
     /// <param name="left">The first value.</param>
     /// <param name="right">The second value.</param>
@@ -38,7 +55,15 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
         if (collation is not null && !collation.IsBinary
             && left.StorageClass == SqlStorageClass.Text && right.StorageClass == SqlStorageClass.Text)
         {
-            return collation.Compare((string)left.RawReference!, (string)right.RawReference!);
+            if (!(left.IsPackedText | right.IsPackedText))
+            {
+                return collation.Compare((string)left.RawReference!, (string)right.RawReference!);
+            }
+
+            // A packed date is written into a stack buffer rather than materialized as a string per comparison.
+            Span<char> leftBuffer = left.IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+            Span<char> rightBuffer = right.IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+            return collation.Compare(left.GetTextChars(leftBuffer), right.GetTextChars(rightBuffer));
         }
 
         return CompareValues(left, right);
@@ -147,11 +172,10 @@ internal sealed class SqlValueComparer : IComparer<SqlValue>, IEqualityComparer<
                 return real >= -TwoPow63 && real < TwoPow63 && Math.Truncate(real) == real
                     ? ((long)real).GetHashCode()
                     : real.GetHashCode();
-            case SqlStorageClass.Text when _collation is null:
-                Span<char> packed = obj.IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
-                return TextOrder.GetHashCode(obj.GetTextChars(packed));
             case SqlStorageClass.Text:
-                return _collation.GetHashCode((string)obj.RawReference!);
+                Span<char> packed = obj.IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+                ReadOnlySpan<char> text = obj.GetTextChars(packed);
+                return _collation is null ? TextOrder.GetHashCode(text) : _collation.GetHashCode(text);
             case SqlStorageClass.Decimal:
                 // Equal numbers hash alike whatever their class: a whole decimal in long range like that long, one
                 // that is exactly some double like that double (REAL's rule above), any other by its value.

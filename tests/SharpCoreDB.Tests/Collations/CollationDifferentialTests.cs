@@ -121,6 +121,14 @@ public sealed class CollationDifferentialTests
         "SELECT lower(x) FROM (SELECT n AS x FROM t WHERE id < 6 UNION SELECT b FROM t WHERE id < 6) ORDER BY 1",
         "SELECT x FROM (SELECT b AS x FROM t WHERE id < 6 UNION ALL SELECT n FROM t WHERE id < 6) ORDER BY x COLLATE NOCASE, x",
 
+        // A recursive UNION queues a row at most once, equal under the result columns' collations: the initial
+        // SELECT's, else the recursive SELECT's (SQLite's multiSelectCollSeq).
+        "WITH RECURSIVE c(x) AS (SELECT 'a' COLLATE NOCASE UNION SELECT upper(x) FROM c) SELECT x FROM c",
+        "WITH RECURSIVE c(x) AS (SELECT n FROM t WHERE id = 1 UNION SELECT CASE WHEN x = 'abc' COLLATE BINARY THEN 'ABC' ELSE 'abc' END FROM c) SELECT x FROM c",
+        "WITH RECURSIVE c(x) AS (SELECT 'a' UNION SELECT upper(x) COLLATE NOCASE FROM c) SELECT x FROM c",
+        "WITH RECURSIVE c(x) AS (SELECT r FROM t WHERE id = 1 UNION SELECT x || ' ' FROM c LIMIT 5) SELECT length(x) FROM c",
+        "WITH RECURSIVE c(x, k) AS (SELECT 'a' COLLATE NOCASE, 1 UNION SELECT upper(x), k FROM c) SELECT x, k FROM c",
+
         // Derived tables and views keep the column's collation.
         "SELECT id FROM (SELECT id, n FROM t) WHERE n = 'abc' ORDER BY id",
         "SELECT id FROM (SELECT id, b COLLATE NOCASE AS x FROM t) WHERE x = 'abc' ORDER BY id",

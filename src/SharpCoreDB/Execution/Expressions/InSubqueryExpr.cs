@@ -7,7 +7,8 @@ namespace SharpCoreDB.Execution.Expressions;
 /// <summary>
 /// x [NOT] IN (subquery): like IN with a list whose items are the subquery's first column. Uncorrelated
 /// subqueries are read once per execution and their values cached; past a few values they are kept in a hash set of
-/// <see cref="EqualityKey"/>s, so each row's lookup does not compare with every value.
+/// <see cref="EqualityKey"/>s (an ordered set under a user collation), so each row's lookup does not compare with
+/// every value.
 /// </summary>
 /// <param name="operand">The operand.</param>
 /// <param name="plan">The subquery.</param>
@@ -22,14 +23,14 @@ internal sealed class InSubqueryExpr(Expr operand, SubqueryPlan plan, bool negat
         CollationRules.ForComparison(operand.Collation, operand.HasExplicitCollation, plan.FirstCollation, plan.FirstHasExplicitCollation));
 
     private readonly List<SqlValue> _values = [];
-    private HashSet<SqlValue>? _keys;
+    private ISet<SqlValue>? _keys;
     private bool _sawNull;
     private long _stamp = -1;
 
     /// <summary>The operand.</summary>
     public Expr Operand { get; } = operand;
 
-    private HashSet<SqlValue> Keys => _keys ??= new HashSet<SqlValue>(SqlValueComparer.For(_collation));
+    private ISet<SqlValue> Keys => _keys ??= SqlValueComparer.For(_collation).NewSet();
 
     /// <summary>The subquery.</summary>
     public SubqueryPlan Plan { get; } = plan;

@@ -41,7 +41,7 @@ internal sealed partial class ForeignKeyEnforcer
 
             if (action == ForeignKeyAction.Restrict)
             {
-                if (_probe.CountChildren(context, link, oldRow, long.MinValue, firstOnly: true) > 0)
+                if (_probe.CountChildren(context, link, oldRow, null, firstOnly: true) > 0)
                 {
                     ForeignKeyErrors.ThrowViolation();
                 }

@@ -1,3 +1,4 @@
+using System.Buffers;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Records;
@@ -209,14 +210,27 @@ internal sealed partial class ForeignKeyEnforcer
                 continue;
             }
 
-            // A WITHOUT ROWID row has no row id: any other value than long.MinValue leaves out the row with its key.
-            long self = excludeSelf && link.SelfReferencing ? (_table.WithoutRowId ? 0 : row[_table.RowIdSlot].AsInt64()) : long.MinValue;
+            RowLocator? self = excludeSelf && link.SelfReferencing ? LocatorOf(row) : null;
             long children = _probe.CountChildren(context, link, row, self, firstOnly: false);
             if (children > 0)
             {
                 counters.Add(link.ForeignKey.Deferred, deferAll, children);
             }
         }
+    }
+
+    // The row itself as a locator: its row id, or in a WITHOUT ROWID table its encoded PRIMARY KEY (a copy, made only
+    // for a deleted row of a self-referencing table).
+    private RowLocator LocatorOf(SqlValue[] row)
+    {
+        if (!_table.WithoutRowId)
+        {
+            return new RowLocator(row[_table.RowIdSlot].AsInt64(), null);
+        }
+
+        var key = new ArrayBufferWriter<byte>(32);
+        IndexKeys.WritePrefix(_table.PrimaryKey!, row, key);
+        return new RowLocator(0, key.WrittenSpan.ToArray());
     }
 
     // A parent key appears: the children that used it before repair their counted violations (with countSelf, the
@@ -234,7 +248,7 @@ internal sealed partial class ForeignKeyEnforcer
                 continue;
             }
 
-            long children = _probe.CountChildren(context, link, row, long.MinValue, firstOnly: false);
+            long children = _probe.CountChildren(context, link, row, null, firstOnly: false);
             if (countSelf && link.SelfReferencing && !HasNull(row, link.ChildColumns) && ForeignKeyProbe.ReferencesItself(link, row))
             {
                 children++;

@@ -1,5 +1,6 @@
 using System.Buffers;
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
@@ -19,7 +20,6 @@ internal sealed class ForeignKeyProbe
     private SqlValue[] _probeRow = [];
     private readonly Dictionary<ForeignKeyLink, TableRowDecoder> _decoders = [];
     private SqlValue[] _keyScratch = [];
-    private readonly ArrayBufferWriter<byte> _excludedKey = new(32);
 
     /// <summary>
     /// True when the parent table has a row whose key equals the child columns of <paramref name="row"/>, each taken
@@ -83,18 +83,15 @@ internal sealed class ForeignKeyProbe
 
     /// <summary>
     /// Counts the child rows whose columns equal the parent key in <paramref name="parentRow"/> (or says whether
-    /// there is one), leaving out the row <paramref name="excludeRowId"/> of a self-referencing table.
+    /// there is one), leaving out the row <paramref name="exclude"/> of a self-referencing table.
     /// </summary>
     /// <param name="context">The execution context.</param>
     /// <param name="link">The constraint.</param>
     /// <param name="parentRow">The parent row (slot layout of the parent).</param>
-    /// <param name="excludeRowId">
-    /// A child row id not to count, or <see cref="long.MinValue"/>. In a self-referencing WITHOUT ROWID table any other
-    /// value leaves out the row whose key <paramref name="parentRow"/> holds.
-    /// </param>
+    /// <param name="exclude">The child row not to count (its row id, or its key in a WITHOUT ROWID table), or null.</param>
     /// <param name="firstOnly">True to stop at the first child.</param>
     /// <returns>The number of children (at most 1 with <paramref name="firstOnly"/>).</returns>
-    public long CountChildren(ExecutionContext context, ForeignKeyLink link, SqlValue[] parentRow, long excludeRowId, bool firstOnly)
+    public long CountChildren(ExecutionContext context, ForeignKeyLink link, SqlValue[] parentRow, RowLocator? exclude, bool firstOnly)
     {
         TransactionContext transaction = context.Transaction;
         TableSchema child = link.Child;
@@ -106,11 +103,6 @@ internal sealed class ForeignKeyProbe
 
         long count = 0;
         bool keyed = child.PrimaryKey is not null;
-        if (keyed && excludeRowId != long.MinValue)
-        {
-            _excludedKey.ResetWrittenCount();
-            IndexKeys.WritePrefix(child.PrimaryKey!, parentRow, _excludedKey);
-        }
 
         if (link.ChildIndex is { } index)
         {
@@ -130,8 +122,8 @@ internal sealed class ForeignKeyProbe
             {
                 context.CheckCancellation();
                 bool excluded = keyed
-                    ? excludeRowId != long.MinValue && IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).SequenceEqual(_excludedKey.WrittenSpan)
-                    : IndexKeys.RowIdOf(index, cursor.Key) == excludeRowId;
+                    ? exclude?.Key is { } excludedKey && IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).SequenceEqual(excludedKey)
+                    : exclude is { } self && IndexKeys.RowIdOf(index, cursor.Key) == self.RowId;
                 if (!excluded && ++count > 0 && firstOnly)
                 {
                     return count;
@@ -164,8 +156,8 @@ internal sealed class ForeignKeyProbe
                 context.CheckCancellation();
                 decoder.Decode(cursor, probe);
                 bool excluded = keyed
-                    ? excludeRowId != long.MinValue && cursor.Key.SequenceEqual(_excludedKey.WrittenSpan)
-                    : probe[child.RowIdSlot].AsInt64() == excludeRowId;
+                    ? exclude?.Key is { } excludedKey && cursor.Key.SequenceEqual(excludedKey)
+                    : exclude is { } self && probe[child.RowIdSlot].AsInt64() == self.RowId;
                 if (!excluded && Matches(link, probe, key) && ++count > 0 && firstOnly)
                 {
                     return count;

@@ -162,7 +162,7 @@ internal sealed class AggregateOperator : Operator
     {
         int width = _groupBy.Count;
         var comparer = new RowComparer(width, CollationRules.ForKeys(_groupBy, width));
-        var groups = new Dictionary<SqlValue[], Group>(comparer);
+        IDictionary<SqlValue[], Group> groups = comparer.NewMap<Group>();
         var key = new SqlValue[width];
         while (_input.Next(context))
         {
@@ -182,8 +182,12 @@ internal sealed class AggregateOperator : Operator
             Step(context, group);
         }
 
+        // An ordered map (user collations) is in key order already.
         var ordered = new List<Group>(groups.Values);
-        ordered.Sort((a, b) => comparer.Compare(a.Key, b.Key));
+        if (comparer.CanHash)
+        {
+            ordered.Sort((a, b) => comparer.Compare(a.Key, b.Key));
+        }
         foreach (Group group in ordered)
         {
             _output.Add(group.Finish(true));

@@ -82,14 +82,16 @@ internal sealed class CompoundSelectOperator : Operator
                     break;
                 case SetOperation.Intersect:
                     {
-                        var right = new HashSet<SqlValue[]>(arm, comparer);
+                        ISet<SqlValue[]> right = comparer.NewSet();
+                        right.UnionWith(arm);
                         current = DistinctSorted(current.FindAll(right.Contains), comparer);
                         break;
                     }
 
                 default:
                     {
-                        var right = new HashSet<SqlValue[]>(arm, comparer);
+                        ISet<SqlValue[]> right = comparer.NewSet();
+                        right.UnionWith(arm);
                         current = DistinctSorted(current.FindAll(row => !right.Contains(row)), comparer);
                         break;
                     }
@@ -164,7 +166,7 @@ internal sealed class CompoundSelectOperator : Operator
     // later equal row replaces an earlier one: SELECT 1.0 UNION SELECT 1 gives the integer 1.
     private static List<SqlValue[]> DistinctSorted(List<SqlValue[]> rows, RowComparer comparer)
     {
-        var set = new HashSet<SqlValue[]>(comparer);
+        ISet<SqlValue[]> set = comparer.NewSet();
         var result = new List<SqlValue[]>(rows.Count);
         for (int i = rows.Count - 1; i >= 0; i--)
         {
@@ -172,6 +174,12 @@ internal sealed class CompoundSelectOperator : Operator
             {
                 result.Add(rows[i]);
             }
+        }
+
+        if (!comparer.CanHash)
+        {
+            // An ordered set holds the kept rows in order already.
+            return [.. set];
         }
 
         result.Sort(comparer);

@@ -9,7 +9,7 @@ namespace SharpCoreDB.Execution.Operators;
 /// <param name="collations">Per column, the collation (null for BINARY); null when all are BINARY.</param>
 internal sealed class DistinctOperator(Operator input, int slot, int width, Collation?[]? collations = null) : Operator
 {
-    private readonly HashSet<SqlValue[]> _seen = new(new RowComparer(width, collations));
+    private readonly ISet<SqlValue[]> _seen = new RowComparer(width, collations).NewSet();
 
     /// <inheritdoc />
     public override IReadOnlyList<Operator> Inputs => [input];

@@ -22,7 +22,7 @@ internal sealed class HashProbeOperator : Operator
     private readonly int _keyColumn;
     private readonly Expr _probe;
     private readonly Affinity _affinity;
-    private readonly Dictionary<SqlValue, List<SqlValue[]>> _table;
+    private readonly IDictionary<SqlValue, List<SqlValue[]>> _table;
     private long _stamp = -1;
     private List<SqlValue[]>? _matches;
     private int _next;
@@ -36,7 +36,8 @@ internal sealed class HashProbeOperator : Operator
     /// <param name="collation">The collation of the equality (keys equal under it share a bucket), null for BINARY.</param>
     public HashProbeOperator(Operator build, int slot, int keyColumn, Expr probe, Affinity affinity, Collation? collation = null)
     {
-        _table = new Dictionary<SqlValue, List<SqlValue[]>>(SqlValueComparer.For(collation));
+        // Under a user collation, an ordered map: no hash is consistent with the application's comparison.
+        _table = SqlValueComparer.For(collation).NewMap<List<SqlValue[]>>();
         _build = build;
         _slot = slot;
         _keyColumn = keyColumn;
@@ -61,7 +62,7 @@ internal sealed class HashProbeOperator : Operator
 
         _next = 0;
         SqlValue key = _probe.Evaluate(context);
-        _matches = key.IsNull ? null : _table.GetValueOrDefault(Normalize(key));
+        _matches = !key.IsNull && _table.TryGetValue(Normalize(key), out List<SqlValue[]>? matches) ? matches : null;
     }
 
     /// <inheritdoc />

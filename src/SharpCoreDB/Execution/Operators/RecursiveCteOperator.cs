@@ -28,7 +28,7 @@ internal sealed class RecursiveCteOperator : Operator
     private readonly int _width;
     private readonly Queue<SqlValue[]> _fifo = new();
     private readonly PriorityQueue<SqlValue[], (SqlValue[] Row, long Sequence)>? _ordered;
-    private readonly HashSet<SqlValue[]>? _seen;
+    private readonly ISet<SqlValue[]>? _seen;
     private readonly Operator[] _inputs;
     private long _sequence;
     private long _remaining;
@@ -46,6 +46,8 @@ internal sealed class RecursiveCteOperator : Operator
     /// <param name="offset">The OFFSET, or null.</param>
     /// <param name="slot">The output slot.</param>
     /// <param name="width">The number of columns.</param>
+    /// <param name="collations">Per column, the collation that tells queued rows apart under UNION (null for BINARY);
+    /// null when all are BINARY.</param>
     public RecursiveCteOperator(
         Operator initial,
         int initialSlot,
@@ -57,7 +59,8 @@ internal sealed class RecursiveCteOperator : Operator
         Expr? limit,
         Expr? offset,
         int slot,
-        int width)
+        int width,
+        Collation?[]? collations = null)
     {
         _initial = initial;
         _initialSlot = initialSlot;
@@ -78,7 +81,7 @@ internal sealed class RecursiveCteOperator : Operator
 
         if (distinct)
         {
-            _seen = new HashSet<SqlValue[]>(new RowComparer(width));
+            _seen = new RowComparer(width, collations).NewSet();
         }
     }
 

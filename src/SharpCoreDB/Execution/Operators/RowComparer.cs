@@ -12,6 +12,22 @@ internal sealed class RowComparer(int width, Collation?[]? collations = null) : 
 {
     private readonly SqlValueComparer[]? _comparers = ComparersOf(width, collations);
 
+    /// <summary>
+    /// True when equal rows hash alike; false when a column compares under a user collation, whose comparison has
+    /// no consistent hash (<see cref="SqlValueComparer.CanHash"/>).
+    /// </summary>
+    public bool CanHash { get; } = CanHashAll(width, collations);
+
+    /// <summary>An empty set of rows equal under this comparer: hashed, or ordered when <see cref="CanHash"/> is false.</summary>
+    /// <returns>The set.</returns>
+    public ISet<SqlValue[]> NewSet() => CanHash ? new HashSet<SqlValue[]>(this) : new SortedSet<SqlValue[]>(this);
+
+    /// <summary>An empty map keyed by rows equal under this comparer: hashed, or ordered when <see cref="CanHash"/> is false.</summary>
+    /// <typeparam name="TValue">The mapped type.</typeparam>
+    /// <returns>The map.</returns>
+    public IDictionary<SqlValue[], TValue> NewMap<TValue>() =>
+        CanHash ? new Dictionary<SqlValue[], TValue>(this) : new SortedDictionary<SqlValue[], TValue>(this);
+
     /// <inheritdoc />
     public int Compare(SqlValue[]? x, SqlValue[]? y)
     {
@@ -40,6 +56,19 @@ internal sealed class RowComparer(int width, Collation?[]? collations = null) : 
         }
 
         return hash.ToHashCode();
+    }
+
+    private static bool CanHashAll(int width, Collation?[]? collations)
+    {
+        for (int i = 0; collations is not null && i < width && i < collations.Length; i++)
+        {
+            if (!SqlValueComparer.For(collations[i]).CanHash)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static SqlValueComparer[]? ComparersOf(int width, Collation?[]? collations)

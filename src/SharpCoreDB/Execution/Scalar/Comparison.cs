@@ -167,13 +167,11 @@ internal static class Comparison
             return -1;
         }
 
-        if (collation is { IsBinary: false })
-        {
-            // Rare (a number against text under NOCASE or RTRIM): the collations compare strings.
-            return collation.Compare(TextConversion.ToText(number), (string)other.RawReference!);
-        }
-
+        // Both texts without a string: the number's rendered into one stack buffer, a packed date's into another.
         Span<char> buffer = stackalloc char[TextConversion.MaxIntegerLength];
-        return TextOrder.Compare(TextConversion.AsTextSpan(number, buffer), (string)other.RawReference!);
+        Span<char> packed = other.IsPackedText ? stackalloc char[PackedText.MaxLength] : default;
+        ReadOnlySpan<char> text = TextConversion.AsTextSpan(number, buffer);
+        ReadOnlySpan<char> otherText = other.GetTextChars(packed);
+        return collation is { IsBinary: false } ? collation.Compare(text, otherText) : TextOrder.Compare(text, otherText);
     }
 }

@@ -9,7 +9,7 @@ namespace SharpCoreDB.Execution.Scalar;
 internal sealed class DistinctAccumulator : AggregateAccumulator
 {
     private readonly AggregateAccumulator _inner;
-    private readonly HashSet<SqlValue> _seen;
+    private readonly ISet<SqlValue> _seen;
 
     /// <summary>Wraps an aggregate.</summary>
     /// <param name="inner">The aggregate fed with distinct values.</param>
@@ -18,7 +18,7 @@ internal sealed class DistinctAccumulator : AggregateAccumulator
     {
         ArgumentNullException.ThrowIfNull(inner);
         _inner = inner;
-        _seen = new HashSet<SqlValue>(SqlValueComparer.For(collation));
+        _seen = SqlValueComparer.For(collation).NewSet();
     }
 
     /// <inheritdoc/>

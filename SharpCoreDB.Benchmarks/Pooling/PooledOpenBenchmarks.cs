@@ -9,8 +9,9 @@ namespace SharpCoreDB.Benchmarks.Pooling;
 /// connection per unit of work does: each invocation creates a connection from the same connection string, opens it
 /// and disposes it. The database was opened once in setup, so every measured open is served by the pool. Targets
 /// (issue 21): SharpCoreDB at most twice SQLite's time and at most 1 KB allocated per cycle, with a password too.
+/// Runs in process like the workload suites: the generated project's build timed out under load.
 /// </summary>
-[MemoryDiagnoser]
+[Config(typeof(SuiteConfig))]
 public class PooledOpenBenchmarks
 {
     private BenchmarkDirectory? _directory;

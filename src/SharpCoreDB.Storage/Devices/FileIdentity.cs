@@ -19,17 +19,22 @@ internal readonly partial record struct FileIdentity(ulong Device, ulong Node)
     private const int StatxDeviceMinorOffset = 140;
     private const int AtCurrentDirectory = -100;
     private const uint StatxInode = 0x100;
+    private const int AtSymlinkNoFollow = 0x100;
 
     /// <summary>Reads the identity of the file at a path.</summary>
     /// <param name="path">The full path.</param>
     /// <param name="identity">The identity, or default when there is no file there.</param>
+    /// <param name="followLinks">
+    /// False to identify a symbolic link at the end of the path itself rather than its target (Linux; elsewhere the
+    /// target is always identified).
+    /// </param>
     /// <returns>False when no file exists at the path (or it cannot be examined).</returns>
-    public static bool TryRead(string path, out FileIdentity identity)
+    public static bool TryRead(string path, out FileIdentity identity, bool followLinks = true)
     {
         if (OperatingSystem.IsLinux())
         {
             Span<byte> buffer = stackalloc byte[StatxSize];
-            if (statx(AtCurrentDirectory, path, 0, StatxInode, ref MemoryMarshal.GetReference(buffer)) != 0)
+            if (statx(AtCurrentDirectory, path, followLinks ? 0 : AtSymlinkNoFollow, StatxInode, ref MemoryMarshal.GetReference(buffer)) != 0)
             {
                 identity = default;
                 return false;

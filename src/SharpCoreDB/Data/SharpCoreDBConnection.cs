@@ -23,7 +23,6 @@ namespace SharpCoreDB;
 public sealed partial class SharpCoreDBConnection : DbConnection
 {
     private string _connectionString = string.Empty;
-    private SharpCoreDBConnectionStringBuilder _settings = new();
     private Database? _database;
     private Session? _session;
     private SharpCoreDBTransaction? _transaction;
@@ -34,10 +33,16 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     // resolves and hashes nothing. Keyed weakly by the string object, so the entry (and the password in it) lives no
     // longer than the string the application holds anyway.
     private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<string, ParsedConnectionString> s_parsed = new();
-    private ParsedConnectionString _parsed = new(new SharpCoreDBConnectionStringBuilder());
+    private static readonly ParsedConnectionString s_noConnectionString = new(new SharpCoreDBConnectionStringBuilder());
+    private ParsedConnectionString _parsed = s_noConnectionString;
 
-    // The readers open on this connection: closing the connection closes them, so none reads on from a closed database.
-    private readonly List<SharpCoreDBDataReader> _readers = [];
+    // Immutable, so every open and close raises the same two (a pooled open allocates as little as it can).
+    private static readonly StateChangeEventArgs s_opened = new(ConnectionState.Closed, ConnectionState.Open);
+    private static readonly StateChangeEventArgs s_closed = new(ConnectionState.Open, ConnectionState.Closed);
+
+    // The readers open on this connection, created with the first: closing the connection closes them, so none reads
+    // on from a closed database.
+    private List<SharpCoreDBDataReader>? _readers;
 
     /// <summary>Creates a closed connection without a connection string.</summary>
     public SharpCoreDBConnection()
@@ -70,13 +75,10 @@ public sealed partial class SharpCoreDBConnection : DbConnection
             if (s_parsed.TryGetValue(_connectionString, out var parsed))
             {
                 _parsed = parsed;
-                _settings = parsed.Settings;
                 return;
             }
 
-            var settings = new SharpCoreDBConnectionStringBuilder(value);
-            _settings = settings;
-            _parsed = new ParsedConnectionString(settings);
+            _parsed = new ParsedConnectionString(new SharpCoreDBConnectionStringBuilder(value));
             s_parsed.AddOrUpdate(_connectionString, _parsed);
         }
     }
@@ -85,7 +87,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     public override string Database => "main";
 
     /// <summary>The data source: the file path or <c>:memory:</c>.</summary>
-    public override string DataSource => _settings.DataSource;
+    public override string DataSource => _parsed.DataSource;
 
     /// <summary>The version of the SharpCoreDB library.</summary>
     public override string ServerVersion =>
@@ -97,7 +99,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     public override ConnectionState State => _state;
 
     /// <summary>The default command timeout in seconds (connection-string keyword <c>Default Timeout</c>).</summary>
-    public override int ConnectionTimeout => _settings.DefaultTimeout;
+    public override int ConnectionTimeout => _parsed.DefaultTimeout;
 
     /// <inheritdoc />
     protected override DbProviderFactory DbProviderFactory => SharpCoreDBFactory.Instance;
@@ -105,7 +107,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     /// <summary>The transaction begun through <see cref="BeginTransaction()"/> that is still active, if any.</summary>
     internal SharpCoreDBTransaction? ActiveTransaction => _transaction;
 
-    internal int DefaultTimeout => _settings.DefaultTimeout;
+    internal int DefaultTimeout => _parsed.DefaultTimeout;
 
     /// <summary>The engine instance while open (tests check which one the pool handed out).</summary>
     internal Engine.Database? EngineDatabase => _database;
@@ -127,7 +129,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
             return;
         }
 
-        var dataSource = _settings.DataSource;
+        var dataSource = _parsed.DataSource;
         if (string.IsNullOrWhiteSpace(dataSource))
         {
             throw new InvalidOperationException("The connection string has no 'Data Source' (a file path or :memory:).");
@@ -138,7 +140,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         try
         {
             _session = database.CreateSession(options);
-            if (_settings.ForeignKeys is bool foreignKeys)
+            if (_parsed.ForeignKeys is bool foreignKeys)
             {
                 _session.Settings.ForeignKeys = foreignKeys;
             }
@@ -186,7 +188,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
         // As in Microsoft.Data.Sqlite: a reader ends with its connection (later reads throw InvalidOperationException).
         // Each reader's Close enters the session itself, so this comes before the connection's own entry below.
-        while (_readers.Count > 0)
+        while (_readers is { Count: > 0 })
         {
             _readers[^1].Close();
         }
@@ -352,10 +354,10 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     }
 
     /// <summary>Called by a reader when it opens.</summary>
-    internal void ReaderOpened(SharpCoreDBDataReader reader) => _readers.Add(reader);
+    internal void ReaderOpened(SharpCoreDBDataReader reader) => (_readers ??= []).Add(reader);
 
     /// <summary>Called by a reader when it closes.</summary>
-    internal void ReaderClosed(SharpCoreDBDataReader reader) => _readers.Remove(reader);
+    internal void ReaderClosed(SharpCoreDBDataReader reader) => _readers?.Remove(reader);
 
     /// <summary>Called by a transaction when it commits or rolls back.</summary>
     internal void EndTransaction(SharpCoreDBTransaction transaction)
@@ -368,16 +370,17 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
     private DatabaseOptions BuildOptions(string dataSource)
     {
+        SharpCoreDBConnectionStringBuilder settings = _parsed.Settings;
         var options = new DatabaseOptions
         {
             DataSource = dataSource,
-            Password = _settings.Password.Length == 0 ? null : _settings.Password,
-            EncryptionKey = _settings.GetEncryptionKeyBytes(),
-            Durability = _settings.Durability,
-            OpenMode = _settings.Mode,
-            CacheSize = _settings.CacheSize,
-            PageSize = _settings.PageSize,
-            BusyTimeout = TimeSpan.FromSeconds(_settings.DefaultTimeout),
+            Password = settings.Password.Length == 0 ? null : settings.Password,
+            EncryptionKey = settings.GetEncryptionKeyBytes(),
+            Durability = settings.Durability,
+            OpenMode = settings.Mode,
+            CacheSize = settings.CacheSize,
+            PageSize = settings.PageSize,
+            BusyTimeout = TimeSpan.FromSeconds(settings.DefaultTimeout),
         };
 
         // A relative path is resolved at each open (the current directory may change); a full one once.
@@ -405,14 +408,23 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         _state = state;
         if (previous != state)
         {
-            OnStateChange(new StateChangeEventArgs(previous, state));
+            OnStateChange(state == ConnectionState.Open ? s_opened : s_closed);
         }
     }
 
-    /// <summary>A connection string parsed once: its settings, and the engine options built at its first open.</summary>
+    /// <summary>
+    /// A connection string parsed once: its settings, the ones every open and close reads (the builder's own properties
+    /// look each keyword up in a dictionary), and the engine options built at its first open.
+    /// </summary>
     private sealed class ParsedConnectionString(SharpCoreDBConnectionStringBuilder settings)
     {
         public SharpCoreDBConnectionStringBuilder Settings { get; } = settings;
+
+        public string DataSource { get; } = settings.DataSource;
+
+        public int DefaultTimeout { get; } = settings.DefaultTimeout;
+
+        public bool? ForeignKeys { get; } = settings.ForeignKeys;
 
         public bool Pooling { get; } = settings.Pooling;
 

@@ -159,8 +159,7 @@ internal sealed partial class Database
         // The guard now holds the new database file itself: the store's own lock needs it released.
         guard?.Dispose();
         Store = Reopen(path, encryption, oldKeys);
-        FileIdentity.TryRead(path, out _fileIdentity);
-        FileIdentity.TryRead(_walPath!, out _walIdentity);
+        _files!.RecordAgain();
     }
 
     private void RebuildInMemory(WalPageStore old, SharpCoreDBEncryption? encryption, Database source, Action<long, long>? progress, CancellationToken cancellationToken)

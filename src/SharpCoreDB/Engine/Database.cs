@@ -31,9 +31,8 @@ internal sealed partial class Database
     // Set by ClearPool while connections use the instance: the last one to close closes it instead of pooling it.
     private bool _clearOnRelease;
 
-    // Which files the path and its log named when the store opened them (see SameFiles).
-    private FileIdentity _fileIdentity;
-    private FileIdentity _walIdentity;
+    // Which files the path and its log named when the store opened them (see CanReuse); null for :memory:.
+    private PathGuard? _files;
     private readonly string? _walPath;
 
     // Keys the secret verifier; random per process, so a verifier says nothing outside it.
@@ -53,13 +52,21 @@ internal sealed partial class Database
         if (registryKey is not null)
         {
             _walPath = registryKey + WalStoreOptions.WalSuffix;
-            FileIdentity.TryRead(registryKey, out _fileIdentity);
-            FileIdentity.TryRead(_walPath, out _walIdentity);
         }
 
-        using IReadTransaction read = store.BeginRead();
-        using var context = new TransactionContext(read, Schema.Empty);
-        _schema = CatalogStore.Load(context);
+        using (IReadTransaction read = store.BeginRead())
+        using (var context = new TransactionContext(read, Schema.Empty))
+        {
+            _schema = CatalogStore.Load(context);
+        }
+
+        // Last, so a damaged catalog (the constructor throws, Create closes the store) leaves no watches behind. A
+        // read-only database may have no log, and only the file's identity decides.
+        if (registryKey is not null)
+        {
+            _files = PathGuard.Record(registryKey, IsReadOnly ? null : _walPath);
+        }
+
         EngineMetrics.Opened(this);
     }
 
@@ -290,6 +297,18 @@ internal sealed partial class Database
         }
     }
 
+    /// <summary>True when the pool learns of changes to this instance's files from file events, not by reading them (tests).</summary>
+    internal bool IsWatchingFiles
+    {
+        get
+        {
+            lock (s_registryLock)
+            {
+                return _files?.IsWatching ?? false;
+            }
+        }
+    }
+
     // Under s_registryLock.
     private void ClearLocked()
     {
@@ -337,9 +356,7 @@ internal sealed partial class Database
         && options.MaxLength == Options.MaxLength
         && IsReadOnly == (options.OpenMode == SharpCoreDBOpenMode.ReadOnly);
 
-    private bool SameFiles() =>
-        FileIdentity.TryRead(_registryKey!, out FileIdentity file) && file == _fileIdentity
-        && (IsReadOnly || (FileIdentity.TryRead(_walPath!, out FileIdentity wal) && wal == _walIdentity));
+    private bool SameFiles() => _files!.IsCurrent();
 
     /// <summary>Starts a session with the options the database was opened with.</summary>
     /// <returns>The session.</returns>
@@ -534,6 +551,7 @@ internal sealed partial class Database
         }
 
         _closed = true;
+        _files?.Dispose();
         EngineMetrics.Closed(this);
         Store.Dispose();
     }

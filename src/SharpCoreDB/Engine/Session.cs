@@ -26,7 +26,9 @@ internal sealed class Session : IDisposable
     // True inside BEGIN … COMMIT/ROLLBACK; _transaction stays null until the first statement needs the store.
     private bool _explicit;
     private SqlValue[] _parameterScratch = [];
-    private ImmutableDictionary<string, ViewSchema> _temporaryViews = ImmutableDictionary.Create<string, ViewSchema>(StringComparer.OrdinalIgnoreCase);
+    // Shared while empty: creating an empty dictionary with a comparer allocates, and most sessions never add a view.
+    private static readonly ImmutableDictionary<string, ViewSchema> s_noTemporaryViews = ImmutableDictionary.Create<string, ViewSchema>(StringComparer.OrdinalIgnoreCase);
+    private ImmutableDictionary<string, ViewSchema> _temporaryViews = s_noTemporaryViews;
     private Schema? _overlayBase;
     private Schema? _overlay;
     private readonly List<SavepointMark> _savepoints = [];

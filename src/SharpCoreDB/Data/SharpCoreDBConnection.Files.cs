@@ -8,13 +8,15 @@ public sealed partial class SharpCoreDBConnection
 {
     /// <summary>
     /// Reads the unencrypted header of a file to tell whether it is a SharpCoreDB database and which secret, if any,
-    /// opening it needs (a password or a raw key), so a tool can ask for one only when it must. The file is not opened
-    /// as a database and no lock is taken.
+    /// opening it needs (a password or a raw key), so a tool can ask for one only when it must, before opening it. The
+    /// file is not opened as a database.
     /// </summary>
     /// <param name="path">The file.</param>
     /// <returns>The kind of encryption; <see cref="SharpCoreDBFileEncryption.NotADatabase"/> also for a missing file.</returns>
     /// <exception cref="ArgumentException"><paramref name="path"/> is null or empty.</exception>
-    /// <exception cref="SharpCoreDBException">IoError when the file exists but cannot be read.</exception>
+    /// <exception cref="SharpCoreDBException">
+    /// IoError when the file exists but cannot be read, also while a connection of this process holds it open and locked.
+    /// </exception>
     public static SharpCoreDBFileEncryption GetFileEncryption(string path)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);

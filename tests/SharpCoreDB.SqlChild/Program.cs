@@ -11,8 +11,9 @@
 //   error <SharpCoreDBErrorCode> <message on one line>
 // then "done". Any other exception is a bug: the child prints "crash <type> <message>" and exits with code 2.
 //
-// Usage: SharpCoreDB.SqlChild maintenance <database> <vacuum|rekey> <keyHexA> <keyHexB>
-// runs VACUUM or rekey in a loop until killed (the kill -9 target of Maintenance/MaintenanceCrashTests.cs).
+// Usage: SharpCoreDB.SqlChild maintenance <database> <vacuum|rekey|block> <keyHexA> <keyHexB>
+// runs VACUUM or rekey in a loop until killed, or (block) blocks inside one rebuild until killed (the kill -9 target
+// of Maintenance/MaintenanceCrashTests.cs).
 return args.Length > 0 && args[0] == "maintenance"
     ? SharpCoreDB.SqlChild.MaintenanceLoop.Run(args)
     : SharpCoreDB.SqlChild.ScriptRunner.Run(args);

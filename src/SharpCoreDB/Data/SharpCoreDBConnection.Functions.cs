@@ -18,7 +18,8 @@ public sealed partial class SharpCoreDBConnection
 
     /// <summary>
     /// Creates or redefines a function of any number of arguments; the arguments arrive as the objects a data reader's
-    /// <c>GetValue</c> returns (NULL as <see cref="DBNull.Value"/>). A function with a fixed argument count of the same
+    /// <c>GetValue</c> returns, except that NULL arrives as null (not <see cref="DBNull.Value"/>), as in
+    /// Microsoft.Data.Sqlite. A function with a fixed argument count of the same
     /// name takes precedence for calls with that count.
     /// </summary>
     /// <typeparam name="TResult">The result type.</typeparam>

@@ -1,4 +1,5 @@
 using SharpCoreDB.Engine;
+using SharpCoreDB.Engine.Maintenance;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB;
@@ -71,11 +72,8 @@ public sealed partial class SharpCoreDBConnection
     {
         ArgumentNullException.ThrowIfNull(encryption);
         Database database = _database ?? throw NotOpen();
-        ThrowIfInTransaction("rekey");
-        if (Session.IsReadOnly)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, "attempt to write a readonly database: rekey needs a read-write connection");
-        }
+        MaintenanceRunner.RequireIdle(Session, "rekey");
+        MaintenanceRunner.RequireWritable(Session, "rekey");
 
         database.Rebuild(encryption, CancellationToken.None);
     }
@@ -98,21 +96,10 @@ public sealed partial class SharpCoreDBConnection
 
         Database source = _database ?? throw NotOpen();
         Database target = destination._database ?? throw new InvalidOperationException("The destination connection is not open; call Open first.");
-        destination.ThrowIfInTransaction("back up into a database");
-        if (destination.Session.IsReadOnly)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, "attempt to write a readonly database: the backup's destination is open read-only");
-        }
+        MaintenanceRunner.RequireIdle(destination.Session, "back up into a database");
+        MaintenanceRunner.RequireWritable(destination.Session, "a backup into it");
 
         target.Rebuild(encryption: null, cancellationToken, source, Report(progress));
-    }
-
-    private void ThrowIfInTransaction(string what)
-    {
-        if (Session.InTransaction)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"cannot {what} from within a transaction");
-        }
     }
 
     private static Action<long, long>? Report(IProgress<SharpCoreDBBackupProgress>? progress) =>

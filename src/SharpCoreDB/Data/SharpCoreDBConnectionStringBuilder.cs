@@ -222,7 +222,8 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         PageSizeKeyword => PageSize,
         DefaultTimeoutKeyword => DefaultTimeout,
         ForeignKeysKeyword => ForeignKeys,
-        _ => Pooling,
+        PoolingKeyword => Pooling,
+        _ => throw new System.Diagnostics.UnreachableException($"'{canonical}' is a canonical keyword without a typed property"),
     };
 
     /// <summary>Decodes <see cref="EncryptionKey"/> into 32 bytes, or null when it is not set.</summary>

@@ -93,6 +93,16 @@ internal sealed partial class Database
         {
             var old = (WalPageStore)Store;
             ThrowIfReading(old, encryption);
+            if (old.Failure is { } failure)
+            {
+                // A failed store skips its final checkpoint on close, so its file lacks the commits only its log holds:
+                // the rebuild would have to delete that log before the copy takes the name, and a failure then loses them.
+                throw new SharpCoreDBException(
+                    failure.ErrorCode,
+                    $"cannot {(encryption is null ? "VACUUM" : "rekey")} '{Options.DataSource}': an earlier write to it failed ({failure.Message}); close every connection to it and open it again, which recovers it from its log",
+                    failure);
+            }
+
             if (_registryKey is null)
             {
                 RebuildInMemory(old, encryption, from ?? this, progress, cancellationToken);
@@ -102,13 +112,7 @@ internal sealed partial class Database
                 RebuildFile(old, _registryKey, encryption, from ?? this, progress, cancellationToken);
             }
 
-            if (encryption is not null)
-            {
-                // Connections offering the old secret no longer join this instance, and a pooled one is not reused for them.
-                _secretVerifier = SecretVerifier(Options with { Password = encryption.Password, EncryptionKey = encryption.Key, SecretVerifier = null });
-            }
-
-            ReloadSchema();
+            AdoptReplacement(encryption);
         }
         finally
         {
@@ -139,27 +143,90 @@ internal sealed partial class Database
         try
         {
             // From here the order is what makes a crash safe: the old file holds every commit before its log goes (a
-            // clean close checkpoints everything), and the log goes before the new file takes the name, so a log of the
-            // old file never meets the new one. A crash leaves the old database (with or without its emptied log) or
-            // the new one, and perhaps an unlocked rebuild file that the next open removes.
+            // clean close checkpoints everything; a close that fails throws before the log is touched, and the log then
+            // still holds them), and the log goes before the new file takes the name, so a log of the old file never
+            // meets the new one. A crash leaves the old database (with or without its emptied log) or the new one, and
+            // perhaps an unlocked rebuild file that the next open removes.
             old.Dispose();
             File.Delete(_walPath!);
-            FileStorageDevice.SyncDirectory(path, observer: null);
+            FileStorageDevice.SyncDirectory(path, Options.StoreObserver);
+            Options.BeforeReplace?.Invoke();
             File.Move(temp, path, overwrite: true);
             replaced = true;
-            FileStorageDevice.SyncDirectory(path, observer: null);
+            FileStorageDevice.SyncDirectory(path, Options.StoreObserver);
         }
-        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+        catch (Exception ex) when (ex is IOException or UnauthorizedAccessException or SharpCoreDBException)
         {
-            guard?.Dispose();
-            Store = Reopen(path, replaced ? encryption : null, oldKeys);
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Could not put the rebuilt copy of '{path}' in its place: {ex.Message}", ex);
+            throw RecoverFromFailedReplace(ex, path, temp, guard, replaced, encryption, oldKeys);
         }
 
         // The guard now holds the new database file itself: the store's own lock needs it released.
         guard?.Dispose();
         Store = Reopen(path, encryption, oldKeys);
         _files!.RecordAgain();
+    }
+
+    // After a failed close, rename or directory sync: whichever file has the database's name is opened again (the old
+    // one recovers from its log when its close failed), the copy goes unless it is that file, and the error says which
+    // file is in use. The old store is closed by now: its Dispose releases the files even when its checkpoint fails.
+    private SharpCoreDBException RecoverFromFailedReplace(Exception cause, string path, string temp, FileStorageDevice? guard, bool replaced, SharpCoreDBEncryption? encryption, DatabaseKeys oldKeys)
+    {
+        guard?.Dispose();
+        string leftOver = string.Empty;
+        if (!replaced)
+        {
+            try
+            {
+                DeleteFiles(temp);
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                // The next VACUUM or open removes it; the failure the caller must hear of is the one that stopped the rebuild.
+                leftOver = $"; the copy '{temp}' could not be removed either ({ex.Message})";
+            }
+        }
+
+        string outcome = replaced
+            ? $"the rebuilt copy of '{path}' is in place, but the directory could not be synced, so a power loss may bring back the old file: {cause.Message}"
+            : $"Could not put the rebuilt copy of '{path}' in its place; the database is unchanged: {cause.Message}{leftOver}";
+        try
+        {
+            Store = Reopen(path, replaced ? encryption : null, oldKeys);
+        }
+        catch (SharpCoreDBException reopen)
+        {
+            // Neither file can be opened now: every later transaction of this instance fails with this error, and the
+            // instance closes with its last connection, so the next open tries the files afresh.
+            var lost = new SharpCoreDBException(reopen.ErrorCode, $"{outcome}; and '{path}' could not be opened again: {reopen.Message}", reopen);
+            lock (s_registryLock)
+            {
+                _storeLost = lost;
+                _clearOnRelease = true;
+            }
+
+            return lost;
+        }
+
+        FileIdentity.TryRead(path, out _fileIdentity);
+        FileIdentity.TryRead(_walPath!, out _walIdentity);
+        if (replaced)
+        {
+            AdoptReplacement(encryption);
+        }
+
+        return new SharpCoreDBException(SharpCoreDBErrorCode.IoError, outcome, cause);
+    }
+
+    // The file in place is the rebuilt one: its secret and its schema (with the bumped version) are this instance's now.
+    private void AdoptReplacement(SharpCoreDBEncryption? encryption)
+    {
+        if (encryption is not null)
+        {
+            // Connections offering the old secret no longer join this instance, and a pooled one is not reused for them.
+            _secretVerifier = SecretVerifier(Options with { Password = encryption.Password, EncryptionKey = encryption.Key, SecretVerifier = null });
+        }
+
+        ReloadSchema();
     }
 
     private void RebuildInMemory(WalPageStore old, SharpCoreDBEncryption? encryption, Database source, Action<long, long>? progress, CancellationToken cancellationToken)

@@ -19,6 +19,9 @@ internal sealed partial class Database
     // Sessions between reading Store and having their transaction registered with it.
     private int _starting;
 
+    // Set when VACUUM or rekey could open neither the old file nor the new one again: the store is closed for good.
+    private SharpCoreDBException? _storeLost;
+
     /// <summary>Starts a read transaction on the current store (Busy while VACUUM or rekey replaces it).</summary>
     /// <returns>The transaction.</returns>
     /// <exception cref="SharpCoreDBException">Busy while the database is being rebuilt.</exception>
@@ -63,6 +66,11 @@ internal sealed partial class Database
 
     private void ThrowIfReplacing()
     {
+        if (Volatile.Read(ref _storeLost) is { } lost)
+        {
+            throw new SharpCoreDBException(lost.ErrorCode, $"'{Options.DataSource}' is unusable until every connection to it closes: {lost.Message}", lost);
+        }
+
         if (Volatile.Read(ref _replacing))
         {
             throw new SharpCoreDBException(

@@ -470,6 +470,7 @@ internal sealed partial class Database
         },
         CachePages = options.CacheSize,
         Events = new DatabaseMetrics(options.DataSource),
+        FileObserver = options.StoreObserver,
     };
 
     // An in-memory database is always created fresh and writable: the open mode only matters for files.

@@ -57,6 +57,19 @@ internal sealed record DatabaseOptions
     /// </summary>
     internal Storage.Devices.IFileDeviceObserver? CopyObserver { get; init; }
 
+    /// <summary>
+    /// Told of every write, sync and directory sync of the database's own files (its store and log, and the directory
+    /// syncs that put a VACUUM or rekey copy in its place), or null: the seam through which tests fail the old store's
+    /// close, a commit's log write, or the directory sync after the rename (an observer that throws fails that call).
+    /// </summary>
+    internal Storage.Devices.IFileDeviceObserver? StoreObserver { get; init; }
+
+    /// <summary>
+    /// Called just before VACUUM or rekey renames its copy over the database file, or null: the seam through which
+    /// tests make that rename fail (a hook that throws an <see cref="IOException"/> fails it as the file system would).
+    /// </summary>
+    internal Action? BeforeReplace { get; init; }
+
     /// <summary>True for <c>:memory:</c>.</summary>
     public bool IsMemory => string.Equals(DataSource, MemoryDataSource, StringComparison.OrdinalIgnoreCase);
 }

@@ -64,38 +64,35 @@ public sealed class MaintenanceCrashTests(ITestOutputHelper output) : IDisposabl
     }
 
     [Fact]
-    public async Task Killed_during_vacuum_the_next_open_removes_the_rebuild_file()
+    public async Task Killed_while_a_rebuild_copies_the_next_open_removes_the_rebuild_file()
     {
         int seed = Environment.TickCount;
         string rebuild = _file.Path + "-vacuum";
         string expected;
         using (SharpCoreDBConnection db = Open(_file.ConnectionString($"Encryption Key={RawKeyHex};Pooling=False")))
         {
-            Fill(db, 3000, seed);
+            Fill(db, 300, seed);
             expected = Dump(db);
         }
 
         SharpCoreDBConnection.ClearAllPools();
 
-        // The kill must land while the copy is being written; a rebuild can finish between seeing its file and the
-        // kill, so a few rounds are allowed (counted, not timed).
-        bool leftOver = false;
-        for (int round = 0; round < 10 && !leftOver; round++)
+        // The child blocks inside the rebuild, after its copy exists and before the rename, and says so: the kill
+        // lands there every time.
+        using (Process child = Start("block"))
         {
-            using Process child = Start("vacuum");
             try
             {
-                // Hang guard: the child creates the rebuild file within a second or so.
-                Task<bool> seen = Task.Run(async () =>
+                // A hang guard, not a timing: the child reaches the copy within seconds.
+                string? said = await child.StandardOutput.ReadLineAsync().WaitAsync(TimeSpan.FromSeconds(120));
+                if (said != "copying")
                 {
-                    while (!File.Exists(rebuild))
-                    {
-                        await Task.Delay(1);
-                    }
+                    child.Kill(entireProcessTree: true);
+                    string errors = await child.StandardError.ReadToEndAsync().WaitAsync(TimeSpan.FromSeconds(60));
+                    Assert.Fail($"seed {seed}: the child said '{said}' instead of 'copying'; stderr: {errors}");
+                }
 
-                    return true;
-                });
-                await seen.WaitAsync(TimeSpan.FromSeconds(120));
+                Assert.True(File.Exists(rebuild), $"seed {seed}: the child is copying, but '{rebuild}' does not exist");
             }
             finally
             {
@@ -103,10 +100,9 @@ public sealed class MaintenanceCrashTests(ITestOutputHelper output) : IDisposabl
             }
 
             await child.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(60));
-            leftOver = File.Exists(rebuild);
         }
 
-        Assert.True(leftOver, $"seed {seed}: no kill in 10 rounds landed during the copy");
+        Assert.True(File.Exists(rebuild), $"seed {seed}: the killed rebuild left no '{rebuild}'");
         using (SharpCoreDBConnection db = Open(_file.ConnectionString($"Encryption Key={RawKeyHex};Pooling=False")))
         {
             Assert.False(File.Exists(rebuild), $"seed {seed}: the open left '{rebuild}'");

@@ -255,4 +255,19 @@ public sealed class VacuumTests : IDisposable
             Assert.Equal(0, Long(db, "SELECT count(*) FROM t"));
         }
     }
+
+    [Theory]
+    [InlineData("VACUUM INTO ?", 13)]
+    [InlineData("VACUUM main INTO name", 18)]
+    [InlineData("VACUUM INTO 42", 13)]
+    public void Vacuum_into_anything_but_a_string_literal_is_a_syntax_error_at_the_file_name(string sql, int column)
+    {
+        // A limit: SQLite takes any expression as the file name.
+        using SharpCoreDBConnection db = Open("Data Source=:memory:");
+        var error = Assert.Throws<SharpCoreDBException>(() => Execute(db, sql));
+
+        Assert.Equal(SharpCoreDBErrorCode.SyntaxError, error.ErrorCode);
+        Assert.Equal((1, column), (error.Line, error.Column));
+        Assert.Contains("VACUUM INTO takes the file name as a string literal", error.Message, StringComparison.Ordinal);
+    }
 }

@@ -37,6 +37,7 @@ internal sealed class DatabaseCopier
     private const int EntryPageMargin = 6;
 
     private readonly IPageTransaction _source;
+    private readonly ITransactionPageAccess _access;
     private readonly WalPageStore _target;
     private readonly Action<long, long>? _progress;
     private readonly Func<uint, BTreeKeyComparer?> _keyOrder;
@@ -50,10 +51,13 @@ internal sealed class DatabaseCopier
     {
         _source = source;
         _keyOrder = keyOrder;
+
+        // Every store transaction reads raw pages (the header's counts, the source's name); one that could not is a bug.
+        _access = (ITransactionPageAccess)source;
         _target = target;
         _progress = progress;
         _cancellationToken = cancellationToken;
-        _totalPages = UsedPages(source);
+        _totalPages = UsedPages(_access);
         _batchPages = Math.Min(MaxBatchPages, WalWriter.KeptBufferBytes / target.Log.FrameSize);
         _usableSize = target.UsableSize;
     }
@@ -87,13 +91,27 @@ internal sealed class DatabaseCopier
             {
                 uint catalog = BTree.Create(_transaction);
                 _transaction.CatalogRoot = catalog;
+                // One tree per batch: the data trees copied in between commit batches too, so the tree is reopened
+                // whenever the transaction it was opened on is no longer the current one.
+                IWriteTransaction catalogBatch = _transaction;
+                var catalogTree = new BTree(catalogBatch, catalog);
                 Catalog.CatalogStore.CopyEntries(
                     _source,
                     CopyTree,
                     (key, value) =>
                     {
                         MakeRoom(key.Length + value.Length);
-                        new BTree(_transaction, catalog).TryInsert(key, value);
+                        if (!ReferenceEquals(catalogBatch, _transaction))
+                        {
+                            catalogBatch = _transaction!;
+                            catalogTree = new BTree(catalogBatch, catalog);
+                        }
+
+                        // As for the data trees: a key met twice means the source is damaged, and the copy would lose a row.
+                        if (!catalogTree.TryInsert(key, value))
+                        {
+                            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"the catalog of '{SourceName}' holds one key twice");
+                        }
                     },
                     bumpVersion);
             }
@@ -186,16 +204,11 @@ internal sealed class DatabaseCopier
 
     private IWriteTransaction Begin() => _target.BeginWrite(TimeSpan.FromSeconds(30), _cancellationToken);
 
-    private string SourceName => _source is ITransactionPageAccess access ? access.SourceName : "the database";
+    private string SourceName => _access.SourceName;
 
     // The pages in use in the source (all but the free ones): what the copy will hold, for progress.
-    private static long UsedPages(IPageTransaction source)
+    private static long UsedPages(ITransactionPageAccess access)
     {
-        if (source is not ITransactionPageAccess access)
-        {
-            return 1;
-        }
-
         using PageLease header = access.ReadPage(0);
         return Math.Max(1, (long)DatabaseHeader.GetPageCount(header.Data) - DatabaseHeader.GetFreePageCount(header.Data));
     }

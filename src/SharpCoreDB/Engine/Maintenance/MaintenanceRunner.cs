@@ -34,11 +34,7 @@ internal static class MaintenanceRunner
     {
         ArgumentNullException.ThrowIfNull(session);
         string what = statement is VacuumStatement ? "VACUUM" : "rekey";
-        if (session.InTransaction)
-        {
-            // SQLite's message: VACUUM (and VACUUM INTO) replace or copy the whole database, never part of a transaction.
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"cannot {what} from within a transaction");
-        }
+        RequireIdle(session, what);
 
         Database database = session.Database;
         switch (statement)
@@ -49,7 +45,7 @@ internal static class MaintenanceRunner
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"unknown database {schema.Name}");
                 }
 
-                if (vacuum.Into is StringLiteral into)
+                if (vacuum.Into is { } into)
                 {
                     using IReadTransaction snapshot = database.BeginStoreRead();
                     database.CopyTo(snapshot, into.Value, encryption: null, progress: null, cancellationToken);
@@ -68,7 +64,24 @@ internal static class MaintenanceRunner
         }
     }
 
-    private static void RequireWritable(Session session, string what)
+    /// <summary>Refuses a whole-database operation inside a transaction, in SQLite's words.</summary>
+    /// <param name="session">The session that asks.</param>
+    /// <param name="what">The operation, as in "cannot VACUUM from within a transaction".</param>
+    /// <exception cref="SharpCoreDBException">TransactionState inside a transaction.</exception>
+    internal static void RequireIdle(Session session, string what)
+    {
+        if (session.InTransaction)
+        {
+            // VACUUM, VACUUM INTO, rekey and backups replace or copy the whole database, never part of a transaction.
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.TransactionState, $"cannot {what} from within a transaction");
+        }
+    }
+
+    /// <summary>Refuses an operation that rewrites the database on a read-only connection.</summary>
+    /// <param name="session">The session that asks.</param>
+    /// <param name="what">The operation, as in "rekey needs a read-write connection".</param>
+    /// <exception cref="SharpCoreDBException">ReadOnly on a read-only connection.</exception>
+    internal static void RequireWritable(Session session, string what)
     {
         if (session.IsReadOnly)
         {

@@ -27,7 +27,7 @@ internal sealed class IntegrityChecker
     private readonly Execution.ExecutionContext _context;
     private readonly TransactionContext _transaction;
     private readonly IReadOnlyDictionary<string, TableWriter> _writers;
-    private readonly ITransactionPageAccess? _access;
+    private readonly ITransactionPageAccess _access;
     private readonly int _limit;
     private readonly List<string> _problems = [];
     private readonly HashSet<uint> _used = [];
@@ -37,7 +37,8 @@ internal sealed class IntegrityChecker
         _context = context;
         _transaction = context.Transaction;
         _writers = writers;
-        _access = _transaction.Pages as ITransactionPageAccess;
+        // Every store transaction reads raw pages; one that could not would be a bug, not a database without a free list.
+        _access = (ITransactionPageAccess)_transaction.Pages;
         _limit = limit;
     }
 
@@ -108,7 +109,7 @@ internal sealed class IntegrityChecker
             }
         }
 
-        if (_access is not null && !Full)
+        if (!Full)
         {
             CheckFreeList(pageCount);
         }
@@ -116,11 +117,6 @@ internal sealed class IntegrityChecker
 
     private uint PageCount()
     {
-        if (_access is null)
-        {
-            return 0;
-        }
-
         using PageLease header = _access.ReadPage(0);
         return DatabaseHeader.GetPageCount(header.Data);
     }
@@ -278,7 +274,7 @@ internal sealed class IntegrityChecker
     private void CheckFreeList(uint pageCount)
     {
         var free = new List<uint>();
-        if (!Attempt(() => PageAllocator.CollectFreePages(_access!, free), prefix: "In the free list: "))
+        if (!Attempt(() => PageAllocator.CollectFreePages(_access, free), prefix: "In the free list: "))
         {
             return;
         }

@@ -311,14 +311,12 @@ internal ref partial struct Parser
             schema = new Identifier(schemaPosition, ParseName("a schema name"));
         }
 
-        Expression? into = null;
+        StringLiteral? into = null;
         if (TryConsume(Keyword.Into))
         {
-            into = ParsePrimary();
-            if (into is not StringLiteral)
-            {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.SyntaxError, "VACUUM INTO takes the file name as a string literal, as in VACUUM INTO 'copy.scdb'");
-            }
+            Token file = _current;
+            into = ParsePrimary() as StringLiteral
+                ?? throw ErrorAt(file, "VACUUM INTO takes the file name as a string literal, as in VACUUM INTO 'copy.scdb'");
         }
 
         return new VacuumStatement(position, schema, into);

@@ -207,8 +207,7 @@ internal sealed partial class Database
             return lost;
         }
 
-        FileIdentity.TryRead(path, out _fileIdentity);
-        FileIdentity.TryRead(_walPath!, out _walIdentity);
+        _files!.RecordAgain();
         if (replaced)
         {
             AdoptReplacement(encryption);

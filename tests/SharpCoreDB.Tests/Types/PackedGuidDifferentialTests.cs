@@ -33,23 +33,9 @@ public sealed class PackedGuidDifferentialTests : IDisposable
         "SELECT id, hex(substr(c, 16, 1)), c = X'000102030405060708090A0B0C0D0E0F', c COLLATE NOCASE = lower(c) FROM t ORDER BY id",
     ];
 
-    private readonly TempDatabase _file = new();
-    private readonly SqliteConnection _sqlite = new("Data Source=:memory:");
-    private SharpCoreDBConnection _ours;
+    private readonly DifferentialPair _pair = new();
 
-    public PackedGuidDifferentialTests()
-    {
-        _sqlite.Open();
-        _ours = new SharpCoreDBConnection(_file.ConnectionString());
-        _ours.Open();
-    }
-
-    public void Dispose()
-    {
-        _ours.Dispose();
-        _sqlite.Dispose();
-        _file.Dispose();
-    }
+    public void Dispose() => _pair.Dispose();
 
     [Theory]
     [InlineData("GUID", 1)]
@@ -60,8 +46,8 @@ public sealed class PackedGuidDifferentialTests : IDisposable
     public void Guids_bound_both_ways_behave_as_in_sqlite(string columnType, int seed)
     {
         var random = new Random(seed);
-        Both($"CREATE TABLE t(id INTEGER PRIMARY KEY, c {columnType}, other INTEGER DEFAULT 0)");
-        Both("CREATE INDEX t_c ON t(c)");
+        _pair.Both($"CREATE TABLE t(id INTEGER PRIMARY KEY, c {columnType}, other INTEGER DEFAULT 0)");
+        _pair.Both("CREATE INDEX t_c ON t(c)");
         var bound = new List<(int Id, Guid Value, bool AsText)>();
         for (int i = 0; i < Values; i++)
         {
@@ -87,11 +73,9 @@ public sealed class PackedGuidDifferentialTests : IDisposable
 
         var failures = new List<string>();
         Compare(failures, "after INSERT", bound, random);
-        Both("UPDATE t SET other = other + 1");
+        _pair.Both("UPDATE t SET other = other + 1");
         Compare(failures, "after UPDATE of another column", bound, random);
-        _ours.Dispose();
-        _ours = new SharpCoreDBConnection(_file.ConnectionString());
-        _ours.Open();
+        _pair.Reopen();
         Compare(failures, "after reopen", bound, random);
 
         Assert.True(failures.Count == 0, $"column type '{columnType}', seed {seed}:\n" + string.Join("\n", failures.Take(20)));
@@ -142,7 +126,7 @@ public sealed class PackedGuidDifferentialTests : IDisposable
 
     private void Insert(int id, object ours, object sqlite, SharpCoreDBType? storage)
     {
-        using (var command = _ours.CreateCommand())
+        using (var command = _pair.Ours.CreateCommand())
         {
             command.CommandText = "INSERT INTO t(id, c) VALUES (@id, @v)";
             command.Parameters.AddWithValue("@id", id);
@@ -150,15 +134,15 @@ public sealed class PackedGuidDifferentialTests : IDisposable
             command.ExecuteNonQuery();
         }
 
-        Execute(_sqlite, "INSERT INTO t(id, c) VALUES (@id, @v)", ("@id", id), ("@v", sqlite));
+        DifferentialPair.Execute(_pair.Sqlite, "INSERT INTO t(id, c) VALUES (@id, @v)", ("@id", id), ("@v", sqlite));
     }
 
     private void Compare(List<string> failures, string stage, List<(int Id, Guid Value, bool AsText)> bound, Random random)
     {
         foreach (string query in s_queries)
         {
-            string ours = Rows(_ours, query);
-            string theirs = Rows(_sqlite, query);
+            string ours = DifferentialPair.TextRows(_pair.Ours, query);
+            string theirs = DifferentialPair.TextRows(_pair.Sqlite, query);
             if (ours != theirs)
             {
                 failures.Add($"{stage}: {query}\n  ours:   {ours}\n  sqlite: {theirs}");
@@ -171,14 +155,14 @@ public sealed class PackedGuidDifferentialTests : IDisposable
             (int id, Guid guid, bool asText) = bound[random.Next(bound.Count)];
             const string Seek = "SELECT id, quote(c) FROM t WHERE c = @v ORDER BY id";
             string ours;
-            using (var command = _ours.CreateCommand())
+            using (var command = _pair.Ours.CreateCommand())
             {
                 command.CommandText = Seek;
                 command.Parameters.AddWithValue("@v", guid).StorageType = asText ? SharpCoreDBType.Text : null;
-                ours = Rows(command);
+                ours = DifferentialPair.TextRows(command);
             }
 
-            string theirs = Rows(_sqlite, Seek, ("@v", asText ? guid : guid.ToByteArray(bigEndian: true)));
+            string theirs = DifferentialPair.TextRows(_pair.Sqlite, Seek, ("@v", asText ? guid : guid.ToByteArray(bigEndian: true)));
             if (ours != theirs || !ours.StartsWith($"{id}|", StringComparison.Ordinal))
             {
                 failures.Add($"{stage}: seek {guid} ({(asText ? "text" : "blob")}) of row {id}: ours {ours} | sqlite {theirs}");
@@ -188,7 +172,7 @@ public sealed class PackedGuidDifferentialTests : IDisposable
         // Reading back: the GUID itself, plain and nullable, and the stored bytes.
         foreach ((int id, Guid guid, bool asText) in bound)
         {
-            using var command = _ours.CreateCommand();
+            using var command = _pair.Ours.CreateCommand();
             command.CommandText = "SELECT c FROM t WHERE id = @id";
             command.Parameters.AddWithValue("@id", id);
             using SharpCoreDBDataReader reader = command.ExecuteReader();
@@ -199,57 +183,5 @@ public sealed class PackedGuidDifferentialTests : IDisposable
                 failures.Add($"{stage}: row {id} reads back {reader.GetGuid(0)}, not {guid}");
             }
         }
-    }
-
-    private void Both(string sql)
-    {
-        Execute(_ours, sql);
-        Execute(_sqlite, sql);
-    }
-
-    private static void Execute(DbConnection connection, string sql, params (string Name, object Value)[] parameters)
-    {
-        using DbCommand command = Command(connection, sql, parameters);
-        command.ExecuteNonQuery();
-    }
-
-    private static string Rows(DbConnection connection, string sql, params (string Name, object Value)[] parameters)
-    {
-        using DbCommand command = Command(connection, sql, parameters);
-        return Rows(command);
-    }
-
-    // Rows as text (every query quotes or hexes its BLOBs), so the providers' CLR mappings do not enter the comparison.
-    private static string Rows(DbCommand command)
-    {
-        using DbDataReader reader = command.ExecuteReader();
-        var rows = new List<string>();
-        while (reader.Read())
-        {
-            var fields = new string[reader.FieldCount];
-            for (int i = 0; i < fields.Length; i++)
-            {
-                fields[i] = reader.IsDBNull(i) ? "NULL" : reader.GetString(i);
-            }
-
-            rows.Add(string.Join("|", fields));
-        }
-
-        return string.Join("; ", rows);
-    }
-
-    private static DbCommand Command(DbConnection connection, string sql, (string Name, object Value)[] parameters)
-    {
-        DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        foreach ((string name, object value) in parameters)
-        {
-            DbParameter parameter = command.CreateParameter();
-            parameter.ParameterName = name;
-            parameter.Value = value;
-            command.Parameters.Add(parameter);
-        }
-
-        return command;
     }
 }

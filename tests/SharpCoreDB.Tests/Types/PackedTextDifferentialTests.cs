@@ -32,23 +32,9 @@ public sealed class PackedTextDifferentialTests : IDisposable
         "SELECT id, c = '2024-03-09 08:30:15.123', c COLLATE NOCASE = '2024-03-09t08:30:15', c < 'a' FROM t ORDER BY id",
     ];
 
-    private readonly TempDatabase _file = new();
-    private readonly SqliteConnection _sqlite = new("Data Source=:memory:");
-    private SharpCoreDBConnection _ours;
+    private readonly DifferentialPair _pair = new();
 
-    public PackedTextDifferentialTests()
-    {
-        _sqlite.Open();
-        _ours = new SharpCoreDBConnection(_file.ConnectionString());
-        _ours.Open();
-    }
-
-    public void Dispose()
-    {
-        _ours.Dispose();
-        _sqlite.Dispose();
-        _file.Dispose();
-    }
+    public void Dispose() => _pair.Dispose();
 
     [Theory]
     [InlineData("DATETIME", 1)]
@@ -59,36 +45,34 @@ public sealed class PackedTextDifferentialTests : IDisposable
     public void Stored_date_text_behaves_as_in_sqlite(string columnType, int seed)
     {
         var random = new Random(seed);
-        Both($"CREATE TABLE t(id INTEGER PRIMARY KEY, c {columnType}, other INTEGER DEFAULT 0)");
-        Both("CREATE INDEX t_c ON t(c)");
+        _pair.Both($"CREATE TABLE t(id INTEGER PRIMARY KEY, c {columnType}, other INTEGER DEFAULT 0)");
+        _pair.Both("CREATE INDEX t_c ON t(c)");
         var texts = new List<string>();
         for (int i = 0; i < Values; i++)
         {
             string text = RandomText(random);
             texts.Add(text);
-            Both("INSERT INTO t(id, c) VALUES (@id, @v)", ("@id", i), ("@v", text));
+            _pair.Both("INSERT INTO t(id, c) VALUES (@id, @v)", ("@id", i), ("@v", text));
         }
 
         // The same instants bound as CLR values, which both providers write as the same text.
         for (int i = 0; i < 40; i++)
         {
             object value = RandomClrValue(random);
-            Both("INSERT INTO t(id, c) VALUES (@id, @v)", ("@id", 1000 + i), ("@v", value));
+            _pair.Both("INSERT INTO t(id, c) VALUES (@id, @v)", ("@id", 1000 + i), ("@v", value));
         }
 
         var failures = new List<string>();
         Compare(failures, "after INSERT");
-        Both("UPDATE t SET other = other + 1");
+        _pair.Both("UPDATE t SET other = other + 1");
         Compare(failures, "after UPDATE of another column");
-        _ours.Dispose();
-        _ours = new SharpCoreDBConnection(_file.ConnectionString());
-        _ours.Open();
+        _pair.Reopen();
         Compare(failures, "after reopen");
 
         foreach (string text in texts.Take(60))
         {
-            string ours = Rows(_ours, "SELECT id FROM t WHERE c = @v ORDER BY id", ("@v", text));
-            string theirs = Rows(_sqlite, "SELECT id FROM t WHERE c = @v ORDER BY id", ("@v", text));
+            string ours = DifferentialPair.TextRows(_pair.Ours, "SELECT id FROM t WHERE c = @v ORDER BY id", ("@v", text));
+            string theirs = DifferentialPair.TextRows(_pair.Sqlite, "SELECT id FROM t WHERE c = @v ORDER BY id", ("@v", text));
             if (ours != theirs)
             {
                 failures.Add($"seek '{text}': ours {ours} | sqlite {theirs}");
@@ -155,60 +139,12 @@ public sealed class PackedTextDifferentialTests : IDisposable
     {
         foreach (string query in s_queries)
         {
-            string ours = Rows(_ours, query);
-            string theirs = Rows(_sqlite, query);
+            string ours = DifferentialPair.TextRows(_pair.Ours, query);
+            string theirs = DifferentialPair.TextRows(_pair.Sqlite, query);
             if (ours != theirs)
             {
                 failures.Add($"{stage}: {query}\n  ours:   {ours}\n  sqlite: {theirs}");
             }
         }
-    }
-
-    private void Both(string sql, params (string Name, object Value)[] parameters)
-    {
-        Execute(_ours, sql, parameters);
-        Execute(_sqlite, sql, parameters);
-    }
-
-    private static void Execute(DbConnection connection, string sql, (string Name, object Value)[] parameters)
-    {
-        using DbCommand command = Command(connection, sql, parameters);
-        command.ExecuteNonQuery();
-    }
-
-    // Rows as text: strings through GetString, numbers in round-trip form, so the providers' CLR mappings of declared
-    // types do not enter the comparison.
-    private static string Rows(DbConnection connection, string sql, params (string Name, object Value)[] parameters)
-    {
-        using DbCommand command = Command(connection, sql, parameters);
-        using DbDataReader reader = command.ExecuteReader();
-        var rows = new List<string>();
-        while (reader.Read())
-        {
-            var fields = new string[reader.FieldCount];
-            for (int i = 0; i < fields.Length; i++)
-            {
-                fields[i] = reader.IsDBNull(i) ? "NULL" : reader.GetString(i);
-            }
-
-            rows.Add(string.Join("|", fields));
-        }
-
-        return string.Join("; ", rows);
-    }
-
-    private static DbCommand Command(DbConnection connection, string sql, (string Name, object Value)[] parameters)
-    {
-        DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        foreach ((string name, object value) in parameters)
-        {
-            DbParameter parameter = command.CreateParameter();
-            parameter.ParameterName = name;
-            parameter.Value = value;
-            command.Parameters.Add(parameter);
-        }
-
-        return command;
     }
 }

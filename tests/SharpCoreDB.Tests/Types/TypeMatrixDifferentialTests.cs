@@ -27,60 +27,44 @@ public sealed class TypeMatrixDifferentialTests : IDisposable
         "SELECT count(*) FROM t WHERE date(c) = '2024-02-29'",
     ];
 
-    private readonly TempDatabase _file = new();
-    private readonly SqliteConnection _sqlite = new("Data Source=:memory:");
-    private SharpCoreDBConnection _ours;
+    private readonly DifferentialPair _pair = new();
 
-    public TypeMatrixDifferentialTests()
-    {
-        _sqlite.Open();
-        _ours = new SharpCoreDBConnection(_file.ConnectionString());
-        _ours.Open();
-    }
-
-    public void Dispose()
-    {
-        _ours.Dispose();
-        _sqlite.Dispose();
-        _file.Dispose();
-    }
+    public void Dispose() => _pair.Dispose();
 
     [Theory]
     [MemberData(nameof(ColumnTypes))]
     public void Clr_values_look_the_same_to_sql_as_in_sqlite_and_read_back_the_same(string columnType)
     {
         string create = $"CREATE TABLE t(id INTEGER PRIMARY KEY, c {columnType}, other INTEGER DEFAULT 0)";
-        Both(create);
-        Both("CREATE INDEX t_c ON t(c)");
+        _pair.Both(create);
+        _pair.Both("CREATE INDEX t_c ON t(c)");
         var samples = ClrSample.SharedWithSqlite;
         for (int i = 0; i < samples.Count; i++)
         {
-            Both("INSERT INTO t(id, c) VALUES (@id, @v)", ("@id", i), ("@v", samples[i].Value));
+            _pair.Both("INSERT INTO t(id, c) VALUES (@id, @v)", ("@id", i), ("@v", samples[i].Value));
 
             // The same value as a literal: the text SQLite itself quotes the bound value as.
-            string literal = Scalar(_sqlite, "SELECT quote(@v)", ("@v", samples[i].Value));
-            Both($"INSERT INTO t(id, c) VALUES ({1000 + i}, {literal})");
+            string literal = DifferentialPair.Scalar(_pair.Sqlite, "SELECT quote(@v)", ("@v", samples[i].Value));
+            _pair.Both($"INSERT INTO t(id, c) VALUES ({1000 + i}, {literal})");
         }
 
         var failures = new List<string>();
         Compare(failures, "after INSERT");
         ReadBack(failures, samples, "after INSERT");
 
-        Both("UPDATE t SET other = other + 1");
+        _pair.Both("UPDATE t SET other = other + 1");
         Compare(failures, "after UPDATE of another column");
         ReadBack(failures, samples, "after UPDATE");
 
-        _ours.Dispose();
-        _ours = new SharpCoreDBConnection(_file.ConnectionString());
-        _ours.Open();
+        _pair.Reopen();
         Compare(failures, "after reopen");
         ReadBack(failures, samples, "after reopen");
 
         // Index seeks: each bound value finds the same rows.
         foreach (ClrSample sample in samples)
         {
-            string ours = Rows(_ours, "SELECT id FROM t WHERE c = @v ORDER BY id", ("@v", sample.Value));
-            string theirs = Rows(_sqlite, "SELECT id FROM t WHERE c = @v ORDER BY id", ("@v", sample.Value));
+            string ours = DifferentialPair.ValueRows(_pair.Ours, "SELECT id FROM t WHERE c = @v ORDER BY id", ("@v", sample.Value));
+            string theirs = DifferentialPair.ValueRows(_pair.Sqlite, "SELECT id FROM t WHERE c = @v ORDER BY id", ("@v", sample.Value));
             if (ours != theirs)
             {
                 failures.Add($"seek {sample}: ours {ours} | sqlite {theirs}");
@@ -96,8 +80,8 @@ public sealed class TypeMatrixDifferentialTests : IDisposable
     {
         foreach (string query in s_queries)
         {
-            string ours = Rows(_ours, query);
-            string theirs = Rows(_sqlite, query);
+            string ours = DifferentialPair.ValueRows(_pair.Ours, query);
+            string theirs = DifferentialPair.ValueRows(_pair.Sqlite, query);
             if (ours != theirs)
             {
                 failures.Add($"{stage}: {query}\n  ours:   {ours}\n  sqlite: {theirs}");
@@ -115,7 +99,7 @@ public sealed class TypeMatrixDifferentialTests : IDisposable
                 object? theirs;
                 try
                 {
-                    theirs = ReadOne(_sqlite, id, samples[i]);
+                    theirs = ReadOne(_pair.Sqlite, id, samples[i]);
                 }
                 catch (Exception e) when (e is FormatException or InvalidCastException or OverflowException or InvalidOperationException or ArgumentException)
                 {
@@ -125,7 +109,7 @@ public sealed class TypeMatrixDifferentialTests : IDisposable
                 object? ours;
                 try
                 {
-                    ours = ReadOne(_ours, id, samples[i]);
+                    ours = ReadOne(_pair.Ours, id, samples[i]);
                 }
                 catch (InvalidCastException) when (theirs is long or ulong && Storage(id) == "real")
                 {
@@ -147,7 +131,7 @@ public sealed class TypeMatrixDifferentialTests : IDisposable
         }
     }
 
-    private string Storage(int id) => Scalar(_ours, "SELECT typeof(c) FROM t WHERE id = " + id.ToString(CultureInfo.InvariantCulture));
+    private string Storage(int id) => DifferentialPair.Scalar(_pair.Ours, "SELECT typeof(c) FROM t WHERE id = " + id.ToString(CultureInfo.InvariantCulture));
 
     private static object? ReadOne(DbConnection connection, int id, ClrSample sample)
     {
@@ -156,61 +140,6 @@ public sealed class TypeMatrixDifferentialTests : IDisposable
         using DbDataReader reader = command.ExecuteReader();
         Assert.True(reader.Read());
         return sample.Read(reader, 0);
-    }
-
-    private void Both(string sql, params (string Name, object Value)[] parameters)
-    {
-        Execute(_ours, sql, parameters);
-        Execute(_sqlite, sql, parameters);
-    }
-
-    private static void Execute(DbConnection connection, string sql, (string Name, object Value)[] parameters)
-    {
-        using DbCommand command = Command(connection, sql, parameters);
-        command.ExecuteNonQuery();
-    }
-
-    private static string Scalar(DbConnection connection, string sql, params (string Name, object Value)[] parameters)
-    {
-        using DbCommand command = Command(connection, sql, parameters);
-        return Convert.ToString(command.ExecuteScalar(), CultureInfo.InvariantCulture)!;
-    }
-
-    // Rows as text; every query returns only SQL-computed values (quote, typeof, functions), so the providers' CLR
-    // mappings do not enter the comparison.
-    private static string Rows(DbConnection connection, string sql, params (string Name, object Value)[] parameters)
-    {
-        using DbCommand command = Command(connection, sql, parameters);
-        using DbDataReader reader = command.ExecuteReader();
-        var rows = new List<string>();
-        while (reader.Read())
-        {
-            var fields = new string[reader.FieldCount];
-            for (int i = 0; i < fields.Length; i++)
-            {
-                object value = reader.GetValue(i);
-                fields[i] = value is DBNull ? "NULL" : value is double d ? d.ToString("R", CultureInfo.InvariantCulture) : Convert.ToString(value, CultureInfo.InvariantCulture)!;
-            }
-
-            rows.Add(string.Join("|", fields));
-        }
-
-        return string.Join("; ", rows);
-    }
-
-    private static DbCommand Command(DbConnection connection, string sql, (string Name, object Value)[] parameters)
-    {
-        DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        foreach (var (name, value) in parameters)
-        {
-            DbParameter parameter = command.CreateParameter();
-            parameter.ParameterName = name;
-            parameter.Value = value;
-            command.Parameters.Add(parameter);
-        }
-
-        return command;
     }
 
     private static string Show(object? value) => value switch

@@ -63,6 +63,22 @@ public sealed class ForeignKeyCollationTests
     }
 
     [Fact]
+    public void A_unique_index_under_another_collation_than_the_column_is_no_parent_key()
+    {
+        using var db = new DualDatabase("PRAGMA foreign_keys = ON");
+        db.Execute("""
+            CREATE TABLE p(k TEXT);
+            CREATE UNIQUE INDEX p_k ON p(k COLLATE NOCASE);
+            CREATE TABLE c(r TEXT REFERENCES p(k));
+            INSERT INTO p VALUES ('AB');
+            """);
+        var expected = Assert.ThrowsAny<Microsoft.Data.Sqlite.SqliteException>(() => db.ExecuteSqlite("INSERT INTO c VALUES ('AB')"));
+        Assert.Contains("foreign key mismatch", expected.Message, StringComparison.Ordinal);
+        SharpCoreDBException error = db.Engine.Fails("INSERT INTO c VALUES ('AB')");
+        Assert.Contains("foreign key mismatch - \"c\" referencing \"p\"", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Cascade_under_a_user_collation_reaches_every_equal_child()
     {
         using var db = new DualDatabase("PRAGMA foreign_keys = ON");

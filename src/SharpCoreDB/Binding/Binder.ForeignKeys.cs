@@ -50,6 +50,12 @@ internal sealed partial class Binder
         {
             string column = Quote(child.Columns[link.ChildColumns[i]].Name);
             where.Append(i == 0 ? string.Empty : " AND ").Append(column).Append(" = ?").Append((i + 1).ToString(CultureInfo.InvariantCulture));
+            if (link.ParentCollations[i] is { } collation)
+            {
+                // SQLite's action compares `old.key = child.column`: the parent key's collation wins over the child's.
+                where.Append(" COLLATE ").Append(Quote(collation.Name));
+            }
+
             set.Append(i == 0 ? string.Empty : ", ").Append(column).Append(" = ")
                 .Append(action == ForeignKeyAction.Cascade ? "?" + (count + i + 1).ToString(CultureInfo.InvariantCulture) : "NULL");
         }

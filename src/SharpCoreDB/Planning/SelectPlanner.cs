@@ -229,6 +229,7 @@ internal static class SelectPlanner
             : item.TableFunction is { } function ? TableFunction(item, function)
             : AccessPathSelector.Choose(item.Source, [], null, out _);
         (int Column, Expr Probe, Affinity Affinity)? key = null;
+        Records.Collation? keyCollation = null;
         foreach (Expr conjunct in on)
         {
             if (conjunct is ComparisonExpr { Operator: BinaryOperator.Equal } equal)
@@ -236,6 +237,7 @@ internal static class SelectPlanner
                 key = EquiJoin(equal.Left, equal.Right, item.Source.Slot) ?? EquiJoin(equal.Right, equal.Left, item.Source.Slot);
                 if (key is not null)
                 {
+                    keyCollation = CollationRules.NonBinary(equal.ComparisonCollation);
                     break;
                 }
             }
@@ -253,7 +255,7 @@ internal static class SelectPlanner
             item.Source.Slot,
             [.. leftSlots],
             on.Count > 0 ? Combine(on) : null,
-            key is { } found ? new RightJoinKey(found.Column, found.Probe, found.Affinity) : null,
+            key is { } found ? new RightJoinKey(found.Column, found.Probe, found.Affinity, keyCollation) : null,
             item.Kind == JoinKind.Full);
     }
 

@@ -34,7 +34,7 @@ internal sealed partial class ForeignKeyEnforcer
             ForeignKeyAction action = onDelete ? link.ForeignKey.OnDelete : link.ForeignKey.OnUpdate;
             if (action == ForeignKeyAction.NoAction || (action == ForeignKeyAction.Restrict && deferAll)
                 || !Touches(link.ParentColumns, assigned) || HasNull(oldRow, link.ParentColumns)
-                || (newRow is not null && !KeyChanged(link, oldRow, newRow)))
+                || (newRow is not null && !KeyChanged(link, oldRow, newRow, context.Transaction.Collations)))
             {
                 continue;
             }
@@ -54,13 +54,14 @@ internal sealed partial class ForeignKeyEnforcer
         }
     }
 
-    // ON UPDATE acts only when the key's value changed (SQLite's WHEN old.key IS NOT new.key on the action).
-    private static bool KeyChanged(ForeignKeyLink link, SqlValue[] oldRow, SqlValue[] newRow)
+    // ON UPDATE acts only when the key's value changed (SQLite's WHEN old.key IS NOT new.key on the action, under the
+    // parent key's collation: 'Ab' becoming 'AB' under NOCASE is no change).
+    private static bool KeyChanged(ForeignKeyLink link, SqlValue[] oldRow, SqlValue[] newRow, CollationRegistry? collations)
     {
         for (int i = 0; i < link.ParentColumns.Length; i++)
         {
             int column = link.ParentColumns[i];
-            if (Comparison.Evaluate(ComparisonOperator.IsNot, oldRow[column], newRow[column], link.ParentAffinities[i]) == true)
+            if (Comparison.Evaluate(ComparisonOperator.IsNot, oldRow[column], newRow[column], link.ParentAffinities[i], link.ParentCollation(i, collations)) == true)
             {
                 return true;
             }

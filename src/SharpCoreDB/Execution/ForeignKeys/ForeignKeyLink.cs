@@ -37,10 +37,20 @@ internal sealed class ForeignKeyLink
     /// <summary>The parent key's affinity per constraint column: a child value takes it before the parent is looked up.</summary>
     public Affinity[] ParentAffinities { get; private set; } = [];
 
+    /// <summary>
+    /// The parent key's collation per constraint column (its declared one, null for BINARY): SQLite compares a child
+    /// value with the parent key under it, whatever the child column declares. A user collation here is known by its
+    /// name only; <see cref="ParentCollation"/> resolves it on the database.
+    /// </summary>
+    public Collation?[] ParentCollations { get; private set; } = [];
+
     /// <summary>The unique index of the parent key, or null when the parent key is the row id.</summary>
     public IndexSchema? ParentIndex { get; private set; }
 
-    /// <summary>An index of the child whose first columns are exactly the child columns, or null.</summary>
+    /// <summary>
+    /// An index of the child whose first columns are exactly the child columns, each under the parent key's collation
+    /// (an index in another order cannot find every child equal under it), or null.
+    /// </summary>
     public IndexSchema? ChildIndex { get; private set; }
 
     /// <summary>True when the child and parent are one table.</summary>
@@ -60,14 +70,28 @@ internal sealed class ForeignKeyLink
         link.ChildColumns = [.. foreignKey.ChildColumns];
         link.ParentColumns = ParentKey(link, count) ?? throw ForeignKeyErrors.Mismatch(child.Name, parent.Name);
         link.ParentAffinities = new Affinity[count];
+        link.ParentCollations = new Collation?[count];
         for (int i = 0; i < count; i++)
         {
             link.ParentAffinities[i] = parent.Columns[link.ParentColumns[i]].Affinity;
+            link.ParentCollations[i] = DeclaredCollation(parent.Columns[link.ParentColumns[i]]);
         }
 
-        link.ChildIndex = LeadingIndex(child, link.ChildColumns);
+        link.ChildIndex = LeadingIndex(child, link.ChildColumns, link.ParentCollations);
         return link;
     }
+
+    /// <summary>The parent key's collation of constraint column <paramref name="i"/>, a user one as the database has it now.</summary>
+    /// <param name="i">The constraint column.</param>
+    /// <param name="collations">The database's collations (null in contexts without user collations).</param>
+    /// <returns>The collation, null for BINARY.</returns>
+    public Collation? ParentCollation(int i, CollationRegistry? collations) =>
+        ParentCollations[i] is { Kind: CollationKind.User } user && collations is not null
+            ? collations.ForStoredName(user.Name)
+            : ParentCollations[i];
+
+    private static Collation? DeclaredCollation(ColumnSchema column) =>
+        column.Collation is null ? null : CollationRules.NonBinary(Collation.Named(column.Collation));
 
     // The parent key as SQLite's sqlite3FkLocateIndex finds it: the row id alias, or a unique index on exactly the
     // parent columns (in any order); with no columns named, the primary key. Null when there is none.
@@ -122,9 +146,16 @@ internal sealed class ForeignKeyLink
             return named;
         }
 
+        // SQLite's sqlite3FkLocateIndex: a unique index serves only when each column is under its declared collation.
+        var declared = new Collation?[count];
+        for (int i = 0; i < count; i++)
+        {
+            declared[i] = DeclaredCollation(parent.Columns[named[i]]);
+        }
+
         foreach (IndexSchema index in PrimaryKeyFirst(parent))
         {
-            if (index.IsUnique && SameColumns(index, named, leading: false))
+            if (index.IsUnique && SameColumns(index, named, declared, leading: false))
             {
                 link.ParentIndex = index;
                 return named;
@@ -139,11 +170,11 @@ internal sealed class ForeignKeyLink
     private static ImmutableArray<IndexSchema> PrimaryKeyFirst(TableSchema parent) =>
         parent.PrimaryKey is { } primaryKey ? [primaryKey, .. parent.Indexes] : parent.Indexes;
 
-    private static IndexSchema? LeadingIndex(TableSchema table, int[] columns)
+    private static IndexSchema? LeadingIndex(TableSchema table, int[] columns, Collation?[] collations)
     {
         foreach (IndexSchema index in table.Indexes)
         {
-            if (SameColumns(index, columns, leading: true))
+            if (SameColumns(index, columns, collations, leading: true))
             {
                 return index;
             }
@@ -152,10 +183,10 @@ internal sealed class ForeignKeyLink
         return null;
     }
 
-    // True when the index's columns (or, with leading, its first columns) are exactly these, in any order. A partial
-    // index holds only some rows, so it never serves a foreign key (SQLite's "foreign key mismatch" for a parent key
-    // whose only unique index is partial).
-    private static bool SameColumns(IndexSchema index, int[] columns, bool leading)
+    // True when the index's columns (or, with leading, its first columns) are exactly these, in any order, each under
+    // the collation given for it. A partial index holds only some rows, so it never serves a foreign key (SQLite's
+    // "foreign key mismatch" for a parent key whose only unique index is partial).
+    private static bool SameColumns(IndexSchema index, int[] columns, Collation?[] collations, bool leading)
     {
         if (index.Where is not null || index.Columns.Length < columns.Length || (!leading && index.Columns.Length != columns.Length))
         {
@@ -164,7 +195,8 @@ internal sealed class ForeignKeyLink
 
         for (int i = 0; i < columns.Length; i++)
         {
-            if (Array.IndexOf(columns, index.Columns[i].Ordinal) < 0)
+            int position = Array.IndexOf(columns, index.Columns[i].Ordinal);
+            if (position < 0 || index.Columns[i].Expression is not null || !Collation.Same(index.Columns[i].Collation, collations[position]))
             {
                 return false;
             }

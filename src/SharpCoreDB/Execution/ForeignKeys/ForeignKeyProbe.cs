@@ -106,7 +106,8 @@ internal sealed class ForeignKeyProbe
 
         if (link.ChildIndex is { } index)
         {
-            // The index holds values as the child stores them: the key takes the child column's affinity.
+            // The index holds values as the child stores them: the key takes the child column's affinity. Its
+            // collations are the parent key's (ForeignKeyLink chooses it so), so a seek finds every equal child.
             _probeKey.ResetWrittenCount();
             for (int i = 0; i < link.ChildColumns.Length; i++)
             {
@@ -135,7 +136,8 @@ internal sealed class ForeignKeyProbe
             return count;
         }
 
-        // No index: scan the child, comparing as `parent.key = child.column` compares (either side numeric wins).
+        // No index under the parent key's collations: scan the child, comparing as `parent.key = child.column` compares
+        // (either side numeric wins).
         if (_keyScratch.Length < link.ChildColumns.Length)
         {
             _keyScratch = new SqlValue[link.ChildColumns.Length];
@@ -158,7 +160,7 @@ internal sealed class ForeignKeyProbe
                 bool excluded = keyed
                     ? exclude?.Key is { } excludedKey && cursor.Key.SequenceEqual(excludedKey)
                     : exclude is { } self && probe[child.RowIdSlot].AsInt64() == self.RowId;
-                if (!excluded && Matches(link, probe, key) && ++count > 0 && firstOnly)
+                if (!excluded && Matches(link, probe, key, transaction.Collations) && ++count > 0 && firstOnly)
                 {
                     return count;
                 }
@@ -170,7 +172,9 @@ internal sealed class ForeignKeyProbe
         return count;
     }
 
-    private static bool Matches(ForeignKeyLink link, SqlValue[] childRow, SqlValue[] key)
+    // SQLite's fkScanChildren compares `parent.key COLLATE <parent key's collation> = child.column`: the parent
+    // key's collation decides, not the child column's.
+    private static bool Matches(ForeignKeyLink link, SqlValue[] childRow, SqlValue[] key, CollationRegistry? collations)
     {
         for (int i = 0; i < link.ChildColumns.Length; i++)
         {
@@ -181,7 +185,7 @@ internal sealed class ForeignKeyProbe
             }
 
             Affinity affinity = AffinityRules.ForComparison(link.ParentAffinities[i], link.Child.Columns[link.ChildColumns[i]].Affinity);
-            if (Comparison.Compare(key[i], value, affinity) != 0)
+            if (Comparison.Compare(key[i], value, affinity, link.ParentCollation(i, collations)) != 0)
             {
                 return false;
             }

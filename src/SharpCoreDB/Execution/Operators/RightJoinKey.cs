@@ -8,4 +8,8 @@ namespace SharpCoreDB.Execution.Operators;
 /// <param name="Column">The right side's column, by position in its slot.</param>
 /// <param name="Probe">The other side of the equality, evaluated once per left row.</param>
 /// <param name="Affinity">The comparison affinity of the equality, which the hash keys are normalized with.</param>
-internal sealed record RightJoinKey(int Column, Expr Probe, Affinity Affinity);
+/// <param name="Collation">
+/// The equality's collation (SQLite's rules for which operand's wins), null for BINARY: the right rows are keyed
+/// under it, so a left row finds every row the ON calls equal.
+/// </param>
+internal sealed record RightJoinKey(int Column, Expr Probe, Affinity Affinity, Collation? Collation);

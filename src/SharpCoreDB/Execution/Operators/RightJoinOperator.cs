@@ -13,7 +13,7 @@ namespace SharpCoreDB.Execution.Operators;
 /// the left input is done, the rows the bitmap never marked follow with every left slot NULL.
 /// </summary>
 /// <remarks>
-/// The buffer, chains, bitmap and hash table are kept between opens and only grow, so a join reopened per row of an
+/// The keys compare under the equality's collation. The buffer, chains, bitmap and hash table are kept between opens and only grow, so a join reopened per row of an
 /// enclosing query allocates nothing once warm. The full ON runs on every candidate, so the hash only narrows the
 /// rows tried (NULL keys never match, as <c>=</c> never does).
 /// </remarks>
@@ -26,7 +26,7 @@ internal sealed class RightJoinOperator : Operator
     private readonly Expr? _on;
     private readonly RightJoinKey? _key;
     private readonly bool _full;
-    private readonly Dictionary<SqlValue, int> _heads = new(SqlValueComparer.Instance);
+    private readonly IDictionary<SqlValue, int> _heads;
     private SqlValue[] _rows = [];
     private int[] _chain = [];
     private ulong[] _matched = [];
@@ -54,6 +54,9 @@ internal sealed class RightJoinOperator : Operator
         _on = on;
         _key = key;
         _full = full;
+
+        // Keyed under the equality's collation (an ordered map for a user one, which has no consistent hash).
+        _heads = SqlValueComparer.For(key?.Collation).NewMap<int>();
     }
 
     /// <inheritdoc />
@@ -145,6 +148,10 @@ internal sealed class RightJoinOperator : Operator
         {
             builder.Append(" hash #").Append(_key.Column + 1).Append(" = ");
             _key.Probe.Format(builder);
+            if (_key.Collation is { } collation)
+            {
+                builder.Append(" COLLATE ").Append(collation.Name);
+            }
         }
 
         return builder.ToString();

@@ -42,6 +42,38 @@ internal sealed class DualDatabase : IDisposable
         Assert.Equal(DifferentialTests.SqliteRows(Sqlite, sql, 0), DifferentialTests.EngineRows(Engine, sql, 0));
 
     /// <summary>The SQL text SQLite stores for a schema object (sqlite_master.sql).</summary>
+    /// <summary>
+    /// Runs a statement on both databases, which must both succeed or both fail (messages may differ).
+    /// </summary>
+    /// <param name="sql">The statement.</param>
+    /// <param name="context">What the failure message adds (the seed, the step).</param>
+    /// <returns>True when both failed.</returns>
+    public bool RunBoth(string sql, string context)
+    {
+        string? expected = null;
+        try
+        {
+            ExecuteSqlite(sql);
+        }
+        catch (SqliteException e)
+        {
+            expected = e.Message;
+        }
+
+        string? actual = null;
+        try
+        {
+            Engine.Execute(sql);
+        }
+        catch (SharpCoreDBException e)
+        {
+            actual = e.Message;
+        }
+
+        Assert.True((expected is null) == (actual is null), $"SQLite: {expected ?? "ok"}; engine: {actual ?? "ok"}; {context}");
+        return expected is not null;
+    }
+
     public string SqliteDefinition(string type, string name)
     {
         using SqliteCommand command = Sqlite.CreateCommand();

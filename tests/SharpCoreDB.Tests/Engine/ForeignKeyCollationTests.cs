@@ -132,7 +132,7 @@ public sealed class ForeignKeyCollationTests
             string sql = Statement(random);
             log.Add(sql);
             string context = $"seed {seed}, statement {step}: {sql}\n{string.Join(";\n", log)}";
-            Run(db, sql, context);
+            db.RunBoth(sql, context);
             foreach (string table in new[] { "p", "c", "d" })
             {
                 string query = $"SELECT * FROM {table} ORDER BY id";
@@ -190,31 +190,5 @@ public sealed class ForeignKeyCollationTests
             8 => $"DELETE FROM {child} WHERE id = {random.Next(1, 9)}",
             _ => $"DELETE FROM p WHERE id = {random.Next(1, 6)}",
         };
-    }
-
-    // Runs on both; both must succeed or both fail.
-    private static void Run(DualDatabase db, string sql, string context)
-    {
-        string? expected = null;
-        try
-        {
-            db.ExecuteSqlite(sql);
-        }
-        catch (Microsoft.Data.Sqlite.SqliteException e)
-        {
-            expected = e.Message;
-        }
-
-        string? actual = null;
-        try
-        {
-            db.Engine.Execute(sql);
-        }
-        catch (SharpCoreDBException e)
-        {
-            actual = e.Message;
-        }
-
-        Assert.True((expected is null) == (actual is null), $"SQLite: {expected ?? "ok"}; engine: {actual ?? "ok"}; {context}");
     }
 }

@@ -78,7 +78,7 @@ public sealed class ForeignKeyRandomTests
 
             log.Add(sql);
             string context = $"seed {seed}, statement {step}: {sql}\n{string.Join(";\n", log)}";
-            bool failed = Run(db, sql, context);
+            bool failed = db.RunBoth(sql, context);
             if (sql == "ROLLBACK" || (sql == "COMMIT" && !failed))
             {
                 inTransaction = false;
@@ -147,32 +147,5 @@ public sealed class ForeignKeyRandomTests
             12 => $"{verb} INTO g VALUES ({Value(random)}, {Value(random)})",
             _ => $"UPDATE p SET h = {Text(random)} WHERE g = {Value(random)}",
         };
-    }
-
-    // Runs on both; both must succeed or both fail. True when they failed.
-    private static bool Run(DualDatabase db, string sql, string context)
-    {
-        string? expected = null;
-        try
-        {
-            db.ExecuteSqlite(sql);
-        }
-        catch (Microsoft.Data.Sqlite.SqliteException e)
-        {
-            expected = e.Message;
-        }
-
-        string? actual = null;
-        try
-        {
-            db.Engine.Execute(sql);
-        }
-        catch (SharpCoreDBException e)
-        {
-            actual = e.Message;
-        }
-
-        Assert.True((expected is null) == (actual is null), $"SQLite: {expected ?? "ok"}; engine: {actual ?? "ok"}; {context}");
-        return expected is not null;
     }
 }

@@ -33,11 +33,11 @@ internal sealed class ResultReport
 
     /// <summary>Collects the rows of every summary.</summary>
     /// <param name="summaries">The summaries of the run.</param>
-    /// <param name="quick">True when the run used the short job.</param>
+    /// <param name="job">A sentence on the job when the run used <c>--quick</c> or <c>--publish</c>, else null (the classes' own jobs).</param>
     /// <param name="tiny">True when the run used tiny parameters.</param>
     /// <param name="notes">Notes the benchmarks recorded.</param>
     /// <returns>The report.</returns>
-    public static ResultReport From(IEnumerable<Summary> summaries, bool quick, bool tiny, IReadOnlyCollection<string> notes)
+    public static ResultReport From(IEnumerable<Summary> summaries, string? job, bool tiny, IReadOnlyCollection<string> notes)
     {
         ArgumentNullException.ThrowIfNull(summaries);
         var rows = new List<ResultRow>();
@@ -64,12 +64,15 @@ internal sealed class ResultReport
         header.AppendLine("# SharpCoreDB benchmark summary");
         header.AppendLine();
         header.AppendLine(CultureInfo.InvariantCulture, $"Run {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC on {environment}.");
-        if (quick || tiny)
+        if (tiny)
         {
             header.AppendLine();
-            header.AppendLine(tiny
-                ? "**Tiny run** (`--tiny`): small record counts and invocations, to check that the suites work. These figures are not per-operation figures; do not compare or publish them."
-                : "**Quick run** (`--quick`): 1 warm-up and 3 measured iterations; figures are rough.");
+            header.AppendLine("**Tiny run** (`--tiny`): small record counts and invocations, to check that the suites work. These figures are not per-operation figures; do not compare or publish them.");
+        }
+        else if (job is not null)
+        {
+            header.AppendLine();
+            header.AppendLine(job);
         }
 
         return new ResultReport(rows, failed, header.ToString(), notes);
@@ -114,15 +117,15 @@ internal sealed class ResultReport
                 text.AppendLine();
                 bool megabytes = scenario.First().Parameters.ContainsKey("ValueBytes");
                 text.AppendLine(megabytes
-                    ? "| Contender | Mean | Allocated | Ratio to baseline | MB/s |"
-                    : "| Contender | Mean | Allocated | Ratio to baseline | Operations/s |");
-                text.AppendLine("|---|---:|---:|---:|---:|");
+                    ? "| Contender | Mean | Error | Allocated | Ratio to baseline | MB/s |"
+                    : "| Contender | Mean | Error | Allocated | Ratio to baseline | Operations/s |");
+                text.AppendLine("|---|---:|---:|---:|---:|---:|");
                 ResultRow? baseline = BaselineOf(scenario);
                 foreach (ResultRow row in scenario)
                 {
                     string ratio = baseline is null ? "–" : (row.MeanNanoseconds / baseline.MeanNanoseconds).ToString("0.00", CultureInfo.InvariantCulture);
                     string name = row.IsBaseline ? $"**{row.Contender}** (baseline)" : row.Contender;
-                    text.AppendLine(CultureInfo.InvariantCulture, $"| {name} | {FormatTime(row.MeanNanoseconds)} | {FormatBytes(row.AllocatedBytes)} | {ratio} | {Throughput(row, megabytes)} |");
+                    text.AppendLine(CultureInfo.InvariantCulture, $"| {name} | {FormatTime(row.MeanNanoseconds)} | {FormatError(row.ErrorNanoseconds)} | {FormatBytes(row.AllocatedBytes)} | {ratio} | {Throughput(row, megabytes)} |");
                 }
             }
         }
@@ -185,6 +188,7 @@ internal sealed class ResultReport
             hasContender ? contender! : method,
             parameters,
             report.ResultStatistics!.Mean,
+            report.ResultStatistics.ConfidenceInterval.Margin,
             report.GcStats.GetBytesAllocatedPerOperation(benchmark),
             baseline);
     }
@@ -207,6 +211,9 @@ internal sealed class ResultReport
         >= 1e3 => (nanoseconds / 1e3).ToString("0.000 'µs'", CultureInfo.InvariantCulture),
         _ => nanoseconds.ToString("0.0 'ns'", CultureInfo.InvariantCulture),
     };
+
+    // A case with too few iterations for an interval (a single one) has none.
+    private static string FormatError(double nanoseconds) => double.IsFinite(nanoseconds) ? "±" + FormatTime(nanoseconds) : "–";
 
     private static string FormatBytes(long? bytes) => bytes switch
     {

@@ -7,6 +7,7 @@ namespace SharpCoreDB.Benchmarks.Reporting;
 /// <param name="Contender">The <c>Contender</c> parameter, or (in classes with one method per engine) the method.</param>
 /// <param name="Parameters">The case's parameters by name (values as BenchmarkDotNet prints them).</param>
 /// <param name="MeanNanoseconds">Mean time per operation.</param>
+/// <param name="ErrorNanoseconds">Half the 99.9 % confidence interval of the mean (BenchmarkDotNet's Error column).</param>
 /// <param name="AllocatedBytes">Bytes allocated per operation, when measured.</param>
 /// <param name="IsBaseline">True for the case every ratio in its scenario is taken against.</param>
 internal sealed record ResultRow(
@@ -16,5 +17,6 @@ internal sealed record ResultRow(
     string Contender,
     IReadOnlyDictionary<string, string> Parameters,
     double MeanNanoseconds,
+    double ErrorNanoseconds,
     long? AllocatedBytes,
     bool IsBaseline);

@@ -58,6 +58,16 @@ internal static class Program
             {
                 publish = true;
             }
+            else if (IsFlag(arg, "--redraw") && i + 1 < args.Length)
+            {
+                string folder = args[++i];
+                foreach (string written in ResultReport.Load(folder).WriteTo(folder))
+                {
+                    Console.WriteLine($"// Redrawn: {written}");
+                }
+
+                return 0;
+            }
             else if (IsFlag(arg, "--tiny"))
             {
                 BenchScale.Tiny = true;
@@ -148,6 +158,7 @@ internal static class Program
         Console.WriteLine("  --quick          a short job (1 warm-up, 3 iterations of ~100 ms) for any suite");
         Console.WriteLine("  --publish        the job of the published runs (3 warm-ups, 10 iterations of ~250 ms) for any suite");
         Console.WriteLine("  --tiny           tiny record counts and invocations, to check the suites work (figures are not per operation)");
+        Console.WriteLine("  --redraw DIR     rewrite the summary and charts of a finished run from the rows.json it saved there");
         Console.WriteLine("  --out DIR        where the markdown summary and the charts go (default BenchmarkDotNet.Artifacts/summary)");
         Console.WriteLine("  --list flat|tree BenchmarkDotNet's list of benchmarks; --info and the rest of its options pass through");
     }

@@ -105,24 +105,41 @@ internal static class ResultCharts
             return files;
         }
 
-        // One chart per method and combination of the parameters other than Threads and the contender.
+        // One chart per method and combination of the parameters other than Threads and the contender. Both axes are
+        // logarithmic: commits per second span three orders of magnitude between a Legacy fsync per commit and group
+        // commit at 50 threads, and 1, 4, 16, 50 threads are evenly spaced on a log scale.
         foreach (IGrouping<string, ResultRow> chart in rows.GroupBy(r => ChartKey(r)))
         {
+            // Eleven contenders: a 20-colour palette keeps every line its own colour.
             var plot = new Plot();
+            plot.Add.Palette = new ScottPlot.Palettes.Category20();
+            double low = double.MaxValue;
+            double high = double.MinValue;
+            var threadCounts = new SortedSet<int>();
             foreach (IGrouping<string, ResultRow> line in chart.GroupBy(r => r.Contender))
             {
                 ResultRow[] points = [.. line.OrderBy(r => ThreadsOf(r))];
-                double[] threads = [.. points.Select(r => (double)ThreadsOf(r))];
-                double[] perSecond = [.. points.Select(r => 1e9 / r.MeanNanoseconds)];
+                double[] threads = [.. points.Select(r => Math.Log10(ThreadsOf(r)))];
+                double[] perSecond = [.. points.Select(r => Math.Log10(1e9 / r.MeanNanoseconds))];
+                foreach (ResultRow point in points)
+                {
+                    threadCounts.Add(ThreadsOf(point));
+                }
+
+                low = Math.Min(low, perSecond.Min());
+                high = Math.Max(high, perSecond.Max());
                 var scatter = plot.Add.Scatter(threads, perSecond);
                 scatter.LegendText = line.Key;
                 scatter.MarkerSize = 7;
             }
 
-            plot.Axes.Bottom.Label.Text = "threads";
-            plot.Axes.Left.Label.Text = "operations per second (commits for the commit suites)";
+            plot.Axes.Bottom.TickGenerator = new ScottPlot.TickGenerators.NumericManual(
+                [.. threadCounts.Select(t => new Tick(Math.Log10(t), t.ToString(CultureInfo.InvariantCulture)))]);
+            plot.Axes.Left.TickGenerator = new ScottPlot.TickGenerators.NumericManual(LogTicks(low, high));
+            plot.Axes.Bottom.Label.Text = "threads (log scale)";
+            plot.Axes.Left.Label.Text = "operations per second, log scale (commits for the commit suites)";
             plot.Title($"{suite}: {chart.Key}");
-            plot.ShowLegend(Alignment.UpperLeft);
+            plot.ShowLegend(Edge.Right);
             string name = string.Concat(chart.Key.Select(c => char.IsLetterOrDigit(c) ? c : '-')).Trim('-');
             string path = Path.Combine(folder, $"{suite}-scaling-{name}.png");
             plot.SavePng(path, Width, Height);
@@ -140,6 +157,27 @@ internal static class ResultCharts
         string rest = string.Join(" ", others);
         string head = row.Parameters.ContainsKey("Contender") ? row.Method : "all";
         return rest.Length == 0 ? head : $"{head} {rest}";
+    }
+
+    // Ticks at 1, 2 and 5 times each power of ten between two log10 values (the plotted coordinates), labelled with
+    // the value itself.
+    private static Tick[] LogTicks(double lowLog, double highLog)
+    {
+        var ticks = new List<Tick>();
+        for (int exponent = (int)Math.Floor(lowLog); exponent <= (int)Math.Ceiling(highLog); exponent++)
+        {
+            foreach (int step in (ReadOnlySpan<int>)[1, 2, 5])
+            {
+                double value = step * Math.Pow(10, exponent);
+                double position = Math.Log10(value);
+                if (position >= lowLog - 0.2 && position <= highLog + 0.2)
+                {
+                    ticks.Add(new Tick(position, value.ToString("#,0.###", CultureInfo.InvariantCulture)));
+                }
+            }
+        }
+
+        return [.. ticks];
     }
 
     private static int ThreadsOf(ResultRow row) => int.Parse(row.Parameters["Threads"], CultureInfo.InvariantCulture);

@@ -1,5 +1,7 @@
 using System.Globalization;
 using System.Text;
+using System.Text.Json;
+using System.Text.Json.Serialization;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using SharpCoreDB.Benchmarks.Contenders;
@@ -14,6 +16,10 @@ namespace SharpCoreDB.Benchmarks.Reporting;
 internal sealed class ResultReport
 {
     private const string ContenderParameter = "Contender";
+    private const string SavedFile = "rows.json";
+
+    // A case with a single iteration has no error interval (NaN), which JSON has no number for.
+    private static readonly JsonSerializerOptions JsonOptions = new() { WriteIndented = true, NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals };
 
     private readonly List<ResultRow> _rows;
     private readonly List<string> _failed;
@@ -90,7 +96,22 @@ internal sealed class ResultReport
         File.WriteAllText(markdownPath, Markdown(charts, folder));
         written.Add(markdownPath);
         written.AddRange(charts);
+        string savedPath = Path.Combine(folder, SavedFile);
+        File.WriteAllText(savedPath, JsonSerializer.Serialize(new SavedReport(_header, _rows, _failed, [.. _notes]), JsonOptions));
+        written.Add(savedPath);
         return written;
+    }
+
+    /// <summary>Reads the report a run saved in <paramref name="folder"/> (its <c>rows.json</c>).</summary>
+    /// <param name="folder">The folder a run wrote.</param>
+    /// <returns>The report, ready to be written again.</returns>
+    /// <exception cref="InvalidDataException">The folder holds no saved report.</exception>
+    public static ResultReport Load(string folder)
+    {
+        string path = Path.Combine(folder, SavedFile);
+        SavedReport saved = JsonSerializer.Deserialize<SavedReport>(File.ReadAllText(path), JsonOptions)
+            ?? throw new InvalidDataException($"{path} holds no report.");
+        return new ResultReport(saved.Rows, saved.Failed, saved.Header, saved.Notes);
     }
 
     /// <summary>The markdown text.</summary>

@@ -52,18 +52,6 @@ internal sealed partial class Binder
         return columns;
     }
 
-    // The columns an UPDATE assigns, by name: what UPDATE OF triggers are matched against.
-    private static HashSet<string> AssignedColumns(UpdateStatement update)
-    {
-        var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
-        foreach (UpdateAssignment assignment in update.Assignments)
-        {
-            names.Add(assignment.Column);
-        }
-
-        return names;
-    }
-
     private List<Expr> BindChecks(TableSchema table, Scope scope)
     {
         var checks = new List<Expr>(table.Checks.Length);
@@ -382,7 +370,7 @@ internal sealed partial class Binder
         }
 
         TableSchema table = TargetTable(update.Table);
-        HashSet<string> assignedNames = AssignedColumns(update);
+        HashSet<string> assignedNames = FiredTriggers.AssignedColumns(update);
         _changedTables = ChangedBy(table, TriggerEvent.Update, assignedNames);
         if (update.From is not null)
         {

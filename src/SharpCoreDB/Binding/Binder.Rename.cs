@@ -2,7 +2,6 @@ using System.Collections.Immutable;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Sql.Lexing;
 using SharpCoreDB.Sql.Parsing;
 using SharpCoreDB.Sql;
 
@@ -10,8 +9,10 @@ namespace SharpCoreDB.Binding;
 
 /// <content>ALTER TABLE … RENAME TO and RENAME COLUMN.</content>
 /// <remarks>
-/// Both edit stored SQL the way SQLite does: the name's tokens are replaced where they stand and everything else
-/// stays as written, in the table's definition, its indexes, triggers, views and other tables' foreign keys. Then
+/// Both edit stored SQL the way SQLite does (<see cref="StoredSqlEdit"/>, in Catalog): the name's tokens are replaced
+/// where they stand and everything else stays as written, in the table's definition, its indexes, triggers, views and
+/// other tables' foreign keys. This part decides which tokens those are where that takes binding (an unqualified
+/// column in a view or trigger body), and builds the new schema objects. Then
 /// every view and trigger is bound against the new schema: one that still names the old table or column (text this
 /// engine could not rewrite safely) is reported, and nothing changes.
 /// </remarks>
@@ -41,12 +42,17 @@ internal sealed partial class Binder
         string oldName = table.Name;
         string quoted = Quote(newName);
         var definition = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
-        var edits = new List<(int Start, int Length)> { NameToken(table.Sql, definition.Name.Position.Offset, afterReferences: false) };
-        AddReferenceEdits(definition, table.Sql, oldName, column: null, edits);
-        var create = (CreateTableStatement)SqlParser.ParseStatement(Apply(table.Sql, edits, _ => quoted));
+        var edit = new StoredSqlEdit(table.Sql);
+        edit.AddName(definition.Name.Position.Offset);
+        edit.AddForeignKeyReferences(definition, oldName, column: null);
+        var create = (CreateTableStatement)SqlParser.ParseStatement(edit.Apply(_ => quoted));
         TableSchema built = TableSchemaBuilder.Build(create, table.RootPage, name => RenamedIndexRoot(table, newName, name));
         TableSchema renamed = WithRewrittenIndexes(table, built, (createIndex, sql) =>
-            Apply(sql, [NameToken(sql, createIndex.Table.Position.Offset, afterReferences: false)], _ => quoted));
+        {
+            var indexEdit = new StoredSqlEdit(sql);
+            indexEdit.AddName(createIndex.Table.Position.Offset);
+            return indexEdit.Apply(_ => quoted);
+        });
         Schema after = _schema.WithoutTable(table).WithTable(renamed);
 
         // Every trigger: those on the table move with it (their ON clause), and any body may name it.
@@ -55,10 +61,10 @@ internal sealed partial class Binder
         {
             var stored = (CreateTriggerStatement)SqlParser.ParseStatement(trigger.Sql);
             bool on = Same(trigger.TableName, oldName);
-            var triggerEdits = new List<(int Start, int Length)>();
+            var triggerEdit = new StoredSqlEdit(trigger.Sql);
             if (on)
             {
-                triggerEdits.Add(NameToken(trigger.Sql, stored.Table.Position.Offset, afterReferences: false));
+                triggerEdit.AddName(stored.Table.Position.Offset);
             }
 
             var roots = new List<SyntaxNode>(stored.Body);
@@ -67,10 +73,10 @@ internal sealed partial class Binder
                 roots.Add(stored.When);
             }
 
-            AddTableReferenceEdits(roots, trigger.Sql, oldName, triggerEdits);
-            if (triggerEdits.Count > 0)
+            triggerEdit.AddTableReferences(roots, oldName);
+            if (!triggerEdit.IsEmpty)
             {
-                TriggerSchema moved = Moved(trigger, on ? renamed.Name : trigger.TableName, Apply(trigger.Sql, triggerEdits, _ => quoted));
+                TriggerSchema moved = Moved(trigger, on ? renamed.Name : trigger.TableName, triggerEdit.Apply(_ => quoted));
                 triggers.Add(moved);
                 after = after.WithTrigger(moved);
             }
@@ -80,11 +86,11 @@ internal sealed partial class Binder
         foreach (ViewSchema view in _schema.Views.Values)
         {
             var stored = (CreateViewStatement)SqlParser.ParseStatement(view.Sql);
-            var viewEdits = new List<(int Start, int Length)>();
-            AddTableReferenceEdits([stored.Query], view.Sql, oldName, viewEdits);
-            if (viewEdits.Count > 0)
+            var viewEdit = new StoredSqlEdit(view.Sql);
+            viewEdit.AddTableReferences([stored.Query], oldName);
+            if (!viewEdit.IsEmpty)
             {
-                ViewSchema rewritten = CatalogStore.ViewBuilder((CreateViewStatement)SqlParser.ParseStatement(Apply(view.Sql, viewEdits, _ => quoted)));
+                ViewSchema rewritten = CatalogStore.ViewBuilder((CreateViewStatement)SqlParser.ParseStatement(viewEdit.Apply(_ => quoted)));
                 views.Add(rewritten);
                 after = after.WithView(rewritten);
             }
@@ -124,43 +130,43 @@ internal sealed partial class Binder
         Func<char, string> replacement = first => first is '"' or '`' or '[' or '\'' ? quotedName : bare;
 
         var definition = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
-        var edits = new List<(int Start, int Length)>();
+        var edit = new StoredSqlEdit(table.Sql);
         foreach (ColumnDefinition defined in definition.Columns)
         {
             if (Same(defined.Name, oldName))
             {
-                edits.Add(NameToken(table.Sql, defined.Position.Offset, afterReferences: false));
+                edit.AddName(defined.Position.Offset);
             }
         }
 
-        AddColumnReferenceEdits(definition, table.Sql, table.Name, oldName, edits);
+        edit.AddColumnReferences(definition, table.Name, oldName);
         foreach (TableConstraint constraint in definition.Constraints)
         {
             if (constraint is ForeignKeyTableConstraint foreignKey)
             {
-                AddIdentifierEdits(foreignKey.Columns, table.Sql, oldName, edits);
+                edit.AddIdentifiers(foreignKey.Columns, oldName);
             }
         }
 
-        AddReferenceEdits(definition, table.Sql, table.Name, oldName, edits);
-        var create = (CreateTableStatement)SqlParser.ParseStatement(Apply(table.Sql, edits, replacement));
+        edit.AddForeignKeyReferences(definition, table.Name, oldName);
+        var create = (CreateTableStatement)SqlParser.ParseStatement(edit.Apply(replacement));
         TableSchema built = TableSchemaBuilder.Build(create, table.RootPage, name => ExistingIndexRoot(table, name));
         TableSchema renamed = WithRewrittenIndexes(table, built, (createIndex, sql) =>
         {
-            var indexEdits = new List<(int Start, int Length)>();
-            AddColumnReferenceEdits(createIndex, sql, table.Name, oldName, indexEdits);
-            return Apply(sql, indexEdits, replacement);
+            var indexEdit = new StoredSqlEdit(sql);
+            indexEdit.AddColumnReferences(createIndex, table.Name, oldName);
+            return indexEdit.Apply(replacement);
         });
         Schema after = _schema.WithTable(renamed);
         var triggers = new List<TriggerSchema>();
         foreach (TriggerSchema trigger in _schema.TriggersOf(table.Name))
         {
             var stored = (CreateTriggerStatement)SqlParser.ParseStatement(trigger.Sql);
-            var triggerEdits = new List<(int Start, int Length)>();
-            AddIdentifierEdits(stored.UpdateColumns, trigger.Sql, oldName, triggerEdits);
-            if (triggerEdits.Count > 0)
+            var triggerEdit = new StoredSqlEdit(trigger.Sql);
+            triggerEdit.AddIdentifiers(stored.UpdateColumns, oldName);
+            if (!triggerEdit.IsEmpty)
             {
-                TriggerSchema moved = Moved(trigger, table.Name, Apply(trigger.Sql, triggerEdits, replacement));
+                TriggerSchema moved = Moved(trigger, table.Name, triggerEdit.Apply(replacement));
                 triggers.Add(moved);
                 after = after.WithTrigger(moved);
             }
@@ -173,76 +179,6 @@ internal sealed partial class Binder
         BindChecks(renamed, scope);
         ValidateDependents(after, $"rename of column {table.Name}.{oldName} to {newName}");
         return new RenamePlan(_schema, SlotWidths, table, renamed, triggers, referencing, after, $"RenameColumn {table.Name}.{oldName} TO {newName}") { Views = views };
-    }
-
-    // The references to table `table` in a view's query or a trigger's body: table names in FROM clauses and as the
-    // target of INSERT, UPDATE and DELETE, and the qualifier of `table.column`. When the text gives the name another
-    // meaning as well (an alias or a common table expression of that name), nothing is rewritten: the statement is
-    // then bound as it is, and if it still names the old table the rename is refused.
-    private static void AddTableReferenceEdits(List<SyntaxNode> roots, string sql, string table, List<(int Start, int Length)> edits)
-    {
-        var found = new List<(int Start, int Length)>();
-        bool ambiguous = false;
-        foreach (SyntaxNode root in roots)
-        {
-            SyntaxWalker.Walk(root, node =>
-            {
-                switch (node)
-                {
-                    case TableReference reference:
-                        ambiguous |= reference.Alias is not null && Same(reference.Alias, table);
-                        AddTarget(reference.Name);
-                        break;
-                    case CommonTableExpression cte:
-                        ambiguous |= Same(cte.Name.Name, table);
-                        break;
-                    case InsertStatement insert:
-                        ambiguous |= insert.Alias is not null && Same(insert.Alias, table);
-                        AddTarget(insert.Table);
-                        break;
-                    case UpdateStatement update:
-                        ambiguous |= update.Alias is not null && Same(update.Alias, table);
-                        AddTarget(update.Table);
-                        break;
-                    case DeleteStatement delete:
-                        ambiguous |= delete.Alias is not null && Same(delete.Alias, table);
-                        AddTarget(delete.Table);
-                        break;
-                    case ColumnReference column when column.Table is not null && Same(column.Table, table):
-                        found.Add(QualifierToken(sql, column.Position.Offset, column.Schema is not null));
-                        break;
-                }
-
-                return true;
-            });
-        }
-
-        if (!ambiguous)
-        {
-            edits.AddRange(found);
-        }
-
-        void AddTarget(QualifiedName name)
-        {
-            if (Same(name.Name, table))
-            {
-                found.Add(NameToken(sql, name.Position.Offset, afterReferences: false));
-            }
-        }
-    }
-
-    // The table part of `[schema.]table.column` starting at `offset`.
-    private static (int Start, int Length) QualifierToken(string sql, int offset, bool hasSchema)
-    {
-        var lexer = new Lexer(sql.AsSpan(offset));
-        Token token = lexer.Next();
-        if (hasSchema)
-        {
-            lexer.Next();
-            token = lexer.Next();
-        }
-
-        return (offset + token.Start, token.Length);
     }
 
     // The rebuilt table with the old table's indexes: constraint indexes as the rebuild made them (matched by root
@@ -311,11 +247,11 @@ internal sealed partial class Binder
         var views = new List<ViewSchema>();
         foreach ((ViewSchema view, CreateViewStatement statement) in viewStatements)
         {
-            var edits = new List<(int Start, int Length)>();
-            AddUses(statement.Query, view.Sql, edits);
-            if (edits.Count > 0)
+            var edit = new StoredSqlEdit(view.Sql);
+            AddUses(statement.Query, edit);
+            if (!edit.IsEmpty)
             {
-                ViewSchema rewritten = CatalogStore.ViewBuilder((CreateViewStatement)SqlParser.ParseStatement(Apply(view.Sql, edits, replacement)));
+                ViewSchema rewritten = CatalogStore.ViewBuilder((CreateViewStatement)SqlParser.ParseStatement(edit.Apply(replacement)));
                 views.Add(rewritten);
                 after = after.WithView(rewritten);
             }
@@ -324,17 +260,17 @@ internal sealed partial class Binder
         foreach (TriggerSchema trigger in triggerTexts.Values)
         {
             CreateTriggerStatement statement = trigger.Statement;
-            var edits = new List<(int Start, int Length)>();
-            AddUses(statement.When, trigger.Sql, edits);
+            var edit = new StoredSqlEdit(trigger.Sql);
+            AddUses(statement.When, edit);
             foreach (Statement step in statement.Body)
             {
-                AddUses(step, trigger.Sql, edits);
-                AddWrittenColumns(step, trigger.Sql, table.Name, column, edits);
+                AddUses(step, edit);
+                edit.AddWrittenColumns(step, table.Name, column);
             }
 
-            if (edits.Count > 0)
+            if (!edit.IsEmpty)
             {
-                TriggerSchema rewritten = Moved(trigger, trigger.TableName, Apply(trigger.Sql, edits, replacement));
+                TriggerSchema rewritten = Moved(trigger, trigger.TableName, edit.Apply(replacement));
                 triggers.RemoveAll(t => Same(t.Name, trigger.Name));
                 triggers.Add(rewritten);
                 after = after.WithTrigger(rewritten);
@@ -343,52 +279,16 @@ internal sealed partial class Binder
 
         return views;
 
-        void AddUses(SyntaxNode? node, string sql, List<(int Start, int Length)> edits) =>
+        void AddUses(SyntaxNode? node, StoredSqlEdit edit) =>
             SyntaxWalker.Walk(node, n =>
             {
                 if (n is ColumnReference reference && uses.Contains(reference))
                 {
-                    edits.Add(NameToken(sql, reference.Position.Offset, afterReferences: false));
+                    edit.AddName(reference.Position.Offset);
                 }
 
                 return true;
             });
-    }
-
-    // The column names an INSERT, UPDATE or upsert step writes in table `table`.
-    private static void AddWrittenColumns(Statement step, string sql, string table, string column, List<(int Start, int Length)> edits)
-    {
-        switch (step)
-        {
-            case InsertStatement insert when Same(insert.Table.Name, table):
-                AddIdentifierEdits(insert.Columns, sql, column, edits);
-                foreach (UpsertClause upsert in insert.Upserts)
-                {
-                    AddIdentifierEdits(upsert.Target, sql, column, edits);
-                    AddAssignmentEdits(upsert.Assignments, sql, column, edits);
-                }
-
-                break;
-            case UpdateStatement update when Same(update.Table.Name, table):
-                AddAssignmentEdits(update.Assignments, sql, column, edits);
-                break;
-        }
-    }
-
-    private static void AddAssignmentEdits(ImmutableArray<UpdateAssignment> assignments, string sql, string column, List<(int Start, int Length)> edits)
-    {
-        if (assignments.IsDefault)
-        {
-            return;
-        }
-
-        foreach (UpdateAssignment assignment in assignments)
-        {
-            if (Same(assignment.Column, column))
-            {
-                edits.Add(NameToken(sql, assignment.Position.Offset, afterReferences: false));
-            }
-        }
     }
 
     private static TriggerSchema Moved(TriggerSchema trigger, string tableName, string sql) => new()
@@ -411,14 +311,14 @@ internal sealed partial class Binder
             }
 
             var create = (CreateTableStatement)SqlParser.ParseStatement(other.Sql);
-            var edits = new List<(int Start, int Length)>();
-            AddReferenceEdits(create, other.Sql, tableName, column, edits);
-            if (edits.Count == 0)
+            var edit = new StoredSqlEdit(other.Sql);
+            edit.AddForeignKeyReferences(create, tableName, column);
+            if (edit.IsEmpty)
             {
                 continue;
             }
 
-            var rewritten = (CreateTableStatement)SqlParser.ParseStatement(Apply(other.Sql, edits, replacement));
+            var rewritten = (CreateTableStatement)SqlParser.ParseStatement(edit.Apply(replacement));
             TableSchema updated = TableSchemaBuilder.Build(rewritten, other.RootPage, name => ExistingIndexRoot(other, name))
                 .WithIndexes(other.Indexes);
             referencing.Add(updated);
@@ -440,112 +340,6 @@ internal sealed partial class Binder
         }
 
         return ExistingIndexRoot(table, name);
-    }
-
-    // The REFERENCES clauses of a CREATE TABLE that name `table`: the table name itself (no column given) or the
-    // referenced column names equal to `column`.
-    private static void AddReferenceEdits(CreateTableStatement create, string sql, string table, string? column, List<(int Start, int Length)> edits)
-    {
-        foreach (ColumnDefinition definition in create.Columns)
-        {
-            foreach (ColumnConstraint constraint in definition.Constraints)
-            {
-                if (constraint is ReferencesColumnConstraint references)
-                {
-                    AddReferenceEdit(references.ForeignKey, sql, table, column, edits);
-                }
-            }
-        }
-
-        foreach (TableConstraint constraint in create.Constraints)
-        {
-            if (constraint is ForeignKeyTableConstraint foreignKey)
-            {
-                AddReferenceEdit(foreignKey.ForeignKey, sql, table, column, edits);
-            }
-        }
-    }
-
-    private static void AddReferenceEdit(ForeignKeyClause clause, string sql, string table, string? column, List<(int Start, int Length)> edits)
-    {
-        if (!Same(clause.Table, table))
-        {
-            return;
-        }
-
-        if (column is null)
-        {
-            edits.Add(NameToken(sql, clause.Position.Offset, afterReferences: true));
-        }
-        else
-        {
-            AddIdentifierEdits(clause.Columns, sql, column, edits);
-        }
-    }
-
-    private static void AddIdentifierEdits(ImmutableArray<Identifier> names, string sql, string column, List<(int Start, int Length)> edits)
-    {
-        if (names.IsDefault)
-        {
-            return;
-        }
-
-        foreach (Identifier name in names)
-        {
-            if (Same(name.Name, column))
-            {
-                edits.Add(NameToken(sql, name.Position.Offset, afterReferences: false));
-            }
-        }
-    }
-
-    // Column references to `column` of `table` (unqualified, or qualified with the table's name) anywhere in `node`.
-    private static void AddColumnReferenceEdits(SyntaxNode node, string sql, string table, string column, List<(int Start, int Length)> edits)
-    {
-        SyntaxWalker.Walk(node, n =>
-        {
-            if (n is ColumnReference reference && Same(reference.Column, column) && (reference.Table is null || Same(reference.Table, table)))
-            {
-                edits.Add(NameToken(sql, reference.Position.Offset, afterReferences: false));
-            }
-
-            return true;
-        });
-    }
-
-    // The name token that starts at `offset` (after a REFERENCES keyword when asked): the last part of a dotted name.
-    private static (int Start, int Length) NameToken(string sql, int offset, bool afterReferences)
-    {
-        var lexer = new Lexer(sql.AsSpan(offset));
-        Token token = lexer.Next();
-        if (afterReferences)
-        {
-            token = lexer.Next();
-        }
-
-        while (true)
-        {
-            Token next = lexer.Next();
-            if (next.Kind != TokenKind.Dot)
-            {
-                return (offset + token.Start, token.Length);
-            }
-
-            token = lexer.Next();
-        }
-    }
-
-    // Replaces each token with what `replacement` gives for its first character (a quote, or not), last first so the
-    // earlier offsets stay valid.
-    private static string Apply(string sql, List<(int Start, int Length)> edits, Func<char, string> replacement)
-    {
-        edits.Sort((a, b) => b.Start.CompareTo(a.Start));
-        foreach ((int start, int length) in edits)
-        {
-            sql = string.Concat(sql.AsSpan(0, start), replacement(sql[start]), sql.AsSpan(start + length));
-        }
-
-        return sql;
     }
 
     private static bool Same(string a, string b) => string.Equals(a, b, StringComparison.OrdinalIgnoreCase);

@@ -29,7 +29,7 @@ internal sealed partial class Binder
     // own statements' (Unspecified when it had none).
     private ConflictResolution _conflictOverride;
 
-    private Dictionary<string, List<TriggerSchema>>? _triggersByTable;
+    private FiredTriggers? _fired;
 
     // How many trigger programs are being bound one inside another: each fires the next from one of its steps.
     private int _triggerDepth;
@@ -71,108 +71,12 @@ internal sealed partial class Binder
         return new CreateTriggerPlan(_schema, SlotWidths, create);
     }
 
-    // The triggers on a table that a statement with this event (and these assigned columns) fires, newest first.
-    private List<TriggerSchema> Fired(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned)
-    {
-        var triggers = new List<TriggerSchema>();
-        if (TriggersByTable().TryGetValue(table.Name, out List<TriggerSchema>? onTable))
-        {
-            foreach (TriggerSchema trigger in onTable)
-            {
-                if (trigger.Event == triggerEvent && Overlaps(trigger, assigned))
-                {
-                    triggers.Add(trigger);
-                }
-            }
-        }
-
-        triggers.Sort((a, b) => b.Order.CompareTo(a.Order));
-        return triggers;
-    }
-
-    // The schema's triggers by table, gathered once per statement: a cascade looks up the triggers of every table
-    // it reaches, and scanning all triggers for each made a chain of n triggers cost n^3.
-    private Dictionary<string, List<TriggerSchema>> TriggersByTable()
-    {
-        if (_triggersByTable is null)
-        {
-            _triggersByTable = new Dictionary<string, List<TriggerSchema>>(StringComparer.OrdinalIgnoreCase);
-            foreach (TriggerSchema trigger in _schema.Triggers.Values)
-            {
-                if (!_triggersByTable.TryGetValue(trigger.TableName, out List<TriggerSchema>? list))
-                {
-                    list = [];
-                    _triggersByTable.Add(trigger.TableName, list);
-                }
-
-                list.Add(trigger);
-            }
-        }
-
-        return _triggersByTable;
-    }
-
-    // UPDATE OF fires only when the statement assigns one of the listed columns.
-    private static bool Overlaps(TriggerSchema trigger, IReadOnlySet<string>? assigned)
-    {
-        if (trigger.UpdateColumns.IsDefaultOrEmpty || assigned is null)
-        {
-            return true;
-        }
-
-        foreach (Identifier column in trigger.UpdateColumns)
-        {
-            if (assigned.Contains(column.Name))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    // Which triggers a change fires, gathered once per statement.
+    private FiredTriggers Triggers => _fired ??= new FiredTriggers(_schema);
 
     // The tables a statement changes: its own and, transitively, those its triggers' programs write.
-    private HashSet<TableSchema> ChangedBy(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned)
-    {
-        var changed = new HashSet<TableSchema> { table };
-        CollectWrites(table, triggerEvent, assigned, changed, []);
-        return changed;
-    }
-
-    private void CollectWrites(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, HashSet<TableSchema> changed, HashSet<TriggerSchema> visited)
-    {
-        foreach (TriggerSchema trigger in Fired(table, triggerEvent, assigned))
-        {
-            if (!visited.Add(trigger))
-            {
-                continue;
-            }
-
-            foreach (Statement step in trigger.Statement.Body)
-            {
-                (QualifiedName? name, TriggerEvent stepEvent, HashSet<string>? stepAssigned) = step switch
-                {
-                    InsertStatement i => (i.Table, TriggerEvent.Insert, null),
-                    UpdateStatement u => (u.Table, TriggerEvent.Update, AssignedColumns(u)),
-                    DeleteStatement d => ((QualifiedName?)d.Table, TriggerEvent.Delete, (HashSet<string>?)null),
-                    _ => (null, TriggerEvent.Insert, null),
-                };
-                if (name is not null && _schema.FindTable(name.Name) is { } target)
-                {
-                    changed.Add(target);
-                    Nest();
-                    try
-                    {
-                        CollectWrites(target, stepEvent, stepAssigned, changed, visited);
-                    }
-                    finally
-                    {
-                        _nesting--;
-                    }
-                }
-            }
-        }
-    }
+    private HashSet<TableSchema> ChangedBy(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned) =>
+        Triggers.ChangedBy(table, triggerEvent, assigned, _nesting);
 
     /// <summary>
     /// Binds the triggers a statement on <paramref name="table"/> fires, or returns null when it fires none. Called
@@ -180,7 +84,7 @@ internal sealed partial class Binder
     /// </summary>
     private TriggerSet? BindTriggers(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, ConflictResolution conflict)
     {
-        List<TriggerSchema> triggers = Fired(table, triggerEvent, assigned);
+        List<TriggerSchema> triggers = Triggers.On(table, triggerEvent, assigned);
         if (triggers.Count == 0)
         {
             return null;

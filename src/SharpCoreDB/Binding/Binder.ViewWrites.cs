@@ -101,7 +101,7 @@ internal sealed partial class Binder
     private ViewWritePlan BindViewUpdate(UpdateStatement update, TableSchema view)
     {
         // UPDATE OF programs fire only for the columns assigned: with none firing, the view cannot be updated (SQLite).
-        HashSet<string> assigned = AssignedColumns(update);
+        HashSet<string> assigned = FiredTriggers.AssignedColumns(update);
         TriggerSet triggers = BindTriggers(view, TriggerEvent.Update, assigned, StepConflict(update.OnConflict))
             ?? throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot modify {view.Name} because it is a view", update.Table.Position);
         var targets = new int[update.Assignments.Length];

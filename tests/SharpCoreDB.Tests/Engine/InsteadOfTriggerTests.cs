@@ -103,7 +103,7 @@ public sealed class InsteadOfTriggerTests : IDisposable
     public void Renames_rewrite_the_view_programs_as_sqlite_does(string sql)
     {
         _both.Execute(sql);
-        Catalog.Schema schema = _both.Engine.Database.Schema;
+        SharpCoreDB.Catalog.Schema schema = _both.Engine.Database.Schema;
         Assert.Equal(_both.SqliteDefinition("view", "v"), schema.FindView("v")!.Sql);
         foreach (string trigger in (string[])["vi", "vu", "vd"])
         {

@@ -408,18 +408,26 @@ internal sealed class Session : IDisposable
         }
         finally
         {
-            // What SQLite keeps per connection: temporary schema, savepoints, counters and pragmas start afresh.
+            // What SQLite keeps per connection: temporary schema, savepoints, counters and pragmas start afresh. The
+            // checks skip the stores (and their write barriers) a connection that used none of it would pay for.
             _savepoints.Clear();
-            _temporaryViews = s_noTemporaryViews;
-            _overlay = null;
-            _overlayBase = null;
+            if (!_temporaryViews.IsEmpty || _overlayBase is not null)
+            {
+                _temporaryViews = s_noTemporaryViews;
+                _overlay = null;
+                _overlayBase = null;
+            }
+
             OpenReadersInTransaction = 0;
             Counters.Reset();
             Settings.ForeignKeys = false;
             Settings.DeferForeignKeys = false;
 
             // The last parameter values may be large strings or blobs: the pool must not keep them alive.
-            Array.Clear(_parameterScratch);
+            if (_parameterScratch.Length != 0)
+            {
+                Array.Clear(_parameterScratch);
+            }
         }
     }
 

@@ -187,7 +187,11 @@ internal static partial class PathWatcher
     private static partial int inotify_rm_watch(int descriptor, int watch);
 
     // ioctl is declared variadic in C; glibc and musl implement it as a plain three-argument system call wrapper.
+    // FIONREAD on an inotify descriptor only reads the queue's byte count under its spinlock: it never blocks, never
+    // calls back and returns well within a microsecond, the case SuppressGCTransition is for. It is the one system call
+    // of a pooled open, which then skips the switch to preemptive mode and the GC poll around it.
     [LibraryImport("libc")]
+    [SuppressGCTransition]
     private static partial int ioctl(int descriptor, nuint request, out int value);
 
     [LibraryImport("libc")]

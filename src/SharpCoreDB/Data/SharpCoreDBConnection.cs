@@ -109,6 +109,9 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
     internal int DefaultTimeout => _parsed.DefaultTimeout;
 
+    /// <summary>The engine session while open (tests check that a pooled open reuses the last one).</summary>
+    internal Session? EngineSession => _session;
+
     /// <summary>The engine instance while open (tests check which one the pool handed out).</summary>
     internal Engine.Database? EngineDatabase => _database;
 
@@ -137,23 +140,28 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
         var options = _parsed.Options ??= BuildOptions(dataSource);
         var database = Engine.Database.Acquire(options);
+        Session? session = null;
         try
         {
-            _session = database.CreateSession(options);
+            // Usually the session the last connection to close handed back, reset to a new session's state.
+            session = database.RentSession(options);
             if (_parsed.ForeignKeys is bool foreignKeys)
             {
-                _session.Settings.ForeignKeys = foreignKeys;
+                session.Settings.ForeignKeys = foreignKeys;
             }
 
             RegisterPendingCollations(database);
             RegisterFunctions(database);
-            _database = database;
         }
         catch
         {
+            session?.Dispose();
             database.Release();
             throw;
         }
+
+        _session = session;
+        _database = database;
 
         SetState(ConnectionState.Open);
     }
@@ -197,21 +205,34 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         // would end the transaction that command is writing in.
         var session = Session;
         var use = session.Enter();
+        bool reset = false;
         try
         {
-            // The session's Dispose rolls back an active transaction; the provider's transaction object just ends.
+            // The reset rolls back an active transaction; the provider's transaction object just ends.
             _transaction?.ConnectionClosed();
-            session.Dispose();
+            session.ResetForReuse();
+            reset = true;
         }
         finally
         {
             use.Dispose();
             _transaction = null;
             _session = null;
-            var database = _database;
+            var database = _database!;
             _database = null;
             SetState(ConnectionState.Closed);
-            database?.Release(pool: _parsed.Pooling);
+
+            // Before the release, which may close the database; a session whose reset failed is not handed out again.
+            if (reset)
+            {
+                database.ReturnSession(session);
+            }
+            else
+            {
+                session.Dispose();
+            }
+
+            database.Release(pool: _parsed.Pooling);
         }
     }
 

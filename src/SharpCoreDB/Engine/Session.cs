@@ -46,8 +46,7 @@ internal sealed class Session : IDisposable
     internal Session(Database database, DatabaseOptions options)
     {
         Database = database;
-        BusyTimeout = options.BusyTimeout;
-        IsReadOnly = options.OpenMode == SharpCoreDBOpenMode.ReadOnly || database.IsReadOnly;
+        Reuse(options);
     }
 
     /// <summary>
@@ -72,7 +71,7 @@ internal sealed class Session : IDisposable
     public TimeSpan BusyTimeout { get; set; }
 
     /// <summary>True when this session may not write (read-only open mode).</summary>
-    public bool IsReadOnly { get; }
+    public bool IsReadOnly { get; private set; }
 
     /// <summary>What last_insert_rowid(), changes() and total_changes() report for this connection.</summary>
     internal ConnectionCounters Counters { get; } = new();
@@ -374,17 +373,71 @@ internal sealed class Session : IDisposable
     /// <summary>Rolls back an open transaction and ends the session.</summary>
     public void Dispose()
     {
+        // Also for a session reset for reuse (already marked disposed) that leaves the pool: nothing runs finalizers.
+        GC.SuppressFinalize(this);
         if (_disposed)
         {
             return;
         }
 
         _disposed = true;
-        GC.SuppressFinalize(this);
         TransactionContext? transaction = _transaction;
         _transaction = null;
         _explicit = false;
         transaction?.Dispose();
+    }
+
+    /// <summary>
+    /// Ends the connection's use of the session so that the next connection can take it (see
+    /// <see cref="Database.RentSession"/>): rolls back an open transaction, as <see cref="Dispose"/> does, and puts back
+    /// everything a new session starts with. Until <see cref="Reuse"/> the session refuses use as a disposed one.
+    /// </summary>
+    /// <remarks>
+    /// The finalizer stays registered: it finds nothing to roll back while the session is pooled, and re-registering
+    /// it at each open is a large part of what pooling the session saves. Call it inside <see cref="Enter"/>.
+    /// </remarks>
+    internal void ResetForReuse()
+    {
+        TransactionContext? transaction = _transaction;
+        _transaction = null;
+        _explicit = false;
+        _disposed = true;
+        try
+        {
+            transaction?.Dispose();
+        }
+        finally
+        {
+            // What SQLite keeps per connection: temporary schema, savepoints, counters and pragmas start afresh. The
+            // checks skip the stores (and their write barriers) a connection that used none of it would pay for.
+            _savepoints.Clear();
+            if (!_temporaryViews.IsEmpty || _overlayBase is not null)
+            {
+                _temporaryViews = s_noTemporaryViews;
+                _overlay = null;
+                _overlayBase = null;
+            }
+
+            OpenReadersInTransaction = 0;
+            Counters.Reset();
+            Settings.ForeignKeys = false;
+            Settings.DeferForeignKeys = false;
+
+            // The last parameter values may be large strings or blobs: the pool must not keep them alive.
+            if (_parameterScratch.Length != 0)
+            {
+                Array.Clear(_parameterScratch);
+            }
+        }
+    }
+
+    /// <summary>Takes a session reset by <see cref="ResetForReuse"/> into use by a connection with these options.</summary>
+    /// <param name="options">The connection's options: its busy timeout and open mode.</param>
+    internal void Reuse(DatabaseOptions options)
+    {
+        BusyTimeout = options.BusyTimeout;
+        IsReadOnly = options.OpenMode == SharpCoreDBOpenMode.ReadOnly || Database.IsReadOnly;
+        _disposed = false;
     }
 
     /// <summary>

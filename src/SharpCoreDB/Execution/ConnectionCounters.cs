@@ -21,6 +21,15 @@ internal sealed class ConnectionCounters
     /// <summary>Rows the trigger programs of the running statement changed so far.</summary>
     public long TriggerChanges { get; set; }
 
+    /// <summary>Back to a new connection's values (all zero), for a pooled session taken by the next connection.</summary>
+    public void Reset()
+    {
+        LastInsertRowId = 0;
+        Changes = 0;
+        TotalChanges = 0;
+        TriggerChanges = 0;
+    }
+
     /// <summary>A data-changing statement starts.</summary>
     public void StatementStarting() => TriggerChanges = 0;
 

@@ -286,7 +286,10 @@ public sealed class SharpCoreDBCommand : DbCommand
             var timeout = StartExecution(CancellationToken.None);
             try
             {
-                var result = statement.Execute(session, values, timeout.Token);
+                // The command's own array, not a copy: it is not bound again while this reader is open.
+                var execute = statement.ExecuteBound(session, values, async: false, timeout.Token);
+                Debug.Assert(execute.IsCompleted, "The synchronous path never waits asynchronously.");
+                var result = execute.GetAwaiter().GetResult();
                 var reader = new SharpCoreDBDataReader(this, result, behavior, timeout, CancellationToken.None);
                 _reader = reader;
                 return reader;
@@ -318,7 +321,7 @@ public sealed class SharpCoreDBCommand : DbCommand
             var timeout = StartExecution(cancellationToken);
             try
             {
-                var result = await statement.ExecuteAsync(session, values, timeout.Token).ConfigureAwait(false);
+                var result = await statement.ExecuteBound(session, values, async: true, timeout.Token).ConfigureAwait(false);
                 var reader = new SharpCoreDBDataReader(this, result, behavior, timeout, cancellationToken);
                 _reader = reader;
                 return reader;

@@ -78,6 +78,22 @@ internal sealed class Statement
         return execute.GetAwaiter().GetResult();
     }
 
+    /// <summary>
+    /// Like <see cref="Execute(Session, ReadOnlySpan{SqlValue}, CancellationToken)"/> with values the result keeps
+    /// without copying them: the caller leaves the array unchanged until the result is disposed (a command's bound
+    /// values, which it cannot bind again while its reader is open).
+    /// </summary>
+    /// <param name="session">The session to run in.</param>
+    /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>
+    /// <param name="async">True to wait for the writer slot and the log without blocking a thread.</param>
+    /// <param name="cancellationToken">Cancels the statement.</param>
+    /// <returns>The result; dispose it.</returns>
+    internal ValueTask<QueryResult> ExecuteBound(Session session, SqlValue[] parameterValues, bool async, CancellationToken cancellationToken)
+    {
+        CheckSession(session, parameterValues);
+        return Execute(session, parameterValues, async, cancellationToken);
+    }
+
     /// <summary>Like <see cref="Execute(Session, ReadOnlySpan{SqlValue}, CancellationToken)"/>, without blocking a thread on the writer slot or the log flush.</summary>
     /// <param name="session">The session to run in.</param>
     /// <param name="parameterValues">The parameter values, aligned with <see cref="ParameterNames"/>.</param>

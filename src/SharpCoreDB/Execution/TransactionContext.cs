@@ -11,6 +11,8 @@ namespace SharpCoreDB.Execution;
 /// </summary>
 internal sealed class TransactionContext : UndoableTransaction
 {
+    private ForeignKeys.ForeignKeyCounters? _foreignKeys;
+
     /// <summary>Wraps a read snapshot.</summary>
     /// <param name="read">The snapshot.</param>
     /// <param name="schema">The schema it sees.</param>
@@ -37,8 +39,8 @@ internal sealed class TransactionContext : UndoableTransaction
     /// <summary>The settings of the connection running in this transaction (none for internal work: foreign keys are then off).</summary>
     public ConnectionSettings? Settings { get; set; }
 
-    /// <summary>The foreign-key violation counters of this transaction.</summary>
-    public ForeignKeys.ForeignKeyCounters ForeignKeys { get; } = new();
+    /// <summary>The foreign-key violation counters of this transaction (made on first use: reads never count).</summary>
+    public ForeignKeys.ForeignKeyCounters ForeignKeys => _foreignKeys ??= new();
 
     /// <summary>
     /// The database's collations, which order the trees of indexes on user collations (see

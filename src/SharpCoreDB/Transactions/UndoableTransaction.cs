@@ -14,6 +14,7 @@ internal abstract class UndoableTransaction : IDisposable
 {
     private Dictionary<uint, BTree>? _trees;
     private BTree? _firstTree;
+    private BTree? _secondTree;
     private readonly IReadTransaction? _read;
     private readonly IWriteTransaction? _write;
     private byte[] _valueScratch = [];
@@ -54,22 +55,35 @@ internal abstract class UndoableTransaction : IDisposable
     /// <returns>The tree.</returns>
     public BTree Tree(uint root)
     {
-        // Most statements touch one tree: keep it in a field before paying for a dictionary.
+        // Most statements touch one tree, or two (an index and its table): keep them in fields before paying for a
+        // dictionary. Every slot is searched before a tree object is made, so a root never gets two.
         if (_firstTree is not null && _firstTree.RootPage == root)
         {
             return _firstTree;
         }
 
-        if (_firstTree is null)
+        if (_secondTree is not null && _secondTree.RootPage == root)
         {
-            return _firstTree = new BTree(Pages, root, KeyOrder(root));
+            return _secondTree;
         }
 
-        _trees ??= [];
-        if (!_trees.TryGetValue(root, out BTree? tree))
+        if (_trees is not null && _trees.TryGetValue(root, out BTree? tree))
         {
-            tree = new BTree(Pages, root, KeyOrder(root));
-            _trees.Add(root, tree);
+            return tree;
+        }
+
+        tree = new BTree(Pages, root, KeyOrder(root));
+        if (_firstTree is null)
+        {
+            _firstTree = tree;
+        }
+        else if (_secondTree is null)
+        {
+            _secondTree = tree;
+        }
+        else
+        {
+            (_trees ??= []).Add(root, tree);
         }
 
         return tree;
@@ -90,6 +104,10 @@ internal abstract class UndoableTransaction : IDisposable
         if (_firstTree?.RootPage == tree.RootPage)
         {
             _firstTree = tree;
+        }
+        else if (_secondTree?.RootPage == tree.RootPage)
+        {
+            _secondTree = tree;
         }
         else
         {
@@ -121,11 +139,18 @@ internal abstract class UndoableTransaction : IDisposable
 
         // A tree already open keeps its order; one opened only to drop needs none (dropping reads no order), so an
         // index whose collation is not registered can still be dropped, as in SQLite.
-        BTree? open = _firstTree?.RootPage == root ? _firstTree : _trees?.GetValueOrDefault(root);
+        BTree? open = _firstTree?.RootPage == root ? _firstTree
+            : _secondTree?.RootPage == root ? _secondTree
+            : _trees?.GetValueOrDefault(root);
         (open ?? new BTree(Pages, root)).Drop();
         if (_firstTree?.RootPage == root)
         {
             _firstTree = null;
+        }
+
+        if (_secondTree?.RootPage == root)
+        {
+            _secondTree = null;
         }
 
         _trees?.Remove(root);
@@ -256,6 +281,7 @@ internal abstract class UndoableTransaction : IDisposable
     {
         _completed = true;
         _firstTree = null;
+        _secondTree = null;
         _trees = null;
         _read?.Dispose();
         _write?.Dispose();

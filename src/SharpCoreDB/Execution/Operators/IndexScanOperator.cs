@@ -40,12 +40,17 @@ internal sealed class IndexScanOperator : Operator
     private readonly SqlValue[] _keyValues;
     private readonly ArrayBufferWriter<byte> _writer = new(64);
     private readonly byte[] _rowKey = new byte[KeyEncoder.RowIdSize];
-    private readonly List<byte[]> _prefixes = [];
+
+    // The encoded key prefixes and range bounds of one execution, in arrays kept from earlier executions (a cached
+    // plan runs again and again: a point lookup builds no key array of its own).
+    private readonly List<ArraySegment<byte>> _prefixes = [];
+    private readonly List<byte[]> _keyStore = [];
+    private int _keyStoreUsed;
     private CollatedKeyComparer? _order;
     private BTreeCursor? _indexCursor;
     private BTreeCursor? _tableCursor;
-    private byte[]? _keyLow;
-    private byte[]? _keyHigh;
+    private ArraySegment<byte> _keyLow;
+    private ArraySegment<byte> _keyHigh;
     private bool _keyLowInclusive;
     private bool _keyHighInclusive;
     private int _prefixIndex;
@@ -98,11 +103,12 @@ internal sealed class IndexScanOperator : Operator
     {
         Close(context);
         _prefixes.Clear();
+        _keyStoreUsed = 0;
         _prefixIndex = 0;
         _inPrefix = false;
         BTree indexTree = context.Transaction.Tree(_index.RootPage);
         _order = indexTree.Comparer as CollatedKeyComparer;
-        BuildPrefixes(context, 0, []);
+        BuildPrefixes(context, 0, default);
         if (_prefixes.Count > 1)
         {
             SortPrefixes();
@@ -128,7 +134,7 @@ internal sealed class IndexScanOperator : Operator
         BTreeCursor cursor = _indexCursor!;
         while (_prefixIndex < _prefixes.Count)
         {
-            byte[] prefix = _prefixes[_prefixIndex];
+            ArraySegment<byte> prefix = _prefixes[_prefixIndex];
             bool positioned = _inPrefix ? (_descending ? cursor.MovePrevious() : cursor.MoveNext()) : Start(cursor, prefix);
             _inPrefix = true;
             if (positioned && InRange(cursor.Key, prefix))
@@ -298,7 +304,7 @@ internal sealed class IndexScanOperator : Operator
     }
 
     // Builds every combination of the prefix columns' values as encoded key prefixes; a NULL matches nothing.
-    private void BuildPrefixes(ExecutionContext context, int column, byte[] soFar)
+    private void BuildPrefixes(ExecutionContext context, int column, ArraySegment<byte> soFar)
     {
         if (column == _prefix.Count)
         {
@@ -307,26 +313,46 @@ internal sealed class IndexScanOperator : Operator
         }
 
         bool descending = _index.Columns[column].Descending;
-        foreach (Expr expression in _prefix[column])
+
+        // Indexed, not foreach: the list is an interface, and its enumerator would be boxed on every execution.
+        IReadOnlyList<Expr> values = _prefix[column];
+        for (int i = 0; i < values.Count; i++)
         {
-            SqlValue value = expression.Evaluate(context);
+            SqlValue value = values[i].Evaluate(context);
             if (value.IsNull)
             {
                 continue;
             }
 
             _writer.ResetWrittenCount();
-            _writer.Write(soFar);
+            _writer.Write(soFar.AsSpan());
             KeyEncoder.EncodeValue(SeekValues.ForColumn(value, _conversions[column]), descending, _writer, _index.Columns[column].Collation);
-            BuildPrefixes(context, column + 1, _writer.WrittenSpan.ToArray());
+            BuildPrefixes(context, column + 1, Keep(_writer.WrittenSpan));
         }
+    }
+
+    // A copy of encoded key bytes that lives until the next Open, in a store array kept from earlier executions.
+    private ArraySegment<byte> Keep(ReadOnlySpan<byte> bytes)
+    {
+        if (_keyStoreUsed == _keyStore.Count)
+        {
+            _keyStore.Add(new byte[Math.Max(64, bytes.Length)]);
+        }
+        else if (_keyStore[_keyStoreUsed].Length < bytes.Length)
+        {
+            _keyStore[_keyStoreUsed] = new byte[Math.Max(bytes.Length, 2 * _keyStore[_keyStoreUsed].Length)];
+        }
+
+        byte[] array = _keyStore[_keyStoreUsed++];
+        bytes.CopyTo(array);
+        return new ArraySegment<byte>(array, 0, bytes.Length);
     }
 
     // Encodes the range bounds of the column after the prefix into key space; false when the range is empty (NULL bound).
     private bool BuildRange(ExecutionContext context)
     {
-        _keyLow = null;
-        _keyHigh = null;
+        _keyLow = default;
+        _keyHigh = default;
         if (_low is null && _high is null)
         {
             return true;
@@ -334,8 +360,8 @@ internal sealed class IndexScanOperator : Operator
 
         int column = _prefix.Count;
         bool descending = _index.Columns[column].Descending;
-        byte[]? lowBytes = null;
-        byte[]? highBytes = null;
+        ArraySegment<byte> lowBytes = default;
+        ArraySegment<byte> highBytes = default;
         if (_low is not null)
         {
             SqlValue low = _low.Evaluate(context);
@@ -377,22 +403,22 @@ internal sealed class IndexScanOperator : Operator
         return true;
     }
 
-    private byte[] Encode(in SqlValue value, bool descending, Collation? collation)
+    private ArraySegment<byte> Encode(in SqlValue value, bool descending, Collation? collation)
     {
         _writer.ResetWrittenCount();
         KeyEncoder.EncodeValue(value, descending, _writer, collation);
-        return _writer.WrittenSpan.ToArray();
+        return Keep(_writer.WrittenSpan);
     }
 
-    private bool Start(BTreeCursor cursor, byte[] prefix)
+    private bool Start(BTreeCursor cursor, ArraySegment<byte> prefix)
     {
         _writer.ResetWrittenCount();
-        _writer.Write(prefix);
+        _writer.Write(prefix.AsSpan());
         if (!_descending)
         {
-            if (_keyLow is not null)
+            if (_keyLow.Array is not null)
             {
-                _writer.Write(_keyLow);
+                _writer.Write(_keyLow.AsSpan());
                 if (!_keyLowInclusive)
                 {
                     _writer.Write(s_sentinel);
@@ -402,9 +428,9 @@ internal sealed class IndexScanOperator : Operator
             return cursor.Seek(_writer.WrittenSpan, BTreeSeek.GreaterOrEqual);
         }
 
-        if (_keyHigh is not null)
+        if (_keyHigh.Array is not null)
         {
-            _writer.Write(_keyHigh);
+            _writer.Write(_keyHigh.AsSpan());
             if (!_keyHighInclusive)
             {
                 return cursor.Seek(_writer.WrittenSpan, BTreeSeek.Less);
@@ -426,13 +452,13 @@ internal sealed class IndexScanOperator : Operator
         }
         else
         {
-            _prefixes.Sort(static (a, b) => a.AsSpan().SequenceCompareTo(b));
+            _prefixes.Sort(static (a, b) => a.AsSpan().SequenceCompareTo(b.AsSpan()));
         }
 
         for (int i = _prefixes.Count - 1; i > 0; i--)
         {
             bool repeated = _order is null
-                ? _prefixes[i].AsSpan().SequenceEqual(_prefixes[i - 1])
+                ? _prefixes[i].AsSpan().SequenceEqual(_prefixes[i - 1].AsSpan())
                 : _order.CompareColumns(_prefixes[i], _prefixes[i - 1], _prefix.Count) == 0;
             if (repeated)
             {
@@ -441,28 +467,28 @@ internal sealed class IndexScanOperator : Operator
         }
     }
 
-    private bool InRange(ReadOnlySpan<byte> key, byte[] prefix)
+    private bool InRange(ReadOnlySpan<byte> key, ArraySegment<byte> prefix)
     {
         if (_order is not null)
         {
             return InCollatedRange(_order, key, prefix);
         }
 
-        if (!key.StartsWith(prefix))
+        if (!key.StartsWith(prefix.AsSpan()))
         {
             return false;
         }
 
-        ReadOnlySpan<byte> rest = key[prefix.Length..];
-        if (!_descending && _keyHigh is not null)
+        ReadOnlySpan<byte> rest = key[prefix.Count..];
+        if (!_descending && _keyHigh.Array is not null)
         {
-            int order = rest[..Math.Min(rest.Length, _keyHigh.Length)].SequenceCompareTo(_keyHigh);
+            int order = rest[..Math.Min(rest.Length, _keyHigh.Count)].SequenceCompareTo(_keyHigh.AsSpan());
             return order < 0 || (order == 0 && _keyHighInclusive);
         }
 
-        if (_descending && _keyLow is not null)
+        if (_descending && _keyLow.Array is not null)
         {
-            int order = rest[..Math.Min(rest.Length, _keyLow.Length)].SequenceCompareTo(_keyLow);
+            int order = rest[..Math.Min(rest.Length, _keyLow.Count)].SequenceCompareTo(_keyLow.AsSpan());
             return order > 0 || (order == 0 && _keyLowInclusive);
         }
 
@@ -471,7 +497,7 @@ internal sealed class IndexScanOperator : Operator
 
     // InRange for an index ordered by a comparer: the prefix and the bound compare under the index's collations, as
     // the tree ordered the entries, not by bytes (equal text may be spelled otherwise).
-    private bool InCollatedRange(CollatedKeyComparer order, ReadOnlySpan<byte> key, byte[] prefix)
+    private bool InCollatedRange(CollatedKeyComparer order, ReadOnlySpan<byte> key, ArraySegment<byte> prefix)
     {
         int count = _prefix.Count;
         if (order.CompareColumns(key, prefix, count) != 0)
@@ -479,8 +505,8 @@ internal sealed class IndexScanOperator : Operator
             return false;
         }
 
-        byte[]? bound = _descending ? _keyLow : _keyHigh;
-        if (bound is null)
+        ArraySegment<byte> bound = _descending ? _keyLow : _keyHigh;
+        if (bound.Array is null)
         {
             return true;
         }

@@ -7,6 +7,10 @@ namespace SharpCoreDB.Execution.Operators;
 /// </summary>
 internal abstract class Operator
 {
+    // Inputs as first asked for: the property builds a list on each call, and Close runs on every execution of a
+    // cached plan. An operator's inputs are fixed when it is built.
+    private IReadOnlyList<Operator>? _closeInputs;
+
     /// <summary>The operators this one reads from, for EXPLAIN.</summary>
     public virtual IReadOnlyList<Operator> Inputs => [];
 
@@ -26,9 +30,11 @@ internal abstract class Operator
     /// <param name="context">The execution context.</param>
     public virtual void Close(ExecutionContext context)
     {
-        foreach (Operator input in Inputs)
+        // Indexed, not foreach: an interface's enumerator would be boxed.
+        IReadOnlyList<Operator> inputs = _closeInputs ??= Inputs;
+        for (int i = 0; i < inputs.Count; i++)
         {
-            input.Close(context);
+            inputs[i].Close(context);
         }
     }
 

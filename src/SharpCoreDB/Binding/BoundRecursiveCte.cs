@@ -6,7 +6,7 @@ namespace SharpCoreDB.Binding;
 
 /// <summary>A bound recursive common table expression: the initial SELECT, the recursive SELECTs and how the queue runs.</summary>
 /// <param name="Initial">The initial SELECT (possibly compound).</param>
-/// <param name="Arms">The recursive SELECTs, each reading <paramref name="Table"/>.</param>
+/// <param name="Arms">The planned recursive SELECTs, each reading <paramref name="Table"/> and giving the expression's columns.</param>
 /// <param name="Table">The recursive table.</param>
 /// <param name="Distinct">True for UNION (a row is queued at most once), false for UNION ALL.</param>
 /// <param name="OrderBy">The ORDER BY that orders the queue; empty for first in, first out.</param>

@@ -40,7 +40,7 @@ internal sealed partial class Binder
             });
         }
 
-        return new BoundQuery(new ValuesOperator(rows, slot), slot, columns, scope.OuterSlots);
+        return new BoundQuery(_planner.PlanValues(new BoundValues(rows, slot)), slot, columns, scope.OuterSlots);
     }
 
     private BoundQuery BindCompound(CompoundSelect compound, SelectStatement select, Scope scope)
@@ -53,8 +53,7 @@ internal sealed partial class Binder
             operators.Add(CompoundSelectOperator.KindOf(term.Operator));
         }
 
-        var arms = new Operator[bodies.Count];
-        var armSlots = new int[bodies.Count];
+        var arms = new BoundQuery[bodies.Count];
         var armColumns = new IReadOnlyList<ResultColumnInfo>[bodies.Count];
         for (int i = 0; i < bodies.Count; i++)
         {
@@ -68,14 +67,13 @@ internal sealed partial class Binder
             }
 
             armColumns[i] = arm.Columns;
-            arms[i] = arm.Root;
-            armSlots[i] = arm.Slot;
+            arms[i] = arm;
         }
 
         ResultColumnInfo[] columns = CompoundColumns(armColumns);
         int slot = NewSlot(columns.Length);
-        var root = new CompoundSelectOperator(arms, armSlots, [.. operators], slot, columns.Length, CollationsOf(columns));
-        return FinishSetQuery(root, slot, columns, select, scope, compound.First as SelectCore);
+        Operator root = _planner.PlanCompound(new BoundCompound(arms, operators, slot, columns.Length, CollationsOf(columns)));
+        return FinishSetQuery(new BoundQuery(root, slot, columns, scope.OuterSlots), select, scope, compound.First as SelectCore);
     }
 
     // A compound's result columns are the leftmost arm's, with SQLite's affinity: the leftmost arm's, or the first arm
@@ -184,11 +182,12 @@ internal sealed partial class Binder
     }
 
     // ORDER BY and LIMIT of a compound SELECT or VALUES: terms name result columns by number, alias or name.
-    private BoundQuery FinishSetQuery(Operator root, int slot, IReadOnlyList<ResultColumnInfo> columns, SelectStatement select, Scope scope, SelectCore? first = null)
+    private BoundQuery FinishSetQuery(BoundQuery rows, SelectStatement select, Scope scope, SelectCore? first = null)
     {
+        IReadOnlyList<ResultColumnInfo> columns = rows.Columns;
+        var keys = new List<SortKey>(select.OrderBy.IsDefaultOrEmpty ? 0 : select.OrderBy.Length);
         if (!select.OrderBy.IsDefaultOrEmpty)
         {
-            var keys = new List<SortKey>(select.OrderBy.Length);
             for (int i = 0; i < select.OrderBy.Length; i++)
             {
                 OrderingTerm term = select.OrderBy[i];
@@ -211,18 +210,12 @@ internal sealed partial class Binder
 
                 keys.Add(SortKeyOf(term, column, TermCollation(term.Expression) ?? columns[column].Collation));
             }
-
-            root = new SortOperator(root, slot, keys);
         }
 
         var block = new SelectBlock { ChangedTables = _changedTables };
         BindLimit(select, block);
-        if (block.Limit is not null || block.Offset is not null)
-        {
-            root = new LimitOperator(root, block.Limit, block.Offset);
-        }
-
-        return new BoundQuery(root, slot, columns, scope.OuterSlots);
+        Operator root = _planner.PlanSetQuery(new BoundSetQuery(rows, keys, block.Limit, block.Offset));
+        return new BoundQuery(root, rows.Slot, columns, scope.OuterSlots);
     }
 
     private static int ResolveSetOrderTerm(Expression expression, IReadOnlyList<ResultColumnInfo> columns, SelectCore? first)

@@ -169,7 +169,7 @@ internal sealed partial class Binder
             }
 
             sourceSlot = NewSlot(targets.Length);
-            source = new ValuesOperator(rows, sourceSlot);
+            source = _planner.PlanValues(new BoundValues(rows, sourceSlot));
         }
         else if (insert.Source is not null)
         {

@@ -167,6 +167,6 @@ internal sealed partial class Binder
             columns[i] = new ResultColumnInfo(names[i], string.Empty, SqlDeclaredType.None, Affinity.None);
         }
 
-        return new QueryPlan(_schema, SlotWidths, new ForeignKeyCheckOperator(_schema, tables, slot), slot, columns);
+        return new QueryPlan(_schema, SlotWidths, _planner.PlanForeignKeyCheck(new BoundForeignKeyCheck(_schema, tables, slot)), slot, columns);
     }
 }

@@ -117,10 +117,9 @@ internal sealed partial class Binder
                     queryScope);
             IReadOnlyList<ResultColumnInfo> columns = initial.Columns;
             SourceColumn[] sourceColumns = DerivedSourceColumns(columns, columnNames, alias, position);
-            var table = new RecursiveTable();
+            var table = new BoundRecursiveTable(name);
             int recursiveCount = bodies.Count - firstRecursive;
-            var arms = new Operator[recursiveCount];
-            var armSlots = new int[recursiveCount];
+            var arms = new BoundQuery[recursiveCount];
 
             // A row is queued at most once under UNION, equal under SQLite's multiSelectCollSeq: per column the
             // initial SELECT's collation, else the first recursive SELECT's that has one.
@@ -157,8 +156,7 @@ internal sealed partial class Binder
                     }
                 }
 
-                arms[i] = _planner.Plan(block);
-                armSlots[i] = block.ProjectSlot;
+                arms[i] = new BoundQuery(_planner.Plan(block), block.ProjectSlot, columns, armScope.OuterSlots);
                 foreach (int slot in armScope.OuterSlots)
                 {
                     queryScope.OuterSlots.Add(slot);
@@ -195,19 +193,17 @@ internal sealed partial class Binder
             }
 
             int outSlot = NewSlot(columns.Count);
-            var root = new RecursiveCteOperator(
-                initial.Root,
-                initial.Slot,
+            Operator root = _planner.PlanRecursiveCte(new BoundRecursiveCte(
+                initial,
                 arms,
-                armSlots,
                 table,
-                distinct: compound.Terms[^1].Operator == CompoundOperator.Union,
+                Distinct: compound.Terms[^1].Operator == CompoundOperator.Union,
                 order,
                 limits.Limit,
                 limits.Offset,
                 outSlot,
                 columns.Count,
-                CollationsOf(queueColumns));
+                CollationsOf(queueColumns)));
             BoundQuery bound = WithRealAffinity(new BoundQuery(root, outSlot, columns, queryScope.OuterSlots));
             return new FromItem(new SourceBinding(alias, outSlot, sourceColumns, null) { DerivedColumns = columns }) { Derived = bound };
         }
@@ -237,18 +233,19 @@ internal sealed partial class Binder
         string alias = reference.Alias ?? name;
 
         // Counted as reading an outer slot, so a join that caches a derived table runs this one again for every row.
-        var bound = new BoundQuery(new RecursiveTableScanOperator(recursive.Table, slot, name), slot, recursive.Columns, new HashSet<int> { slot });
+        Operator scan = _planner.PlanRecursiveScan(new BoundRecursiveScan(recursive.Table, slot, name));
+        var bound = new BoundQuery(scan, slot, recursive.Columns, new HashSet<int> { slot });
         return new FromItem(new SourceBinding(alias, slot, recursive.SourceColumns, null) { DerivedColumns = recursive.Columns }) { Derived = bound };
     }
 
     /// <summary>The recursive table as its recursive SELECT is being bound.</summary>
-    private sealed class RecursiveBinding(string name, int depth, RecursiveTable table, SourceColumn[] sourceColumns, IReadOnlyList<ResultColumnInfo> columns)
+    private sealed class RecursiveBinding(string name, int depth, BoundRecursiveTable table, SourceColumn[] sourceColumns, IReadOnlyList<ResultColumnInfo> columns)
     {
         public string Name { get; } = name;
 
         public int Depth { get; } = depth;
 
-        public RecursiveTable Table { get; } = table;
+        public BoundRecursiveTable Table { get; } = table;
 
         public SourceColumn[] SourceColumns { get; } = sourceColumns;
 

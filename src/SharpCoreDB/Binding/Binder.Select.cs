@@ -69,7 +69,7 @@ internal sealed partial class Binder
             case ValuesClause values:
                 {
                     BoundQuery arm = BindValues(values, scope);
-                    return FinishSetQuery(arm.Root, arm.Slot, arm.Columns, select, scope);
+                    return FinishSetQuery(arm, select, scope);
                 }
 
             default:

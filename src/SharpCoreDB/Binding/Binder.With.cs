@@ -117,7 +117,7 @@ internal sealed partial class Binder
                     return first;
                 }
 
-                entry.Materialized = new CteMaterialization(entry.Cte.Name.Name, bound.Root, bound.Slot);
+                entry.Materialized = new BoundMaterializedCte(entry.Cte.Name.Name, bound);
                 entry.MaterializedSlot = bound.Slot;
                 entry.MaterializedColumns = bound.Columns;
             }
@@ -136,7 +136,7 @@ internal sealed partial class Binder
     {
         IReadOnlyList<ResultColumnInfo> result = entry.MaterializedColumns!;
         int slot = NewSlot(_slotWidths[entry.MaterializedSlot]);
-        var scan = new CteScanOperator(entry.Materialized!, slot, owner);
+        Operator scan = _planner.PlanCteScan(new BoundCteScan(entry.Materialized!, slot, owner));
         SourceColumn[] columns = DerivedSourceColumns(result, columnNames, alias, position);
         var bound = new BoundQuery(scan, slot, result, new HashSet<int>());
         return new FromItem(new SourceBinding(alias, slot, columns, null) { DerivedColumns = result }) { Derived = bound };
@@ -167,7 +167,7 @@ internal sealed partial class Binder
         public int References { get; set; }
 
         /// <summary>Its shared rows, once a reference bound it (named more than once, not correlated).</summary>
-        public CteMaterialization? Materialized { get; set; }
+        public BoundMaterializedCte? Materialized { get; set; }
 
         /// <summary>The slot its query produces rows in.</summary>
         public int MaterializedSlot { get; set; }

@@ -127,7 +127,7 @@ internal sealed partial class Binder
             rows.Add([new Execution.Expressions.LiteralExpr(Records.SqlValue.FromText(line))]);
         }
 
-        var root = new Execution.Operators.ValuesOperator(rows, slot);
+        Execution.Operators.Operator root = _planner.PlanValues(new BoundValues(rows, slot));
         return new QueryPlan(_schema, SlotWidths, root, slot, [new ResultColumnInfo("plan", string.Empty, Records.SqlDeclaredType.None, Affinity.None)]);
     }
 

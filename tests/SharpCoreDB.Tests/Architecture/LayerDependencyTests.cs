@@ -9,6 +9,8 @@ namespace SharpCoreDB.Tests.Architecture;
 /// </summary>
 public sealed class LayerDependencyTests
 {
+    private const string OperatorsNamespace = "SharpCoreDB.Execution.Operators";
+
     [Fact]
     public void Every_type_uses_only_its_own_layer_Sql_and_the_layers_below()
     {
@@ -41,6 +43,34 @@ public sealed class LayerDependencyTests
         Assert.True(
             crossings.Count == 0,
             $"Layer crossings not allowed ({crossings.Count}):\n  {string.Join("\n  ", crossings)}");
+    }
+
+    [Fact]
+    public void The_binder_creates_no_execution_operator_the_planner_builds_them_from_bound_data()
+    {
+        var assembly = typeof(Database).Assembly;
+        var creations = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (var type in assembly.GetTypes())
+        {
+            if (IsCompilerGlobal(type) || LayerMap.LayerOf(Outermost(type).Namespace!) != "Binding")
+            {
+                continue;
+            }
+
+            foreach (var made in TypeReferences.CreatedBy(type))
+            {
+                // Operators and the runtime state they share are objects; a value type of the namespace (SortKey) is
+                // plain data the binder decides, such as an ORDER BY key, and may be bound.
+                if (made.Namespace == OperatorsNamespace && !made.IsValueType)
+                {
+                    creations.Add($"{Outermost(type).FullName} creates {made.FullName}");
+                }
+            }
+        }
+
+        Assert.True(
+            creations.Count == 0,
+            $"The binder creates execution operators ({creations.Count}); hand bound records to IQueryPlanner instead:\n  {string.Join("\n  ", creations)}");
     }
 
     [Fact]

@@ -16,7 +16,20 @@ internal static class TypeReferences
     private static readonly Dictionary<short, OperandType> OperandTypes = BuildOperandTable();
 
     /// <summary>The types <paramref name="type"/> (not its nested types) refers to, generic arguments included.</summary>
-    public static HashSet<Type> Of(Type type)
+    public static HashSet<Type> Of(Type type) => Read(type, null);
+
+    /// <summary>
+    /// The types whose constructors the method bodies of <paramref name="type"/> (not its nested types) call with
+    /// <c>newobj</c>: the objects it creates, as opposed to those it is handed.
+    /// </summary>
+    public static HashSet<Type> CreatedBy(Type type)
+    {
+        var created = new HashSet<Type>();
+        Read(type, created);
+        return created;
+    }
+
+    private static HashSet<Type> Read(Type type, HashSet<Type>? created)
     {
         var found = new HashSet<Type>();
         Add(found, type.BaseType);
@@ -33,18 +46,18 @@ internal static class TypeReferences
         foreach (var method in type.GetMethods(Declared))
         {
             Add(found, method.ReturnType);
-            AddBody(found, type, method);
+            AddBody(found, created, type, method);
         }
 
         foreach (var ctor in type.GetConstructors(Declared))
         {
-            AddBody(found, type, ctor);
+            AddBody(found, created, type, ctor);
         }
 
         return found;
     }
 
-    private static void AddBody(HashSet<Type> found, Type owner, MethodBase method)
+    private static void AddBody(HashSet<Type> found, HashSet<Type>? created, Type owner, MethodBase method)
     {
         foreach (var parameter in method.GetParameters())
         {
@@ -81,7 +94,14 @@ internal static class TypeReferences
                 case OperandType.InlineMethod:
                 case OperandType.InlineType:
                 case OperandType.InlineTok:
-                    AddMember(found, method.Module.ResolveMember(BitConverter.ToInt32(il, at), typeArgs, methodArgs));
+                    var member = method.Module.ResolveMember(BitConverter.ToInt32(il, at), typeArgs, methodArgs);
+                    AddMember(found, member);
+                    if (created is not null && code == OpCodes.Newobj.Value && member is ConstructorInfo { DeclaringType: { } made })
+                    {
+                        // The constructed type itself: a new List<T> creates a list, not a T.
+                        created.Add(made.IsGenericType ? made.GetGenericTypeDefinition() : made);
+                    }
+
                     at += 4;
                     break;
                 case OperandType.InlineSwitch:

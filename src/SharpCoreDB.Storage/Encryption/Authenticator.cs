@@ -8,10 +8,17 @@ namespace SharpCoreDB.Storage.Encryption;
 /// checkpoint record) were written by someone who holds the key.
 /// </summary>
 /// <remarks>
+/// <para>
 /// The key is derived from the master key and the database id (<see cref="KeyDerivation.DeriveAuthenticationKey"/>),
 /// separately from the page key, so a MAC never reveals anything about page encryption and a MAC of one database
 /// never verifies in another. 128 bits of tag leave an attacker a 2^-128 chance per forged value. The key copy lives
-/// in a pinned array that is zeroed on dispose. Safe to use from many threads (the one-shot HMAC keeps no state).
+/// in a pinned array that is zeroed on dispose. Safe to use from many threads.
+/// </para>
+/// <para>
+/// An encrypted log MACs every frame it writes, so MACs are as frequent as page seals. A one-shot HMAC sets the key up
+/// again on every call (the native context and the key's inner and outer pads); keyed HMAC instances are pooled
+/// instead (<see cref="KeyedInstancePool{T}"/>), so a MAC costs only the hashing of its data.
+/// </para>
 /// </remarks>
 internal sealed class Authenticator : IDisposable
 {
@@ -19,6 +26,7 @@ internal sealed class Authenticator : IDisposable
     public const int MacSize = 16;
 
     private readonly byte[] _key;
+    private readonly KeyedInstancePool<IncrementalHash> _pool;
     private volatile bool _disposed;
 
     /// <summary>Creates an authenticator for a 32-byte key (copied).</summary>
@@ -28,7 +36,11 @@ internal sealed class Authenticator : IDisposable
         ArgumentOutOfRangeException.ThrowIfNotEqual(key.Length, KeyDerivation.KeySize);
         _key = GC.AllocateArray<byte>(KeyDerivation.KeySize, pinned: true);
         key.CopyTo(_key);
+        _pool = new KeyedInstancePool<IncrementalHash>(() => IncrementalHash.CreateHMAC(HashAlgorithmName.SHA256, _key));
     }
+
+    /// <summary>HMAC instances (key setups) created so far: one per concurrent user at most, not one per MAC.</summary>
+    public long InstancesCreated => _pool.Created;
 
     /// <summary>Computes the truncated MAC of <paramref name="data"/>.</summary>
     /// <param name="data">The authenticated bytes.</param>
@@ -38,7 +50,20 @@ internal sealed class Authenticator : IDisposable
         ObjectDisposedException.ThrowIf(_disposed, this);
         ArgumentOutOfRangeException.ThrowIfLessThan(mac.Length, MacSize, nameof(mac));
         Span<byte> full = stackalloc byte[HMACSHA256.HashSizeInBytes];
-        HMACSHA256.HashData(_key, data, full);
+        IncrementalHash hmac = _pool.Rent(this);
+        try
+        {
+            hmac.AppendData(data);
+            hmac.GetHashAndReset(full);
+        }
+        catch
+        {
+            // Its state is unknown (data appended, not reset): it must not serve another MAC.
+            hmac.Dispose();
+            throw;
+        }
+
+        _pool.Return(hmac);
         full[..MacSize].CopyTo(mac);
     }
 
@@ -65,6 +90,7 @@ internal sealed class Authenticator : IDisposable
     public void Dispose()
     {
         _disposed = true;
+        _pool.Dispose();
         CryptographicOperations.ZeroMemory(_key);
     }
 }

@@ -8,14 +8,12 @@ namespace SharpCoreDB.Storage.Encryption;
 /// <remarks>
 /// <see cref="AesGcm"/> is not thread-safe, yet readers decrypt pages concurrently and a commit encrypts
 /// while they do. A single instance behind a lock would serialize every page read of every thread, so
-/// the cipher keeps a small pool of instances (one per processor) built from the same key: a caller takes
-/// one with a lock-free exchange, uses it, and puts it back. Only when more threads than processors are
-/// inside the cipher at once is an extra instance created (and disposed again on return), which keeps
-/// the steady state allocation-free. The key copy lives in a pinned array that is zeroed on dispose.
+/// the cipher keeps a small pool of instances built from the same key (<see cref="KeyedInstancePool{T}"/>).
+/// The key copy lives in a pinned array that is zeroed on dispose.
 /// </remarks>
 internal sealed class PageCipher : IDisposable
 {
-    private readonly AesGcm?[] _pool;
+    private readonly KeyedInstancePool<AesGcm> _pool;
     private readonly byte[] _key;
     private volatile bool _disposed;
 
@@ -26,9 +24,11 @@ internal sealed class PageCipher : IDisposable
         ArgumentOutOfRangeException.ThrowIfNotEqual(pageKey.Length, KeyDerivation.KeySize);
         _key = GC.AllocateArray<byte>(KeyDerivation.KeySize, pinned: true);
         pageKey.CopyTo(_key);
-        _pool = new AesGcm?[Math.Max(2, Environment.ProcessorCount)];
-        _pool[0] = new AesGcm(_key, Format.PageTrailer.TagSize);
+        _pool = new KeyedInstancePool<AesGcm>(() => new AesGcm(_key, Format.PageTrailer.TagSize));
     }
+
+    /// <summary>AES-GCM instances (key setups) created so far: one per concurrent user at most, not one per page.</summary>
+    public long InstancesCreated => _pool.Created;
 
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> (same length) and writes the tag.</summary>
     /// <param name="nonce">The 12-byte nonce; never reuse one with this key.</param>
@@ -38,14 +38,14 @@ internal sealed class PageCipher : IDisposable
     /// <param name="associatedData">Authenticated but not encrypted data.</param>
     public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData)
     {
-        AesGcm aes = Rent();
+        AesGcm aes = _pool.Rent(this);
         try
         {
             aes.Encrypt(nonce, plaintext, ciphertext, tag, associatedData);
         }
         finally
         {
-            Return(aes);
+            _pool.Return(aes);
         }
     }
 
@@ -58,14 +58,14 @@ internal sealed class PageCipher : IDisposable
     /// <exception cref="AuthenticationTagMismatchException">The bytes, tag, nonce or associated data do not match.</exception>
     public void Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData)
     {
-        AesGcm aes = Rent();
+        AesGcm aes = _pool.Rent(this);
         try
         {
             aes.Decrypt(nonce, ciphertext, tag, plaintext, associatedData);
         }
         finally
         {
-            Return(aes);
+            _pool.Return(aes);
         }
     }
 
@@ -90,54 +90,7 @@ internal sealed class PageCipher : IDisposable
         }
 
         _disposed = true;
-        for (int i = 0; i < _pool.Length; i++)
-        {
-            Interlocked.Exchange(ref _pool[i], null)?.Dispose();
-        }
-
+        _pool.Dispose();
         CryptographicOperations.ZeroMemory(_key);
-    }
-
-    private AesGcm Rent()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-
-        // Start at a per-thread slot so concurrent threads rarely contend for the same one.
-        int start = Environment.CurrentManagedThreadId % _pool.Length;
-        for (int i = 0; i < _pool.Length; i++)
-        {
-            int slot = (start + i) % _pool.Length;
-            AesGcm? aes = Interlocked.Exchange(ref _pool[slot], null);
-            if (aes is not null)
-            {
-                return aes;
-            }
-        }
-
-        return new AesGcm(_key, Format.PageTrailer.TagSize);
-    }
-
-    private void Return(AesGcm aes)
-    {
-        if (!_disposed)
-        {
-            int start = Environment.CurrentManagedThreadId % _pool.Length;
-            for (int i = 0; i < _pool.Length; i++)
-            {
-                int slot = (start + i) % _pool.Length;
-                if (Interlocked.CompareExchange(ref _pool[slot], aes, null) is null)
-                {
-                    // Dispose may have emptied the pool between the check above and this store.
-                    if (_disposed && Interlocked.CompareExchange(ref _pool[slot], null, aes) == aes)
-                    {
-                        aes.Dispose();
-                    }
-
-                    return;
-                }
-            }
-        }
-
-        aes.Dispose();
     }
 }

@@ -21,7 +21,8 @@ namespace SharpCoreDB.Storage.Paging;
 /// <para>
 /// Encrypted pages (every page but 0): AES-256-GCM with a fresh random 96-bit nonce per seal, the tag in
 /// the trailer, and associated data = database id ‖ page number for the same two reasons. Random
-/// nonces keep the collision probability below 2^-32 for up to 2^32 page writes per key.
+/// nonces keep the collision probability below 2^-32 for up to 2^32 page writes per key; they are drawn from the
+/// system generator in batches (<see cref="NonceSource"/>), not one call per page.
 /// </para>
 /// <para>
 /// Page 0, the header, is always sealed with the plain CRC layout (it must be readable before the key
@@ -148,7 +149,7 @@ internal sealed class PageCodec : IDisposable
         Span<byte> associatedData = stackalloc byte[AssociatedDataSize];
         WriteAssociatedData(associatedData, pageNumber);
         Span<byte> nonce = trailer.Slice(PageTrailer.NonceOffset, PageTrailer.NonceSize);
-        RandomNumberGenerator.Fill(nonce);
+        NonceSource.Next(nonce);
         _cipher.Encrypt(nonce, plain[..usable], stored[..usable], trailer.Slice(PageTrailer.TagOffset, PageTrailer.TagSize), associatedData);
         trailer[(PageTrailer.TagOffset + PageTrailer.TagSize)..].Clear();
     }

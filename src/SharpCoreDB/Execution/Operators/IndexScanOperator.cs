@@ -307,9 +307,12 @@ internal sealed class IndexScanOperator : Operator
         }
 
         bool descending = _index.Columns[column].Descending;
-        foreach (Expr expression in _prefix[column])
+
+        // Indexed, not foreach: the list's enumerator is an interface, boxed on every open (a cascade opens per parent row).
+        IReadOnlyList<Expr> expressions = _prefix[column];
+        for (int i = 0; i < expressions.Count; i++)
         {
-            SqlValue value = expression.Evaluate(context);
+            SqlValue value = expressions[i].Evaluate(context);
             if (value.IsNull)
             {
                 continue;

@@ -15,7 +15,7 @@ internal sealed partial class PageCache
     [Conditional("DEBUG")]
     private void AssertSlot(int slot)
     {
-        Debug.Assert(Monitor.IsEntered(_gate), "The page cache is changed without its lock.");
+        Debug.Assert(_gate.IsHeldByCurrentThread, "The page cache is changed without its lock.");
         if (_disposed)
         {
             // Dispose emptied the lookup and dropped the buffers; a load finishing after it changes nothing that counts.
@@ -55,7 +55,7 @@ internal sealed partial class PageCache
     [Conditional("DEBUG")]
     private void AssertInvariants()
     {
-        Debug.Assert(Monitor.IsEntered(_gate), "The page cache is checked without its lock.");
+        Debug.Assert(_gate.IsHeldByCurrentThread, "The page cache is checked without its lock.");
         if (_disposed)
         {
             return;

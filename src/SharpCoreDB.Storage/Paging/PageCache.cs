@@ -44,7 +44,17 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
     // Buffers beyond the capacity exist only while every slot is pinned; keep a few of them for the next burst.
     private const int SpareLimit = 64;
 
-    private readonly object _gate = new();
+    // A Lock, not a Monitor on an object: Monitor.Wait/PulseAll give an object a sync block for good, and from then
+    // on every uncontended enter took Monitor's slow path (a fifth of a cascade delete's CPU, on one thread, went
+    // there). Waiting for another thread's load goes through _loadSignal instead (see WaitForLoad).
+    private readonly Lock _gate = new();
+
+    // Wakes the threads waiting for a page another thread is loading. _loadEpoch counts finished (or failed) loads
+    // and is written under _gate; _loadWaiters counts the threads between seeing a loading slot and waking up, so
+    // a load that nobody waits for pulses nothing.
+    private readonly object _loadSignal = new();
+    private long _loadEpoch;
+    private int _loadWaiters;
     private readonly Dictionary<PageKey, int> _map;
     private readonly Stack<int> _freeSlots = new();
     private readonly Stack<byte[]> _spareBuffers = new();
@@ -139,13 +149,22 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
         var key = new PageKey(pageNumber, version);
         int slot;
         byte[] buffer;
-        lock (_gate)
+        bool waited = false;
+        while (true)
         {
-            while (true)
+            long epoch;
+            lock (_gate)
             {
+                if (waited)
+                {
+                    _loadWaiters--;
+                    waited = false;
+                }
+
                 ObjectDisposedException.ThrowIf(_disposed, this);
                 if (!_map.TryGetValue(key, out slot))
                 {
+                    buffer = StartLoad(key, out slot);
                     break;
                 }
 
@@ -160,29 +179,12 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
                 }
 
                 // Another thread is loading this page: wait for it rather than read it twice.
-                Monitor.Wait(_gate);
+                epoch = _loadEpoch;
+                _loadWaiters++;
+                waited = true;
             }
 
-            int victim = _occupied >= Capacity ? FindVictim() : -1;
-            if (victim < 0 && _occupied >= Capacity)
-            {
-                // Every slot is pinned (the cache is about to grow past its capacity): a rare point, so check it all.
-                AssertInvariants();
-            }
-
-            slot = AcquireSlot(victim);
-            ref Slot fresh = ref _slots[slot];
-            fresh.Key = key;
-            fresh.State = SlotState.Loading;
-            fresh.Pins = 1;
-
-            // A page earns its second chance only by being read again, so one pass of a scan cannot
-            // push out the pages that are used over and over.
-            fresh.Referenced = false;
-            buffer = fresh.Buffer!;
-            _map.Add(key, slot);
-            Misses++;
-            AssertSlot(slot);
+            WaitForLoad(epoch);
         }
 
         try
@@ -191,6 +193,7 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
         }
         catch
         {
+            bool wake;
             lock (_gate)
             {
                 if (_map.TryGetValue(key, out int mapped) && mapped == slot)
@@ -200,12 +203,15 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
 
                 FreeSlot(slot);
                 AssertSlot(slot);
-                Monitor.PulseAll(_gate);
+                wake = LoadEnded();
             }
 
+            WakeWaiters(wake);
             throw;
         }
 
+        PageLease lease;
+        bool waiting;
         lock (_gate)
         {
             ref Slot loaded = ref _slots[slot];
@@ -215,8 +221,68 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
             }
 
             AssertSlot(slot);
-            Monitor.PulseAll(_gate);
-            return new PageLease(pageNumber, buffer, _usableSize, isWritable: false, this, Token(slot, loaded.Generation));
+            waiting = LoadEnded();
+            lease = new PageLease(pageNumber, buffer, _usableSize, isWritable: false, this, Token(slot, loaded.Generation));
+        }
+
+        WakeWaiters(waiting);
+        return lease;
+    }
+
+    // Under the lock: takes a slot for a page that is not cached and marks it loading (pinned by its loader).
+    private byte[] StartLoad(PageKey key, out int slot)
+    {
+        int victim = _occupied >= Capacity ? FindVictim() : -1;
+        if (victim < 0 && _occupied >= Capacity)
+        {
+            // Every slot is pinned (the cache is about to grow past its capacity): a rare point, so check it all.
+            AssertInvariants();
+        }
+
+        slot = AcquireSlot(victim);
+        ref Slot fresh = ref _slots[slot];
+        fresh.Key = key;
+        fresh.State = SlotState.Loading;
+        fresh.Pins = 1;
+
+        // A page earns its second chance only by being read again, so one pass of a scan cannot
+        // push out the pages that are used over and over.
+        fresh.Referenced = false;
+        _map.Add(key, slot);
+        Misses++;
+        AssertSlot(slot);
+        return fresh.Buffer!;
+    }
+
+    // Under the lock: a load finished or failed (or the cache closed). True when some thread waits for one.
+    private bool LoadEnded()
+    {
+        Volatile.Write(ref _loadEpoch, _loadEpoch + 1);
+        return _loadWaiters > 0;
+    }
+
+    // Outside the lock. The epoch was raised under _gate before this pulse, and a waiter reads it under _loadSignal
+    // before it sleeps, so a pulse that comes before the waiter sleeps is never lost: the waiter sees the new epoch.
+    private void WakeWaiters(bool waiting)
+    {
+        if (waiting)
+        {
+            lock (_loadSignal)
+            {
+                Monitor.PulseAll(_loadSignal);
+            }
+        }
+    }
+
+    // Sleeps until some load ends after the caller saw the epoch (then the caller looks at the slot again).
+    private void WaitForLoad(long epoch)
+    {
+        lock (_loadSignal)
+        {
+            while (Volatile.Read(ref _loadEpoch) == epoch)
+            {
+                Monitor.Wait(_loadSignal);
+            }
         }
     }
 
@@ -413,6 +479,7 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
     /// <summary>Drops every buffer. Buffers still leased stay valid for their holders until the garbage collector takes them.</summary>
     public void Dispose()
     {
+        bool waiting;
         lock (_gate)
         {
             if (_disposed)
@@ -443,8 +510,10 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
 
             _spareBuffers.Clear();
             _map.Clear();
-            Monitor.PulseAll(_gate);
+            waiting = LoadEnded();
         }
+
+        WakeWaiters(waiting);
     }
 
     private static int Token(int slot, int generation) => ((generation & GenerationMask) << SlotBits) | slot;

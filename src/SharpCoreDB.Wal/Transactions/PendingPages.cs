@@ -11,6 +11,11 @@ namespace SharpCoreDB.Wal.Transactions;
 internal sealed class PendingPages
 {
     private readonly Dictionary<PageKey, byte[]> _pages = [];
+
+    // A Lock rather than a Monitor on the dictionary: once another thread (the log writer, a checkpoint) ever met
+    // a reader here, a Monitor stayed inflated and every later uncontended lookup took its slow path, on every page
+    // a transaction read.
+    private readonly Lock _gate = new();
     private readonly Queue<PageKey> _order = new();
     private readonly List<byte[]> _freed = [];
     private readonly int _usableSize;
@@ -30,7 +35,7 @@ internal sealed class PendingPages
     {
         get
         {
-            lock (_pages)
+            lock (_gate)
             {
                 return _pages.Count;
             }
@@ -54,7 +59,7 @@ internal sealed class PendingPages
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(buffer.Length, _usableSize, nameof(buffer));
         var key = new PageKey(pageNumber, sequence);
-        lock (_pages)
+        lock (_gate)
         {
             _pages.Add(key, buffer);
             _order.Enqueue(key);
@@ -69,7 +74,7 @@ internal sealed class PendingPages
     public ReadOnlySpan<byte> Get(uint pageNumber, ulong sequence)
     {
         byte[]? copy;
-        lock (_pages)
+        lock (_gate)
         {
             if (!_pages.TryGetValue(new PageKey(pageNumber, sequence), out copy))
             {
@@ -83,7 +88,7 @@ internal sealed class PendingPages
     /// <summary>Copies a queued page version into <paramref name="destination"/>, when it is still queued.</summary>
     public bool TryCopy(uint pageNumber, ulong sequence, Span<byte> destination)
     {
-        lock (_pages)
+        lock (_gate)
         {
             if (!_pages.TryGetValue(new PageKey(pageNumber, sequence), out byte[]? copy))
             {
@@ -101,7 +106,7 @@ internal sealed class PendingPages
         // Only the log writer calls this, so the scratch list is its own. The buffers go back to the pool
         // outside the lock: a large group returns hundreds, and committers must not wait behind that.
         List<byte[]> freed = _freed;
-        lock (_pages)
+        lock (_gate)
         {
             while (_order.Count > 0 && _order.Peek().Version <= sequence)
             {

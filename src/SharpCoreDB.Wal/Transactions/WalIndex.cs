@@ -20,6 +20,11 @@ internal sealed class WalIndex
     public const long Unwritten = -1;
 
     private readonly Dictionary<uint, Versions> _pages = [];
+
+    // A Lock rather than a Monitor on the dictionary: once another thread (the log writer, a checkpoint) ever met
+    // a reader here, a Monitor stayed inflated and every later uncontended lookup took its slow path, on every page
+    // a transaction read.
+    private readonly Lock _gate = new();
     private int _frameCount;
 
     /// <summary>The number of frames indexed.</summary>
@@ -27,7 +32,7 @@ internal sealed class WalIndex
     {
         get
         {
-            lock (_pages)
+            lock (_gate)
             {
                 return _frameCount;
             }
@@ -53,7 +58,7 @@ internal sealed class WalIndex
     /// <returns>The version it follows: the page's newest version before it, or 0 (the database file's) when the log has none.</returns>
     public ulong Add(uint pageNumber, ulong sequence, long offset)
     {
-        lock (_pages)
+        lock (_gate)
         {
             if (!_pages.TryGetValue(pageNumber, out Versions? versions))
             {
@@ -71,7 +76,7 @@ internal sealed class WalIndex
     /// <summary>Records where the log writer put a version entered as <see cref="Unwritten"/>.</summary>
     public void SetOffset(uint pageNumber, ulong sequence, long offset)
     {
-        lock (_pages)
+        lock (_gate)
         {
             VersionsOf(pageNumber, sequence, out int at).SetOffset(at, offset);
         }
@@ -80,7 +85,7 @@ internal sealed class WalIndex
     /// <summary>Forgets a version the log writer merged away: a newer one of the same log transaction replaces it for every snapshot.</summary>
     public void Remove(uint pageNumber, ulong sequence)
     {
-        lock (_pages)
+        lock (_gate)
         {
             VersionsOf(pageNumber, sequence, out int at).RemoveAt(at);
             _frameCount--;
@@ -91,7 +96,7 @@ internal sealed class WalIndex
     /// <returns>True when the log holds such a version.</returns>
     public bool TryFind(uint pageNumber, ulong maxSequence, out ulong sequence, out long offset)
     {
-        lock (_pages)
+        lock (_gate)
         {
             if (_pages.TryGetValue(pageNumber, out Versions? versions) && versions.TryFind(maxSequence, out sequence, out offset))
             {
@@ -109,7 +114,7 @@ internal sealed class WalIndex
     /// </summary>
     public void CollectNewest(ulong after, ulong upTo, List<WalFrameRef> destination)
     {
-        lock (_pages)
+        lock (_gate)
         {
             foreach (KeyValuePair<uint, Versions> page in _pages)
             {

@@ -254,6 +254,37 @@ public sealed class PageCacheTests
     }
 
     [Fact]
+    public void Readers_of_a_page_being_loaded_wait_for_that_load_and_retry_after_a_failed_one()
+    {
+        using var cache = new PageCache(PageSize, Usable, capacity: 4);
+        using var started = new ManualResetEventSlim();
+        using var release = new ManualResetEventSlim();
+        var loader = new GatedLoader(started, release);
+        Task<uint> first = Task.Run(() => ReadFirstWord(cache, 5, loader));
+
+        // Generous hang guards only: a lost wake-up would leave the readers waiting for good.
+        Assert.True(started.Wait(TimeSpan.FromSeconds(30)), "the first load never started");
+        Task<uint>[] waiting = [.. Enumerable.Range(0, 4).Select(_ => Task.Run(() => ReadFirstWord(cache, 5, loader)))];
+        SpinWait.SpinUntil(() => waiting.All(t => t.Status == TaskStatus.Running), TimeSpan.FromSeconds(5));
+        loader.FailNext = true;
+        release.Set();
+        Task all = Task.WhenAll([first, .. waiting]);
+        Assert.True(SpinWait.SpinUntil(() => all.IsCompleted, TimeSpan.FromSeconds(30)), "readers waiting for a load were never woken");
+
+        // The gated load failed: its caller got the error, every waiter retried and read the page once more.
+        Assert.IsType<SharpCoreDBException>(first.Exception?.InnerException);
+        Assert.All(waiting, t => Assert.Equal(5u, t.Result));
+        Assert.Equal(0, cache.PinnedCount);
+        Assert.Equal(1, loader.Loads);
+    }
+
+    private static uint ReadFirstWord(PageCache cache, uint page, IPageCacheLoader loader)
+    {
+        using PageLease lease = cache.Read(page, 0, loader);
+        return BinaryPrimitives.ReadUInt32LittleEndian(lease.Data);
+    }
+
+    [Fact]
     public void Hits_allocate_nothing()
     {
         var loader = new CountingLoader();
@@ -270,6 +301,33 @@ public sealed class PageCacheTests
         }
 
         Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+    }
+
+    // The first load waits for a signal (so other readers queue behind it) and fails when told to; later loads succeed.
+    private sealed class GatedLoader(ManualResetEventSlim started, ManualResetEventSlim release) : IPageCacheLoader
+    {
+        private int _calls;
+        private int _loads;
+
+        public bool FailNext { get; set; }
+
+        public int Loads => Volatile.Read(ref _loads);
+
+        public void LoadPage(uint pageNumber, ulong version, Span<byte> destination)
+        {
+            if (Interlocked.Increment(ref _calls) == 1)
+            {
+                started.Set();
+                release.Wait();
+                if (FailNext)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"page {pageNumber} failed");
+                }
+            }
+
+            Interlocked.Increment(ref _loads);
+            BinaryPrimitives.WriteUInt32LittleEndian(destination, pageNumber);
+        }
     }
 
     private sealed class CountingLoader : IPageCacheLoader

@@ -49,6 +49,9 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
 
         SqlValue[] row = context.Slots[slot];
         SqlValue[]? oldRow = triggers is null ? null : _oldRow ??= new SqlValue[row.Length];
+
+        // Without triggers or RETURNING only the writer looks at the row: it decodes just the keys it needs.
+        bool wholeRow = triggers is not null || Returning is not null;
         ChangedSoFar = 0;
         Returned.Clear();
         foreach (RowLocator rowId in rowIds)
@@ -58,7 +61,7 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
             {
                 row[table.RowIdSlot] = SqlValue.FromInt64(rowId.RowId);
             }
-            else if (!writer.Read(context.Transaction, rowId, row))
+            else if (!(wholeRow ? writer.Read(context.Transaction, rowId, row) : writer.ReadForDelete(context, rowId, row)))
             {
                 continue;
             }

@@ -39,6 +39,10 @@ internal sealed partial class TableWriter
     private readonly ArrayBufferWriter<byte> _recordBuffer = new(256);
     private byte[] _readBuffer = new byte[256];
     private SqlValue[]? _keyRow;
+
+    // The columns a delete decodes without and with the foreign-key hooks (empty: every column), once worked out.
+    private bool[]? _deleteColumns;
+    private bool[]? _deleteColumnsWithForeignKeys;
     private long? _largestRowId;
     private long _sequence;
     private bool _sequenceDirty;
@@ -385,13 +389,78 @@ internal sealed partial class TableWriter
         transaction.Delete(_table.RootPage, _rowKey);
     }
 
+    /// <summary>
+    /// Reads the columns <see cref="Delete"/> needs of a row into <paramref name="row"/>: the row id, the key columns of
+    /// every index and of the foreign keys the table takes part in; the other columns are left NULL, so a delete
+    /// does not decode (and allocate) text and blobs nobody reads. Use <see cref="Read(TransactionContext, RowLocator, SqlValue[])"/>
+    /// when triggers or RETURNING see the row.
+    /// </summary>
+    /// <param name="context">The execution context (whether foreign keys are on decides the columns).</param>
+    /// <param name="locator">The row id, or the key of a WITHOUT ROWID row.</param>
+    /// <param name="row">The destination (slot layout).</param>
+    /// <returns>False when the row does not exist.</returns>
+    public bool ReadForDelete(ExecutionContext context, RowLocator locator, SqlValue[] row)
+    {
+        bool[]? needed = DeleteColumns(NeedsWholeRow(context));
+        if (locator.Key is { } key)
+        {
+            return ReadAt(context.Transaction, key, 0, row, needed);
+        }
+
+        KeyEncoder.WriteRowId(locator.RowId, _rowKey);
+        return ReadAt(context.Transaction, _rowKey, locator.RowId, row, needed);
+    }
+
+    // The columns a delete reads (with or without the foreign-key hooks), or null for all: an index on expressions
+    // evaluates them over the whole row. Fixed for the writer's schema, so worked out once.
+    private bool[]? DeleteColumns(bool foreignKeys)
+    {
+        ref bool[]? cached = ref foreignKeys ? ref _deleteColumnsWithForeignKeys : ref _deleteColumns;
+        if (cached is not null)
+        {
+            return cached.Length == 0 ? null : cached;
+        }
+
+        var needed = new bool[_table.Columns.Length];
+        bool all = false;
+        for (int i = 0; i < _table.Indexes.Length; i++)
+        {
+            foreach (IndexColumn column in _table.Indexes[i].Columns)
+            {
+                if (column.Expression is not null || IndexExpressions?[i] is not null)
+                {
+                    all = true;
+                    break;
+                }
+
+                needed[column.Ordinal] = true;
+            }
+        }
+
+        if (_table.PrimaryKey is { } primaryKey)
+        {
+            foreach (IndexColumn column in primaryKey.Columns)
+            {
+                needed[column.Ordinal] = true;
+            }
+        }
+
+        if (foreignKeys)
+        {
+            _foreignKeys!.MarkKeyColumns(needed);
+        }
+
+        cached = all ? [] : needed;
+        return all ? null : needed;
+    }
+
     /// <summary>Reads a whole row, found by its locator, into <paramref name="row"/>.</summary>
     /// <param name="transaction">The transaction.</param>
     /// <param name="locator">The row id, or the key of a WITHOUT ROWID row.</param>
     /// <param name="row">The destination (slot layout).</param>
     /// <returns>False when the row does not exist.</returns>
     public bool Read(TransactionContext transaction, RowLocator locator, SqlValue[] row) =>
-        locator.Key is { } key ? ReadAt(transaction, key, 0, row) : Read(transaction, locator.RowId, row);
+        locator.Key is { } key ? ReadAt(transaction, key, 0, row, null) : Read(transaction, locator.RowId, row);
 
     /// <summary>Reads a whole row by row id into <paramref name="row"/>.</summary>
     /// <param name="transaction">The transaction.</param>
@@ -401,10 +470,11 @@ internal sealed partial class TableWriter
     public bool Read(TransactionContext transaction, long rowId, SqlValue[] row)
     {
         KeyEncoder.WriteRowId(rowId, _rowKey);
-        return ReadAt(transaction, _rowKey, rowId, row);
+        return ReadAt(transaction, _rowKey, rowId, row, null);
     }
 
-    private bool ReadAt(TransactionContext transaction, ReadOnlySpan<byte> key, long rowId, SqlValue[] row)
+    // Decodes the columns marked in `columns` (all when null); the others become NULL.
+    private bool ReadAt(TransactionContext transaction, ReadOnlySpan<byte> key, long rowId, SqlValue[] row, bool[]? columns)
     {
         BTree tree = transaction.Tree(_table.RootPage);
         if (!tree.TryGet(key, _readBuffer, out int length))
@@ -421,6 +491,12 @@ internal sealed partial class TableWriter
         var reader = new RecordReader(_readBuffer.AsSpan(0, length));
         for (int i = 0; i < _table.Columns.Length; i++)
         {
+            if (columns is not null && !columns[i])
+            {
+                row[i] = SqlValue.Null;
+                continue;
+            }
+
             ColumnSchema column = _table.Columns[i];
             SqlValue value = i == _table.RowIdAlias ? SqlValue.FromInt64(rowId) : reader.GetValue(i, column.Missing);
             SqlDeclaredType declared = column.DeclaredType;

@@ -87,6 +87,38 @@ internal sealed partial class ForeignKeyEnforcer
         }
     }
 
+    /// <summary>
+    /// Marks the columns the hooks of a DELETE read from the removed row: the child columns of the table's own
+    /// constraints and the parent key columns of the constraints that reference it (the rest need not be decoded).
+    /// </summary>
+    /// <param name="needed">Per column, set to true for the columns the hooks read.</param>
+    public void MarkKeyColumns(bool[] needed)
+    {
+        Resolve();
+        foreach (ForeignKeyLink? link in _children!)
+        {
+            Mark(link?.ChildColumns, needed);
+        }
+
+        foreach (ForeignKeyLink? link in _parents!)
+        {
+            Mark(link?.ParentColumns, needed);
+        }
+    }
+
+    private static void Mark(int[]? columns, bool[] needed)
+    {
+        if (columns is null)
+        {
+            return;
+        }
+
+        foreach (int column in columns)
+        {
+            needed[column] = true;
+        }
+    }
+
     /// <summary>Before a row is inserted (it is not in the table yet): its parents, and the children that waited for its key.</summary>
     /// <param name="context">The execution context.</param>
     /// <param name="row">The row (slot layout).</param>

@@ -362,7 +362,7 @@ internal sealed class QueryResult : IDisposable
     {
         if (_cancellationToken.IsCancellationRequested)
         {
-            throw Execution.ExecutionContext.Cancelled();
+            throw Execution.ExecutionErrors.Cancelled();
         }
 
         switch (_statement.KindOf(index))

@@ -103,42 +103,19 @@ public sealed class SharpCoreDBBatch : DbBatch
     /// <summary>Runs every command in one use of the connection and returns the rows they changed in all (-1 when none did).</summary>
     /// <returns>The total rows affected.</returns>
     /// <exception cref="SharpCoreDBException">A command failed; the commands after it did not run.</exception>
-    public override int ExecuteNonQuery() => ExecuteNonQuery(async: false, CancellationToken.None).GetAwaiter().GetResult();
+    public override int ExecuteNonQuery() => SyncPath.Result(ExecuteNonQueryCore(async: false, CancellationToken.None));
 
     /// <inheritdoc />
-    public override Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken = default)
-    {
-        cancellationToken.ThrowIfCancellationRequested();
-        return ExecuteNonQuery(async: true, cancellationToken);
-    }
+    public override Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken = default) =>
+        ExecuteNonQueryCore(async: true, cancellationToken).AsTask();
 
     /// <summary>Runs the commands and returns the first column of the first row of the first command's result.</summary>
     /// <returns>The value, <see cref="DBNull.Value"/> for SQL NULL, or null when there is none.</returns>
-    public override object? ExecuteScalar()
-    {
-        using var reader = ExecuteDbDataReader(CommandBehavior.Default);
-        object? value = reader.FieldCount > 0 && reader.Read() ? reader.GetValue(0) : null;
-        while (reader.NextResult())
-        {
-        }
-
-        return value;
-    }
+    public override object? ExecuteScalar() => SyncPath.Result(ExecuteScalarCore(async: false, CancellationToken.None));
 
     /// <inheritdoc />
-    public override async Task<object?> ExecuteScalarAsync(CancellationToken cancellationToken = default)
-    {
-        var reader = await ExecuteDbDataReaderAsync(CommandBehavior.Default, cancellationToken).ConfigureAwait(false);
-        await using (reader.ConfigureAwait(false))
-        {
-            object? value = reader.FieldCount > 0 && await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? reader.GetValue(0) : null;
-            while (await reader.NextResultAsync(cancellationToken).ConfigureAwait(false))
-            {
-            }
-
-            return value;
-        }
-    }
+    public override Task<object?> ExecuteScalarAsync(CancellationToken cancellationToken = default) =>
+        ExecuteScalarCore(async: true, cancellationToken).AsTask();
 
     /// <summary>Checks every command's SQL now, so errors surface here and later runs skip parsing.</summary>
     public override void Prepare()
@@ -164,23 +141,12 @@ public sealed class SharpCoreDBBatch : DbBatch
     protected override DbBatchCommand CreateDbBatchCommand() => new SharpCoreDBBatchCommand();
 
     /// <inheritdoc />
-    protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior)
-    {
-        CheckReady();
-        var reader = new SharpCoreDBBatchDataReader(this, behavior);
-        reader.Start(async: false, CancellationToken.None).GetAwaiter().GetResult();
-        return reader;
-    }
+    protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior) =>
+        SyncPath.Result(ExecuteReaderCore(behavior, async: false, CancellationToken.None));
 
     /// <inheritdoc />
-    protected override async Task<DbDataReader> ExecuteDbDataReaderAsync(CommandBehavior behavior, CancellationToken cancellationToken)
-    {
-        cancellationToken.ThrowIfCancellationRequested();
-        CheckReady();
-        var reader = new SharpCoreDBBatchDataReader(this, behavior);
-        await reader.Start(async: true, cancellationToken).ConfigureAwait(false);
-        return reader;
-    }
+    protected override async Task<DbDataReader> ExecuteDbDataReaderAsync(CommandBehavior behavior, CancellationToken cancellationToken) =>
+        await ExecuteReaderCore(behavior, async: true, cancellationToken).ConfigureAwait(false);
 
     /// <inheritdoc />
     public override void Dispose()
@@ -215,7 +181,8 @@ public sealed class SharpCoreDBBatch : DbBatch
         return inner;
     }
 
-    internal void CheckReady()
+    // Checks the batch can run and opens a data source's connection on first use.
+    private async ValueTask CheckReady(bool async, CancellationToken cancellationToken)
     {
         if (_connection is null)
         {
@@ -224,7 +191,14 @@ public sealed class SharpCoreDBBatch : DbBatch
 
         if (_ownsConnection && _connection.State == ConnectionState.Closed)
         {
-            _connection.Open();
+            if (async)
+            {
+                await _connection.OpenAsync(cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                _connection.Open();
+            }
         }
 
         if (BatchCommands.Count == 0)
@@ -238,10 +212,13 @@ public sealed class SharpCoreDBBatch : DbBatch
         }
     }
 
-    // One entry into the session for the whole batch: no other call on the connection can run between two commands.
-    private async Task<int> ExecuteNonQuery(bool async, CancellationToken cancellationToken)
+    // The core of both ExecuteNonQuery forms (async false never waits asynchronously, so its task is complete on
+    // return). One entry into the session for the whole batch: no other call on the connection can run between two
+    // commands.
+    private async ValueTask<int> ExecuteNonQueryCore(bool async, CancellationToken cancellationToken)
     {
-        CheckReady();
+        cancellationToken.ThrowIfCancellationRequested();
+        await CheckReady(async, cancellationToken).ConfigureAwait(false);
         var first = Attach(BatchCommands[0]);
         var statement = first.Compile(out var session);
         using var use = session.Enter();
@@ -257,9 +234,7 @@ public sealed class SharpCoreDBBatch : DbBatch
                     statement = inner.Compile(out _);
                 }
 
-                int affected = async
-                    ? await inner.RunNonQueryAsync(statement, session, cancellationToken).ConfigureAwait(false)
-                    : inner.RunNonQuery(statement, session);
+                int affected = await inner.RunNonQuery(statement, session, async, cancellationToken).ConfigureAwait(false);
                 command.RecordsAffectedValue = affected;
                 if (affected >= 0)
                 {
@@ -273,5 +248,34 @@ public sealed class SharpCoreDBBatch : DbBatch
         }
 
         return total;
+    }
+
+    // The core of both ExecuteReader forms: the first command runs now, the others as the reader reaches them.
+    private async ValueTask<SharpCoreDBBatchDataReader> ExecuteReaderCore(CommandBehavior behavior, bool async, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        await CheckReady(async, cancellationToken).ConfigureAwait(false);
+        var reader = new SharpCoreDBBatchDataReader(this, behavior);
+        await reader.Start(async, cancellationToken).ConfigureAwait(false);
+        return reader;
+    }
+
+    // The core of both ExecuteScalar forms: the commands after the first result still run, on the same path.
+    private async ValueTask<object?> ExecuteScalarCore(bool async, CancellationToken cancellationToken)
+    {
+        SharpCoreDBBatchDataReader reader = await ExecuteReaderCore(CommandBehavior.Default, async, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            object? value = reader.FieldCount > 0 && await reader.ReadCore(cancellationToken).ConfigureAwait(false) ? reader.GetValue(0) : null;
+            while (await reader.NextResultCore(async, cancellationToken).ConfigureAwait(false))
+            {
+            }
+
+            return value;
+        }
+        finally
+        {
+            await reader.CloseCore(async).ConfigureAwait(false);
+        }
     }
 }

@@ -96,13 +96,52 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
 
     public override bool Read() => Current.Read();
 
-    public override Task<bool> ReadAsync(CancellationToken cancellationToken) => Current.ReadAsync(cancellationToken);
+    public override Task<bool> ReadAsync(CancellationToken cancellationToken) => ReadCore(cancellationToken);
 
-    public override bool NextResult() => NextResult(async: false, CancellationToken.None).GetAwaiter().GetResult();
+    public override bool NextResult() => SyncPath.Result(NextResultCore(async: false, CancellationToken.None));
 
-    public override Task<bool> NextResultAsync(CancellationToken cancellationToken) => NextResult(async: true, cancellationToken);
+    public override Task<bool> NextResultAsync(CancellationToken cancellationToken) => NextResultCore(async: true, cancellationToken);
 
-    public override void Close()
+    public override void Close() => SyncPath.Wait(CloseCore(async: false));
+
+    public override Task CloseAsync() => CloseCore(async: true).AsTask();
+
+    public override async ValueTask DisposeAsync()
+    {
+        await CloseCore(async: true).ConfigureAwait(false);
+        await base.DisposeAsync().ConfigureAwait(false);
+    }
+
+    /// <summary>Reads the current command's next row (see <see cref="SharpCoreDBDataReader.ReadCore"/>).</summary>
+    /// <param name="cancellationToken">The caller's token.</param>
+    /// <returns>A completed task: false when the current result has no more rows.</returns>
+    public Task<bool> ReadCore(CancellationToken cancellationToken) => Current.ReadCore(cancellationToken);
+
+    /// <summary>Moves to the next result, running the next command when the current one has none left.</summary>
+    /// <param name="async">True to run without blocking a thread; false completes synchronously.</param>
+    /// <param name="cancellationToken">The caller's token.</param>
+    /// <returns>False when no command is left.</returns>
+    public async Task<bool> NextResultCore(bool async, CancellationToken cancellationToken)
+    {
+        ObjectDisposedException.ThrowIf(_closed, this);
+        if (_current is null)
+        {
+            return false;
+        }
+
+        if (await _current.NextResultCore(async, cancellationToken).ConfigureAwait(false))
+        {
+            return true;
+        }
+
+        await FinishCurrent(async).ConfigureAwait(false);
+        return await StartNext(async, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The core of Close, CloseAsync and both Dispose forms: finishes the current command's statements.</summary>
+    /// <param name="async">True to run them without blocking a thread; false completes synchronously.</param>
+    /// <returns>A task that completes when the reader is closed.</returns>
+    public async ValueTask CloseCore(bool async)
     {
         if (_closed)
         {
@@ -112,13 +151,20 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
         _closed = true;
         try
         {
-            FinishCurrent();
+            await FinishCurrent(async).ConfigureAwait(false);
         }
         finally
         {
-            if ((_behavior & CommandBehavior.CloseConnection) != 0)
+            if ((_behavior & CommandBehavior.CloseConnection) != 0 && _batch.Connection is { } connection)
             {
-                _batch.Connection?.Close();
+                if (async)
+                {
+                    await connection.CloseAsync().ConfigureAwait(false);
+                }
+                else
+                {
+                    connection.Close();
+                }
             }
         }
     }
@@ -144,24 +190,6 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
 
     private static int Sum(int total, int affected) => affected < 0 ? total : Math.Max(total, 0) + affected;
 
-    private async Task<bool> NextResult(bool async, CancellationToken cancellationToken)
-    {
-        ObjectDisposedException.ThrowIf(_closed, this);
-        if (_current is null)
-        {
-            return false;
-        }
-
-        bool more = async ? await _current.NextResultAsync(cancellationToken).ConfigureAwait(false) : _current.NextResult();
-        if (more)
-        {
-            return true;
-        }
-
-        FinishCurrent();
-        return await StartNext(async, cancellationToken).ConfigureAwait(false);
-    }
-
     // Runs the next command; false when none is left.
     private async Task<bool> StartNext(bool async, CancellationToken cancellationToken)
     {
@@ -171,14 +199,12 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
         }
 
         SharpCoreDBCommand command = _batch.Attach(_batch.BatchCommands[_index]);
-        _current = async
-            ? (SharpCoreDBDataReader)await command.ExecuteReaderAsync(CommandBehavior.Default, cancellationToken).ConfigureAwait(false)
-            : command.ExecuteReader(CommandBehavior.Default);
+        _current = await command.ExecuteReaderCore(CommandBehavior.Default, async, cancellationToken).ConfigureAwait(false);
         return true;
     }
 
     // Reads the rest of the command's results (so its RecordsAffected is final) and records it.
-    private void FinishCurrent()
+    private async ValueTask FinishCurrent(bool async)
     {
         SharpCoreDBDataReader? current = _current;
         if (current is null)
@@ -187,15 +213,20 @@ internal sealed class SharpCoreDBBatchDataReader : DbDataReader
         }
 
         _current = null;
-        using (current)
+        try
         {
-            while (current.NextResult())
+            while (await current.NextResultCore(async, CancellationToken.None).ConfigureAwait(false))
             {
             }
 
-            current.Close();
+            await current.CloseCore(async).ConfigureAwait(false);
             _batch.BatchCommands[_index].RecordsAffectedValue = current.RecordsAffected;
             _recordsAffected = Sum(_recordsAffected, current.RecordsAffected);
+        }
+        finally
+        {
+            // After a failure too: closing a closed reader does nothing.
+            await current.CloseCore(async).ConfigureAwait(false);
         }
     }
 }

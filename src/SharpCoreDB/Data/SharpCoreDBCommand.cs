@@ -184,67 +184,33 @@ public sealed class SharpCoreDBCommand : DbCommand
 
     /// <summary>Runs the command and returns the rows inserted, updated or deleted (-1 when none were).</summary>
     /// <returns>The number of rows affected.</returns>
-    public override int ExecuteNonQuery()
-    {
-        StartActivity();
-        try
-        {
-            // No reader and no result object: the engine runs the statements straight through.
-            var statement = Compile(out var session);
-            using var use = session.Enter();
-            return RunNonQuery(statement, session);
-        }
-        catch (Exception e) when (EndActivity(e))
-        {
-            throw;
-        }
-    }
+    public override int ExecuteNonQuery() => SyncPath.Result(ExecuteNonQueryCore(async: false, CancellationToken.None));
 
     /// <inheritdoc />
-    public override async Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken)
-    {
-        cancellationToken.ThrowIfCancellationRequested();
-        StartActivity();
-        try
-        {
-            var statement = Compile(out var session);
-            using var use = session.Enter();
-            return await RunNonQueryAsync(statement, session, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e) when (EndActivity(e))
-        {
-            throw;
-        }
-    }
+    public override Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken) =>
+        ExecuteNonQueryCore(async: true, cancellationToken).AsTask();
 
-    /// <summary>Runs a compiled statement in a session the caller has entered.</summary>
-    internal int RunNonQuery(Statement statement, Session session)
-    {
-        var values = Bind(statement);
-        var execution = StartExecution(CancellationToken.None);
-        try
-        {
-            return statement.ExecuteNonQuery(session, values, execution.Token);
-        }
-        catch (Exception e)
-        {
-            throw MapCancellation(e, CancellationToken.None) ?? Rethrow(e);
-        }
-        finally
-        {
-            ReaderClosed(execution);
-        }
-    }
-
-    /// <summary>Like <see cref="RunNonQuery"/>, without blocking a thread on the writer slot or the log flush.</summary>
-    internal async Task<int> RunNonQueryAsync(Statement statement, Session session, CancellationToken cancellationToken)
+    /// <summary>
+    /// Runs a compiled statement in a session the caller has entered (a batch runs its commands through this).
+    /// </summary>
+    /// <param name="statement">The statement.</param>
+    /// <param name="session">The entered session.</param>
+    /// <param name="async">
+    /// True to wait for the writer slot and the log flush without blocking a thread; false to wait on this thread, in
+    /// which case the returned task is already complete.
+    /// </param>
+    /// <param name="cancellationToken">The caller's token (none for the synchronous API).</param>
+    /// <returns>The rows inserted, updated or deleted; -1 when none were.</returns>
+    internal async ValueTask<int> RunNonQuery(Statement statement, Session session, bool async, CancellationToken cancellationToken)
     {
         var values = Bind(statement);
         var execution = StartExecution(cancellationToken);
         try
         {
             // The engine keeps the array only while it runs; the command's buffer is not reused before it returns.
-            return await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false);
+            return async
+                ? await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false)
+                : statement.ExecuteNonQuery(session, values, execution.Token);
         }
         catch (Exception e)
         {
@@ -258,58 +224,29 @@ public sealed class SharpCoreDBCommand : DbCommand
 
     /// <summary>Runs the command and returns the first column of the first row, or null when there is none.</summary>
     /// <returns>The value; <see cref="DBNull.Value"/> for SQL NULL.</returns>
-    public override object? ExecuteScalar()
-    {
-        using var reader = ExecuteReader();
-        return reader.FieldCount > 0 && reader.Read() ? reader.GetValue(0) : null;
-    }
+    public override object? ExecuteScalar() => SyncPath.Result(ExecuteScalarCore(async: false, CancellationToken.None));
 
     /// <inheritdoc />
-    public override async Task<object?> ExecuteScalarAsync(CancellationToken cancellationToken)
-    {
-        var reader = (SharpCoreDBDataReader)await ExecuteDbDataReaderAsync(CommandBehavior.Default, cancellationToken).ConfigureAwait(false);
-        await using (reader.ConfigureAwait(false))
-        {
-            return reader.FieldCount > 0 && await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? reader.GetValue(0) : null;
-        }
-    }
+    public override Task<object?> ExecuteScalarAsync(CancellationToken cancellationToken) =>
+        ExecuteScalarCore(async: true, cancellationToken).AsTask();
 
     /// <inheritdoc />
-    protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior)
-    {
-        StartActivity();
-        try
-        {
-            var statement = Compile(out var session);
-            using var use = session.Enter();
-            var values = Bind(statement);
-            var timeout = StartExecution(CancellationToken.None);
-            try
-            {
-                // The command's own array, not a copy: it is not bound again while this reader is open.
-                var execute = statement.ExecuteBound(session, values, async: false, timeout.Token);
-                Debug.Assert(execute.IsCompleted, "The synchronous path never waits asynchronously.");
-                var result = execute.GetAwaiter().GetResult();
-                var reader = new SharpCoreDBDataReader(this, result, behavior, timeout, CancellationToken.None);
-                _reader = reader;
-                return reader;
-            }
-            catch (Exception e)
-            {
-                // Mapped first: that also marks the span failed before ReaderClosed ends it.
-                var mapped = MapCancellation(e, CancellationToken.None);
-                ReaderClosed(timeout);
-                throw mapped ?? Rethrow(e);
-            }
-        }
-        catch (Exception e) when (EndActivity(e))
-        {
-            throw;
-        }
-    }
+    protected override DbDataReader ExecuteDbDataReader(CommandBehavior behavior) =>
+        SyncPath.Result(ExecuteReaderCore(behavior, async: false, CancellationToken.None));
 
     /// <inheritdoc />
-    protected override async Task<DbDataReader> ExecuteDbDataReaderAsync(CommandBehavior behavior, CancellationToken cancellationToken)
+    protected override async Task<DbDataReader> ExecuteDbDataReaderAsync(CommandBehavior behavior, CancellationToken cancellationToken) =>
+        await ExecuteReaderCore(behavior, async: true, cancellationToken).ConfigureAwait(false);
+
+    /// <summary>Runs the command and returns a reader over its rows, blocking the thread or not.</summary>
+    /// <param name="behavior">Reader options; <see cref="CommandBehavior.CloseConnection"/> is honoured.</param>
+    /// <param name="async">
+    /// True to wait for the writer slot and the log flush without blocking a thread; false to wait on this thread, in
+    /// which case the returned task is already complete.
+    /// </param>
+    /// <param name="cancellationToken">The caller's token (none for the synchronous API).</param>
+    /// <returns>The reader.</returns>
+    internal async ValueTask<SharpCoreDBDataReader> ExecuteReaderCore(CommandBehavior behavior, bool async, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
         StartActivity();
@@ -321,7 +258,8 @@ public sealed class SharpCoreDBCommand : DbCommand
             var timeout = StartExecution(cancellationToken);
             try
             {
-                var result = await statement.ExecuteBound(session, values, async: true, timeout.Token).ConfigureAwait(false);
+                // The command's own array, not a copy: it is not bound again while this reader is open.
+                var result = await statement.ExecuteBound(session, values, async, timeout.Token).ConfigureAwait(false);
                 var reader = new SharpCoreDBDataReader(this, result, behavior, timeout, cancellationToken);
                 _reader = reader;
                 return reader;
@@ -337,6 +275,39 @@ public sealed class SharpCoreDBCommand : DbCommand
         catch (Exception e) when (EndActivity(e))
         {
             throw;
+        }
+    }
+
+    // The core of both ExecuteNonQuery forms. No reader and no result object: the engine runs the statements straight
+    // through.
+    private async ValueTask<int> ExecuteNonQueryCore(bool async, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        StartActivity();
+        try
+        {
+            var statement = Compile(out var session);
+            using var use = session.Enter();
+            return await RunNonQuery(statement, session, async, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (EndActivity(e))
+        {
+            throw;
+        }
+    }
+
+    // The core of both ExecuteScalar forms: closing the reader runs the statements after the first query, on the same
+    // path (blocking or not) as the rest.
+    private async ValueTask<object?> ExecuteScalarCore(bool async, CancellationToken cancellationToken)
+    {
+        SharpCoreDBDataReader reader = await ExecuteReaderCore(CommandBehavior.Default, async, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            return reader.FieldCount > 0 && await reader.ReadCore(cancellationToken).ConfigureAwait(false) ? reader.GetValue(0) : null;
+        }
+        finally
+        {
+            await reader.CloseCore(async).ConfigureAwait(false);
         }
     }
 

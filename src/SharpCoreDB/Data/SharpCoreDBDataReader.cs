@@ -20,6 +20,10 @@ namespace SharpCoreDB;
     Justification = "DbDataReader enumerates IDataRecord through the non-generic ADO.NET contract.")]
 public sealed partial class SharpCoreDBDataReader : DbDataReader, IValueOrigin
 {
+    // ReadAsync's answers: a read that completes at once allocates no task.
+    private static readonly Task<bool> s_true = Task.FromResult(true);
+    private static readonly Task<bool> s_false = Task.FromResult(false);
+
     private readonly SharpCoreDBCommand _command;
     private readonly QueryResult _result;
     private readonly CommandBehavior _behavior;
@@ -86,44 +90,59 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader, IValueOrigin
     public override object this[string name] => GetValue(GetOrdinal(name));
 
     /// <inheritdoc />
-    public override bool Read()
+    public override bool Read() => SyncPath.Result(ReadCore(CancellationToken.None));
+
+    /// <inheritdoc />
+    public override Task<bool> ReadAsync(CancellationToken cancellationToken) => ReadCore(cancellationToken);
+
+    /// <inheritdoc />
+    public override bool NextResult() => SyncPath.Result(NextResultCore(async: false, CancellationToken.None));
+
+    /// <inheritdoc />
+    public override Task<bool> NextResultAsync(CancellationToken cancellationToken) => NextResultCore(async: true, cancellationToken);
+
+    /// <summary>
+    /// The core of both Read forms. It has no <c>async</c> switch because the engine has no asynchronous row source: a
+    /// row is produced from pages read on this thread (the writer slot and the log flush, the only waits that can be
+    /// asynchronous, happen in NextResult and Close). So it completes at once, with a cached task for either answer,
+    /// and a failure comes back as a faulted task, as the asynchronous API expects.
+    /// </summary>
+    /// <param name="cancellationToken">The caller's token (none for the synchronous API).</param>
+    /// <returns>A completed task: false when there are no more rows.</returns>
+    internal Task<bool> ReadCore(CancellationToken cancellationToken)
     {
-        ThrowIfClosed();
-        using var use = _result.Session.Enter();
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled<bool>(cancellationToken);
+        }
+
         try
         {
-            return _result.Read();
+            ThrowIfClosed();
+            using var use = _result.Session.Enter();
+            return _result.Read() ? s_true : s_false;
         }
-        catch (Exception e) when (_command.MapCancellation(e, _callerToken) is { } mapped)
+        catch (Exception e)
         {
-            throw mapped;
+            return Task.FromException<bool>(_command.MapCancellation(e, cancellationToken.IsCancellationRequested ? cancellationToken : _callerToken) ?? e);
         }
     }
 
-    /// <inheritdoc />
-    public override bool NextResult()
-    {
-        ThrowIfClosed();
-        using var use = _result.Session.Enter();
-        try
-        {
-            return _result.NextResult();
-        }
-        catch (Exception e) when (_command.MapCancellation(e, _callerToken) is { } mapped)
-        {
-            throw mapped;
-        }
-    }
-
-    /// <inheritdoc />
-    public override async Task<bool> NextResultAsync(CancellationToken cancellationToken)
+    /// <summary>Moves to the next result, running the statements in between, blocking the thread or not.</summary>
+    /// <param name="async">
+    /// True to wait for the writer slot and the log flush without blocking a thread; false to wait on this thread, in
+    /// which case the returned task is already complete.
+    /// </param>
+    /// <param name="cancellationToken">The caller's token (none for the synchronous API).</param>
+    /// <returns>False when no statement with rows is left.</returns>
+    internal async Task<bool> NextResultCore(bool async, CancellationToken cancellationToken)
     {
         ThrowIfClosed();
         cancellationToken.ThrowIfCancellationRequested();
         using var use = _result.Session.Enter();
         try
         {
-            return await _result.NextResultAsync().ConfigureAwait(false);
+            return await _result.NextResult(async).ConfigureAwait(false);
         }
         catch (Exception e) when (_command.MapCancellation(e, cancellationToken.IsCancellationRequested ? cancellationToken : _callerToken) is { } mapped)
         {
@@ -290,7 +309,38 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader, IValueOrigin
 
     /// <summary>Runs any statements not reached yet, releases the read snapshot and, with
     /// <see cref="CommandBehavior.CloseConnection"/>, closes the connection.</summary>
-    public override void Close()
+    public override void Close() => SyncPath.Wait(CloseCore(async: false));
+
+    /// <summary>Like <see cref="Close"/>, without blocking a thread on the writer slot or the log flush of the
+    /// statements not reached yet.</summary>
+    /// <returns>A task that completes when the reader is closed.</returns>
+    public override Task CloseAsync() => CloseCore(async: true).AsTask();
+
+    /// <inheritdoc />
+    public override async ValueTask DisposeAsync()
+    {
+        await CloseCore(async: true).ConfigureAwait(false);
+        await base.DisposeAsync().ConfigureAwait(false);
+    }
+
+    /// <inheritdoc />
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            Close();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    /// <summary>The core of Close, CloseAsync and both Dispose forms.</summary>
+    /// <param name="async">
+    /// True to run the statements not reached yet without blocking a thread on the writer slot or the log flush; false
+    /// to run them on this thread, in which case the returned task is already complete.
+    /// </param>
+    /// <returns>A task that completes when the reader is closed.</returns>
+    internal async ValueTask CloseCore(bool async)
     {
         if (_closed)
         {
@@ -305,7 +355,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader, IValueOrigin
             // The scope ends before CloseConnection below closes the connection, which enters the session itself.
             using (use)
             {
-                _result.Dispose();
+                await _result.Close(async).ConfigureAwait(false);
             }
         }
         catch (Exception e) when (_command.MapCancellation(e, _callerToken) is { } mapped)
@@ -316,22 +366,18 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader, IValueOrigin
         {
             _connection?.ReaderClosed(this);
             _command.ReaderClosed(_execution);
-            if ((_behavior & CommandBehavior.CloseConnection) != 0)
+            if ((_behavior & CommandBehavior.CloseConnection) != 0 && _command.Connection is { } connection)
             {
-                _command.Connection?.Close();
+                if (async)
+                {
+                    await connection.CloseAsync().ConfigureAwait(false);
+                }
+                else
+                {
+                    connection.Close();
+                }
             }
         }
-    }
-
-    /// <inheritdoc />
-    protected override void Dispose(bool disposing)
-    {
-        if (disposing)
-        {
-            Close();
-        }
-
-        base.Dispose(disposing);
     }
 
     private static long CopyOut<TItem>(ReadOnlySpan<TItem> source, long dataOffset, TItem[]? buffer, int bufferOffset, int length)

@@ -34,36 +34,13 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     /// <summary>Commits; with FullSync or Legacy durability the changes are on disk when this returns.</summary>
     /// <exception cref="InvalidOperationException">The transaction has already completed.</exception>
     /// <exception cref="SharpCoreDBException">The commit failed; the transaction is rolled back.</exception>
-    public override void Commit()
-    {
-        var connection = Active();
-        using var use = connection.Session.Enter();
-        try
-        {
-            connection.Session.Commit();
-        }
-        finally
-        {
-            Complete(connection);
-        }
-    }
+    public override void Commit() => SyncPath.Wait(CommitCore(async: false, CancellationToken.None));
 
     /// <summary>Commits without blocking a thread while the log is flushed.</summary>
     /// <param name="cancellationToken">Cancels waiting; the commit itself is not undone once queued.</param>
     /// <returns>A task that completes when the commit is durable (per the durability mode).</returns>
-    public override async Task CommitAsync(CancellationToken cancellationToken = default)
-    {
-        var connection = Active();
-        using var use = connection.Session.Enter();
-        try
-        {
-            await connection.Session.CommitAsync(cancellationToken).ConfigureAwait(false);
-        }
-        finally
-        {
-            Complete(connection);
-        }
-    }
+    public override Task CommitAsync(CancellationToken cancellationToken = default) =>
+        CommitCore(async: true, cancellationToken).AsTask();
 
     /// <summary>Discards every change made in the transaction.</summary>
     /// <exception cref="InvalidOperationException">The transaction has already completed.</exception>
@@ -82,6 +59,10 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     }
 
     /// <inheritdoc />
+    /// <remarks>
+    /// The same work as <see cref="Rollback()"/>: a rollback drops the transaction's pages in memory and never waits
+    /// for the writer slot or the disk, so the engine has no asynchronous rollback to reach.
+    /// </remarks>
     public override Task RollbackAsync(CancellationToken cancellationToken = default)
     {
         cancellationToken.ThrowIfCancellationRequested();
@@ -150,6 +131,21 @@ public sealed class SharpCoreDBTransaction : DbTransaction
         }
 
         base.Dispose(disposing);
+    }
+
+    // The core of both Commit forms: async false never waits asynchronously, so its task is complete on return.
+    private async ValueTask CommitCore(bool async, CancellationToken cancellationToken)
+    {
+        var connection = Active();
+        using var use = connection.Session.Enter();
+        try
+        {
+            await connection.Session.Commit(async, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            Complete(connection);
+        }
     }
 
     /// <summary>The connection closes (its session rolls the transaction back): the transaction is over.</summary>

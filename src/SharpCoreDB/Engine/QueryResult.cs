@@ -238,6 +238,19 @@ internal sealed class QueryResult : IDisposable
     /// <summary>Closes the current rows and runs the statements not reached yet.</summary>
     public void Dispose()
     {
+        ValueTask close = Close(async: false);
+        Debug.Assert(close.IsCompleted, "The synchronous path never waits asynchronously.");
+        close.GetAwaiter().GetResult();
+    }
+
+    /// <summary>Closes the current rows and runs the statements not reached yet, blocking the thread or not.</summary>
+    /// <param name="async">
+    /// True to wait for the writer slot and the log flush of those statements without blocking a thread; false to
+    /// wait on this thread, in which case the returned task is already complete.
+    /// </param>
+    /// <returns>A task that completes when the result is closed.</returns>
+    internal async ValueTask Close(bool async)
+    {
         if (_disposed)
         {
             return;
@@ -247,7 +260,7 @@ internal sealed class QueryResult : IDisposable
         {
             if (!_faulted)
             {
-                while (NextResult())
+                while (await NextResult(async).ConfigureAwait(false))
                 {
                 }
             }
@@ -349,7 +362,7 @@ internal sealed class QueryResult : IDisposable
     {
         if (_cancellationToken.IsCancellationRequested)
         {
-            throw Execution.ExecutionContext.Cancelled();
+            throw Execution.ExecutionErrors.Cancelled();
         }
 
         switch (_statement.KindOf(index))

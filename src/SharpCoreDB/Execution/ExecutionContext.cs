@@ -127,7 +127,7 @@ internal sealed class ExecutionContext
         _sinceCancellationCheck = 0;
         if (CancellationToken.IsCancellationRequested)
         {
-            throw Cancelled();
+            throw ExecutionErrors.Cancelled();
         }
     }
 
@@ -142,10 +142,6 @@ internal sealed class ExecutionContext
         _sinceCancellationCheck += Math.Max(work, 1) - 1;
         CheckCancellation();
     }
-
-    /// <summary>The error a cancelled statement fails with (the provider maps it to Timeout, Cancelled or OperationCanceledException).</summary>
-    /// <returns>The exception.</returns>
-    public static SharpCoreDBException Cancelled() => new(SharpCoreDBErrorCode.Cancelled, "The statement was cancelled.");
 
     /// <summary>
     /// Sorts with a comparison that checks for cancellation: the sort wraps what a comparison throws in an

@@ -103,9 +103,7 @@ internal sealed class TransactionContext : UndoableTransaction
         {
             if (column.Collation is { Kind: Records.CollationKind.User } named && Collations?.Find(named.Name) is null)
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.Unsupported,
-                    $"no such collation sequence: {named.Name} (index {index.Name} on table {index.TableName} needs it; register it with CreateCollation)");
+                throw ExecutionErrors.MissingCollation(named.Name, index.Name, index.TableName);
             }
         }
 

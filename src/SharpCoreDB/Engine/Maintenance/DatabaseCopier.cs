@@ -183,7 +183,7 @@ internal sealed class DatabaseCopier
     {
         if (_cancellationToken.IsCancellationRequested)
         {
-            throw Execution.ExecutionContext.Cancelled();
+            throw Execution.ExecutionErrors.Cancelled();
         }
 
         int dirty = ((DirtyPageTransaction)_transaction!).Pages.Count;

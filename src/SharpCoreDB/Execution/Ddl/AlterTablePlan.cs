@@ -45,7 +45,7 @@ internal sealed class AlterTablePlan : WritePlan
         if (Context.Transaction.Settings is { ForeignKeys: true } && !added.Missing.IsNull && ReferencesSomething(added) && HasRows())
         {
             // SQLite's rule with foreign keys on: the rows stored before would all reference the default at once.
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, "Cannot add a REFERENCES column with non-NULL default value");
+            throw ExecutionErrors.ReferencesColumnWithDefault();
         }
 
         if (added.Generated is not null)
@@ -92,7 +92,7 @@ internal sealed class AlterTablePlan : WritePlan
         List<SqlValue[]> rows = RowCollector.CollectRows(Context, _rows!, _slot);
         if (rows.Count > 0 && added.GeneratedStored)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, "cannot add a STORED column");
+            throw ExecutionErrors.StoredColumn();
         }
 
         SqlValue[] row = Context.Slots[_slot];
@@ -119,7 +119,7 @@ internal sealed class AlterTablePlan : WritePlan
                 // SQLite's own message for this case; every other constraint fails as it would on an INSERT.
                 if (added.NotNull && row[added.Ordinal].IsNull)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullViolation, "Cannot add a NOT NULL column with default value NULL");
+                    throw ExecutionErrors.NotNullColumnWithNullDefault();
                 }
 
                 _constraints.CheckRow(Context, row, ConflictResolution.Abort, checkTypes: false);

@@ -36,7 +36,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
         }
 
         TableSchema table = transaction.Schema.FindTable(statement.Table.Name)
-            ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {statement.Table.Name}");
+            ?? throw ExecutionErrors.NoSuchTable(statement.Table.Name);
         uint root = transaction.CreateTree();
         IndexSchema index = IndexSchemaBuilder.Build(statement, table, root);
         Populate(Context, transaction, table, index, predicate, keys, rowSlot);
@@ -146,7 +146,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
             {
                 if (index.HasExpression)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.UniqueViolation, $"UNIQUE constraint failed: index '{index.Name}'");
+                    throw ExecutionErrors.UniqueIndexFailed(index.Name);
                 }
 
                 var columns = new System.Text.StringBuilder();
@@ -155,7 +155,7 @@ internal sealed class CreateIndexPlan(Schema schema, int[] slotWidths, CreateInd
                     columns.Append(columns.Length > 0 ? ", " : string.Empty).Append(table.Name).Append('.').Append(table.Columns[column.Ordinal].Name);
                 }
 
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.UniqueViolation, $"UNIQUE constraint failed: {columns} (CREATE UNIQUE INDEX {index.Name})");
+                throw ExecutionErrors.UniqueIndexFailed(columns.ToString(), index.Name);
             }
 
             transaction.TryInsert(index.RootPage, key, default);

@@ -25,7 +25,7 @@ internal sealed class CreateTriggerPlan(Schema schema, int[] slotWidths, CreateT
         {
             return statement.IfNotExists
                 ? 0
-                : throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"trigger {name} already exists");
+                : throw ExecutionErrors.TriggerExists(name);
         }
 
         string tableName = statement.Table.Name;
@@ -35,19 +35,19 @@ internal sealed class CreateTriggerPlan(Schema schema, int[] slotWidths, CreateT
         {
             if (current.FindView(tableName) is not { } view)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {tableName}");
+                throw ExecutionErrors.NoSuchTable(tableName);
             }
 
             if (statement.Timing != TriggerTiming.InsteadOf)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"cannot create {(statement.Timing == TriggerTiming.After ? "AFTER" : "BEFORE")} trigger on view: {tableName}");
+                throw ExecutionErrors.TriggerOnView(statement.Timing == TriggerTiming.After ? "AFTER" : "BEFORE", tableName);
             }
 
             target = view.Name;
         }
         else if (statement.Timing == TriggerTiming.InsteadOf)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"cannot create INSTEAD OF trigger on table: {tableName}");
+            throw ExecutionErrors.InsteadOfTriggerOnTable(tableName);
         }
         else
         {

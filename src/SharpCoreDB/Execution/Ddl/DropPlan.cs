@@ -33,8 +33,8 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                     if (table is null)
                     {
                         return Missing(current.FindView(name) is not null
-                            ? new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"use DROP VIEW to delete view {name}")
-                            : new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {name}"));
+                            ? ExecutionErrors.UseDropView(name)
+                            : ExecutionErrors.NoSuchTable(name));
                     }
 
                     DeleteRowsForForeignKeys(transaction);
@@ -59,12 +59,12 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                     IndexSchema? index = current.FindIndex(name);
                     if (index is null)
                     {
-                        return Missing(new SharpCoreDBException(SharpCoreDBErrorCode.UnknownIndex, $"no such index: {name}"));
+                        return Missing(ExecutionErrors.NoSuchIndex(name));
                     }
 
                     if (index.Origin != IndexOrigin.CreateIndex)
                     {
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"index {name} enforces a UNIQUE or PRIMARY KEY constraint and cannot be dropped");
+                        throw ExecutionErrors.IndexEnforcesConstraint(name);
                     }
 
                     CatalogStore.RemoveIndex(transaction, index);
@@ -79,8 +79,8 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                     if (view is null)
                     {
                         return Missing(current.FindTable(name) is not null
-                            ? new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"use DROP TABLE to delete table {name}")
-                            : new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such view: {name}"));
+                            ? ExecutionErrors.UseDropTable(name)
+                            : ExecutionErrors.NoSuchView(name));
                     }
 
                     // Its INSTEAD OF triggers go with it, as in SQLite.
@@ -101,7 +101,7 @@ internal sealed class DropPlan(Schema schema, int[] slotWidths, DropStatement st
                     TriggerSchema? trigger = current.FindTrigger(name);
                     if (trigger is null)
                     {
-                        return Missing(new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTrigger, $"no such trigger: {name}"));
+                        return Missing(ExecutionErrors.NoSuchTrigger(name));
                     }
 
                     CatalogStore.RemoveTrigger(transaction, trigger);

@@ -17,7 +17,7 @@ internal sealed class ReindexPlan(Schema schema, int[] slotWidths, IReadOnlyList
         foreach ((IndexSchema index, Expr? predicate, Expr?[]? keyExpressions, int rowSlot) in indexes)
         {
             TableSchema table = transaction.Schema.FindTable(index.TableName)
-                ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.UnknownTable, $"no such table: {index.TableName}");
+                ?? throw ExecutionErrors.NoSuchTable(index.TableName);
 
             // Read every key first: deleting through the tree invalidates its cursors.
             var keys = new List<byte[]>();

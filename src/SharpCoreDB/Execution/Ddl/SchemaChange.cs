@@ -19,11 +19,6 @@ internal static class SchemaChange
     /// <param name="schema">The schema.</param>
     /// <param name="name">The name.</param>
     /// <returns>The exception, or null when the name is free.</returns>
-    public static SharpCoreDBException? NameTaken(Schema schema, string name) => schema.KindOf(name) switch
-    {
-        null => null,
-        "index" => new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"index {name} already exists"),
-        "view" => new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"view {name} already exists"),
-        _ => new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"table {name} already exists"),
-    };
+    public static SharpCoreDBException? NameTaken(Schema schema, string name) =>
+        schema.KindOf(name) is { } kind ? ExecutionErrors.AlreadyExists(kind, name) : null;
 }

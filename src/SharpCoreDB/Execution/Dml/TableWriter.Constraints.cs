@@ -83,9 +83,7 @@ internal sealed partial class TableWriter
             SqlValue value = row[column.Ordinal];
             if (!StrictTypes.Fits(value, column.StrictClass))
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.TypeMismatch,
-                    $"cannot store {StrictTypes.ValueTypeName(value)} value in {StrictTypes.CanonicalName(column.DeclaredTypeName)} column {_table.Name}.{column.Name}");
+                throw ExecutionErrors.StrictTypeMismatch(StrictTypes.ValueTypeName(value), StrictTypes.CanonicalName(column.DeclaredTypeName), _table.Name, column.Name);
             }
         }
     }

@@ -661,7 +661,7 @@ internal sealed partial class TableWriter
             }
         }
 
-        throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, $"database or disk is full: table {_table.Name} has no unused row id");
+        throw ExecutionErrors.NoUnusedRowId(_table.Name);
     }
 
     // A row id that is not an integer is a datatype mismatch. Under OR FAIL and OR ROLLBACK SQLite keeps no statement
@@ -672,10 +672,7 @@ internal sealed partial class TableWriter
         if (converted.StorageClass != SqlStorageClass.Integer)
         {
             string column = _table.RowIdAlias >= 0 ? _table.Columns[_table.RowIdAlias].Name : "rowid";
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"datatype mismatch: {_table.Name}.{column} must be an integer, not {value}")
-            {
-                KeepsStatementChanges = conflict is ConflictResolution.Fail or ConflictResolution.Rollback,
-            };
+            throw ExecutionErrors.RowIdNotInteger(_table.Name, column, value, keepsStatementChanges: conflict is ConflictResolution.Fail or ConflictResolution.Rollback);
         }
 
         return converted.RawBits;

@@ -25,9 +25,9 @@ internal sealed class RaiseExpr(RaiseAction action, string? message) : Expr
     public override SqlValue Evaluate(ExecutionContext context) => action switch
     {
         RaiseAction.Ignore => throw TriggerIgnored.Instance,
-        RaiseAction.Fail => throw new SharpCoreDBException(SharpCoreDBErrorCode.TriggerRaise, message ?? string.Empty) { KeepsStatementChanges = true },
-        RaiseAction.Rollback => throw new SharpCoreDBException(SharpCoreDBErrorCode.TriggerRaise, message ?? string.Empty) { RollsBackTransaction = true },
-        _ => throw new SharpCoreDBException(SharpCoreDBErrorCode.TriggerRaise, message ?? string.Empty),
+        RaiseAction.Fail => throw ExecutionErrors.RaiseFail(message),
+        RaiseAction.Rollback => throw ExecutionErrors.RaiseRollback(message),
+        _ => throw ExecutionErrors.RaiseAbort(message),
     };
 
     /// <inheritdoc />

@@ -162,9 +162,7 @@ internal sealed class IndexScanOperator : Operator
                 KeyEncoder.WriteRowId(rowId, _rowKey);
                 if (!_tableCursor!.SeekExact(_rowKey))
                 {
-                    throw new SharpCoreDBException(
-                        SharpCoreDBErrorCode.Corrupt,
-                        $"index {_index.Name} refers to row {KeyEncoder.ReadRowId(_rowKey)}, which table {_decoder.Table.Name} does not hold");
+                    throw ExecutionErrors.IndexRowMissing(_index.Name, KeyEncoder.ReadRowId(_rowKey), _decoder.Table.Name);
                 }
 
                 _decoder.Decode(_tableCursor, context.Slots[_slot]);
@@ -275,7 +273,7 @@ internal sealed class IndexScanOperator : Operator
 
         if (!_tableCursor!.SeekExact(IndexKeys.LocatorOf(_index, key, withoutRowId: true)))
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"index {_index.Name} refers to a row table {_decoder.Table.Name} does not hold");
+            throw ExecutionErrors.IndexRowMissing(_index.Name, _decoder.Table.Name);
         }
 
         _decoder.Decode(_tableCursor, row);

@@ -68,7 +68,7 @@ internal sealed class LimitOperator(Operator input, Expr? limit, Expr? offset) :
         SqlValue number = NumericConversion.ApplyNumericAffinity(value, preferInteger: true);
         if (number.StorageClass != SqlStorageClass.Integer)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"datatype mismatch: {clause} needs an integer, not {value}");
+            throw ExecutionErrors.LimitNotInteger(clause, value);
         }
 
         return number.RawBits;

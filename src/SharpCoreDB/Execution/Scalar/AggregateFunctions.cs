@@ -45,14 +45,12 @@ internal static class AggregateFunctions
     {
         if (!IsAggregate(name, argumentCount))
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Unsupported,
-                IsAggregateName(name) ? $"wrong number of arguments to function {name}()" : $"no such function: {name}");
+            throw IsAggregateName(name) ? ExecutionErrors.WrongArgumentCount(name) : ExecutionErrors.NoSuchFunction(name);
         }
 
         if (distinct && argumentCount != 1)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, "DISTINCT aggregates must have exactly one argument");
+            throw ExecutionErrors.DistinctAggregateArguments();
         }
 
         AggregateAccumulator accumulator = name.ToLowerInvariant() switch

@@ -26,7 +26,7 @@ internal sealed class JsonGroupAccumulator(bool asObject) : AggregateAccumulator
 
         if (arguments[0].IsNull)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "json_group_object() labels must not be NULL");
+            throw ExecutionErrors.JsonGroupObjectNullLabel();
         }
 
         ScalarFunctions.AppendJsonString(_json, TextConversion.ToText(arguments[0]));

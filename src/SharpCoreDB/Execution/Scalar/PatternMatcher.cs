@@ -53,7 +53,7 @@ internal static class PatternMatcher
             ReadOnlySpan<byte> escapeBytes = nul < 0 ? bytes : bytes.AsSpan(0, nul);
             if (escapeBytes.IsEmpty || ScalarFunctions.Utf8CharLength(escapeBytes, 0) != escapeBytes.Length)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "ESCAPE expression must be a single character");
+                throw ExecutionErrors.LikeEscapeNotOneCharacter();
             }
 
             escapeChar = (int)ScalarFunctions.ReadUtf8Like(escapeBytes);
@@ -136,7 +136,7 @@ internal static class PatternMatcher
                 steps = 0;
                 if (cancellationToken.IsCancellationRequested)
                 {
-                    throw ExecutionContext.Cancelled();
+                    throw ExecutionErrors.Cancelled();
                 }
             }
 
@@ -319,7 +319,7 @@ internal static class PatternMatcher
         // Cheap bound first: a string of n UTF-16 units has at most 3n UTF-8 bytes.
         if (pattern.Length > MaxPatternBytes / 3 && Utf8Text.GetByteCount(pattern) > MaxPatternBytes)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TooBig, "LIKE or GLOB pattern too complex");
+            throw ExecutionErrors.PatternTooComplex();
         }
     }
 }

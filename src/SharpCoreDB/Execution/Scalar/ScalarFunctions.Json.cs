@@ -34,7 +34,7 @@ internal static partial class ScalarFunctions
         return use(document.RootElement);
     }
 
-    private static JsonDocument Parse(in SqlValue value) => TryParse(value) ?? throw Malformed();
+    private static JsonDocument Parse(in SqlValue value) => TryParse(value) ?? throw ExecutionErrors.MalformedJson();
 
     // The document, or null when the value is not JSON text (a BLOB, or text that does not parse).
     private static JsonDocument? TryParse(in SqlValue value)
@@ -135,8 +135,6 @@ internal static partial class ScalarFunctions
         using JsonDocument? document = TryParse(value);
         return document is not null;
     }
-
-    private static SharpCoreDBException Malformed() => new(SharpCoreDBErrorCode.TypeMismatch, "malformed JSON");
 
     // json_type / json_array_length: the root, or the element at the path (NULL when the path leads nowhere).
     private static SqlValue JsonAt(ReadOnlySpan<SqlValue> arguments, Func<JsonElement, SqlValue> use)
@@ -266,8 +264,6 @@ internal static partial class ScalarFunctions
         return false;
     }
 
-    private static SharpCoreDBException BadPath(string path) => new(SharpCoreDBErrorCode.TypeMismatch, $"bad JSON path: '{path}'");
-
     private static SqlValue ToSql(JsonElement element) => element.ValueKind switch
     {
         JsonValueKind.Null => SqlValue.Null,
@@ -298,7 +294,7 @@ internal static partial class ScalarFunctions
     {
         if (arguments.Length % 2 != 0)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "json_object() requires an even number of arguments");
+            throw ExecutionErrors.JsonObjectArgumentCount();
         }
 
         var result = new StringBuilder("{");
@@ -306,7 +302,7 @@ internal static partial class ScalarFunctions
         {
             if (arguments[i].StorageClass != SqlStorageClass.Text)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "json_object() labels must be TEXT");
+                throw ExecutionErrors.JsonObjectLabelNotText();
             }
 
             result.Append(i > 0 ? "," : string.Empty);
@@ -339,7 +335,7 @@ internal static partial class ScalarFunctions
                 AppendJsonString(builder, (string)value.RawReference!);
                 return builder.ToString();
             default:
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "JSON cannot hold BLOB values");
+                throw ExecutionErrors.JsonBlob();
         }
     }
 

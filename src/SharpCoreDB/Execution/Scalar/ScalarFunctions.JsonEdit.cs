@@ -75,7 +75,7 @@ internal static partial class ScalarFunctions
     {
         if (edit != JsonEdit.Remove && arguments.Length % 2 == 0)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"json_{edit.ToString().ToLowerInvariant()}() needs an odd number of arguments");
+            throw ExecutionErrors.JsonEditArgumentCount(edit.ToString().ToLowerInvariant());
         }
 
         if (arguments[0].IsNull)
@@ -292,7 +292,7 @@ internal static partial class ScalarFunctions
 
     // The steps of a path as Find reads it: a key, or an index (from the end for [#-n]; [#] is one past the end).
     private static List<(string? Key, long Index, bool FromEnd)> PathSteps(string path) =>
-        TryPathSteps(path) ?? throw BadPath(path);
+        TryPathSteps(path) ?? throw ExecutionErrors.BadJsonPath(path);
 
     // The steps, or null when the path is malformed.
     internal static List<(string? Key, long Index, bool FromEnd)>? TryPathSteps(string path)

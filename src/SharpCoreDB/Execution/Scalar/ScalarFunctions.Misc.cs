@@ -62,7 +62,7 @@ internal static partial class ScalarFunctions
         double p = args[1].IsNumeric ? NumericConversion.ToDouble(args[1]) : -1;
         if (p is < 0.0 or > 1.0)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, "second argument to likelihood() must be a constant between 0.0 and 1.0");
+            throw ExecutionErrors.LikelihoodArgument();
         }
 
         return args[0];

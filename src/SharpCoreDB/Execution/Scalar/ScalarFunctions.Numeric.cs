@@ -30,7 +30,7 @@ internal static partial class ScalarFunctions
                 long x = value.RawBits;
                 if (x == long.MinValue)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.IntegerOverflow, "integer overflow");
+                    throw ExecutionErrors.IntegerOverflow();
                 }
 
                 return SqlValue.FromInt64(Math.Abs(x));

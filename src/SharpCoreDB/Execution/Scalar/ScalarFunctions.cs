@@ -34,21 +34,21 @@ internal static partial class ScalarFunctions
 
             if (!AggregateFunctions.IsAggregate(name, argumentCount))
             {
-                throw WrongArgumentCount(name);
+                throw ExecutionErrors.WrongArgumentCount(name);
             }
         }
 
         if (AggregateFunctions.IsAggregate(name, argumentCount))
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"misuse of aggregate function {name}()");
+            throw ExecutionErrors.MisuseOfAggregate(name);
         }
 
         if (function is not null || AggregateFunctions.IsAggregateName(name))
         {
-            throw WrongArgumentCount(name);
+            throw ExecutionErrors.WrongArgumentCount(name);
         }
 
-        throw new SharpCoreDBException(SharpCoreDBErrorCode.Unsupported, $"no such function: {name}");
+        throw ExecutionErrors.NoSuchFunction(name);
     }
 
     /// <summary>Finds a scalar function by name and argument count without throwing.</summary>
@@ -75,9 +75,6 @@ internal static partial class ScalarFunctions
 
     /// <summary>Every registered scalar function (for tests that exercise them all).</summary>
     public static IEnumerable<ScalarFunction> All => s_functions.Values;
-
-    private static SharpCoreDBException WrongArgumentCount(string name) =>
-        new(SharpCoreDBErrorCode.Unsupported, $"wrong number of arguments to function {name}()");
 
     private static FrozenDictionary<string, ScalarFunction> Build()
     {

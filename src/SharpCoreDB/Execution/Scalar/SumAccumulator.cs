@@ -149,7 +149,7 @@ internal sealed class SumAccumulator : AggregateAccumulator
 
                 if (_overflowed)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.IntegerOverflow, "integer overflow");
+                    throw ExecutionErrors.IntegerOverflow();
                 }
 
                 return SqlValue.FromDouble(Compensated());

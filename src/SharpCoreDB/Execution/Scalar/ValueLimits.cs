@@ -85,9 +85,7 @@ internal static class ValueLimits
     /// <exception cref="SharpCoreDBException">Always: TooBig.</exception>
     [DoesNotReturn]
     public static void ThrowTooBig(long maxLength) =>
-        throw new SharpCoreDBException(
-            SharpCoreDBErrorCode.TooBig,
-            $"string or blob too big: a TEXT or BLOB value would pass the limit of {maxLength} bytes");
+        throw ExecutionErrors.ValueTooBig(maxLength);
 
     private static long Upper(in SqlValue value) => value.RawReference switch
     {

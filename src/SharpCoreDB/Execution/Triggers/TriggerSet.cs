@@ -103,9 +103,7 @@ internal sealed class TriggerSet(TriggerAction[] before, TriggerAction[] after)
             // the statement is bound); on a small stack it ends with an error before the stack does.
             if (!RuntimeHelpers.TryEnsureSufficientExecutionStack())
             {
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.TooComplex,
-                    $"trigger {action.Name} is nested too deeply in a trigger cascade for the stack of this thread");
+                throw ExecutionErrors.TriggerNestedTooDeeply(action.Name);
             }
 
             ExecutionContext nested = context.Nested();

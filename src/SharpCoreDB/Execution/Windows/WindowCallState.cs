@@ -132,7 +132,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             SqlValue number = NumericConversion.ToNumericType(offset);
             if (!number.IsNumeric || number.AsDouble() < 0)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"frame {which} offset must be a non-negative number");
+                throw ExecutionErrors.FrameOffsetNotNumber(which);
             }
 
             return number;
@@ -140,7 +140,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
 
         return WholeNumber(offset, truncate: false) is >= 0 and long steps
             ? SqlValue.FromInt64(steps)
-            : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, $"frame {which} offset must be a non-negative integer");
+            : throw ExecutionErrors.FrameOffsetNotInteger(which);
     }
 
     // SQLite's ntile: the first (rows % N) buckets hold one row more than the others.
@@ -154,7 +154,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
 
         long buckets = WholeNumber(partition.Row(0)[argumentColumn], truncate: true) is >= 1 and long n
             ? n
-            : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "argument of ntile must be a positive integer");
+            : throw ExecutionErrors.NtileArgument();
         long size = count / buckets;
         long large = count - (buckets * size);
         long smallStart = large * (size + 1);
@@ -202,7 +202,7 @@ internal sealed class WindowCallState(WindowCall call, int argumentColumn, int f
             {
                 wanted = WholeNumber(row[argumentColumn + 1], truncate: false) is >= 1 and long n
                     ? n
-                    : throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "second argument to nth_value must be a positive integer");
+                    : throw ExecutionErrors.NthValueArgument();
             }
 
             SqlValue result = SqlValue.Null;

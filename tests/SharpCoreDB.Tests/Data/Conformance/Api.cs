@@ -141,6 +141,27 @@ internal static class Api
         }
     }
 
+    public static async Task<int> BatchNonQuery(DbBatch batch, bool async) =>
+        async ? await batch.ExecuteNonQueryAsync() : batch.ExecuteNonQuery();
+
+    public static async Task<object?> BatchScalar(DbBatch batch, bool async) =>
+        async ? await batch.ExecuteScalarAsync() : batch.ExecuteScalar();
+
+    public static async Task<DbDataReader> BatchReader(DbBatch batch, bool async, CommandBehavior behavior = CommandBehavior.Default) =>
+        async ? await batch.ExecuteReaderAsync(behavior) : batch.ExecuteReader(behavior);
+
+    public static async Task PrepareBatch(DbBatch batch, bool async)
+    {
+        if (async)
+        {
+            await batch.PrepareAsync();
+        }
+        else
+        {
+            batch.Prepare();
+        }
+    }
+
     public static async Task Prepare(DbCommand command, bool async)
     {
         if (async)

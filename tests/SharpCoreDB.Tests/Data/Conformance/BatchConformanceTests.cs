@@ -25,7 +25,7 @@ public sealed class BatchConformanceTests : ConformanceTestBase
         await using DbConnection connection = await OpenConnection(provider, async);
         Assert.True(connection.CanCreateBatch);
         await using DbBatch batch = Batch(connection, "CREATE TABLE t(x)", "INSERT INTO t VALUES (1), (2)", "UPDATE t SET x = 0", "SELECT * FROM t");
-        int total = async ? await batch.ExecuteNonQueryAsync() : batch.ExecuteNonQuery();
+        int total = await Api.BatchNonQuery(batch, async);
         Assert.Equal(4, total);
         Assert.Equal([0, 2, 2, -1], batch.BatchCommands.Select(c => c.RecordsAffected));
     }
@@ -35,7 +35,7 @@ public sealed class BatchConformanceTests : ConformanceTestBase
     {
         await using DbConnection connection = await OpenConnection(provider, async);
         await using DbBatch batch = Batch(connection, "SELECT 1", "SELECT 'two'");
-        await using DbDataReader reader = async ? await batch.ExecuteReaderAsync() : batch.ExecuteReader();
+        await using DbDataReader reader = await Api.BatchReader(batch, async);
         Assert.True(await Api.Read(reader, async));
         Assert.Equal(1L, reader.GetValue(0));
         Assert.True(await Api.NextResult(reader, async));
@@ -49,7 +49,7 @@ public sealed class BatchConformanceTests : ConformanceTestBase
     {
         await using DbConnection connection = await OpenConnection(provider, async);
         await using DbBatch batch = Batch(connection, "SELECT 42", "SELECT 43");
-        Assert.Equal(42L, async ? await batch.ExecuteScalarAsync() : batch.ExecuteScalar());
+        Assert.Equal(42L, await Api.BatchScalar(batch, async));
     }
 
     [Theory, MemberData(nameof(OursOnly))]
@@ -58,7 +58,7 @@ public sealed class BatchConformanceTests : ConformanceTestBase
         await using DbConnection connection = await OpenConnection(provider, async);
         await Execute(connection, "CREATE TABLE t(x UNIQUE)", async);
         await using DbBatch batch = Batch(connection, "INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (2)");
-        await Api.Throws<DbException>(async () => _ = async ? await batch.ExecuteNonQueryAsync() : batch.ExecuteNonQuery());
+        await Api.Throws<DbException>(async () => _ = await Api.BatchNonQuery(batch, async));
         using DbCommand count = Command(connection, "SELECT group_concat(x) FROM t");
         Assert.Equal("1", await Api.Scalar(count, async));
     }
@@ -80,7 +80,7 @@ public sealed class BatchConformanceTests : ConformanceTestBase
             batch.BatchCommands.Add(insert);
         }
 
-        Assert.Equal(3, async ? await batch.ExecuteNonQueryAsync() : batch.ExecuteNonQuery());
+        Assert.Equal(3, await Api.BatchNonQuery(batch, async));
         using DbCommand sum = Command(connection, "SELECT sum(x) FROM t");
         Assert.Equal(60L, await Api.Scalar(sum, async));
     }
@@ -91,16 +91,16 @@ public sealed class BatchConformanceTests : ConformanceTestBase
         await using DbConnection closed = CreateConnection(provider);
         await using (DbBatch onClosed = Batch(closed, "SELECT 1"))
         {
-            await Api.Throws<InvalidOperationException>(async () => _ = async ? await onClosed.ExecuteNonQueryAsync() : onClosed.ExecuteNonQuery());
+            await Api.Throws<InvalidOperationException>(async () => _ = await Api.BatchNonQuery(onClosed, async));
         }
 
         await using DbConnection connection = await OpenConnection(provider, async);
         // Made before the transaction began, so it is not enlisted (CreateBatch enlists, as CreateCommand does).
         await using DbBatch batch = Batch(connection, "SELECT 1");
         await using DbTransaction transaction = await Api.Begin(connection, async);
-        await Api.Throws<InvalidOperationException>(async () => _ = async ? await batch.ExecuteNonQueryAsync() : batch.ExecuteNonQuery());
+        await Api.Throws<InvalidOperationException>(async () => _ = await Api.BatchNonQuery(batch, async));
         batch.Transaction = transaction;
-        Assert.Equal(-1, async ? await batch.ExecuteNonQueryAsync() : batch.ExecuteNonQuery());
+        Assert.Equal(-1, await Api.BatchNonQuery(batch, async));
     }
 
     [Theory, MemberData(nameof(OursOnly))]
@@ -108,9 +108,24 @@ public sealed class BatchConformanceTests : ConformanceTestBase
     {
         await using DbConnection connection = await OpenConnection(provider, async);
         await using DbBatch empty = connection.CreateBatch();
-        await Api.Throws<InvalidOperationException>(async () => _ = async ? await empty.ExecuteNonQueryAsync() : empty.ExecuteNonQuery());
+        await Api.Throws<InvalidOperationException>(async () => _ = await Api.BatchNonQuery(empty, async));
         await using DbBatch blank = Batch(connection, string.Empty);
-        await Api.Throws<InvalidOperationException>(async () => _ = async ? await blank.ExecuteNonQueryAsync() : blank.ExecuteNonQuery());
+        await Api.Throws<InvalidOperationException>(async () => _ = await Api.BatchNonQuery(blank, async));
         Assert.Equal(CommandType.Text, blank.BatchCommands[0].CommandType);
+    }
+
+    [Theory, MemberData(nameof(OursOnly))]
+    public async Task Prepare_parses_every_commands_SQL_before_anything_runs(Provider provider, bool async)
+    {
+        await using DbConnection connection = await OpenConnection(provider, async);
+        await Execute(connection, "CREATE TABLE t(x)", async);
+        await using DbBatch good = Batch(connection, "INSERT INTO t VALUES (1)", "SELECT x FROM t");
+        await Api.PrepareBatch(good, async);
+        Assert.Equal(1, await Api.BatchNonQuery(good, async));
+
+        await using DbBatch bad = Batch(connection, "INSERT INTO t VALUES (2)", "SELEC x FROM t");
+        await Api.Throws<DbException>(() => Api.PrepareBatch(bad, async));
+        using DbCommand count = Command(connection, "SELECT count(*) FROM t");
+        Assert.Equal(1L, await Api.Scalar(count, async));
     }
 }

@@ -5,7 +5,7 @@ namespace SharpCoreDB.Benchmarks.Support;
 /// <summary>
 /// Opens the SharpCoreDB side of every comparison: 4 KiB pages, a page cache given in bytes (the same figure the
 /// SQLite side gets), the durability mode under test, and optionally a raw 256-bit key (no password, so no
-/// key-derivation cost lands in an open that is being timed).
+/// key-derivation cost lands in an open that is being timed), and no connection pool, as on the SQLite side.
 /// </summary>
 internal static class SharpCoreDBDatabase
 {
@@ -30,6 +30,11 @@ internal static class SharpCoreDBDatabase
             PageSize = PageSize,
             CacheSize = checked((int)(cacheBytes / PageSize)),
             DefaultTimeout = 30,
+
+            // As the SQLite side (Pooling=False): closing the last connection closes the database, so an open in a
+            // timed method is a real open (the cold-open benchmarks), never a warm database handed back by the pool.
+            // Connections open at the same time still share one engine, pooled or not.
+            Pooling = false,
         };
         if (encrypted)
         {

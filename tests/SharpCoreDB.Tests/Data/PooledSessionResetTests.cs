@@ -1,3 +1,5 @@
+using SharpCoreDB.Tests.Support;
+
 namespace SharpCoreDB.Tests.Data;
 
 /// <summary>
@@ -5,6 +7,7 @@ namespace SharpCoreDB.Tests.Data;
 /// state behind in a connection, closes it, and checks that the next connection (served the same session) starts as a
 /// new one does, as in SQLite, where every connection starts without it.
 /// </summary>
+[Collection(PoolCollection.Name)]
 public sealed class PooledSessionResetTests
 {
     [Fact]

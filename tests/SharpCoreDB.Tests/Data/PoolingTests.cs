@@ -1,9 +1,12 @@
+using SharpCoreDB.Tests.Support;
+
 namespace SharpCoreDB.Tests.Data;
 
 /// <summary>
 /// Connection pooling: the last close keeps the database open for the next open of the same file with the same
 /// settings, and never hands out one whose file was deleted or replaced, or that was opened differently.
 /// </summary>
+[Collection(PoolCollection.Name)]
 public sealed class PoolingTests
 {
     [Theory]

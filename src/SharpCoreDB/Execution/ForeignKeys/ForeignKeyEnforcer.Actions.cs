@@ -98,9 +98,7 @@ internal sealed partial class ForeignKeyEnforcer
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         if (counters.ActionDepth >= SqlLimits.MaxTriggerDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.TooComplex,
-                $"too many levels of trigger recursion (at most {SqlLimits.Text(SqlLimits.MaxTriggerDepth)}) in the actions of a foreign key on {link.Child.Name}");
+            throw ForeignKeyErrors.TooDeep(link.Child.Name);
         }
 
         var key = (link, action, onDelete);

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Sql;
 
 namespace SharpCoreDB.Execution.ForeignKeys;
 
@@ -29,4 +30,10 @@ internal static class ForeignKeyErrors
     /// <returns>The exception.</returns>
     public static SharpCoreDBException MissingParent(string parent) =>
         new(SharpCoreDBErrorCode.UnknownTable, $"no such table: main.{parent}");
+
+    /// <summary>Foreign-key actions nested deeper than triggers may be (SQLite counts them as trigger levels).</summary>
+    /// <param name="child">The child table whose foreign key's action would nest once more.</param>
+    /// <returns>The error (TooComplex).</returns>
+    public static SharpCoreDBException TooDeep(string child) =>
+        new(SharpCoreDBErrorCode.TooComplex, $"too many levels of trigger recursion (at most {SqlLimits.Text(SqlLimits.MaxTriggerDepth)}) in the actions of a foreign key on {child}");
 }

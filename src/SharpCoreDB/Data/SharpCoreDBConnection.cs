@@ -33,7 +33,12 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     // resolves and hashes nothing. Keyed weakly by the string object, so the entry (and the password in it) lives no
     // longer than the string the application holds anyway.
     private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<string, ParsedConnectionString> s_parsed = new();
-    private static readonly ParsedConnectionString s_noConnectionString = new(new SharpCoreDBConnectionStringBuilder());
+    private static readonly ParsedConnectionString s_noConnectionString = new(new SharpCoreDBConnectionStringBuilder(), string.Empty);
+
+    // The string set last, found by reference before the weak table's lookup (a hash and a handle read per open):
+    // most applications open from one string. It stays referenced until another string is set, as
+    // Microsoft.Data.Sqlite's pool keeps every connection string it has seen.
+    private static ParsedConnectionString? s_lastParsed;
     private ParsedConnectionString _parsed = s_noConnectionString;
 
     // Immutable, so every open and close raises the same two (a pooled open allocates as little as it can).
@@ -72,14 +77,20 @@ public sealed partial class SharpCoreDBConnection : DbConnection
             }
 
             _connectionString = value ?? string.Empty;
-            if (s_parsed.TryGetValue(_connectionString, out var parsed))
+            if (s_lastParsed is { } last && ReferenceEquals(last.Source, _connectionString))
             {
-                _parsed = parsed;
+                _parsed = last;
                 return;
             }
 
-            _parsed = new ParsedConnectionString(new SharpCoreDBConnectionStringBuilder(value));
-            s_parsed.AddOrUpdate(_connectionString, _parsed);
+            if (!s_parsed.TryGetValue(_connectionString, out var parsed))
+            {
+                parsed = new ParsedConnectionString(new SharpCoreDBConnectionStringBuilder(value), _connectionString);
+                s_parsed.AddOrUpdate(_connectionString, parsed);
+            }
+
+            _parsed = parsed;
+            s_lastParsed = parsed;
         }
     }
 
@@ -139,7 +150,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         }
 
         var options = _parsed.Options ??= BuildOptions(dataSource);
-        var database = Engine.Database.Acquire(options);
+        var database = Engine.Database.Acquire(options, ref _parsed.Hint);
         Session? session = null;
         try
         {
@@ -437,9 +448,12 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     /// A connection string parsed once: its settings, the ones every open and close reads (the builder's own properties
     /// look each keyword up in a dictionary), and the engine options built at its first open.
     /// </summary>
-    private sealed class ParsedConnectionString(SharpCoreDBConnectionStringBuilder settings)
+    private sealed class ParsedConnectionString(SharpCoreDBConnectionStringBuilder settings, string source)
     {
         public SharpCoreDBConnectionStringBuilder Settings { get; } = settings;
+
+        /// <summary>The string instance parsed (compared by reference).</summary>
+        public string Source { get; } = source;
 
         public string DataSource { get; } = settings.DataSource;
 
@@ -450,5 +464,8 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         public bool Pooling { get; } = settings.Pooling;
 
         public DatabaseOptions? Options { get; set; }
+
+        // Where the last open of this string found its database (a field, so Acquire can update it by reference).
+        public DatabaseHint? Hint;
     }
 }

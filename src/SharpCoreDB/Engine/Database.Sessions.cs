@@ -14,7 +14,7 @@ internal sealed partial class Database
     /// A session for a connection: the one the last close returned (already reset by <see cref="Session.ResetForReuse"/>)
     /// or a new one. Either way it is exactly what <see cref="CreateSession(DatabaseOptions)"/> would give.
     /// </summary>
-    /// <param name="options">The connection's options (checked compatible by <see cref="Acquire"/>).</param>
+    /// <param name="options">The connection's options (checked compatible by <see cref="Acquire(DatabaseOptions)"/>).</param>
     /// <returns>The session; give it back with <see cref="ReturnSession"/>.</returns>
     public Session RentSession(DatabaseOptions options)
     {

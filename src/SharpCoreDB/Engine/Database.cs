@@ -12,7 +12,7 @@ namespace SharpCoreDB.Engine;
 
 /// <summary>
 /// One open database: its page store, its committed schema, and the statement cache its sessions share.
-/// Connections to the same file in a process share one instance (<see cref="Acquire"/>, reference-counted);
+/// Connections to the same file in a process share one instance (<see cref="Acquire(DatabaseOptions)"/>, reference-counted);
 /// <c>:memory:</c> gives a private instance.
 /// </summary>
 internal sealed partial class Database
@@ -21,6 +21,9 @@ internal sealed partial class Database
     private static readonly Dictionary<string, Database> s_registry = new(StringComparer.Ordinal);
 
     private readonly string? _registryKey;
+
+    // Given to the callers that acquired this instance, so their next open finds it without the lookup by path.
+    private readonly DatabaseHint _hint;
     private readonly Lock _schemaLock = new();
     private Schema _schema;
     private int _schemaCommitsInFlight;
@@ -49,6 +52,7 @@ internal sealed partial class Database
         Options = options with { Password = null, EncryptionKey = null, SecretVerifier = null };
         _store = store;
         _registryKey = registryKey;
+        _hint = new DatabaseHint(this);
         if (registryKey is not null)
         {
             _walPath = registryKey + WalStoreOptions.WalSuffix;
@@ -104,6 +108,21 @@ internal sealed partial class Database
     /// <exception cref="SharpCoreDBException">The file cannot be opened, or conflicts with the open instance.</exception>
     public static Database Acquire(DatabaseOptions options)
     {
+        DatabaseHint? hint = null;
+        return Acquire(options, ref hint);
+    }
+
+    /// <summary>
+    /// <see cref="Acquire(DatabaseOptions)"/> for a caller that opens the same options again and again (a connection
+    /// string parsed once): the hint remembers the database the last call returned, so a pooled open skips the lookup
+    /// by path. The hint only finds the instance; every check the lookup's result gets (files, settings, secret) still runs.
+    /// </summary>
+    /// <param name="options">The options.</param>
+    /// <param name="hint">The hint the last call with these options left, or null; set to the returned database's.</param>
+    /// <returns>The database; call <see cref="Release"/> when done.</returns>
+    /// <exception cref="SharpCoreDBException">The file cannot be opened, or conflicts with the open instance.</exception>
+    public static Database Acquire(DatabaseOptions options, ref DatabaseHint? hint)
+    {
         ArgumentNullException.ThrowIfNull(options);
         ArgumentException.ThrowIfNullOrEmpty(options.DataSource);
         ArgumentOutOfRangeException.ThrowIfLessThan(options.MaxLength, Execution.Scalar.ValueLimits.MinimumMaxLength, nameof(options));
@@ -117,7 +136,15 @@ internal sealed partial class Database
         byte[] verifier = options.SecretVerifier ?? SecretVerifier(options);
         lock (s_registryLock)
         {
-            if (s_registry.TryGetValue(path, out Database? open))
+            // A hinted instance that has not closed is still the registry's entry for its path (both end together, in
+            // Close under this lock); the path comparison covers a relative path that now resolves elsewhere.
+            Database? open = hint?.Database;
+            if (open is null || !string.Equals(open._registryKey, path, StringComparison.Ordinal))
+            {
+                s_registry.TryGetValue(path, out open);
+            }
+
+            if (open is not null)
             {
                 if (open._replacing)
                 {
@@ -128,6 +155,7 @@ internal sealed partial class Database
                 {
                     open.CheckCompatible(options, verifier);
                     open._references++;
+                    hint = open._hint;
                     return open;
                 }
 
@@ -135,6 +163,7 @@ internal sealed partial class Database
                 {
                     open._references = 1;
                     open._clearOnRelease = false;
+                    hint = open._hint;
                     return open;
                 }
 
@@ -150,6 +179,7 @@ internal sealed partial class Database
             }
 
             s_registry.Add(path, database);
+            hint = database._hint;
             return database;
         }
     }
@@ -363,7 +393,7 @@ internal sealed partial class Database
     public Session CreateSession() => CreateSession(Options);
 
     /// <summary>Starts a session (one per connection) with its connection's own busy timeout and open mode.</summary>
-    /// <param name="options">The connection's options (checked compatible by <see cref="Acquire"/>).</param>
+    /// <param name="options">The connection's options (checked compatible by <see cref="Acquire(DatabaseOptions)"/>).</param>
     /// <returns>The session.</returns>
     public Session CreateSession(DatabaseOptions options)
     {
@@ -558,6 +588,7 @@ internal sealed partial class Database
         }
 
         _closed = true;
+        _hint.Clear();
         DropIdleSession();
         _files?.Dispose();
         EngineMetrics.Closed(this);

@@ -40,7 +40,7 @@ internal sealed partial class Binder
             });
         }
 
-        return new BoundQuery(_planner.PlanValues(new BoundValues(rows, slot)), slot, columns, scope.OuterSlots);
+        return new BoundQuery(new BoundValues(rows, slot), slot, columns, scope.OuterSlots);
     }
 
     private BoundQuery BindCompound(CompoundSelect compound, SelectStatement select, Scope scope)
@@ -72,7 +72,7 @@ internal sealed partial class Binder
 
         ResultColumnInfo[] columns = CompoundColumns(armColumns);
         int slot = NewSlot(columns.Length);
-        Operator root = _planner.PlanCompound(new BoundCompound(arms, operators, slot, columns.Length, CollationsOf(columns)));
+        var root = new BoundCompound(arms, operators, slot, columns.Length, CollationsOf(columns));
         return FinishSetQuery(new BoundQuery(root, slot, columns, scope.OuterSlots), select, scope, compound.First as SelectCore);
     }
 
@@ -172,13 +172,12 @@ internal sealed partial class Binder
         // Each arm has its own FROM: a fresh scope under the compound's parent.
         var scope = new Scope(parent.Parent);
         SelectBlock block = BindCore(core, scope, []);
-        Operator root = _planner.Plan(block);
         foreach (int slot in scope.OuterSlots)
         {
             parent.OuterSlots.Add(slot);
         }
 
-        return new BoundQuery(root, block.ProjectSlot, ResultColumns(core, block, scope), scope.OuterSlots);
+        return new BoundQuery(block, block.ProjectSlot, ResultColumns(core, block, scope), scope.OuterSlots);
     }
 
     // ORDER BY and LIMIT of a compound SELECT or VALUES: terms name result columns by number, alias or name.
@@ -214,7 +213,7 @@ internal sealed partial class Binder
 
         var block = new SelectBlock { ChangedTables = _changedTables };
         BindLimit(select, block);
-        Operator root = _planner.PlanSetQuery(new BoundSetQuery(rows, keys, block.Limit, block.Offset));
+        var root = new BoundSetQuery(rows, keys, block.Limit, block.Offset);
         return new BoundQuery(root, rows.Slot, columns, scope.OuterSlots);
     }
 

@@ -29,7 +29,7 @@ internal sealed partial class Binder
         {
             BoundQuery query = BindQuery(create.AsSelect, null);
             create = DefinitionFromQuery(create, query);
-            source = query.Root;
+            source = _planner.Plan(query.Relation);
             sourceSlot = query.Slot;
             rowSlot = NewSlot(query.Columns.Count + 1);
         }

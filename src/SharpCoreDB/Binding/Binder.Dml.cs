@@ -169,7 +169,7 @@ internal sealed partial class Binder
             }
 
             sourceSlot = NewSlot(targets.Length);
-            source = _planner.PlanValues(new BoundValues(rows, sourceSlot));
+            source = _planner.Plan(new BoundValues(rows, sourceSlot));
         }
         else if (insert.Source is not null)
         {
@@ -182,7 +182,7 @@ internal sealed partial class Binder
                     insert.Source.Position);
             }
 
-            source = query.Root;
+            source = _planner.Plan(query.Relation);
             sourceSlot = query.Slot;
             materialize = true;
         }

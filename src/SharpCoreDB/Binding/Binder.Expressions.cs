@@ -610,11 +610,22 @@ internal sealed partial class Binder
                 position);
         }
 
-        return new SubqueryPlan(bound.Root, bound.Slot, bound.Columns.Count, bound.OuterSlots, bound.Columns[0].Affinity)
+        var plan = new SubqueryPlan(bound.Slot, bound.Columns.Count, bound.OuterSlots, bound.Columns[0].Affinity)
         {
             FirstCollation = bound.Columns[0].Collation,
             FirstHasExplicitCollation = bound.Columns[0].HasExplicitCollation,
         };
+        if (_deferPlanning)
+        {
+            // A SELECT is planned after binding, as a whole: the plan pass gives the subquery its operators.
+            (_subqueries ??= []).Add(new BoundSubquery(plan, bound.Relation));
+        }
+        else
+        {
+            plan.Root = _planner.Plan(bound.Relation);
+        }
+
+        return plan;
     }
 
     private static SelectStatement SelectAllFrom(QualifiedName table)

@@ -82,7 +82,7 @@ internal sealed partial class Binder
         }
 
         int parameters = action == ForeignKeyAction.Cascade && !onDelete ? 2 * count : count;
-        return (DmlPlan)Bind(statement, schema, ActionParameters(parameters), collations, functions, planner);
+        return (DmlPlan)BindPlanned(statement, schema, ActionParameters(parameters), collations, functions, planner);
     }
 
     // ?1…?n by the names the binder looks numbered parameters up by ("?1", "?2", …).
@@ -167,6 +167,6 @@ internal sealed partial class Binder
             columns[i] = new ResultColumnInfo(names[i], string.Empty, SqlDeclaredType.None, Affinity.None);
         }
 
-        return new QueryPlan(_schema, SlotWidths, _planner.PlanForeignKeyCheck(new BoundForeignKeyCheck(_schema, tables, slot)), slot, columns);
+        return new QueryPlan(_schema, SlotWidths, _planner.Plan(new BoundForeignKeyCheck(_schema, tables, slot)), slot, columns);
     }
 }

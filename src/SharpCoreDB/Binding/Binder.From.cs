@@ -424,7 +424,7 @@ internal sealed partial class Binder
 
     // A derived table's REAL columns read integers as reals. Only a compound's other arms (or a recursive expression's
     // recursive SELECTs) can give any: a single SELECT's REAL column already holds reals.
-    private BoundQuery WithRealAffinity(BoundQuery bound)
+    private static BoundQuery WithRealAffinity(BoundQuery bound)
     {
         List<int>? real = null;
         for (int i = 0; i < bound.Columns.Count; i++)
@@ -435,7 +435,7 @@ internal sealed partial class Binder
             }
         }
 
-        return real is null ? bound : bound with { Root = _planner.PlanRealAffinity(new BoundRealAffinity(bound, [.. real])) };
+        return real is null ? bound : bound with { Relation = new BoundRealAffinity(bound, [.. real]) };
     }
 
     // The columns a derived table shows: the query's result columns, renamed by the column list when there is one.

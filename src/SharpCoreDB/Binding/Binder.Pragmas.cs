@@ -370,7 +370,7 @@ internal sealed partial class Binder
     {
         int slot = NewSlot(1);
         var columns = new[] { new ResultColumnInfo(name, string.Empty, SqlDeclaredType.None, Affinity.None) };
-        return new QueryPlan(_schema, SlotWidths, _planner.PlanPragmaRows(new BoundPragmaRows(compute, slot, name)), slot, columns);
+        return new QueryPlan(_schema, SlotWidths, _planner.Plan(new BoundPragmaRows(compute, slot, name)), slot, columns);
     }
 
     private QueryPlan Rows(string[] names, List<Expr[]> rows)
@@ -384,7 +384,7 @@ internal sealed partial class Binder
             columns[i] = new ResultColumnInfo(names[i], string.Empty, SqlDeclaredType.None, Affinity.None);
         }
 
-        return new QueryPlan(_schema, SlotWidths, _planner.PlanValues(new BoundValues(values, slot)), slot, columns);
+        return new QueryPlan(_schema, SlotWidths, _planner.Plan(new BoundValues(values, slot)), slot, columns);
     }
 
     private static LiteralExpr Literal(SqlValue value) => new(value);

@@ -156,7 +156,7 @@ internal sealed partial class Binder
                     }
                 }
 
-                arms[i] = new BoundQuery(_planner.Plan(block), block.ProjectSlot, columns, armScope.OuterSlots);
+                arms[i] = new BoundQuery(block, block.ProjectSlot, columns, armScope.OuterSlots);
                 foreach (int slot in armScope.OuterSlots)
                 {
                     queryScope.OuterSlots.Add(slot);
@@ -193,7 +193,7 @@ internal sealed partial class Binder
             }
 
             int outSlot = NewSlot(columns.Count);
-            Operator root = _planner.PlanRecursiveCte(new BoundRecursiveCte(
+            var root = new BoundRecursiveCte(
                 initial,
                 arms,
                 table,
@@ -203,7 +203,7 @@ internal sealed partial class Binder
                 limits.Offset,
                 outSlot,
                 columns.Count,
-                CollationsOf(queueColumns)));
+                CollationsOf(queueColumns));
             BoundQuery bound = WithRealAffinity(new BoundQuery(root, outSlot, columns, queryScope.OuterSlots));
             return new FromItem(new SourceBinding(alias, outSlot, sourceColumns, null) { DerivedColumns = columns }) { Derived = bound };
         }
@@ -233,7 +233,7 @@ internal sealed partial class Binder
         string alias = reference.Alias ?? name;
 
         // Counted as reading an outer slot, so a join that caches a derived table runs this one again for every row.
-        Operator scan = _planner.PlanRecursiveScan(new BoundRecursiveScan(recursive.Table, slot, name));
+        var scan = new BoundRecursiveScan(recursive.Table, slot, name);
         var bound = new BoundQuery(scan, slot, recursive.Columns, new HashSet<int> { slot });
         return new FromItem(new SourceBinding(alias, slot, recursive.SourceColumns, null) { DerivedColumns = recursive.Columns }) { Derived = bound };
     }

@@ -15,10 +15,20 @@ namespace SharpCoreDB.Binding;
 /// <content>Binding SELECT: result columns, aggregation, ORDER BY, LIMIT and compound SELECTs.</content>
 internal sealed partial class Binder
 {
-    private QueryPlan BindSelectStatement(SelectStatement select)
+    // A SELECT is not planned here: its bound tree, with the subqueries inside its expressions, goes to the plan pass.
+    private BoundStatement BindSelectStatement(SelectStatement select)
     {
-        BoundQuery query = BindQuery(select, null);
-        return new QueryPlan(_schema, SlotWidths, query.Root, query.Slot, query.Columns);
+        bool deferred = _deferPlanning;
+        _deferPlanning = true;
+        try
+        {
+            BoundQuery query = BindQuery(select, null);
+            return BoundStatement.OfQuery(query, _schema, SlotWidths, _subqueries);
+        }
+        finally
+        {
+            _deferPlanning = deferred;
+        }
     }
 
     /// <summary>Binds and plans a SELECT in an enclosing scope (null at top level).</summary>
@@ -60,8 +70,7 @@ internal sealed partial class Binder
                 {
                     SelectBlock block = BindCore(core, scope, select.OrderBy);
                     BindLimit(select, block);
-                    Operator root = _planner.Plan(block);
-                    return new BoundQuery(root, block.ProjectSlot, ResultColumns(core, block, scope), scope.OuterSlots);
+                    return new BoundQuery(block, block.ProjectSlot, ResultColumns(core, block, scope), scope.OuterSlots);
                 }
 
             case CompoundSelect compound:

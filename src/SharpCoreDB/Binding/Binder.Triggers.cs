@@ -165,7 +165,7 @@ internal sealed partial class Binder
                     InsertStatement insert => new TriggerStep.Write(BindInsert(insert)),
                     UpdateStatement update => new TriggerStep.Write(BindUpdate(update)),
                     DeleteStatement delete => new TriggerStep.Write(BindDelete(delete)),
-                    SelectStatement select => new TriggerStep.Query(BindQuery(select, scope).Root),
+                    SelectStatement select => new TriggerStep.Query(_planner.Plan(BindQuery(select, scope).Relation)),
                     _ => throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "only INSERT, UPDATE, DELETE and SELECT may appear in a trigger program", step.Position),
                 });
             }

@@ -95,7 +95,7 @@ internal sealed partial class Binder
         }
 
         TriggerSet triggers = BindTriggers(view, TriggerEvent.Insert, null, StepConflict(insert.OnConflict))!;
-        return new ViewWritePlan(_schema, SlotWidths, view, rows.Root, rows.Slot, TriggerEvent.Insert, targets, triggers);
+        return new ViewWritePlan(_schema, SlotWidths, view, _planner.Plan(rows.Relation), rows.Slot, TriggerEvent.Insert, targets, triggers);
     }
 
     private ViewWritePlan BindViewUpdate(UpdateStatement update, TableSchema view)
@@ -117,7 +117,7 @@ internal sealed partial class Binder
 
         _changedTables = ChangedBy(view, TriggerEvent.Update, assigned);
         BoundQuery rows = BindQuery(ViewRows(view, update.Alias, update.Where, values.ToImmutable(), update.Position), _root);
-        return new ViewWritePlan(_schema, SlotWidths, view, rows.Root, rows.Slot, TriggerEvent.Update, targets, triggers);
+        return new ViewWritePlan(_schema, SlotWidths, view, _planner.Plan(rows.Relation), rows.Slot, TriggerEvent.Update, targets, triggers);
     }
 
     private ViewWritePlan BindViewDelete(DeleteStatement delete, TableSchema view)
@@ -126,7 +126,7 @@ internal sealed partial class Binder
         ImmutableArray<ResultColumn> all = [new StarResultColumn(delete.Position, null)];
         BoundQuery rows = BindQuery(ViewRows(view, delete.Alias, delete.Where, all, delete.Position), _root);
         TriggerSet triggers = BindTriggers(view, TriggerEvent.Delete, null, _conflictOverride)!;
-        return new ViewWritePlan(_schema, SlotWidths, view, rows.Root, rows.Slot, TriggerEvent.Delete, [], triggers);
+        return new ViewWritePlan(_schema, SlotWidths, view, _planner.Plan(rows.Relation), rows.Slot, TriggerEvent.Delete, [], triggers);
     }
 
     // SELECT columns FROM view [AS alias] [WHERE where], as a tree (the WHERE keeps its positions in the statement).

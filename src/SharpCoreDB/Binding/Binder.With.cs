@@ -136,7 +136,7 @@ internal sealed partial class Binder
     {
         IReadOnlyList<ResultColumnInfo> result = entry.MaterializedColumns!;
         int slot = NewSlot(_slotWidths[entry.MaterializedSlot]);
-        Operator scan = _planner.PlanCteScan(new BoundCteScan(entry.Materialized!, slot, owner));
+        var scan = new BoundCteScan(entry.Materialized!, slot, owner);
         SourceColumn[] columns = DerivedSourceColumns(result, columnNames, alias, position);
         var bound = new BoundQuery(scan, slot, result, new HashSet<int>());
         return new FromItem(new SourceBinding(alias, slot, columns, null) { DerivedColumns = result }) { Derived = bound };

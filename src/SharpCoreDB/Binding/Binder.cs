@@ -9,10 +9,12 @@ using SharpCoreDB.Sql.Ast;
 namespace SharpCoreDB.Binding;
 
 /// <summary>
-/// Resolves a parsed statement against a schema and produces its executable plan: names become slots and
-/// columns, parameters become indexes into the bound values, and every bound SELECT block (<see cref="SelectBlock"/>)
-/// and single-table access is handed to the <see cref="IQueryPlanner"/> the caller passes in, which chooses the
-/// operators. One binder binds one statement; slots are numbered across the statement and its subqueries.
+/// Resolves a parsed statement against a schema: names become slots and columns, parameters become indexes into the
+/// bound values, and the statement's rows become a tree of bound relations (<see cref="IBoundRelation"/>) without an
+/// operator. A SELECT (and EXPLAIN) comes back as that tree (<see cref="BoundStatement"/>) for the planner to plan
+/// after binding; the other statement kinds still hand their bound relations and single-table accesses to the
+/// <see cref="IQueryPlanner"/> the caller passes in while they are bound. One binder binds one statement; slots are
+/// numbered across the statement and its subqueries.
 /// </summary>
 /// <remarks>
 /// The binder is split by concern: expressions (<c>Binder.Expressions.cs</c>), SELECT (<c>Binder.Select.cs</c>),
@@ -34,14 +36,18 @@ internal sealed partial class Binder
     // The functions registered from C# on the database: looked up before the built-ins, as SQLite does.
     private readonly UserFunctionSet _functions;
 
-    // The planner every bound SELECT block and table access is handed to: Binding sits below Planning, so the binder
-    // knows it only through the interface it owns.
+    // The planner the statement kinds other than SELECT hand their bound relations and table accesses to: Binding sits
+    // below Planning, so the binder knows it only through the interface it owns. Binding a SELECT never calls it.
     private readonly IQueryPlanner _planner;
     private readonly List<int> _slotWidths = [];
 
     // The tables an INSERT, UPDATE or DELETE changes, itself or through the triggers it fires: its subqueries must
     // see the statement's own changes to them.
     private HashSet<TableSchema>? _changedTables;
+
+    // True while a SELECT is bound for the plan pass: its subqueries are collected (_subqueries) rather than planned.
+    private bool _deferPlanning;
+    private List<BoundSubquery>? _subqueries;
 
     // How deep the binder is in expressions and queries (views and common table expressions included): past
     // StackGuard's shallow depth the statement is bound again on a large stack, so the planner's walks over the
@@ -62,27 +68,41 @@ internal sealed partial class Binder
         _functions = functions;
     }
 
-    /// <summary>Binds and plans one statement.</summary>
+    /// <summary>
+    /// Binds one statement. Binding recurses as deep as the statement nests: call it inside <see cref="StackGuard.Run{T}"/>
+    /// together with the planning of its result, so both move to a large stack when the statement is deep.
+    /// </summary>
     /// <param name="statement">The parsed statement.</param>
     /// <param name="schema">The schema to bind against.</param>
     /// <param name="parameters">Parameter positions by normalized name.</param>
     /// <param name="collations">The database's collations.</param>
-    /// <param name="functions">The functions registered from C# on the database; the plan remembers them.</param>
-    /// <param name="planner">The planner the bound SELECT blocks and table accesses are handed to.</param>
-    /// <returns>The executable plan.</returns>
+    /// <param name="functions">The functions registered from C# on the database.</param>
+    /// <param name="planner">The planner the statement kinds other than SELECT and EXPLAIN hand their bound relations to.</param>
+    /// <returns>The bound statement, for the planner.</returns>
     /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
-    public static ExecutablePlan Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner)
+    public static BoundStatement Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner) =>
+        new Binder(schema, parameters, collations, functions, planner).BindStatement(statement);
+
+    // A statement bound and planned here, as a foreign-key action's is when the statement runs.
+    private static ExecutablePlan BindPlanned(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner)
     {
-        ExecutablePlan plan = StackGuard.Run(() => new Binder(schema, parameters, collations, functions, planner).BindStatement(statement), "the statement");
+        ExecutablePlan plan = StackGuard.Run(() => new Binder(schema, parameters, collations, functions, planner).BindPlannedStatement(statement), "the statement");
         plan.Functions = functions;
         return plan;
     }
 
     private int[] SlotWidths => [.. _slotWidths];
 
-    private ExecutablePlan BindStatement(Statement statement) => statement switch
+    private BoundStatement BindStatement(Statement statement) => statement switch
     {
         SelectStatement select => BindSelectStatement(select),
+        ExplainStatement explain => BoundStatement.OfExplain(BindExplain(explain)),
+        _ => BoundStatement.OfPlan(BindPlannedStatement(statement)),
+    };
+
+    // The statement kinds the binder still plans itself, through the planner it was given.
+    private ExecutablePlan BindPlannedStatement(Statement statement) => statement switch
+    {
         InsertStatement insert => InWithScope(insert, () => WithReturning(insert, BindInsert(insert))),
         UpdateStatement update => InWithScope(update, () => WithReturning(update, BindUpdate(update))),
         DeleteStatement delete => InWithScope(delete, () => WithReturning(delete, BindDelete(delete))),
@@ -98,7 +118,6 @@ internal sealed partial class Binder
         CommitStatement => new TransactionControlPlan(_schema, PlanKind.Commit),
         RollbackStatement { ToSavepoint: null } => new TransactionControlPlan(_schema, PlanKind.Rollback),
         RollbackStatement or SavepointStatement or ReleaseStatement => new TransactionControlPlan(_schema, PlanKind.Savepoint),
-        ExplainStatement explain => BindExplain(explain),
         ReindexStatement reindex => BindReindex(reindex),
         CreateTriggerStatement trigger => BindCreateTrigger(trigger),
         PragmaStatement pragma => BindPragma(pragma),
@@ -116,19 +135,12 @@ internal sealed partial class Binder
         _ => statement.GetType().Name,
     };
 
-    private QueryPlan BindExplain(ExplainStatement explain)
+    // The explained statement is bound here and planned by the plan pass, which prints its plan as the rows.
+    private BoundExplain BindExplain(ExplainStatement explain)
     {
-        ExecutablePlan inner = BindStatement(explain.Statement);
-        IReadOnlyList<string> lines = inner.Explain();
+        BoundStatement inner = BindStatement(explain.Statement);
         int slot = NewSlot(1);
-        var rows = new List<IReadOnlyList<Execution.Expressions.Expr>>(lines.Count);
-        foreach (string line in lines)
-        {
-            rows.Add([new Execution.Expressions.LiteralExpr(Records.SqlValue.FromText(line))]);
-        }
-
-        Execution.Operators.Operator root = _planner.PlanValues(new BoundValues(rows, slot));
-        return new QueryPlan(_schema, SlotWidths, root, slot, [new ResultColumnInfo("plan", string.Empty, Records.SqlDeclaredType.None, Affinity.None)]);
+        return new BoundExplain(inner, _schema, SlotWidths, slot);
     }
 
     /// <summary>Enters one level of expression or query nesting; callers decrement <see cref="_nesting"/> when they leave.</summary>

@@ -17,4 +17,4 @@ internal sealed record BoundCompound(
     IReadOnlyList<SetOperation> Operators,
     int Slot,
     int Width,
-    Collation?[]? Collations);
+    Collation?[]? Collations) : IBoundRelation;

@@ -4,4 +4,4 @@ namespace SharpCoreDB.Binding;
 /// <param name="Cte">The expression.</param>
 /// <param name="Slot">The reference's slot.</param>
 /// <param name="Owner">True for the first reference, which EXPLAIN shows computing the rows.</param>
-internal sealed record BoundCteScan(BoundMaterializedCte Cte, int Slot, bool Owner);
+internal sealed record BoundCteScan(BoundMaterializedCte Cte, int Slot, bool Owner) : IBoundRelation;

@@ -6,4 +6,4 @@ namespace SharpCoreDB.Binding;
 /// <param name="Compute">Computes the rows.</param>
 /// <param name="Slot">The slot each row is produced in.</param>
 /// <param name="Name">The pragma's name (EXPLAIN shows it).</param>
-internal sealed record BoundPragmaRows(Func<Execution.ExecutionContext, List<SqlValue[]>> Compute, int Slot, string Name);
+internal sealed record BoundPragmaRows(Func<Execution.ExecutionContext, List<SqlValue[]>> Compute, int Slot, string Name) : IBoundRelation;

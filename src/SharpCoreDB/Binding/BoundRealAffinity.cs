@@ -6,4 +6,4 @@ namespace SharpCoreDB.Binding;
 /// </summary>
 /// <param name="Query">The derived table's query.</param>
 /// <param name="RealColumns">The positions of its REAL columns.</param>
-internal sealed record BoundRealAffinity(BoundQuery Query, int[] RealColumns);
+internal sealed record BoundRealAffinity(BoundQuery Query, int[] RealColumns) : IBoundRelation;

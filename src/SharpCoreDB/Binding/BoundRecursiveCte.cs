@@ -25,4 +25,4 @@ internal sealed record BoundRecursiveCte(
     Expr? Offset,
     int Slot,
     int Width,
-    Collation?[]? QueueCollations);
+    Collation?[]? QueueCollations) : IBoundRelation;

@@ -4,4 +4,4 @@ namespace SharpCoreDB.Binding;
 /// <param name="Table">The recursive table.</param>
 /// <param name="Slot">The slot the row is read into.</param>
 /// <param name="Name">The name as the reference spells it (EXPLAIN shows it).</param>
-internal sealed record BoundRecursiveScan(BoundRecursiveTable Table, int Slot, string Name);
+internal sealed record BoundRecursiveScan(BoundRecursiveTable Table, int Slot, string Name) : IBoundRelation;

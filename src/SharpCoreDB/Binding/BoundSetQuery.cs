@@ -8,4 +8,4 @@ namespace SharpCoreDB.Binding;
 /// <param name="OrderBy">The sort keys (result columns); empty when there is no ORDER BY.</param>
 /// <param name="Limit">The bound LIMIT, or null.</param>
 /// <param name="Offset">The bound OFFSET, or null.</param>
-internal sealed record BoundSetQuery(BoundQuery Input, IReadOnlyList<SortKey> OrderBy, Expr? Limit, Expr? Offset);
+internal sealed record BoundSetQuery(BoundQuery Input, IReadOnlyList<SortKey> OrderBy, Expr? Limit, Expr? Offset) : IBoundRelation;

@@ -8,4 +8,4 @@ namespace SharpCoreDB.Binding;
 /// </summary>
 /// <param name="Rows">The bound rows, all of the same width.</param>
 /// <param name="Slot">The slot each row is produced in.</param>
-internal sealed record BoundValues(IReadOnlyList<IReadOnlyList<Expr>> Rows, int Slot);
+internal sealed record BoundValues(IReadOnlyList<IReadOnlyList<Expr>> Rows, int Slot) : IBoundRelation;

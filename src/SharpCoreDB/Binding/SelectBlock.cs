@@ -8,7 +8,7 @@ namespace SharpCoreDB.Binding;
 /// One bound SELECT core, handed from the binder to the planner: FROM items, WHERE conjuncts, grouping and
 /// aggregation, the projection (result columns, then extra ORDER BY keys), DISTINCT, ORDER BY and LIMIT.
 /// </summary>
-internal sealed class SelectBlock
+internal sealed class SelectBlock : IBoundRelation
 {
     /// <summary>The FROM items in order (empty: SELECT without FROM).</summary>
     public List<FromItem> From { get; } = [];

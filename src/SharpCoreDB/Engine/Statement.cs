@@ -229,7 +229,7 @@ internal sealed class Statement
             return plan;
         }
 
-        return Binder.Bind(_statements[index], schema, _parameterIndex, Database.Collations, functions, Planner.Instance);
+        return StatementCompiler.Compile(_statements[index], schema, _parameterIndex, Database.Collations, functions);
     }
 
     /// <summary>Gives a plan back after a successful execution.</summary>

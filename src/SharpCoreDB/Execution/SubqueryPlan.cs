@@ -7,17 +7,18 @@ namespace SharpCoreDB.Execution;
 
 /// <summary>
 /// A subquery used inside an expression: its operator tree, the slot its rows appear in, and which outer slots
-/// it reads. A subquery that reads no outer slot is uncorrelated and is evaluated once per execution.
+/// it reads. A subquery that reads no outer slot is uncorrelated and is evaluated once per execution. The binder
+/// creates it when it binds the expression; the planner gives it its operator tree (<see cref="Root"/>) when it plans
+/// the subquery's bound relation, before the statement runs.
 /// </summary>
-/// <param name="root">The operator tree.</param>
 /// <param name="slot">The slot holding each result row.</param>
 /// <param name="width">The number of result columns.</param>
 /// <param name="outerSlots">The slots of enclosing queries the subquery reads.</param>
 /// <param name="firstAffinity">The affinity of the first result column (for IN comparisons).</param>
-internal sealed class SubqueryPlan(Operator root, int slot, int width, IReadOnlySet<int> outerSlots, Affinity firstAffinity)
+internal sealed class SubqueryPlan(int slot, int width, IReadOnlySet<int> outerSlots, Affinity firstAffinity)
 {
-    /// <summary>The operator tree.</summary>
-    public Operator Root { get; } = root;
+    /// <summary>The operator tree: set once, by the planner, when it plans the subquery.</summary>
+    public Operator Root { get; set; } = null!;
 
     /// <summary>The slot of each result row.</summary>
     public int Slot { get; } = slot;

@@ -1,16 +1,22 @@
+using System.Diagnostics;
 using SharpCoreDB.Binding;
+using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Planning.Rules;
+using SharpCoreDB.Records;
 
 namespace SharpCoreDB.Planning;
 
 /// <summary>
-/// The planner the binder is handed (<see cref="IQueryPlanner"/>): it turns bound SELECT blocks, single-table
-/// accesses and the other bound records (VALUES, compounds, common table expressions, pragma rows) into operators, choosing access paths (<see cref="AccessPathSelector"/>), join orders and join methods
-/// (<see cref="SelectPlanner"/>), and applies the rewrite rules (<see cref="Rewriter"/>). Stateless: one instance
-/// serves every statement (the runtime rows a recursive or materialized expression's operators share hang on that
-/// expression's bound record).
+/// The planner. Its plan pass (<see cref="Plan(BoundStatement)"/>) takes what the binder returns and walks the bound
+/// tree once — SELECT blocks, VALUES, compounds, common table expressions, pragma rows, and the subqueries inside
+/// expressions — turning each bound relation into operators: it chooses access paths (<see cref="AccessPathSelector"/>),
+/// join orders and join methods (<see cref="SelectPlanner"/>), and applies the rewrite rules (<see cref="Rewriter"/>).
+/// The statement kinds the binder still plans while binding reach it through <see cref="IQueryPlanner"/>. Stateless:
+/// one instance serves every statement (the runtime rows a recursive or materialized expression's operators share hang
+/// on that expression's bound record).
 /// </summary>
 internal sealed class Planner : IQueryPlanner
 {
@@ -21,8 +27,52 @@ internal sealed class Planner : IQueryPlanner
     /// <summary>The one instance.</summary>
     public static Planner Instance { get; } = new();
 
+    /// <summary>
+    /// The plan pass: plans a bound statement — a SELECT's bound tree and its subqueries, or the statement an EXPLAIN
+    /// explains — into its executable plan. A statement the binder planned itself is returned as it is.
+    /// </summary>
+    /// <param name="statement">The binder's result.</param>
+    /// <returns>The executable plan.</returns>
+    public ExecutablePlan Plan(BoundStatement statement)
+    {
+        if (statement.Planned is { } planned)
+        {
+            return planned;
+        }
+
+        if (statement.Explain is { } explain)
+        {
+            return PlanExplain(explain);
+        }
+
+        BoundQuery query = statement.Query!;
+        Operator root = Plan(query.Relation);
+        if (statement.Subqueries is { } subqueries)
+        {
+            for (int i = 0; i < subqueries.Count; i++)
+            {
+                subqueries[i].Plan.Root = Plan(subqueries[i].Relation);
+            }
+        }
+
+        return new QueryPlan(statement.Schema!, statement.SlotWidths!, root, query.Slot, query.Columns);
+    }
+
     /// <inheritdoc/>
-    public Operator Plan(SelectBlock block) => SelectPlanner.Plan(block);
+    public Operator Plan(IBoundRelation relation) => relation switch
+    {
+        SelectBlock block => SelectPlanner.Plan(block),
+        BoundValues values => new ValuesOperator(values.Rows, values.Slot),
+        BoundCompound compound => PlanCompound(compound),
+        BoundSetQuery query => PlanSetQuery(query),
+        BoundRealAffinity derived => new RealAffinityOperator(Plan(derived.Query.Relation), derived.Query.Slot, derived.RealColumns),
+        BoundRecursiveScan scan => new RecursiveTableScanOperator(scan.Table.Rows ??= new RecursiveTable(), scan.Slot, scan.Name),
+        BoundRecursiveCte cte => PlanRecursiveCte(cte),
+        BoundCteScan scan => PlanCteScan(scan),
+        BoundPragmaRows pragma => new ComputedRowsOperator(pragma.Compute, pragma.Slot, "Pragma " + pragma.Name),
+        BoundForeignKeyCheck check => new ForeignKeyCheckOperator(check.Schema, check.Tables, check.Slot),
+        _ => throw new UnreachableException("unknown bound relation " + relation.GetType().Name),
+    };
 
     /// <inheritdoc/>
     public Operator PlanTableAccess(SourceBinding source, List<Expr> conjuncts)
@@ -47,21 +97,32 @@ internal sealed class Planner : IQueryPlanner
     /// <inheritdoc/>
     public bool Implies(Expr predicate, IReadOnlyList<Expr> conjuncts) => PartialIndexImplication.Implies(predicate, conjuncts);
 
-    /// <inheritdoc/>
-    public Operator PlanValues(BoundValues values) => new ValuesOperator(values.Rows, values.Slot);
+    // EXPLAIN: the explained statement is planned, and its plan's lines are the rows.
+    private QueryPlan PlanExplain(BoundExplain explain)
+    {
+        IReadOnlyList<string> lines = Plan(explain.Statement).Explain();
+        var rows = new List<IReadOnlyList<Expr>>(lines.Count);
+        foreach (string line in lines)
+        {
+            rows.Add([new LiteralExpr(SqlValue.FromText(line))]);
+        }
 
-    /// <inheritdoc/>
-    public Operator PlanCompound(BoundCompound compound)
+        var root = new ValuesOperator(rows, explain.Slot);
+        return new QueryPlan(explain.Schema, explain.SlotWidths, root, explain.Slot, [new ResultColumnInfo("plan", string.Empty, SqlDeclaredType.None, Affinity.None)]);
+    }
+
+    // A compound SELECT's arms and set operators (its ORDER BY and LIMIT are a BoundSetQuery over it).
+    private CompoundSelectOperator PlanCompound(BoundCompound compound)
     {
         (Operator[] arms, int[] armSlots) = RootsAndSlots(compound.Arms);
         return new CompoundSelectOperator(arms, armSlots, [.. compound.Operators], compound.Slot, compound.Width, compound.Collations);
     }
 
-    /// <inheritdoc/>
-    public Operator PlanSetQuery(BoundSetQuery query)
+    // The sort and the limit of a compound SELECT or VALUES clause over its rows (the input's own when neither).
+    private Operator PlanSetQuery(BoundSetQuery query)
     {
         // The sort sees every row; the limit then counts the sorted ones, as SQLite applies LIMIT after ORDER BY.
-        Operator root = query.Input.Root;
+        Operator root = Plan(query.Input.Relation);
         if (query.OrderBy.Count > 0)
         {
             root = new SortOperator(root, query.Input.Slot, query.OrderBy);
@@ -75,20 +136,11 @@ internal sealed class Planner : IQueryPlanner
         return root;
     }
 
-    /// <inheritdoc/>
-    public Operator PlanRealAffinity(BoundRealAffinity derived) =>
-        new RealAffinityOperator(derived.Query.Root, derived.Query.Slot, derived.RealColumns);
-
-    /// <inheritdoc/>
-    public Operator PlanRecursiveScan(BoundRecursiveScan scan) =>
-        new RecursiveTableScanOperator(scan.Table.Rows ??= new RecursiveTable(), scan.Slot, scan.Name);
-
-    /// <inheritdoc/>
-    public Operator PlanRecursiveCte(BoundRecursiveCte cte)
+    private RecursiveCteOperator PlanRecursiveCte(BoundRecursiveCte cte)
     {
         (Operator[] arms, int[] armSlots) = RootsAndSlots(cte.Arms);
         return new RecursiveCteOperator(
-            cte.Initial.Root,
+            Plan(cte.Initial.Relation),
             cte.Initial.Slot,
             arms,
             armSlots,
@@ -102,27 +154,21 @@ internal sealed class Planner : IQueryPlanner
             cte.QueueCollations);
     }
 
-    /// <inheritdoc/>
-    public Operator PlanCteScan(BoundCteScan scan)
+    // Every reference reads the rows materialized once: the first reference planned plans the expression's query.
+    private CteScanOperator PlanCteScan(BoundCteScan scan)
     {
         BoundMaterializedCte cte = scan.Cte;
-        return new CteScanOperator(cte.Rows ??= new CteMaterialization(cte.Name, cte.Query.Root, cte.Query.Slot), scan.Slot, scan.Owner);
+        return new CteScanOperator(cte.Rows ??= new CteMaterialization(cte.Name, Plan(cte.Query.Relation), cte.Query.Slot), scan.Slot, scan.Owner);
     }
 
-    /// <inheritdoc/>
-    public Operator PlanPragmaRows(BoundPragmaRows pragma) => new ComputedRowsOperator(pragma.Compute, pragma.Slot, "Pragma " + pragma.Name);
-
-    /// <inheritdoc/>
-    public Operator PlanForeignKeyCheck(BoundForeignKeyCheck check) => new ForeignKeyCheckOperator(check.Schema, check.Tables, check.Slot);
-
     // The arms' operators and result slots, as the compound and recursive operators take them.
-    private static (Operator[] Roots, int[] Slots) RootsAndSlots(IReadOnlyList<BoundQuery> arms)
+    private (Operator[] Roots, int[] Slots) RootsAndSlots(IReadOnlyList<BoundQuery> arms)
     {
         var roots = new Operator[arms.Count];
         var slots = new int[roots.Length];
         for (int i = 0; i < roots.Length; i++)
         {
-            roots[i] = arms[i].Root;
+            roots[i] = Plan(arms[i].Relation);
             slots[i] = arms[i].Slot;
         }
 

@@ -100,9 +100,10 @@ internal static class SelectPlanner
             }
             else if (item.Derived is not null)
             {
+                Operator derived = Planner.Instance.Plan(item.Derived.Relation);
                 access = level == 0
-                    ? item.Derived.Root
-                    : new MaterializeOperator(item.Derived.Root, [item.Source.Slot], item.Derived.OuterSlots.Count > 0);
+                    ? derived
+                    : new MaterializeOperator(derived, [item.Source.Slot], item.Derived.OuterSlots.Count > 0);
             }
             else if (item.TableFunction is { } function)
             {
@@ -225,7 +226,7 @@ internal static class SelectPlanner
         }
 
         // The right side is read whole: a row that fails the ON still comes out, NULL-extended on the left.
-        Operator right = item.Derived is not null ? item.Derived.Root
+        Operator right = item.Derived is not null ? Planner.Instance.Plan(item.Derived.Relation)
             : item.TableFunction is { } function ? TableFunction(item, function)
             : AccessPathSelector.Choose(item.Source, [], null, out _);
         (int Column, Expr Probe, Affinity Affinity)? key = null;

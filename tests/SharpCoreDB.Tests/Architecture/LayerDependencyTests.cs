@@ -1,3 +1,4 @@
+using System.Reflection;
 using SharpCoreDB.Engine;
 using Xunit;
 
@@ -71,6 +72,34 @@ public sealed class LayerDependencyTests
         Assert.True(
             creations.Count == 0,
             $"The binder creates execution operators ({creations.Count}); hand bound records to IQueryPlanner instead:\n  {string.Join("\n  ", creations)}");
+    }
+
+    [Fact]
+    public void No_bound_record_holds_an_operator_the_planner_plans_the_bound_tree_after_binding()
+    {
+        // The binder's output is a bound tree: a record of Binding that held an operator would mean something was
+        // planned while binding. Compiler-made types (lambda closures) hold the binder's locals, not its output.
+        var assembly = typeof(Database).Assembly;
+        var held = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (var type in assembly.GetTypes())
+        {
+            if (IsCompilerGlobal(type) || LayerMap.LayerOf(Outermost(type).Namespace!) != "Binding"
+                || type.IsDefined(typeof(System.Runtime.CompilerServices.CompilerGeneratedAttribute), false))
+            {
+                continue;
+            }
+
+            foreach (var field in type.GetFields(BindingFlags.Instance | BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
+            {
+                var fieldType = field.FieldType.IsArray ? field.FieldType.GetElementType()! : field.FieldType;
+                if (fieldType.Namespace == OperatorsNamespace && !fieldType.IsValueType && fieldType.Name.EndsWith("Operator", StringComparison.Ordinal))
+                {
+                    held.Add($"{type.FullName}.{field.Name}: {field.FieldType.Name}");
+                }
+            }
+        }
+
+        Assert.True(held.Count == 0, $"Bound records hold operators ({held.Count}); hold the bound relation (IBoundRelation) instead:\n  {string.Join("\n  ", held)}");
     }
 
     [Fact]

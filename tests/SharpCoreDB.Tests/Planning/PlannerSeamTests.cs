@@ -3,6 +3,7 @@ using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Parsing;
@@ -11,8 +12,10 @@ using SharpCoreDB.Tests.Engine;
 namespace SharpCoreDB.Tests.Planning;
 
 /// <summary>
-/// The seam between binder and planner: the binder hands every bound SELECT block and every single-table access to
-/// the <see cref="IQueryPlanner"/> it is given and chooses none itself, so a recording planner sees the bound trees.
+/// The seam between binder and planner. A SELECT is bound into a tree of bound relations without calling the
+/// planner, and the planner's plan pass (<see cref="Planner.Plan(BoundStatement)"/>) plans the whole tree, its
+/// subqueries included; the other statement kinds still hand their bound relations and single-table accesses to the
+/// <see cref="IQueryPlanner"/> they are given while they are bound.
 /// </summary>
 public sealed class PlannerSeamTests
 {
@@ -27,54 +30,111 @@ public sealed class PlannerSeamTests
         return db;
     }
 
-    private static (ExecutablePlan Plan, RecordingPlanner Planner) Bind(EngineHarness db, string sql)
-    {
-        var planner = new RecordingPlanner();
-        ExecutablePlan plan = Binder.Bind(
-            SqlParser.ParseStatement(sql), db.Database.Schema, new Dictionary<string, int>(), db.Database.Collations, UserFunctionSet.Empty, planner);
-        return (plan, planner);
-    }
+    private static BoundStatement Bind(EngineHarness db, string sql, IQueryPlanner planner) =>
+        Binder.Bind(SqlParser.ParseStatement(sql), db.Database.Schema, new Dictionary<string, int>(), db.Database.Collations, UserFunctionSet.Empty, planner);
 
     [Fact]
-    public void Binder_hands_each_select_block_with_its_subqueries_to_the_planner()
+    public void Binder_returns_a_select_as_a_bound_tree_with_its_subqueries_and_never_calls_the_planner()
     {
         using EngineHarness db = Setup();
         const string sql = "SELECT name FROM customers c WHERE city = 'Oslo' AND c.id IN (SELECT customer FROM orders WHERE total > 1)";
-        (ExecutablePlan plan, RecordingPlanner planner) = Bind(db, sql);
+        BoundStatement bound = Bind(db, sql, new RefusingPlanner());
 
-        Assert.Equal(2, planner.Blocks.Count);
-
-        // The subquery is bound (and planned) inside the outer query's WHERE, so it reaches the planner first.
-        SelectBlock inner = planner.Blocks[0];
-        Assert.Equal("orders", Assert.Single(inner.From).Source.Table!.Name);
-        Assert.Single(inner.Where);
-        SelectBlock outer = planner.Blocks[1];
+        Assert.Null(bound.Planned);
+        SelectBlock outer = Assert.IsType<SelectBlock>(bound.Query!.Relation);
         Assert.Equal("customers", Assert.Single(outer.From).Source.Table!.Name);
         Assert.Equal(2, outer.Where.Count);
-        Assert.Equal(0, planner.TableAccesses);
+        BoundSubquery subquery = Assert.Single(bound.Subqueries!);
+        SelectBlock inner = Assert.IsType<SelectBlock>(subquery.Relation);
+        Assert.Equal("orders", Assert.Single(inner.From).Source.Table!.Name);
+        Assert.Single(inner.Where);
+        Assert.Null(subquery.Plan.Root);
 
-        // The recorded bound trees are planned by the real planner: the plan is the one EXPLAIN shows.
+        // The plan pass plans the tree and the subquery: the plan is the one EXPLAIN shows.
+        ExecutablePlan plan = Planner.Instance.Plan(bound);
+        Assert.NotNull(subquery.Plan.Root);
         Assert.Equal(db.Query("EXPLAIN " + sql), plan.Explain());
+    }
+
+    [Fact]
+    public void Binder_returns_values_compounds_and_common_table_expressions_as_bound_relations()
+    {
+        using EngineHarness db = Setup();
+        const string sql =
+            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3), m AS (SELECT id FROM orders) "
+            + "SELECT x FROM n UNION VALUES (7) UNION SELECT a.id FROM m a JOIN m b ON a.id = b.id ORDER BY 1 LIMIT 5";
+        BoundStatement bound = Bind(db, sql, new RefusingPlanner());
+
+        var ordered = Assert.IsType<BoundSetQuery>(bound.Query!.Relation);
+        var compound = Assert.IsType<BoundCompound>(ordered.Input.Relation);
+        Assert.Equal(3, compound.Arms.Count);
+        SelectBlock recursiveArm = Assert.IsType<SelectBlock>(compound.Arms[0].Relation);
+        Assert.IsType<BoundRecursiveCte>(Assert.Single(recursiveArm.From).Derived!.Relation);
+        Assert.IsType<BoundValues>(compound.Arms[1].Relation);
+        SelectBlock join = Assert.IsType<SelectBlock>(compound.Arms[2].Relation);
+        var first = Assert.IsType<BoundCteScan>(join.From[0].Derived!.Relation);
+        var second = Assert.IsType<BoundCteScan>(join.From[1].Derived!.Relation);
+        Assert.True(first.Owner);
+        Assert.False(second.Owner);
+        Assert.Same(first.Cte, second.Cte);
+        Assert.Null(first.Cte.Rows);
+
+        Assert.Equal(db.Query("EXPLAIN " + sql), Planner.Instance.Plan(bound).Explain());
+        Assert.NotNull(first.Cte.Rows);
+    }
+
+    [Fact]
+    public void Explain_is_bound_as_the_bound_statement_it_explains_and_planned_by_the_plan_pass()
+    {
+        using EngineHarness db = Setup();
+        BoundStatement bound = Bind(db, "EXPLAIN SELECT id FROM orders WHERE id = 3", new RefusingPlanner());
+
+        BoundExplain explain = bound.Explain!;
+        Assert.IsType<SelectBlock>(explain.Statement.Query!.Relation);
+        ExecutablePlan plan = Planner.Instance.Plan(bound);
+        List<string> lines = db.Query("EXPLAIN SELECT id FROM orders WHERE id = 3");
+
+        // The explained plan's lines are the rows of a VALUES the plan pass builds.
+        Assert.Equal($"Values ({lines.Count} rows)", Assert.Single(plan.Explain()));
+        Assert.Equal(lines, Planner.Instance.Plan(explain.Statement).Explain());
     }
 
     [Fact]
     public void Update_and_delete_take_their_row_access_from_the_planner()
     {
         using EngineHarness db = Setup();
-        (_, RecordingPlanner update) = Bind(db, "UPDATE customers SET name = 'x' WHERE city = 'Oslo' AND id > 3");
+        var update = new RecordingPlanner();
+        BoundStatement updated = Bind(db, "UPDATE customers SET name = 'x' WHERE city = 'Oslo' AND id > 3", update);
+        Assert.NotNull(updated.Planned);
         Assert.Equal(1, update.TableAccesses);
         Assert.Equal(2, update.LastConjuncts);
-        Assert.Empty(update.Blocks);
+        Assert.Empty(update.Relations);
 
-        (_, RecordingPlanner delete) = Bind(db, "DELETE FROM orders");
+        var delete = new RecordingPlanner();
+        Bind(db, "DELETE FROM orders", delete);
         Assert.Equal(1, delete.TableAccesses);
         Assert.Equal(0, delete.LastConjuncts);
     }
 
-    // The tests below build bound records by hand (no SQL text, no binder): the planner's input is bound data.
+    [Fact]
+    public void Insert_from_a_select_hands_its_bound_source_to_the_planner_while_bound()
+    {
+        using EngineHarness db = Setup();
+        var planner = new RecordingPlanner();
+        BoundStatement bound = Bind(db, "INSERT INTO orders(customer) SELECT id FROM customers WHERE name IN (SELECT 'x')", planner);
+
+        Assert.NotNull(bound.Planned);
+        Assert.Null(bound.Query);
+
+        // The subquery is planned as soon as it is bound, then the source SELECT around it.
+        Assert.Equal(2, planner.Relations.Count);
+        Assert.Equal("customers", Assert.Single(Assert.IsType<SelectBlock>(planner.Relations[1]).From).Source.Table!.Name);
+    }
+
+    // The tests below build bound trees by hand (no SQL text, no binder): the planner's input is bound data.
     private static Expr Int(long value) => new LiteralExpr(SqlValue.FromInt64(value));
 
-    private static BoundQuery Rows(Operator root, int slot) => new(root, slot, [], new HashSet<int>());
+    private static BoundQuery Rows(IBoundRelation relation, int slot) => new(relation, slot, [], new HashSet<int>());
 
     private static BoundQuery ValuesOf(int slot, params long[] values)
     {
@@ -84,107 +144,110 @@ public sealed class PlannerSeamTests
             rows.Add([Int(value)]);
         }
 
-        return Rows(Planner.Instance.PlanValues(new BoundValues(rows, slot)), slot);
+        return Rows(new BoundValues(rows, slot), slot);
     }
 
-    private static string Explain(Operator root) => string.Join("\n", PlanPrinter.Print(root));
+    private static string Explain(IBoundRelation relation) => string.Join("\n", PlanPrinter.Print(Planner.Instance.Plan(relation)));
 
     [Fact]
-    public void Planner_places_sort_above_the_compound_and_limit_above_the_sort_from_bound_records()
+    public void Planner_places_sort_above_the_compound_and_limit_above_the_sort_from_a_bound_tree()
     {
-        BoundQuery left = ValuesOf(0, 3, 1);
-        BoundQuery right = ValuesOf(1, 2);
-        Operator compound = Planner.Instance.PlanCompound(new BoundCompound([left, right], [SetOperation.Union], 2, 1, null));
+        var compound = new BoundCompound([ValuesOf(0, 3, 1), ValuesOf(1, 2)], [SetOperation.Union], 2, 1, null);
         var ordered = new BoundSetQuery(Rows(compound, 2), [new SortKey(0, Descending: true, NullsFirst: false)], Int(2), Int(1));
-
-        Operator root = Planner.Instance.PlanSetQuery(ordered);
 
         Assert.Equal(
             "Limit 2 OFFSET 1\n  Sort BY #1 DESC\n    Compound UNION\n      Values (2 rows)\n      Values (1 rows)",
-            Explain(root));
+            Explain(ordered));
     }
 
     [Fact]
     public void Planner_adds_no_sort_or_limit_for_a_set_query_without_them()
     {
-        BoundQuery values = ValuesOf(0, 1, 2);
-        Assert.Same(values.Root, Planner.Instance.PlanSetQuery(new BoundSetQuery(values, [], null, null)));
+        Assert.Equal("Values (2 rows)", Explain(new BoundSetQuery(ValuesOf(0, 1, 2), [], null, null)));
     }
 
     [Fact]
     public void Planner_gives_a_recursive_expression_and_its_reference_one_runtime_table()
     {
         var table = new BoundRecursiveTable("n");
-        Operator scan = Planner.Instance.PlanRecursiveScan(new BoundRecursiveScan(table, 1, "N"));
-        RecursiveTable? shared = table.Rows;
-        Assert.NotNull(shared);
-
         var cte = new BoundRecursiveCte(
-            ValuesOf(0, 1), [Rows(scan, 1)], table, Distinct: true, [new SortKey(0, Descending: false, NullsFirst: true)], Int(5), null, 2, 1, null);
-        Operator root = Planner.Instance.PlanRecursiveCte(cte);
+            ValuesOf(0, 1), [Rows(new BoundRecursiveScan(table, 1, "N"), 1)], table, Distinct: true,
+            [new SortKey(0, Descending: false, NullsFirst: true)], Int(5), null, 2, 1, null);
 
-        Assert.Same(shared, table.Rows);
-        Assert.Equal("Recursive UNION queue ordered BY #1\n  Values (1 rows)\n  Scan recursive table N", Explain(root));
+        Operator root = Planner.Instance.Plan(cte);
+
+        var scan = (RecursiveTableScanOperator)((RecursiveCteOperator)root).Inputs[1];
+        Assert.NotNull(table.Rows);
+        Assert.Equal("Recursive UNION queue ordered BY #1\n  Values (1 rows)\n  Scan recursive table N", string.Join("\n", PlanPrinter.Print(root)));
+        Assert.NotNull(scan);
     }
 
     [Fact]
-    public void Planner_shares_a_materialized_expression_between_its_references_and_shows_it_under_the_first()
+    public void Planner_plans_a_materialized_expression_once_for_all_its_references_and_shows_it_under_the_owner()
     {
         var cte = new BoundMaterializedCte("t", ValuesOf(0, 1, 2, 3));
-        Operator first = Planner.Instance.PlanCteScan(new BoundCteScan(cte, 1, Owner: true));
+        string second = Explain(new BoundCteScan(cte, 2, Owner: false));
         CteMaterialization? rows = cte.Rows;
-        Operator second = Planner.Instance.PlanCteScan(new BoundCteScan(cte, 2, Owner: false));
+        string first = Explain(new BoundCteScan(cte, 1, Owner: true));
 
         Assert.NotNull(rows);
         Assert.Same(rows, cte.Rows);
-        Assert.Same(cte.Query.Root, rows.Input);
-        Assert.Equal("Materialize CTE t\n  Values (3 rows)", Explain(first));
-        Assert.Equal("Scan materialized CTE t", Explain(second));
+        Assert.Equal("Materialize CTE t\n  Values (3 rows)", first);
+        Assert.Equal("Scan materialized CTE t", second);
     }
 
     [Fact]
     public void Planner_builds_real_affinity_pragma_rows_and_foreign_key_check_from_bound_records()
     {
         using EngineHarness db = Setup();
-        BoundQuery values = ValuesOf(0, 1);
-        Assert.Equal("Real affinity\n  Values (1 rows)", Explain(Planner.Instance.PlanRealAffinity(new BoundRealAffinity(values, [0]))));
-        Assert.Equal("Pragma page_count", Explain(Planner.Instance.PlanPragmaRows(new BoundPragmaRows(_ => [], 1, "page_count"))));
-        Assert.Equal(
-            "ForeignKeyCheck",
-            Explain(Planner.Instance.PlanForeignKeyCheck(new BoundForeignKeyCheck(db.Database.Schema, [db.Database.Schema.FindTable("orders")!], 2))));
+        Assert.Equal("Real affinity\n  Values (1 rows)", Explain(new BoundRealAffinity(ValuesOf(0, 1), [0])));
+        Assert.Equal("Pragma page_count", Explain(new BoundPragmaRows(_ => [], 1, "page_count")));
+        Assert.Equal("ForeignKeyCheck", Explain(new BoundForeignKeyCheck(db.Database.Schema, [db.Database.Schema.FindTable("orders")!], 2)));
     }
 
     [Fact]
-    public void Binder_hands_values_compounds_and_common_table_expressions_to_the_planner_as_bound_records()
+    public void Plan_pass_plans_a_hand_built_statement_and_gives_each_subquery_its_operators()
     {
         using EngineHarness db = Setup();
-        const string sql =
-            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3), m AS (SELECT id FROM orders) "
-            + "SELECT x FROM n UNION VALUES (7) UNION SELECT a.id FROM m a JOIN m b ON a.id = b.id ORDER BY 1 LIMIT 5";
-        (ExecutablePlan plan, RecordingPlanner planner) = Bind(db, sql);
+        var subquery = new SubqueryPlan(1, 1, new HashSet<int>(), Affinity.None);
+        var outer = new BoundValues([[new SubqueryExpr(subquery)]], 0);
+        BoundStatement bound = BoundStatement.OfQuery(Rows(outer, 0), db.Database.Schema, [1, 1], [new BoundSubquery(subquery, ValuesOf(1, 42).Relation)]);
 
-        Assert.Equal(
-            new[] { "PlanRecursiveScan", "PlanRecursiveCte", "PlanValues", "PlanCteScan", "PlanCteScan", "PlanCompound", "PlanSetQuery" },
-            planner.Records);
-        Assert.Equal(db.Query("EXPLAIN " + sql), plan.Explain());
+        ExecutablePlan plan = Planner.Instance.Plan(bound);
+
+        Assert.Equal("Values (1 rows)", Assert.Single(plan.Explain()));
+        Assert.Equal("Values (1 rows)", Assert.IsType<ValuesOperator>(subquery.Root).Describe());
+    }
+
+    /// <summary>A planner for statements that must not call it: binding a SELECT or an EXPLAIN of one.</summary>
+    private sealed class RefusingPlanner : IQueryPlanner
+    {
+        public Operator Plan(IBoundRelation relation) => throw Called();
+
+        public Operator PlanTableAccess(SourceBinding source, List<Expr> conjuncts) => throw Called();
+
+        public Expr Rewrite(Expr expression) => throw Called();
+
+        public List<Expr> Conjuncts(Expr predicate) => throw Called();
+
+        public bool Implies(Expr predicate, IReadOnlyList<Expr> conjuncts) => throw Called();
+
+        private static InvalidOperationException Called() => new("the binder called the planner while binding a SELECT");
     }
 
     /// <summary>Records what the binder hands over and lets the real planner plan it.</summary>
     private sealed class RecordingPlanner : IQueryPlanner
     {
-        public List<SelectBlock> Blocks { get; } = [];
+        public List<IBoundRelation> Relations { get; } = [];
 
         public int TableAccesses { get; private set; }
 
         public int LastConjuncts { get; private set; }
 
-        /// <summary>The planner methods called with other bound records than SELECT blocks and table accesses, in order.</summary>
-        public List<string> Records { get; } = [];
-
-        public Operator Plan(SelectBlock block)
+        public Operator Plan(IBoundRelation relation)
         {
-            Blocks.Add(block);
-            return Planner.Instance.Plan(block);
+            Relations.Add(relation);
+            return Planner.Instance.Plan(relation);
         }
 
         public Operator PlanTableAccess(SourceBinding source, List<Expr> conjuncts)
@@ -199,29 +262,5 @@ public sealed class PlannerSeamTests
         public List<Expr> Conjuncts(Expr predicate) => Planner.Instance.Conjuncts(predicate);
 
         public bool Implies(Expr predicate, IReadOnlyList<Expr> conjuncts) => Planner.Instance.Implies(predicate, conjuncts);
-
-        public Operator PlanValues(BoundValues values) => Record(nameof(PlanValues), Planner.Instance.PlanValues(values));
-
-        public Operator PlanCompound(BoundCompound compound) => Record(nameof(PlanCompound), Planner.Instance.PlanCompound(compound));
-
-        public Operator PlanSetQuery(BoundSetQuery query) => Record(nameof(PlanSetQuery), Planner.Instance.PlanSetQuery(query));
-
-        public Operator PlanRealAffinity(BoundRealAffinity derived) => Record(nameof(PlanRealAffinity), Planner.Instance.PlanRealAffinity(derived));
-
-        public Operator PlanRecursiveScan(BoundRecursiveScan scan) => Record(nameof(PlanRecursiveScan), Planner.Instance.PlanRecursiveScan(scan));
-
-        public Operator PlanRecursiveCte(BoundRecursiveCte cte) => Record(nameof(PlanRecursiveCte), Planner.Instance.PlanRecursiveCte(cte));
-
-        public Operator PlanCteScan(BoundCteScan scan) => Record(nameof(PlanCteScan), Planner.Instance.PlanCteScan(scan));
-
-        public Operator PlanPragmaRows(BoundPragmaRows pragma) => Record(nameof(PlanPragmaRows), Planner.Instance.PlanPragmaRows(pragma));
-
-        public Operator PlanForeignKeyCheck(BoundForeignKeyCheck check) => Record(nameof(PlanForeignKeyCheck), Planner.Instance.PlanForeignKeyCheck(check));
-
-        private Operator Record(string method, Operator planned)
-        {
-            Records.Add(method);
-            return planned;
-        }
     }
 }

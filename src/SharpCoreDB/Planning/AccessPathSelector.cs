@@ -103,7 +103,8 @@ internal static class AccessPathSelector
             bool descending = false;
             bool ordered = order is not null && !candidate.HasInList && IndexDelivers(index, keys, candidate.Prefix.Count, order, out descending);
             IReadOnlyList<Expr> dropped = dropImplied ? candidate.Implied() : [];
-            best = candidate.Build(decoder, source.Slot, descending, Covers(index, table, source, dropped));
+            bool covering = Covers(index, table, source, dropped, out bool[]? unreadKeys);
+            best = candidate.Build(decoder, source.Slot, descending, covering, unreadKeys);
             bestScore = candidate.Score;
             bestOrdered = ordered;
             implied = dropped;
@@ -137,7 +138,7 @@ internal static class AccessPathSelector
                 {
                     orderDelivered = true;
                     var conversions = new Affinity[index.Columns.Length];
-                    return new IndexScanOperator(index, decoder, source.Slot, [], conversions, null, false, null, false, descending, Covers(index, table, source, []));
+                    return new IndexScanOperator(index, decoder, source.Slot, [], conversions, null, false, null, false, descending, Covers(index, table, source, [], out _));
                 }
             }
         }
@@ -180,14 +181,24 @@ internal static class AccessPathSelector
     // True when every column the statement reads from the table is a key column (or the row id). An index on
     // expressions never covers: its scan reads the row for the expressions' columns. A column whose every
     // reference is in a dropped conjunct is read by nothing.
-    private static bool Covers(IndexSchema index, TableSchema table, SourceBinding source, IReadOnlyList<Expr> dropped)
+    // unreadKeys: per key column, true when it is read by nothing (null when every key column may be read).
+    private static bool Covers(IndexSchema index, TableSchema table, SourceBinding source, IReadOnlyList<Expr> dropped, out bool[]? unreadKeys)
     {
+        unreadKeys = null;
         if (index.HasExpression)
         {
             return false;
         }
 
         int[]? unread = dropped.Count > 0 && source.UseCounts is { } counts ? UnreadColumns(source.Slot, counts, dropped) : null;
+        if (unread is { Length: > 0 })
+        {
+            unreadKeys = new bool[index.Columns.Length];
+            for (int k = 0; k < unreadKeys.Length; k++)
+            {
+                unreadKeys[k] = Array.IndexOf(unread, index.Columns[k].Ordinal) >= 0 && !IsPrimaryKeyColumn(table, index.Columns[k].Ordinal);
+            }
+        }
 
         // A WITHOUT ROWID row is found again by its key columns (its locator): the entry must give them too.
         IEnumerable<int> usedOrdinals = source.UsedOrdinals();
@@ -587,7 +598,7 @@ internal static class AccessPathSelector
         // Copied: the planner removes them from its own list of conjuncts.
         public IReadOnlyList<Expr> Implied() => [.. ImpliedTerms];
 
-        public IndexScanOperator Build(TableRowDecoder decoder, int slot, bool descending, bool covering) => new(
+        public IndexScanOperator Build(TableRowDecoder decoder, int slot, bool descending, bool covering, bool[]? unreadKeys = null) => new(
             Index,
             decoder,
             slot,
@@ -598,6 +609,9 @@ internal static class AccessPathSelector
             High?.Values[0],
             High?.Inclusive ?? false,
             descending,
-            covering);
+            covering)
+        {
+            UnreadKeys = covering ? unreadKeys : null,
+        };
     }
 }

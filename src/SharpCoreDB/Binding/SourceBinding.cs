@@ -27,6 +27,7 @@ internal sealed class SourceBinding
         if (table is not null)
         {
             UsedColumns = new bool[table.Columns.Length];
+            UseCounts = new int[table.Columns.Length];
         }
         else if (trackUsedColumns)
         {
@@ -48,6 +49,12 @@ internal sealed class SourceBinding
 
     /// <summary>For a base table or table-valued function, which columns the statement uses (only those are decoded or computed).</summary>
     public bool[]? UsedColumns { get; }
+
+    /// <summary>
+    /// For a base table, how many column references of the statement read each column (<see cref="int.MaxValue"/>
+    /// when whole rows are needed): the planner may skip a column whose every reference it has made redundant.
+    /// </summary>
+    public int[]? UseCounts { get; }
 
     /// <summary>For a derived table (subquery or view), the result columns of its query.</summary>
     public IReadOnlyList<Execution.ResultColumnInfo>? DerivedColumns { get; init; }
@@ -136,6 +143,10 @@ internal sealed class SourceBinding
         if (UsedColumns is not null && index < UsedColumns.Length)
         {
             UsedColumns[index] = true;
+            if (UseCounts is not null && UseCounts[index] < int.MaxValue)
+            {
+                UseCounts[index]++;
+            }
         }
     }
 
@@ -145,6 +156,11 @@ internal sealed class SourceBinding
         if (UsedColumns is not null)
         {
             Array.Fill(UsedColumns, true);
+        }
+
+        if (UseCounts is not null)
+        {
+            Array.Fill(UseCounts, int.MaxValue);
         }
     }
 

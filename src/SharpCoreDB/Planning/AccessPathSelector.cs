@@ -14,10 +14,12 @@ namespace SharpCoreDB.Planning;
 /// whether the path delivers a requested ORDER BY, so the sort can be skipped.
 /// </summary>
 /// <remarks>
-/// Access paths only narrow what is read: every conjunct is still evaluated on the rows they return, so a seek
-/// never has to reproduce comparison semantics exactly, only to include every row that could qualify. An index
-/// is used for <c>col op value</c> only when SQLite's comparison affinity converts the value to the column's
-/// form (never the column's values), so index order is the comparison order.
+/// Access paths narrow what is read: a seek has to include every row that could qualify, and the conjuncts are
+/// evaluated on the rows it returns. An index is used for <c>col op value</c> only when SQLite's comparison
+/// affinity converts the value to the column's form (never the column's values), so index order is the comparison
+/// order. A caller that asks for it gets back the equality and IN terms an index seek reproduces exactly (the
+/// key's collation, the term's own conversion of its values, a plain column key): those need no filter, as in
+/// SQLite, and a column read only by them need not come from the row, so the index alone may cover the query.
 /// </remarks>
 internal static class AccessPathSelector
 {
@@ -27,8 +29,23 @@ internal static class AccessPathSelector
     /// <param name="order">The ORDER BY this table could deliver, or null.</param>
     /// <param name="orderDelivered">True when the returned operator delivers <paramref name="order"/>.</param>
     /// <returns>The access operator.</returns>
-    public static Operator Choose(SourceBinding source, IReadOnlyList<Expr> conjuncts, OrderRequest? order, out bool orderDelivered)
+    public static Operator Choose(SourceBinding source, IReadOnlyList<Expr> conjuncts, OrderRequest? order, out bool orderDelivered) =>
+        Choose(source, conjuncts, order, false, out orderDelivered, out _);
+
+    /// <summary>Chooses the access operator and says which conjuncts it makes redundant.</summary>
+    /// <param name="source">The table source.</param>
+    /// <param name="conjuncts">The conjuncts available at this level.</param>
+    /// <param name="order">The ORDER BY this table could deliver, or null.</param>
+    /// <param name="dropImplied">
+    /// True when the caller drops the <paramref name="implied"/> conjuncts from its filter: then a column read only
+    /// by them is not needed from the row.
+    /// </param>
+    /// <param name="orderDelivered">True when the returned operator delivers <paramref name="order"/>.</param>
+    /// <param name="implied">The conjuncts every row the operator returns satisfies (empty unless <paramref name="dropImplied"/>).</param>
+    /// <returns>The access operator.</returns>
+    public static Operator Choose(SourceBinding source, IReadOnlyList<Expr> conjuncts, OrderRequest? order, bool dropImplied, out bool orderDelivered, out IReadOnlyList<Expr> implied)
     {
+        implied = [];
         TableSchema table = source.Table!;
         var decoder = new TableRowDecoder(table, source.UsedOrdinals());
         List<Sargable> sargables = FindSargables(source.Slot, conjuncts);
@@ -65,6 +82,7 @@ internal static class AccessPathSelector
             bestOrdered = order is not null && !keyed.HasInList && IndexDelivers(primaryKey, null, keyed.Prefix.Count, order, out descending);
             best = keyed.Build(decoder, source.Slot, descending, covering: false);
             bestScore = keyed.Score;
+            implied = dropImplied ? keyed.Implied() : [];
         }
 
         for (int i = 0; i < table.Indexes.Length; i++)
@@ -84,9 +102,12 @@ internal static class AccessPathSelector
 
             bool descending = false;
             bool ordered = order is not null && !candidate.HasInList && IndexDelivers(index, keys, candidate.Prefix.Count, order, out descending);
-            best = candidate.Build(decoder, source.Slot, descending, Covers(index, table, source));
+            IReadOnlyList<Expr> dropped = dropImplied ? candidate.Implied() : [];
+            bool covering = Covers(index, table, source, dropped, out bool[]? unreadKeys);
+            best = candidate.Build(decoder, source.Slot, descending, covering, unreadKeys);
             bestScore = candidate.Score;
             bestOrdered = ordered;
+            implied = dropped;
         }
 
         if (best is not null)
@@ -117,7 +138,7 @@ internal static class AccessPathSelector
                 {
                     orderDelivered = true;
                     var conversions = new Affinity[index.Columns.Length];
-                    return new IndexScanOperator(index, decoder, source.Slot, [], conversions, null, false, null, false, descending, Covers(index, table, source));
+                    return new IndexScanOperator(index, decoder, source.Slot, [], conversions, null, false, null, false, descending, Covers(index, table, source, [], out _));
                 }
             }
         }
@@ -142,8 +163,7 @@ internal static class AccessPathSelector
     public static bool CanSeek(Affinity column, Affinity value, out Affinity conversion)
     {
         Affinity comparison = AffinityRules.ForComparison(column, value);
-        conversion = comparison == Affinity.Decimal ? Affinity.Decimal
-            : comparison >= Affinity.Numeric ? Affinity.Numeric : comparison == Affinity.Text ? Affinity.Text : Affinity.None;
+        conversion = ConversionOf(comparison);
 
         // The stored values must not be converted by the comparison: then the index order is the comparison order.
         return comparison switch
@@ -159,12 +179,25 @@ internal static class AccessPathSelector
     internal static bool IsRowId(TableSchema table, int column) => column == table.RowIdSlot || column == table.RowIdAlias;
 
     // True when every column the statement reads from the table is a key column (or the row id). An index on
-    // expressions never covers: its scan reads the row for the expressions' columns.
-    private static bool Covers(IndexSchema index, TableSchema table, SourceBinding source)
+    // expressions never covers: its scan reads the row for the expressions' columns. A column whose every
+    // reference is in a dropped conjunct is read by nothing.
+    // unreadKeys: per key column, true when it is read by nothing (null when every key column may be read).
+    private static bool Covers(IndexSchema index, TableSchema table, SourceBinding source, IReadOnlyList<Expr> dropped, out bool[]? unreadKeys)
     {
+        unreadKeys = null;
         if (index.HasExpression)
         {
             return false;
+        }
+
+        int[]? unread = dropped.Count > 0 && source.UseCounts is { } counts ? UnreadColumns(source.Slot, counts, dropped) : null;
+        if (unread is { Length: > 0 })
+        {
+            unreadKeys = new bool[index.Columns.Length];
+            for (int k = 0; k < unreadKeys.Length; k++)
+            {
+                unreadKeys[k] = Array.IndexOf(unread, index.Columns[k].Ordinal) >= 0 && !IsPrimaryKeyColumn(table, index.Columns[k].Ordinal);
+            }
         }
 
         // A WITHOUT ROWID row is found again by its key columns (its locator): the entry must give them too.
@@ -182,7 +215,7 @@ internal static class AccessPathSelector
 
         foreach (int used in usedOrdinals)
         {
-            if (used == table.RowIdAlias)
+            if (used == table.RowIdAlias || unread is not null && Array.IndexOf(unread, used) >= 0 && !IsPrimaryKeyColumn(table, used))
             {
                 continue;
             }
@@ -202,6 +235,57 @@ internal static class AccessPathSelector
         }
 
         return true;
+    }
+
+    // The columns of the slot that only the dropped conjuncts read: each counts as many references there as the
+    // binder counted for the whole statement.
+    private static int[] UnreadColumns(int slot, int[] counts, IReadOnlyList<Expr> dropped)
+    {
+        var inDropped = new int[counts.Length];
+        foreach (Expr conjunct in dropped)
+        {
+            CountReferences(conjunct, slot, inDropped);
+        }
+
+        var unread = new List<int>();
+        for (int i = 0; i < counts.Length; i++)
+        {
+            if (inDropped[i] > 0 && inDropped[i] >= counts[i])
+            {
+                unread.Add(i);
+            }
+        }
+
+        return [.. unread];
+    }
+
+    private static void CountReferences(Expr expression, int slot, int[] counts)
+    {
+        if (expression is ColumnExpr column && column.Slot == slot && column.Column < counts.Length)
+        {
+            counts[column.Column]++;
+        }
+
+        foreach (Expr child in expression.Children)
+        {
+            CountReferences(child, slot, counts);
+        }
+    }
+
+    private static bool IsPrimaryKeyColumn(TableSchema table, int ordinal)
+    {
+        if (table.PrimaryKey is { } key)
+        {
+            foreach (IndexColumn column in key.Columns)
+            {
+                if (column.Ordinal == ordinal)
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
     }
 
     private static Sargable? Find(List<Sargable> sargables, TableSchema table, Func<TableSchema, int, bool> matches, SargableKind kind)
@@ -227,12 +311,12 @@ internal static class AccessPathSelector
             {
                 // A COLLATE on the column side only names the comparison's collation, which the sargable carries.
                 case ComparisonExpr comparison when CollateExpr.Strip(comparison.Left) is ColumnExpr column && column.Slot == slot && !Reads(comparison.Right, slot, slots):
-                    AddComparison(result, column.Column, comparison.Operator, comparison.Right, comparison.ComparisonCollation);
+                    AddComparison(result, column.Column, comparison.Operator, comparison.Right, comparison, Exactness(comparison));
                     break;
                 case ComparisonExpr comparison when CollateExpr.Strip(comparison.Right) is ColumnExpr column && column.Slot == slot && !Reads(comparison.Left, slot, slots):
                     // A join written outer-first (o.customer = c.id, planning c): commute-comparison leaves column =
                     // column alone, so mirror it here; comparison affinity does not depend on the side.
-                    AddComparison(result, column.Column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left, comparison.ComparisonCollation);
+                    AddComparison(result, column.Column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left, comparison, Exactness(comparison));
                     break;
                 case InListExpr { Negated: false } list when CollateExpr.Strip(list.Operand) is ColumnExpr column && column.Slot == slot && list.Items.Count > 0:
                     bool independent = true;
@@ -243,7 +327,12 @@ internal static class AccessPathSelector
 
                     if (independent)
                     {
-                        result.Add(new Sargable(column.Column, SargableKind.In, list.Items, true) { Collation = list.ComparisonCollation });
+                        result.Add(new Sargable(column.Column, SargableKind.In, list.Items, true)
+                        {
+                            Collation = list.ComparisonCollation,
+                            Conjunct = list,
+                            EvaluationAffinity = list.Operand.Affinity,
+                        });
                     }
 
                     break;
@@ -252,6 +341,10 @@ internal static class AccessPathSelector
 
         return result;
     }
+
+    // The affinity the comparison applies on a row (its operands' as written, wrappers included).
+    private static Affinity? Exactness(ComparisonExpr comparison) =>
+        AffinityRules.ForComparison(comparison.Left.Affinity, comparison.Right.Affinity);
 
     // The sargables on an index's expression keys: a term comparing the same expression (as the index stores it)
     // with a value, under the key column's ordinal (past the row id, so it meets no table column).
@@ -272,10 +365,10 @@ internal static class AccessPathSelector
                 switch (conjunct)
                 {
                     case ComparisonExpr comparison when ExprEquivalence.Same(comparison.Left, key) && !Reads(comparison.Right, slot, slots):
-                        AddComparison(result, column, comparison.Operator, comparison.Right, comparison.ComparisonCollation);
+                        AddComparison(result, column, comparison.Operator, comparison.Right, comparison, null);
                         break;
                     case ComparisonExpr comparison when ExprEquivalence.Same(comparison.Right, key) && !Reads(comparison.Left, slot, slots):
-                        AddComparison(result, column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left, comparison.ComparisonCollation);
+                        AddComparison(result, column, ComparisonExpr.Mirror(comparison.Operator), comparison.Left, comparison, null);
                         break;
                     case InListExpr { Negated: false } list when list.Items.Count > 0 && ExprEquivalence.Same(list.Operand, key):
                         bool independent = true;
@@ -297,7 +390,8 @@ internal static class AccessPathSelector
         return result;
     }
 
-    private static void AddComparison(List<Sargable> result, int column, BinaryOperator comparison, Expr value, Collation collation)
+    // exact: the affinity the conjunct compares with on a row, or null when a seek never reproduces it.
+    private static void AddComparison(List<Sargable> result, int column, BinaryOperator comparison, Expr value, ComparisonExpr conjunct, Affinity? exact)
     {
         SargableKind? kind = comparison switch
         {
@@ -309,7 +403,12 @@ internal static class AccessPathSelector
         if (kind is { } k)
         {
             bool inclusive = comparison is BinaryOperator.GreaterOrEqual or BinaryOperator.LessOrEqual;
-            result.Add(new Sargable(column, k, [value], inclusive) { Collation = collation });
+            result.Add(new Sargable(column, k, [value], inclusive)
+            {
+                Collation = conjunct.ComparisonCollation,
+                Conjunct = exact is not null ? conjunct : null,
+                EvaluationAffinity = exact ?? Affinity.None,
+            });
         }
     }
 
@@ -324,6 +423,7 @@ internal static class AccessPathSelector
     private static IndexCandidate? Match(IndexSchema index, TableSchema table, List<Sargable> sargables, Expr?[]? keys)
     {
         var prefix = new List<IReadOnlyList<Expr>>();
+        var implied = new List<Expr>();
         var conversions = new Affinity[index.Columns.Length];
         bool hasIn = false;
         for (int j = 0; j < index.Columns.Length; j++)
@@ -331,10 +431,10 @@ internal static class AccessPathSelector
             int ordinal = index.Columns[j].Ordinal;
             Affinity affinity = KeyAffinity(table, keys, index, j);
             Collation? collation = index.Columns[j].Collation;
-            Sargable? equal = FindUsable(sargables, ordinal, SargableKind.Equal, affinity, collation, out Affinity conversion);
+            Sargable? equal = FindUsable(sargables, ordinal, SargableKind.Equal, affinity, collation, out Affinity conversion, out bool exact);
             if (equal is null && !hasIn)
             {
-                equal = FindUsable(sargables, ordinal, SargableKind.In, affinity, collation, out conversion);
+                equal = FindUsable(sargables, ordinal, SargableKind.In, affinity, collation, out conversion, out exact);
                 hasIn |= equal is not null;
             }
 
@@ -345,6 +445,13 @@ internal static class AccessPathSelector
 
             prefix.Add(equal.Values);
             conversions[j] = conversion;
+
+            // The key of a plain column holds the column's value under the term's collation and conversion: a
+            // matching entry's row satisfies the term. An expression key holds what the expression gave on insert.
+            if (exact && keys?[j] is null)
+            {
+                implied.Add(equal.Conjunct!);
+            }
         }
 
         Sargable? low = null;
@@ -354,8 +461,8 @@ internal static class AccessPathSelector
             int ordinal = index.Columns[prefix.Count].Ordinal;
             Affinity affinity = KeyAffinity(table, keys, index, prefix.Count);
             Collation? collation = index.Columns[prefix.Count].Collation;
-            low = FindUsable(sargables, ordinal, SargableKind.Lower, affinity, collation, out Affinity lowConversion);
-            high = FindUsable(sargables, ordinal, SargableKind.Upper, affinity, collation, out Affinity highConversion);
+            low = FindUsable(sargables, ordinal, SargableKind.Lower, affinity, collation, out Affinity lowConversion, out _);
+            high = FindUsable(sargables, ordinal, SargableKind.Upper, affinity, collation, out Affinity highConversion, out _);
             conversions[prefix.Count] = low is not null ? lowConversion : highConversion;
         }
 
@@ -375,16 +482,18 @@ internal static class AccessPathSelector
             score = low is not null && high is not null ? 45 : 40;
         }
 
-        return new IndexCandidate(index, prefix, conversions, low, high, hasIn, score);
+        return new IndexCandidate(index, prefix, conversions, low, high, hasIn, score) { ImpliedTerms = implied };
     }
 
     // The affinity the j-th key's stored values carry: its column's, or its expression's (none for most).
     private static Affinity KeyAffinity(TableSchema table, Expr?[]? keys, IndexSchema index, int j) =>
         keys?[j] is { } key ? key.Affinity : table.Columns[index.Columns[j].Ordinal].Affinity;
 
-    private static Sargable? FindUsable(List<Sargable> sargables, int column, SargableKind kind, Affinity affinity, Collation? collation, out Affinity conversion)
+    // exact: the seek converts every value as the conjunct does on a row (SQLite's rule for dropping the term).
+    private static Sargable? FindUsable(List<Sargable> sargables, int column, SargableKind kind, Affinity affinity, Collation? collation, out Affinity conversion, out bool exact)
     {
         conversion = Affinity.None;
+        exact = false;
         foreach (Sargable sargable in sargables)
         {
             // The index is in its key collation's order: it serves only comparisons under that collation (SQLite's rule).
@@ -393,20 +502,32 @@ internal static class AccessPathSelector
                 continue;
             }
 
+            // The seek converts every value of a key column one way: an IN list whose items the comparison would
+            // convert differently (1 and CAST('a' AS TEXT) against a TEXT column) is not served.
             bool usable = true;
+            bool same = sargable.Conjunct is not null;
+            Affinity evaluated = ConversionOf(sargable.EvaluationAffinity);
+            Affinity? first = null;
             foreach (Expr value in sargable.Values)
             {
-                usable &= CanSeek(affinity, value.Affinity, out conversion);
+                usable &= CanSeek(affinity, value.Affinity, out conversion) && (first ??= conversion) == conversion;
+                same &= conversion == evaluated;
             }
 
             if (usable)
             {
+                exact = same;
                 return sargable;
             }
         }
 
         return null;
     }
+
+    // The conversion a comparison under this affinity applies to its values (Comparison.Compare's cases).
+    private static Affinity ConversionOf(Affinity comparison) =>
+        comparison == Affinity.Decimal ? Affinity.Decimal
+            : comparison >= Affinity.Numeric ? Affinity.Numeric : comparison == Affinity.Text ? Affinity.Text : Affinity.None;
 
     private static bool IsRowIdOrder(TableSchema table, OrderRequest order, out bool descending)
     {
@@ -471,7 +592,13 @@ internal static class AccessPathSelector
         bool HasInList,
         int Score)
     {
-        public IndexScanOperator Build(TableRowDecoder decoder, int slot, bool descending, bool covering) => new(
+        /// <summary>The equality and IN conjuncts of the prefix the seek reproduces exactly.</summary>
+        public List<Expr> ImpliedTerms { get; init; } = [];
+
+        // Copied: the planner removes them from its own list of conjuncts.
+        public IReadOnlyList<Expr> Implied() => [.. ImpliedTerms];
+
+        public IndexScanOperator Build(TableRowDecoder decoder, int slot, bool descending, bool covering, bool[]? unreadKeys = null) => new(
             Index,
             decoder,
             slot,
@@ -482,6 +609,9 @@ internal static class AccessPathSelector
             High?.Values[0],
             High?.Inclusive ?? false,
             descending,
-            covering);
+            covering)
+        {
+            UnreadKeys = covering ? unreadKeys : null,
+        };
     }
 }

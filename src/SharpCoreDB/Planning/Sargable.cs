@@ -11,4 +11,13 @@ internal sealed record Sargable(int Column, SargableKind Kind, IReadOnlyList<Exp
 {
     /// <summary>The collation the comparison uses; an index serves it only when its key has the same one.</summary>
     public Records.Collation Collation { get; init; } = Records.Collation.Binary;
+
+    /// <summary>The conjunct this sargable came from (a filter an exact seek makes redundant).</summary>
+    public Expr? Conjunct { get; init; }
+
+    /// <summary>
+    /// The affinity the conjunct itself compares with when evaluated on a row (the comparison's, or an IN list's
+    /// left operand's); a seek reproduces the conjunct only when it converts seek values the same way.
+    /// </summary>
+    public Records.Affinity EvaluationAffinity { get; init; }
 }

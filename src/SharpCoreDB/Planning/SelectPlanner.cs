@@ -112,8 +112,15 @@ internal static class SelectPlanner
             }
             else
             {
-                access = AccessPathSelector.Choose(item.Source, inner, level == 0 ? order : null, out bool delivered);
+                // The terms an index seek reproduces exactly need no filter, as in SQLite. Not with a RIGHT or FULL
+                // join in the FROM: its merged columns are read through references the binder does not count.
+                access = AccessPathSelector.Choose(item.Source, inner, level == 0 ? order : null, lastRight < 0, out bool delivered, out IReadOnlyList<Expr> implied);
                 orderDelivered |= level == 0 && delivered;
+                foreach (Expr term in implied)
+                {
+                    inner.Remove(term);
+                }
+
                 // At the first level only a correlated subquery has other rows to join with (the enclosing query's):
                 // probing a hash table built once per execution replaces a full scan per enclosing row, unless the
                 // statement itself changes the table.

@@ -98,6 +98,12 @@ internal sealed class IndexScanOperator : Operator
     /// <summary>The index used.</summary>
     public IndexSchema Index => _index;
 
+    /// <summary>
+    /// For a covering scan, per key column: true when nothing in the statement reads it (only terms the seek made
+    /// redundant did). Such a key is not decoded (a NOCASE key holds folded text, not the value) and reads as NULL.
+    /// </summary>
+    public bool[]? UnreadKeys { get; init; }
+
     /// <inheritdoc />
     public override void Open(ExecutionContext context)
     {
@@ -125,7 +131,8 @@ internal sealed class IndexScanOperator : Operator
         }
 
         _indexCursor = indexTree.OpenCursor();
-        _tableCursor = _index.IsClustered ? null : context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
+        // A covering scan never reads the table: no tree object or cursor for it.
+        _tableCursor = _index.IsClustered || _covering ? null : context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
     }
 
     /// <inheritdoc />
@@ -283,11 +290,23 @@ internal sealed class IndexScanOperator : Operator
     // An index-only row: the key columns from the key, the row id (and its alias) from its end.
     private void ReadKey(ReadOnlySpan<byte> key, long rowId, SqlValue[] row)
     {
-        IndexKeys.Decode(_index, key, _keyValues);
+        bool[]? unread = UnreadKeys;
+        bool decode = unread is null || Array.IndexOf(unread, false) >= 0;
+        if (decode)
+        {
+            IndexKeys.Decode(_index, key, _keyValues);
+        }
+
         TableSchema table = _decoder.Table;
         for (int i = 0; i < _keyValues.Length; i++)
         {
             int ordinal = _index.Columns[i].Ordinal;
+            if (unread is not null && unread[i])
+            {
+                row[ordinal] = SqlValue.Null;
+                continue;
+            }
+
             SqlValue value = _keyValues[i];
             SqlDeclaredType declared = table.Columns[ordinal].DeclaredType;
             row[ordinal] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);

@@ -149,6 +149,52 @@ internal sealed class WalLogFile
     /// <exception cref="SharpCoreDBException">IoError when the write or the sync fails.</exception>
     public void WriteNewHeader(ulong checkpointSequence)
     {
+        WriteHeader(checkpointSequence);
+
+        // Synced before any frame of the new generation is written: frames are only meaningful under a durable header.
+        Device.Flush();
+    }
+
+    /// <summary>
+    /// Ends the log at close: starts a new, empty generation over it (unless the current one is already empty), and
+    /// cuts a file longer than one <see cref="GrowthStep"/> back to that step. Syncs only before a cut. Everything in
+    /// the log must already be in the database file and that file synced.
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// The header needs no sync of its own: a crash leaves either the old header with its frames, all of them copied
+    /// (as after a crash right after the final checkpoint: the open copies them again), or the new one over frames of
+    /// other salts, which the open reads as the end of the log. The next commit's sync, a sync of the same file, makes
+    /// the header durable with its frames. SQLite likewise deletes its log at close without a sync. A cut is different:
+    /// the old header over a log cut short would no longer reach the transaction the database file's checkpoint record
+    /// names, which the open refuses, so the new header is synced before a cut; the cut itself needs no sync.
+    /// </para>
+    /// <para>
+    /// The file keeps its first step instead of shrinking to the header: frames of the next session then overwrite
+    /// blocks the file already has, where a file cut to its header made the first commit after every open write a
+    /// step of zeros and sync the file's new size and blocks.
+    /// </para>
+    /// </remarks>
+    /// <param name="checkpointSequence">The last transaction in the database file.</param>
+    /// <exception cref="SharpCoreDBException">IoError when a write, the sync or the truncation fails.</exception>
+    public void EndForClose(ulong checkpointSequence)
+    {
+        if (WrittenEnd > WalHeader.SizeOf)
+        {
+            WriteHeader(checkpointSequence);
+        }
+
+        if (Device.Length > GrowthStep)
+        {
+            Device.Flush();
+            Device.SetLength(GrowthStep);
+            _fileEnd = GrowthStep;
+        }
+    }
+
+    // Writes a new generation's header (new salts) over the old one, and resets the chain and batch to follow it.
+    private void WriteHeader(ulong checkpointSequence)
+    {
         // Salt 1 counts generations so it always differs from the last; salt 2 is random so a log copied from
         // another database cannot be mistaken for this one's.
         uint salt1 = unchecked(_header.Salt1 + 1);
@@ -157,9 +203,6 @@ internal sealed class WalLogFile
         Span<byte> bytes = stackalloc byte[WalHeader.SizeOf];
         header.Write(bytes);
         Device.Write(0, bytes);
-
-        // Synced before any frame of the new generation is written: frames are only meaningful under a durable header.
-        Device.Flush();
         _header = header;
         _chain = header.Checksum;
         header.Mac.CopyTo(_macChain);

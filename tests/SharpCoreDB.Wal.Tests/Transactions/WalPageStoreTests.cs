@@ -50,7 +50,7 @@ public sealed class WalPageStoreTests
             }
         }
 
-        // Emptied: a new generation with no frames (the file keeps its first growth step for the next session).
+        // Emptied: a new generation with no frames (the file keeps what the session used for the next one).
         WalScanResult closed = WalRecovery.Scan(kit.Wal, expected: null);
         Assert.Empty(closed.Frames);
         Assert.False(closed.DiscardsOwnFrames);

@@ -249,9 +249,10 @@ internal sealed partial class WalPageStore
     private static WalLogFile Recover(PageFile file, IStorageDevice wal, WalScanResult? scan, LogVerdict verdict)
     {
         Storage.Encryption.Authenticator? authenticator = file.Codec.Authenticator;
-        if (scan is { HasHeader: true } && scan.Frames.Count == 0 && scan.DiscardedBytes == 0)
+        if (scan is { HasHeader: true } && scan.Frames.Count == 0 && !scan.DiscardsOwnFrames)
         {
-            // A clean log of the file's own history: nothing to replay, nothing to discard.
+            // A clean log of the file's own history: nothing to replay, and nothing after the header of its generation
+            // (only zeros or an earlier generation's frames, as a close leaves them), so appending may go on from it.
             return WalLogFile.Resume(wal, scan.Header, scan.End, scan.Chain, scan.MacChain, scan.Batch, authenticator);
         }
 
@@ -440,13 +441,7 @@ internal sealed partial class WalPageStore
             }
         }
 
-        if (_log.WrittenEnd == WalHeader.SizeOf && _walDevice.Length == WalHeader.SizeOf)
-        {
-            return;
-        }
-
-        _log.WriteNewHeader(_backfilled);
-        _log.Shrink();
+        _log.EndForClose(_backfilled);
     }
 
     private void DisposeResources()

@@ -150,6 +150,7 @@ internal static class WalRecovery
             _header.Mac.CopyTo(macChain);
             _header.Mac.CopyTo(endMacChain);
             long offset = WalHeader.SizeOf;
+            bool tailHasOwnFrames = false;
             for (; offset + _frameSize <= _length; offset += _frameSize)
             {
                 ReadOnlySpan<byte> frame = Frame(offset);
@@ -161,7 +162,7 @@ internal static class WalRecovery
                     && (_authenticator is null || WalChecksum.VerifyFrameMac(_authenticator, macChain, frame));
                 if (!valid)
                 {
-                    CheckTail(offset, lastBatch);
+                    tailHasOwnFrames = CheckTail(offset, lastBatch);
                     break;
                 }
 
@@ -182,15 +183,19 @@ internal static class WalRecovery
                 }
             }
 
-            return new WalScanResult(_header, committed, expected - 1, databaseSize, end, endChain, endMacChain.ToArray(), endBatch, _length - end);
+            // Frames of an unfinished transaction carry the salts too.
+            tailHasOwnFrames |= pending.Count > 0;
+            return new WalScanResult(_header, committed, expected - 1, databaseSize, end, endChain, endMacChain.ToArray(), endBatch, _length - end, tailHasOwnFrames);
         }
 
         public void Dispose() => ArrayPool<byte>.Shared.Return(_run);
 
         // Decides whether the invalid frame at badOffset is a torn tail (return) or damage inside synced data (throw).
-        private void CheckTail(long badOffset, uint lastGoodBatch)
+        // Returns whether that frame or any after it carries this generation's salts.
+        private bool CheckTail(long badOffset, uint lastGoodBatch)
         {
             WalFrameHeader bad = WalFrameHeader.Read(Frame(badOffset));
+            bool ownSalts = SaltsMatch(bad);
             bool badBelongsToLastGoodBatch = lastGoodBatch != 0 && SaltsMatch(bad) && bad.Batch == lastGoodBatch;
             uint previousStored = bad.Checksum;
             uint maxLaterBatch = 0;
@@ -199,7 +204,9 @@ internal static class WalRecovery
             {
                 ReadOnlySpan<byte> frame = Frame(offset);
                 WalFrameHeader fields = WalFrameHeader.Read(frame);
-                if (SaltsMatch(fields) && fields.Checksum == WalChecksum.ComputeFrame(previousStored, frame))
+                bool salted = SaltsMatch(fields);
+                ownSalts |= salted;
+                if (salted && fields.Checksum == WalChecksum.ComputeFrame(previousStored, frame))
                 {
                     maxLaterBatch = Math.Max(maxLaterBatch, fields.Batch);
                     laterFrameInLastGoodBatch |= lastGoodBatch != 0 && fields.Batch == lastGoodBatch;
@@ -215,6 +222,8 @@ internal static class WalRecovery
                 long frameIndex = (badOffset - WalHeader.SizeOf) / _frameSize;
                 throw WalErrors.DamagedSyncedFrame(_device.Name, frameIndex, badOffset, bad.PageNumber);
             }
+
+            return ownSalts;
         }
 
         private bool SaltsMatch(in WalFrameHeader fields) => fields.Salt1 == _header.Salt1 && fields.Salt2 == _header.Salt2;

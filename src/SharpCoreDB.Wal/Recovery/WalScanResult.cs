@@ -6,7 +6,7 @@ namespace SharpCoreDB.Wal.Recovery;
 internal sealed class WalScanResult
 {
     /// <summary>Creates the result of a log with a valid header.</summary>
-    public WalScanResult(WalHeader header, List<WalFrameRef> frames, ulong lastSequence, uint databaseSize, long end, uint chain, byte[] macChain, uint batch, long discardedBytes)
+    public WalScanResult(WalHeader header, List<WalFrameRef> frames, ulong lastSequence, uint databaseSize, long end, uint chain, byte[] macChain, uint batch, long discardedBytes, bool discardsOwnFrames)
     {
         HeaderStatus = WalHeaderStatus.Valid;
         Header = header;
@@ -18,6 +18,7 @@ internal sealed class WalScanResult
         MacChain = macChain;
         Batch = batch;
         DiscardedBytes = discardedBytes;
+        DiscardsOwnFrames = discardsOwnFrames;
     }
 
     private WalScanResult(WalHeaderStatus status, long length)
@@ -60,6 +61,13 @@ internal sealed class WalScanResult
 
     /// <summary>Bytes after <see cref="End"/>: an unfinished transaction, a torn write, an older generation's frames, or the zeros the file grew by.</summary>
     public long DiscardedBytes { get; }
+
+    /// <summary>
+    /// True when something after <see cref="End"/> carries this generation's salts (an unfinished transaction, a torn
+    /// or damaged frame): appending there could leave such frames behind new ones, so the open starts a new generation.
+    /// False when the rest is only zeros or frames of other generations, which no scan of this one can take for its own.
+    /// </summary>
+    public bool DiscardsOwnFrames { get; }
 
     /// <summary>The result for a log without a valid header.</summary>
     /// <param name="status"><see cref="WalHeaderStatus.Missing"/> or <see cref="WalHeaderStatus.Invalid"/>.</param>

@@ -29,6 +29,9 @@ internal sealed class WalLogFile
     /// <summary>How far the file grows at a time when a write passes its end.</summary>
     public const int GrowthStep = 1 << 20;
 
+    /// <summary>A close keeps the log's used length rounded up to this (see <see cref="EndForClose"/>).</summary>
+    public const int CloseKeepUnit = GrowthStep / 4;
+
     // One step of zeros, so growing is one write whatever the step's remainder.
     private static readonly byte[] s_zeros = new byte[GrowthStep];
 
@@ -149,6 +152,74 @@ internal sealed class WalLogFile
     /// <exception cref="SharpCoreDBException">IoError when the write or the sync fails.</exception>
     public void WriteNewHeader(ulong checkpointSequence)
     {
+        WriteHeader(checkpointSequence);
+
+        // Synced before any frame of the new generation is written: frames are only meaningful under a durable header.
+        Device.Flush();
+    }
+
+    /// <summary>
+    /// Ends the log at close: starts a new, empty generation over it (unless the current one is already empty), and
+    /// cuts the file back to what the ending generation used, rounded up to <see cref="CloseKeepUnit"/>, or to one
+    /// <see cref="GrowthStep"/> when that generation was longer. Syncs only before cutting into a generation's frames.
+    /// Everything in the log must already be in the database file and that file synced.
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// The header needs no sync of its own: a crash leaves either the old header with its frames, all of them copied
+    /// (as after a crash right after the final checkpoint: the open copies them again), or the new one over frames of
+    /// other salts, which the open reads as the end of the log. The next commit's sync, a sync of the same file, makes
+    /// the header durable with its frames. SQLite likewise deletes its log at close without a sync. A cut below the
+    /// ending generation's last frame is different: the old header over a log cut short would no longer reach the
+    /// transaction the database file's checkpoint record names, which the open refuses, so the new header is synced
+    /// first; a cut above it (zeros and older generations only) needs no sync in either order.
+    /// </para>
+    /// <para>
+    /// The file keeps what the session used instead of shrinking to the header: the next session's frames then
+    /// overwrite blocks the file already has, where a file cut to its header made the first commit after every open
+    /// write a step of zeros and sync the file's new size and blocks. It keeps no more than that, rounded up, because
+    /// the open reads everything after the header to tell a torn tail from damage.
+    /// </para>
+    /// </remarks>
+    /// <param name="checkpointSequence">The last transaction in the database file.</param>
+    /// <exception cref="SharpCoreDBException">IoError when a write, the sync or the truncation fails.</exception>
+    public void EndForClose(ulong checkpointSequence)
+    {
+        long used = WrittenEnd;
+        long length = Device.Length;
+        if (used > WalHeader.SizeOf)
+        {
+            WriteHeader(checkpointSequence);
+            if (used <= GrowthStep)
+            {
+                long keep = Math.Min(length, (used + CloseKeepUnit - 1) / CloseKeepUnit * CloseKeepUnit);
+                if (length > keep)
+                {
+                    Cut(keep);
+                }
+
+                return;
+            }
+        }
+
+        // The ending generation reaches past one step (or an empty one may sit on frames of an earlier one whose header
+        // is not durable yet): only a durable new header makes them disposable.
+        if (length > GrowthStep)
+        {
+            Device.Flush();
+            Cut(GrowthStep);
+        }
+    }
+
+    private void Cut(long length)
+    {
+        Device.SetLength(length);
+        _fileEnd = length;
+    }
+
+    // Writes a new generation's header (new salts) over the old one, and resets the chain and batch to follow it.
+    private void WriteHeader(ulong checkpointSequence)
+    {
         // Salt 1 counts generations so it always differs from the last; salt 2 is random so a log copied from
         // another database cannot be mistaken for this one's.
         uint salt1 = unchecked(_header.Salt1 + 1);
@@ -157,9 +228,6 @@ internal sealed class WalLogFile
         Span<byte> bytes = stackalloc byte[WalHeader.SizeOf];
         header.Write(bytes);
         Device.Write(0, bytes);
-
-        // Synced before any frame of the new generation is written: frames are only meaningful under a durable header.
-        Device.Flush();
         _header = header;
         _chain = header.Checksum;
         header.Mac.CopyTo(_macChain);

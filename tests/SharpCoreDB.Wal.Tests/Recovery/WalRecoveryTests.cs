@@ -48,6 +48,7 @@ public sealed class WalRecoveryTests(ITestOutputHelper output)
         Assert.Equal(3ul, scan.LastSequence);
         Assert.Equal(WalHeader.SizeOf + (6L * FrameSize), scan.End);
         Assert.Equal(WalLogFile.GrowthStep - scan.End, scan.DiscardedBytes);
+        Assert.False(scan.DiscardsOwnFrames, "zeros are nobody's frames");
         Assert.Equal(3u, scan.Batch);
     }
 
@@ -95,6 +96,7 @@ public sealed class WalRecoveryTests(ITestOutputHelper output)
         Assert.Equal(1ul, scan.LastSequence);
         Assert.Single(scan.Frames);
         Assert.Equal(2L * FrameSize, scan.DiscardedBytes);
+        Assert.True(scan.DiscardsOwnFrames, "an unfinished transaction of the generation is its own");
     }
 
     [Fact]

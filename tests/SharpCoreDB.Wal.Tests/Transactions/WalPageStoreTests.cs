@@ -2,6 +2,7 @@ using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Checkpoint;
 using SharpCoreDB.Wal.Format;
+using SharpCoreDB.Wal.Recovery;
 using SharpCoreDB.Wal.Tests.Support;
 using SharpCoreDB.Wal.Transactions;
 using SharpCoreDB.Wal.Writing;
@@ -49,7 +50,11 @@ public sealed class WalPageStoreTests
             }
         }
 
-        Assert.Equal(WalHeader.SizeOf, kit.Wal.Length);
+        // Emptied: a new generation with no frames (the file keeps what the session used for the next one).
+        WalScanResult closed = WalRecovery.Scan(kit.Wal, expected: null);
+        Assert.Empty(closed.Frames);
+        Assert.False(closed.DiscardsOwnFrames);
+        Assert.True(kit.Wal.Length <= WalLogFile.GrowthStep, $"the log is {kit.Wal.Length} bytes");
         using (WalPageStore store = kit.Open())
         {
             using IReadTransaction read = store.BeginRead();

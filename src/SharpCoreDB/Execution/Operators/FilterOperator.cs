@@ -3,31 +3,50 @@ using SharpCoreDB.Execution.Expressions;
 namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>Passes on the rows for which the predicate is true (not false, not NULL).</summary>
-/// <param name="input">The input.</param>
-/// <param name="predicate">The predicate.</param>
-internal sealed class FilterOperator(Operator input, Expr predicate) : Operator
+internal sealed class FilterOperator : Operator
 {
+    private readonly Operator _input;
+    private readonly Expr _predicate;
+
+    // A table scan right below decodes first only the columns the predicate reads, and the rest for the rows that
+    // pass (late materialization): one row in a thousand passing must not cost a blob copy per row scanned.
+    private readonly TableScanOperator? _lateScan;
+
+    /// <summary>Creates a filter.</summary>
+    /// <param name="input">The input.</param>
+    /// <param name="predicate">The predicate.</param>
+    public FilterOperator(Operator input, Expr predicate)
+    {
+        _input = input;
+        _predicate = predicate;
+        if (input is TableScanOperator scan && scan.DeferColumnsNotReadBy(predicate))
+        {
+            _lateScan = scan;
+        }
+    }
+
     /// <summary>The predicate.</summary>
-    public Expr Predicate => predicate;
+    public Expr Predicate => _predicate;
 
     /// <inheritdoc />
-    public override IReadOnlyList<Operator> Inputs => [input];
+    public override IReadOnlyList<Operator> Inputs => [_input];
 
     /// <inheritdoc />
-    public override IReadOnlyList<Expr> Expressions => [predicate];
+    public override IReadOnlyList<Expr> Expressions => [_predicate];
 
     /// <inheritdoc />
-    public override void Open(ExecutionContext context) => input.Open(context);
+    public override void Open(ExecutionContext context) => _input.Open(context);
 
     /// <inheritdoc />
     public override bool Next(ExecutionContext context)
     {
-        while (input.Next(context))
+        while (_input.Next(context))
         {
             // A filter that rejects row after row of a materialized input runs with no scan below to check.
             context.CheckCancellation();
-            if (predicate.EvaluateTruth(context) == true)
+            if (_predicate.EvaluateTruth(context) == true)
             {
+                _lateScan?.DecodeDeferred(context);
                 return true;
             }
         }
@@ -36,5 +55,5 @@ internal sealed class FilterOperator(Operator input, Expr predicate) : Operator
     }
 
     /// <inheritdoc />
-    public override string Describe() => "Filter " + predicate;
+    public override string Describe() => "Filter " + _predicate;
 }

@@ -38,6 +38,9 @@ internal sealed class TableRowDecoder
     /// <summary>The table.</summary>
     public TableSchema Table => _table;
 
+    /// <summary>The ordinals of the columns decoded (those asked for, and a WITHOUT ROWID table's key columns).</summary>
+    public IReadOnlyList<int> Columns => _columns;
+
     /// <summary>
     /// The bytes of a record, starting with <paramref name="head"/>, that this decoder reads (see
     /// <see cref="RecordPrefix.NeededLength"/>); -1 when <paramref name="head"/> is too short to tell.

@@ -1,9 +1,15 @@
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Storage.BTree;
 
 namespace SharpCoreDB.Execution.Operators;
 
-/// <summary>Reads every row of a table in row-id order (or reverse), decoding the used columns into its slot.</summary>
+/// <summary>
+/// Reads every row of a table in row-id order (or reverse), decoding the used columns into its slot. Under a filter
+/// (<see cref="DeferColumnsNotReadBy"/>) it decodes first only the columns the filter reads, and the others only for
+/// the rows that pass (<see cref="DecodeDeferred"/>): a selective filter then never builds the long texts and blobs
+/// of the rows it rejects.
+/// </summary>
 /// <param name="decoder">Decodes rows of the table.</param>
 /// <param name="slot">The table's slot.</param>
 /// <param name="descending">True to scan from the largest row id down.</param>
@@ -11,6 +17,10 @@ internal sealed class TableScanOperator(TableRowDecoder decoder, int slot, bool 
 {
     private BTreeCursor? _cursor;
     private bool _started;
+
+    // Set together by DeferColumnsNotReadBy: the columns the filter reads, and the rest of the used ones.
+    private TableRowDecoder? _filterColumns;
+    private TableRowDecoder? _deferredColumns;
 
     /// <summary>The table.</summary>
     public TableSchema Table => decoder.Table;
@@ -44,9 +54,49 @@ internal sealed class TableScanOperator(TableRowDecoder decoder, int slot, bool 
         }
 
         context.CheckCancellation();
-        decoder.Decode(cursor, context.Slots[slot]);
+        (_filterColumns ?? decoder).Decode(cursor, context.Slots[slot]);
         return true;
     }
+
+    /// <summary>
+    /// Makes <see cref="Next"/> decode only the used columns <paramref name="predicate"/> reads (and the row id);
+    /// the filter above then calls <see cref="DecodeDeferred"/> for each row it passes, before anything else reads
+    /// the row. False, and nothing changes, when the predicate reads every used column, when a subquery in it reads
+    /// this table's row, or when another filter already deferred this scan's columns.
+    /// </summary>
+    /// <param name="predicate">The filter's predicate.</param>
+    /// <returns>True when columns are deferred.</returns>
+    public bool DeferColumnsNotReadBy(Expr predicate)
+    {
+        var read = new HashSet<int>();
+        if (_deferredColumns is not null || !ColumnsRead.TryCollect(predicate, slot, read))
+        {
+            return false;
+        }
+
+        var first = new List<int>();
+        var rest = new List<int>();
+        foreach (int column in decoder.Columns)
+        {
+            (read.Contains(column) ? first : rest).Add(column);
+        }
+
+        if (rest.Count == 0)
+        {
+            return false;
+        }
+
+        _filterColumns = new TableRowDecoder(decoder.Table, [.. first]);
+        _deferredColumns = new TableRowDecoder(decoder.Table, [.. rest]);
+        return true;
+    }
+
+    /// <summary>
+    /// Decodes the columns <see cref="DeferColumnsNotReadBy"/> deferred, for the row <see cref="Next"/> last
+    /// produced: the cursor is still on it, so its page is still held.
+    /// </summary>
+    /// <param name="context">The execution context.</param>
+    public void DecodeDeferred(ExecutionContext context) => _deferredColumns!.Decode(_cursor!, context.Slots[slot]);
 
     /// <inheritdoc />
     public override void Close(ExecutionContext context)

@@ -124,8 +124,9 @@ internal sealed class IndexScanOperator : Operator
             _prefixes.Reverse();
         }
 
-        _indexCursor = indexTree.OpenCursor();
-        _tableCursor = _index.IsClustered ? null : context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
+        // Rented and handed back in Close: a plan run once per row (a foreign-key cascade) reuses the trees' cursors.
+        _indexCursor = indexTree.RentCursor();
+        _tableCursor = _index.IsClustered ? null : context.Transaction.Tree(_decoder.Table.RootPage).RentCursor();
     }
 
     /// <inheritdoc />
@@ -179,9 +180,9 @@ internal sealed class IndexScanOperator : Operator
     /// <inheritdoc />
     public override void Close(ExecutionContext context)
     {
-        _indexCursor?.Dispose();
+        _indexCursor?.Return();
         _indexCursor = null;
-        _tableCursor?.Dispose();
+        _tableCursor?.Return();
         _tableCursor = null;
     }
 

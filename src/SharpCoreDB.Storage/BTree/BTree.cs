@@ -46,6 +46,10 @@ internal sealed partial class BTree
     private readonly BTreeKeyComparer? _comparer;
     private WriteScratch? _scratch;
     private BTreeCursor? _openCursors;
+
+    // A cursor handed back with BTreeCursor.Return, for the next RentCursor: a statement that seeks once per row (a
+    // foreign-key probe, an index scan opened once per cascaded parent) reuses one cursor instead of allocating one each time.
+    private BTreeCursor? _idleCursor;
     private bool _dropped;
 
     /// <summary>Opens the tree whose root is <paramref name="rootPage"/> in <paramref name="tx"/>.</summary>
@@ -244,8 +248,37 @@ internal sealed partial class BTree
     {
         CheckNotDropped();
         var cursor = new BTreeCursor(this);
+        Track(cursor);
+        return cursor;
+    }
 
-        // Open cursors form an intrusive list, so tracking them costs no list object per tree.
+    /// <summary>
+    /// Opens a cursor like <see cref="OpenCursor"/>, reusing the one last handed back with
+    /// <see cref="BTreeCursor.Return"/> when there is one, so a caller that opens a cursor per row allocates none.
+    /// Hand it back with <see cref="BTreeCursor.Return"/> (or dispose it); a returned cursor must not be touched again.
+    /// </summary>
+    /// <returns>An unpositioned cursor.</returns>
+    public BTreeCursor RentCursor()
+    {
+        CheckNotDropped();
+        BTreeCursor? cursor = _idleCursor;
+        if (cursor is null)
+        {
+            return OpenCursor();
+        }
+
+        _idleCursor = null;
+        cursor.Reopen();
+        Track(cursor);
+        return cursor;
+    }
+
+    /// <summary>Keeps a cursor, disposed by <see cref="BTreeCursor.Return"/>, for the next <see cref="RentCursor"/>.</summary>
+    internal void KeepIdle(BTreeCursor cursor) => _idleCursor ??= cursor;
+
+    // Open cursors form an intrusive list, so tracking them costs no list object per tree.
+    private void Track(BTreeCursor cursor)
+    {
         cursor.NextOpen = _openCursors;
         if (_openCursors is not null)
         {
@@ -253,7 +286,6 @@ internal sealed partial class BTree
         }
 
         _openCursors = cursor;
-        return cursor;
     }
 
     /// <summary>Forgets a disposed cursor.</summary>

@@ -6,7 +6,8 @@ namespace SharpCoreDB.Storage.BTree;
 /// <summary>
 /// A position in a <see cref="BTree"/>, for point reads and range scans in either direction. Open one with
 /// <see cref="BTree.OpenCursor"/> and dispose it when done (that returns its path storage to a per-thread pool);
-/// moving it allocates nothing.
+/// moving it allocates nothing. A caller that opens one per row rents it with <see cref="BTree.RentCursor"/> and
+/// hands it back with <see cref="Return"/> instead, so the tree reuses one cursor object.
 /// </summary>
 /// <remarks>
 /// <para>While positioned, the cursor pins the current leaf page and exposes its key (and an inline value) as spans
@@ -51,6 +52,18 @@ internal sealed partial class BTreeCursor : IDisposable
         _path = CursorPath.Rent();
         _pages = _path.Pages;
         _indices = _path.Indices;
+    }
+
+    /// <summary>Makes a returned cursor usable again, unpositioned; <see cref="BTree.RentCursor"/> calls it.</summary>
+    internal void Reopen()
+    {
+        System.Diagnostics.Debug.Assert(_state == CursorState.Disposed && !_holdsLeaf, "only a returned cursor is reopened");
+        _path = CursorPath.Rent();
+        _pages = _path.Pages;
+        _indices = _path.Indices;
+        _longKeyLoaded = false;
+        ResetReadAhead();
+        _state = CursorState.Unpositioned;
     }
 
     private enum CursorState
@@ -307,7 +320,6 @@ internal sealed partial class BTreeCursor : IDisposable
 
         ReleaseLeaf();
         _state = CursorState.Disposed;
-        _tree.CloseCursor(this);
         if (_longKey is not null)
         {
             ArrayPool<byte>.Shared.Return(_longKey, clearArray: true);
@@ -321,6 +333,22 @@ internal sealed partial class BTreeCursor : IDisposable
         {
             CursorPath.Return(_path);
             _path = null;
+        }
+
+        _tree.CloseCursor(this);
+    }
+
+    /// <summary>
+    /// Disposes the cursor and hands it back to its tree, which gives it out again from <see cref="BTree.RentCursor"/>:
+    /// the caller must not touch it afterwards (unlike a disposed cursor, it may be in use elsewhere).
+    /// </summary>
+    public void Return()
+    {
+        bool wasOpen = _state != CursorState.Disposed;
+        Dispose();
+        if (wasOpen)
+        {
+            _tree.KeepIdle(this);
         }
     }
 

@@ -74,6 +74,47 @@ public sealed class BTreeAllocationTests
     }
 
     [Fact]
+    public void Renting_and_returning_a_cursor_per_point_read_allocates_nothing()
+    {
+        (MemoryPageTransaction tx, Tree tree) = Filled(seed: 19);
+        Span<byte> key = stackalloc byte[16];
+        var random = new Random(19);
+        RentSeekReturn(tree, key, random);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        int found = RentSeekReturn(tree, key, random);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.True(found == Operations, $"seed 19: {found} of {Operations} keys found");
+        Assert.True(allocated == 0, $"seed 19: {Operations} rent/seek/return allocated {allocated} bytes");
+        Assert.Equal(0, tx.OpenLeases);
+    }
+
+    [Fact]
+    public void Rented_cursors_open_at_once_are_distinct_and_a_returned_one_seeks_afresh_after_writes()
+    {
+        (MemoryPageTransaction tx, Tree tree) = Filled(seed: 20);
+        BTreeCursor first = tree.RentCursor();
+        BTreeCursor second = tree.RentCursor();
+        Assert.NotSame(first, second);
+        Assert.True(first.Seek(Key(10), BTreeSeek.GreaterOrEqual));
+        Assert.True(second.Seek(Key(20), BTreeSeek.GreaterOrEqual));
+        first.Return();
+        Assert.True(second.MoveNext() && second.Key.SequenceEqual(Key(21)), "seed 20: the second cursor moved with the first's return");
+
+        // The returned cursor comes back unpositioned and follows the tree through the writes made since.
+        Assert.True(tree.Delete(Key(30)));
+        BTreeCursor again = tree.RentCursor();
+        Assert.Same(first, again);
+        Assert.False(again.IsPositioned);
+        Assert.True(again.Seek(Key(30), BTreeSeek.GreaterOrEqual) && again.Key.SequenceEqual(Key(31)), "seed 20: the reused cursor saw a stale tree");
+        Assert.Throws<InvalidOperationException>(() => second.MoveNext());
+        again.Return();
+        second.Dispose();
+        Assert.Equal(0, tx.OpenLeases);
+    }
+
+    [Fact]
     public void Upsert_and_delete_through_a_fresh_tree_per_transaction_allocate_only_the_tree_object()
     {
         (MemoryPageTransaction tx, Tree first) = Filled(seed: 14);
@@ -327,6 +368,24 @@ public sealed class BTreeAllocationTests
             {
                 found++;
             }
+        }
+
+        return found;
+    }
+
+    private static int RentSeekReturn(Tree tree, Span<byte> key, Random random)
+    {
+        int found = 0;
+        for (int i = 0; i < Operations; i++)
+        {
+            WriteKey(random.Next(Entries), key);
+            BTreeCursor cursor = tree.RentCursor();
+            if (cursor.SeekExact(key) && cursor.ValueLength == 100)
+            {
+                found++;
+            }
+
+            cursor.Return();
         }
 
         return found;

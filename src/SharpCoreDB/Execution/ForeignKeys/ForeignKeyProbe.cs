@@ -53,9 +53,18 @@ internal sealed class ForeignKeyProbe
         _probeKey.ResetWrittenCount();
         IndexKeys.WritePrefix(link.ParentIndex, probe, _probeKey);
         BTree tree = transaction.Tree(link.ParentIndex.RootPage);
-        using BTreeCursor cursor = tree.OpenCursor();
-        return cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual)
-            && StartsWithKey(tree, cursor.Key, _probeKey.WrittenSpan, link.ParentIndex.Columns.Length);
+
+        // Rented, not opened: a probe per inserted row reuses the tree's one cursor instead of allocating one.
+        BTreeCursor cursor = tree.RentCursor();
+        try
+        {
+            return cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual)
+                && StartsWithKey(tree, cursor.Key, _probeKey.WrittenSpan, link.ParentIndex.Columns.Length);
+        }
+        finally
+        {
+            cursor.Return();
+        }
     }
 
     // True when an index entry begins with the probe's key columns: byte for byte, or for an index on a user collation
@@ -117,23 +126,32 @@ internal sealed class ForeignKeyProbe
             }
 
             BTree tree = transaction.Tree(index.RootPage);
-            using BTreeCursor cursor = tree.OpenCursor();
-            bool positioned = cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual);
-            while (positioned && StartsWithKey(tree, cursor.Key, _probeKey.WrittenSpan, link.ChildColumns.Length))
+
+            // Rented: a cascade probes once per parent row, and the tree's one cursor serves them all.
+            BTreeCursor cursor = tree.RentCursor();
+            try
             {
-                context.CheckCancellation();
-                bool excluded = keyed
-                    ? exclude?.Key is { } excludedKey && IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).SequenceEqual(excludedKey)
-                    : exclude is { } self && IndexKeys.RowIdOf(index, cursor.Key) == self.RowId;
-                if (!excluded && ++count > 0 && firstOnly)
+                bool positioned = cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual);
+                while (positioned && StartsWithKey(tree, cursor.Key, _probeKey.WrittenSpan, link.ChildColumns.Length))
                 {
-                    return count;
+                    context.CheckCancellation();
+                    bool excluded = keyed
+                        ? exclude?.Key is { } excludedKey && IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).SequenceEqual(excludedKey)
+                        : exclude is { } self && IndexKeys.RowIdOf(index, cursor.Key) == self.RowId;
+                    if (!excluded && ++count > 0 && firstOnly)
+                    {
+                        return count;
+                    }
+
+                    positioned = cursor.MoveNext();
                 }
 
-                positioned = cursor.MoveNext();
+                return count;
             }
-
-            return count;
+            finally
+            {
+                cursor.Return();
+            }
         }
 
         // No index under the parent key's collations: scan the child, comparing as `parent.key = child.column` compares

@@ -130,9 +130,10 @@ internal sealed class IndexScanOperator : Operator
             _prefixes.Reverse();
         }
 
-        _indexCursor = indexTree.OpenCursor();
+        // Rented and handed back in Close: a plan run once per row (a foreign-key cascade) reuses the trees' cursors.
         // A covering scan never reads the table: no tree object or cursor for it.
-        _tableCursor = _index.IsClustered || _covering ? null : context.Transaction.Tree(_decoder.Table.RootPage).OpenCursor();
+        _indexCursor = indexTree.RentCursor();
+        _tableCursor = _index.IsClustered || _covering ? null : context.Transaction.Tree(_decoder.Table.RootPage).RentCursor();
     }
 
     /// <inheritdoc />
@@ -186,9 +187,9 @@ internal sealed class IndexScanOperator : Operator
     /// <inheritdoc />
     public override void Close(ExecutionContext context)
     {
-        _indexCursor?.Dispose();
+        _indexCursor?.Return();
         _indexCursor = null;
-        _tableCursor?.Dispose();
+        _tableCursor?.Return();
         _tableCursor = null;
     }
 

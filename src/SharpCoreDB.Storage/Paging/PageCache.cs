@@ -199,13 +199,7 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
             bool wake;
             lock (_gate)
             {
-                if (_map.TryGetValue(key, out int mapped) && mapped == slot)
-                {
-                    _map.Remove(key);
-                }
-
-                FreeSlot(slot);
-                AssertSlot(slot);
+                FailLoad(key, slot);
                 wake = LoadEnded();
             }
 
@@ -458,25 +452,32 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
                 throw new InvalidOperationException("A page lease was disposed twice or after its transaction ended.");
             }
 
-            if (--s.Pins > 0)
-            {
-                AssertSlot(slot);
-                return;
-            }
-
-            if (s.State == SlotState.Detached)
-            {
-                FreeSlot(slot);
-            }
-            else if (_occupied > Capacity && s.State == SlotState.Ready)
-            {
-                // This slot was added while every slot was pinned; shrink back now that one is free.
-                _map.Remove(s.Key);
-                FreeSlot(slot);
-            }
-
-            AssertSlot(slot);
+            Unpin(slot);
         }
+    }
+
+    // Under the lock: drops one pin of a slot, freeing it when that was the last pin of a detached (or surplus) page.
+    private void Unpin(int slot)
+    {
+        ref Slot s = ref _slots[slot];
+        if (--s.Pins > 0)
+        {
+            AssertSlot(slot);
+            return;
+        }
+
+        if (s.State == SlotState.Detached)
+        {
+            FreeSlot(slot);
+        }
+        else if (_occupied > Capacity && s.State == SlotState.Ready)
+        {
+            // This slot was added while every slot was pinned; shrink back now that one is free.
+            _map.Remove(s.Key);
+            FreeSlot(slot);
+        }
+
+        AssertSlot(slot);
     }
 
     /// <summary>Gives every buffer back to <see cref="PageBufferPool"/>. Buffers still leased stay valid for their holders until the garbage collector takes them.</summary>

@@ -15,8 +15,8 @@ namespace SharpCoreDB.Storage.Paging;
 /// overwrite the database page, or a log restart the frame). What was queued and not started is dropped.
 /// </para>
 /// <para>
-/// It takes what is queued in batches: a run of consecutive database-file pages (the leaves a scan hinted are mostly
-/// neighbours on disk) is read with one device read (<see cref="IPageRunLoader"/>) and enters the cache under one
+/// It takes what is queued in batches: a run of ascending database-file pages a few pages apart at most (the leaves a
+/// scan hinted are mostly neighbours on disk) is read with one device read, the pages between them dropped unread, (<see cref="IPageRunLoader"/>) and enters the cache under one
 /// lock (<see cref="PageCache.BeginLoads"/>), instead of a system call and two trips through the cache's lock per page.
 /// Each page of a run is still verified (checksum or authentication tag) on its own before the cache exposes it.
 /// </para>
@@ -31,6 +31,9 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
     // The most queued pages one pass takes, and the most bytes one run reads (32 pages of 4 KiB: the longest hint).
     private const int MaxBatch = 32;
     private const int MaxRunBytes = 128 * 1024;
+
+    // The most pages between two pages of a run that are read only to be dropped.
+    private const int MaxGap = 3;
 
     private readonly PageCache _cache;
     private readonly uint[] _batchPages = new uint[MaxBatch];
@@ -77,7 +80,11 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
     /// <param name="pageNumber">The page number.</param>
     /// <param name="version">The version the snapshot reads.</param>
     /// <param name="loader">Where that version comes from.</param>
-    public void Enqueue(uint pageNumber, ulong version, IPageCacheLoader loader)
+    /// <param name="start">
+    /// False to only queue it: a caller queuing a hint's pages one by one calls <see cref="Start"/> after the last, so
+    /// the load begins with the whole hint queued and reads its runs together rather than page by page.
+    /// </param>
+    public void Enqueue(uint pageNumber, ulong version, IPageCacheLoader loader, bool start = true)
     {
         lock (_gate)
         {
@@ -87,7 +94,23 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
             }
 
             _queue.Enqueue((pageNumber, version, loader));
-            if (_scheduled)
+            if (_scheduled || !start)
+            {
+                return;
+            }
+
+            _scheduled = true;
+        }
+
+        ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
+    }
+
+    /// <summary>Starts the background load of what is queued, when none is running.</summary>
+    public void Start()
+    {
+        lock (_gate)
+        {
+            if (_stopped || _scheduled || _queue.Count == 0)
             {
                 return;
             }
@@ -183,9 +206,12 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
             int end = i + 1;
             if (loader is IPageRunLoader runLoader)
             {
-                int maxRun = Math.Max(1, MaxRunBytes / runLoader.PageSize);
-                while (end < count && end - i < maxRun && ReferenceEquals(_batchLoaders[end], loader)
-                    && _batchVersions[end] == version && _batchPages[end] == _batchPages[end - 1] + 1)
+                // A scan's leaves are ascending on disk but not always adjacent (pages of other trees were allocated
+                // between them): a short gap is read along and dropped, cheaper than another system call.
+                long maxSpan = Math.Max(1, MaxRunBytes / runLoader.PageSize);
+                while (end < count && ReferenceEquals(_batchLoaders[end], loader) && _batchVersions[end] == version
+                    && _batchPages[end] > _batchPages[end - 1] && _batchPages[end] - _batchPages[end - 1] <= MaxGap + 1
+                    && _batchPages[end] - _batchPages[i] < maxSpan)
                 {
                     end++;
                 }
@@ -206,8 +232,9 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
         }
     }
 
-    // One device read for the pages [start, start + count) of the batch that are not cached yet, each verified on its own
-    // before the cache exposes it. False when a page failed verification (or lay past the end of the file).
+    // One device read for the pages [start, start + count) of the batch that are not cached yet (ascending, with short
+    // gaps read and dropped), each verified on its own before the cache exposes it. False when a page failed
+    // verification (or lay past the end of the file).
     private bool LoadRun(IPageRunLoader loader, int start, int count, ulong version)
     {
         ReadOnlySpan<uint> pages = _batchPages.AsSpan(start, count);
@@ -234,11 +261,12 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
         }
 
         int pageSize = loader.PageSize;
+        int span = (int)(pages[last] - pages[first]) + 1;
         bool verified = true;
-        byte[] stored = ArrayPool<byte>.Shared.Rent((last - first + 1) * pageSize);
+        byte[] stored = ArrayPool<byte>.Shared.Rent(span * pageSize);
         try
         {
-            int read = loader.ReadStoredRun(pages[first], stored.AsSpan(0, (last - first + 1) * pageSize));
+            int read = loader.ReadStoredRun(pages[first], stored.AsSpan(0, span * pageSize));
             for (int k = first; k <= last; k++)
             {
                 if (slots[k] < 0)
@@ -246,8 +274,8 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
                     continue;
                 }
 
-                loaded[k] = k - first < read
-                    && loader.TryOpenStoredPage(pages[k], stored.AsSpan((k - first) * pageSize, pageSize), buffers[k]);
+                int at = (int)(pages[k] - pages[first]);
+                loaded[k] = at < read && loader.TryOpenStoredPage(pages[k], stored.AsSpan(at * pageSize, pageSize), buffers[k]);
                 verified &= loaded[k];
             }
         }

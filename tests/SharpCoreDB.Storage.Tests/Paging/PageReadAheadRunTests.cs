@@ -52,6 +52,41 @@ public sealed class PageReadAheadRunTests
 
     [Theory]
     [MemberData(nameof(Encrypted))]
+    public void Run_with_short_gaps_is_one_device_read_and_the_pages_in_the_gaps_stay_uncached(bool encrypted)
+    {
+        using var memory = new MemoryStorageDevice("db");
+        var device = new GatedCountingDevice(memory);
+        using PageFile file = CreateFile(device, encrypted);
+        using var cache = new PageCache(file.PageSize, file.UsableSize, capacity: 128);
+        var readAhead = new PageReadAhead(cache, limit: 64);
+        int readsBefore = device.Reads;
+
+        // Queued without starting, then started: the whole hint is one batch (as WalPageStore queues a hint).
+        for (uint page = 3; page <= 33; page += 2)
+        {
+            readAhead.Enqueue(page, 0, file, start: false);
+        }
+
+        readAhead.Start();
+        WaitUntil(() => readAhead.Loaded == 16, "the 16 pages to load");
+        Assert.Equal(1, device.Reads - readsBefore);
+        for (uint page = 2; page <= 34; page++)
+        {
+            Assert.Equal(page % 2 == 1, cache.Contains(page, 0));
+        }
+
+        for (uint page = 3; page <= 33; page += 2)
+        {
+            using PageLease lease = cache.Read(page, 0, file);
+            PagerTestKit.AssertPage(lease.Data, page, 1, $"page {page}");
+        }
+
+        Assert.Equal(16, cache.Hits);
+        readAhead.Stop();
+    }
+
+    [Theory]
+    [MemberData(nameof(Encrypted))]
     public void Flipped_byte_in_a_page_inside_a_run_is_kept_out_of_the_cache_and_reported_with_its_page_number(bool encrypted)
     {
         using var memory = new MemoryStorageDevice("db");

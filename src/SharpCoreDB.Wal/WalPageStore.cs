@@ -310,9 +310,12 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
             if (!_cache.Contains(pageNumber, version))
             {
                 // At most a quarter of the cache waits to be read, so pages read ahead are not evicted before use.
-                (readAhead ??= new PageReadAhead(_cache, Math.Max(1, _cache.Capacity / 4))).Enqueue(pageNumber, version, loader);
+                (readAhead ??= new PageReadAhead(_cache, Math.Max(1, _cache.Capacity / 4))).Enqueue(pageNumber, version, loader, start: false);
             }
         }
+
+        // Started once the whole hint is queued, so its runs of neighbouring pages are read together.
+        readAhead?.Start();
     }
 
     /// <summary>Loads a log version of a page: from the queued commits while it is not written yet, else from its frame.</summary>

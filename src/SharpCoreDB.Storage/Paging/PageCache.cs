@@ -24,11 +24,11 @@ namespace SharpCoreDB.Storage.Paging;
 /// readers get the new bytes, kept intact for the old leases, and freed when the last of them ends.
 /// </para>
 /// <para>
-/// The cache keeps its own buffers rather than renting from the shared array pool: that pool keeps only a few
-/// dozen arrays per size per core, far fewer than the thousands of pages a cache holds, so buffers given back
-/// to it were mostly dropped and every cold open allocated its pages again through it while also crowding out
-/// other renters. Buffers are allocated uninitialized: a page is exposed only after the loader filled it or
-/// <see cref="Update"/> copied it, exactly as rented (reused) arrays were.
+/// The cache takes its buffers from <see cref="PageBufferPool"/> (process-wide, by page size) rather than the shared
+/// array pool, which keeps only a few dozen arrays per size per core, far fewer than a cache holds; and it gives them
+/// back there when it is disposed, so the next database opened reuses them instead of allocating its cache again.
+/// A buffer's old contents are never exposed: a page is exposed only after the loader filled it or
+/// <see cref="Update"/> copied it; and a cache that held decrypted pages zeroes its buffers before it gives them back.
 /// </para>
 /// <para>
 /// Lease tokens carry the slot's reuse generation, so disposing a lease after its slot was recycled
@@ -60,6 +60,7 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
     private readonly Stack<byte[]> _spareBuffers = new();
     private readonly int _bufferSize;
     private readonly bool _clearOnDispose;
+    private readonly PageBufferPool _bufferPool;
     private readonly int _usableSize;
     private Slot[] _slots;
     private int _slotCount;
@@ -73,8 +74,10 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
     /// <param name="usableSize">The bytes a lease exposes.</param>
     /// <param name="capacity">The most unpinned pages kept (at least 1).</param>
     /// <param name="clearOnDispose">Wipe the buffers when the cache is disposed (an encrypted database: they hold decrypted pages).</param>
-    public PageCache(int pageSize, int usableSize, int capacity, bool clearOnDispose = false)
+    /// <param name="bufferPool">Where buffers come from and go back to; null for <see cref="PageBufferPool.Shared"/>.</param>
+    public PageCache(int pageSize, int usableSize, int capacity, bool clearOnDispose = false, PageBufferPool? bufferPool = null)
     {
+        _bufferPool = bufferPool ?? PageBufferPool.Shared;
         _clearOnDispose = clearOnDispose;
         ArgumentOutOfRangeException.ThrowIfLessThan(capacity, 1);
         ArgumentOutOfRangeException.ThrowIfGreaterThan(capacity, SlotMask / 2);
@@ -196,13 +199,7 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
             bool wake;
             lock (_gate)
             {
-                if (_map.TryGetValue(key, out int mapped) && mapped == slot)
-                {
-                    _map.Remove(key);
-                }
-
-                FreeSlot(slot);
-                AssertSlot(slot);
+                FailLoad(key, slot);
                 wake = LoadEnded();
             }
 
@@ -455,28 +452,35 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
                 throw new InvalidOperationException("A page lease was disposed twice or after its transaction ended.");
             }
 
-            if (--s.Pins > 0)
-            {
-                AssertSlot(slot);
-                return;
-            }
-
-            if (s.State == SlotState.Detached)
-            {
-                FreeSlot(slot);
-            }
-            else if (_occupied > Capacity && s.State == SlotState.Ready)
-            {
-                // This slot was added while every slot was pinned; shrink back now that one is free.
-                _map.Remove(s.Key);
-                FreeSlot(slot);
-            }
-
-            AssertSlot(slot);
+            Unpin(slot);
         }
     }
 
-    /// <summary>Drops every buffer. Buffers still leased stay valid for their holders until the garbage collector takes them.</summary>
+    // Under the lock: drops one pin of a slot, freeing it when that was the last pin of a detached (or surplus) page.
+    private void Unpin(int slot)
+    {
+        ref Slot s = ref _slots[slot];
+        if (--s.Pins > 0)
+        {
+            AssertSlot(slot);
+            return;
+        }
+
+        if (s.State == SlotState.Detached)
+        {
+            FreeSlot(slot);
+        }
+        else if (_occupied > Capacity && s.State == SlotState.Ready)
+        {
+            // This slot was added while every slot was pinned; shrink back now that one is free.
+            _map.Remove(s.Key);
+            FreeSlot(slot);
+        }
+
+        AssertSlot(slot);
+    }
+
+    /// <summary>Gives every buffer back to <see cref="PageBufferPool"/>. Buffers still leased stay valid for their holders until the garbage collector takes them.</summary>
     public void Dispose()
     {
         bool waiting;
@@ -493,22 +497,22 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
             {
                 ref Slot s = ref _slots[i];
 
-                // A buffer still leased stays readable for its holder; every other one is wiped before it goes.
-                if (_clearOnDispose && s.Buffer is not null && s.Pins == 0)
+                // A buffer still leased stays readable for its holder (and goes to the garbage collector with it);
+                // every other one goes back to the pool, wiped first when it held decrypted pages.
+                if (s.Buffer is not null && s.Pins == 0)
                 {
-                    Array.Clear(s.Buffer);
+                    _bufferPool.Return(s.Buffer, _clearOnDispose);
                 }
 
                 s.Buffer = null;
             }
 
             _buffersHeld = 0;
-            while (_clearOnDispose && _spareBuffers.Count > 0)
+            while (_spareBuffers.Count > 0)
             {
-                Array.Clear(_spareBuffers.Pop());
+                _bufferPool.Return(_spareBuffers.Pop(), _clearOnDispose);
             }
 
-            _spareBuffers.Clear();
             _map.Clear();
             waiting = LoadEnded();
         }
@@ -535,7 +539,7 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
         s.Generation++;
         if (s.Buffer is null)
         {
-            s.Buffer = _spareBuffers.Count > 0 ? _spareBuffers.Pop() : GC.AllocateUninitializedArray<byte>(_bufferSize);
+            s.Buffer = _spareBuffers.Count > 0 ? _spareBuffers.Pop() : _bufferPool.Rent(_bufferSize);
             _buffersHeld++;
         }
 

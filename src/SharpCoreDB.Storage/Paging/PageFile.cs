@@ -14,7 +14,7 @@ namespace SharpCoreDB.Storage.Paging;
 /// they are read and written as part of page 0 by whoever owns the transactions.
 /// Safe for concurrent reads; writes must be serialized by the caller (the single writer or checkpoint).
 /// </remarks>
-internal sealed partial class PageFile : IDisposable, IPageCacheLoader
+internal sealed partial class PageFile : IDisposable, IPageRunLoader
 {
     private readonly IStorageDevice _device;
     private readonly bool _leaveOpen;
@@ -107,6 +107,23 @@ internal sealed partial class PageFile : IDisposable, IPageCacheLoader
             ThrowBeyondEnd(pageNumber);
         }
     }
+
+    /// <inheritdoc />
+    /// <exception cref="SharpCoreDBException">IoError.</exception>
+    public int ReadStoredRun(uint firstPage, Span<byte> stored)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (stored.Length % PageSize != 0)
+        {
+            throw new ArgumentException("A run is a whole number of pages.", nameof(stored));
+        }
+
+        return _device.Read(Offset(firstPage), stored) / PageSize;
+    }
+
+    /// <inheritdoc />
+    public bool TryOpenStoredPage(uint pageNumber, ReadOnlySpan<byte> stored, Span<byte> plain) =>
+        _codec.TryOpen(pageNumber, stored, plain, out _);
 
     /// <summary>Seals a page and writes it.</summary>
     /// <param name="pageNumber">The page number.</param>

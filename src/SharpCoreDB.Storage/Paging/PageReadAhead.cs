@@ -1,16 +1,24 @@
+using System.Buffers;
+
 namespace SharpCoreDB.Storage.Paging;
 
 /// <summary>
 /// Loads the pages one snapshot was told it will read soon (<see cref="IPageTransaction.ReadAhead"/>) into the
-/// <see cref="PageCache"/> on a thread-pool thread, one at a time and in order, while the snapshot's own thread works
-/// on the pages before them. A page it is still loading when the snapshot asks for it is not read twice: the cache
-/// makes the reader wait for that load.
+/// <see cref="PageCache"/> on a thread-pool thread, in order, while the snapshot's own thread works on the pages
+/// before them. A page it is still loading when the snapshot asks for it is not read twice: the cache makes the reader
+/// wait for that load.
 /// </summary>
 /// <remarks>
 /// <para>
 /// The snapshot's owner calls <see cref="Stop"/> before the snapshot ends, and it returns only once no load is under
 /// way: a page version is only sure to be readable while a snapshot that sees it is open (after that a checkpoint may
 /// overwrite the database page, or a log restart the frame). What was queued and not started is dropped.
+/// </para>
+/// <para>
+/// It takes what is queued in batches: a run of ascending database-file pages a few pages apart at most (the leaves a
+/// scan hinted are mostly neighbours on disk) is read with one device read, the pages between them dropped unread, (<see cref="IPageRunLoader"/>) and enters the cache under one
+/// lock (<see cref="PageCache.BeginLoads"/>), instead of a system call and two trips through the cache's lock per page.
+/// Each page of a run is still verified (checksum or authentication tag) on its own before the cache exposes it.
 /// </para>
 /// <para>
 /// A load that fails (a corrupt page, an I/O error) ends reading ahead for the snapshot, and the error is left to
@@ -20,7 +28,20 @@ namespace SharpCoreDB.Storage.Paging;
 /// </remarks>
 internal sealed class PageReadAhead : IThreadPoolWorkItem
 {
+    // The most queued pages one pass takes, and the most bytes one run reads (32 pages of 4 KiB: the longest hint).
+    private const int MaxBatch = 32;
+    private const int MaxRunBytes = 128 * 1024;
+
+    // The most pages between two pages of a run that are read only to be dropped.
+    private const int MaxGap = 3;
+
     private readonly PageCache _cache;
+    private readonly uint[] _batchPages = new uint[MaxBatch];
+    private readonly ulong[] _batchVersions = new ulong[MaxBatch];
+    private readonly IPageCacheLoader?[] _batchLoaders = new IPageCacheLoader?[MaxBatch];
+    private readonly int[] _runSlots = new int[MaxBatch];
+    private readonly byte[]?[] _runBuffers = new byte[]?[MaxBatch];
+    private readonly bool[] _runLoaded = new bool[MaxBatch];
     private readonly int _limit;
     private readonly Lock _gate = new();
     private readonly Queue<(uint Page, ulong Version, IPageCacheLoader Loader)> _queue = new();
@@ -59,7 +80,11 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
     /// <param name="pageNumber">The page number.</param>
     /// <param name="version">The version the snapshot reads.</param>
     /// <param name="loader">Where that version comes from.</param>
-    public void Enqueue(uint pageNumber, ulong version, IPageCacheLoader loader)
+    /// <param name="start">
+    /// False to only queue it: a caller queuing a hint's pages one by one calls <see cref="Start"/> after the last, so
+    /// the load begins with the whole hint queued and reads its runs together rather than page by page.
+    /// </param>
+    public void Enqueue(uint pageNumber, ulong version, IPageCacheLoader loader, bool start = true)
     {
         lock (_gate)
         {
@@ -69,7 +94,23 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
             }
 
             _queue.Enqueue((pageNumber, version, loader));
-            if (_scheduled)
+            if (_scheduled || !start)
+            {
+                return;
+            }
+
+            _scheduled = true;
+        }
+
+        ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
+    }
+
+    /// <summary>Starts the background load of what is queued, when none is running.</summary>
+    public void Start()
+    {
+        lock (_gate)
+        {
+            if (_stopped || _scheduled || _queue.Count == 0)
             {
                 return;
             }
@@ -113,11 +154,20 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
     {
         while (true)
         {
-            (uint Page, ulong Version, IPageCacheLoader Loader) next;
+            int count;
             lock (_gate)
             {
                 _loading = false;
-                if (_stopped || !_queue.TryDequeue(out next))
+                count = 0;
+                while (!_stopped && count < MaxBatch && _queue.TryDequeue(out var next))
+                {
+                    _batchPages[count] = next.Page;
+                    _batchVersions[count] = next.Version;
+                    _batchLoaders[count] = next.Loader;
+                    count++;
+                }
+
+                if (count == 0)
                 {
                     _scheduled = false;
                     return;
@@ -128,22 +178,127 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
 
             try
             {
-                _cache.Read(next.Page, next.Version, next.Loader).Dispose();
-                Interlocked.Increment(ref _loaded);
+                LoadBatch(count);
             }
             catch (Exception ex) when (ex is SharpCoreDBException or ObjectDisposedException)
             {
                 // Not lost: the snapshot's own read of this page loads it again and reports it (see remarks).
-                lock (_gate)
-                {
-                    _stopped = true;
-                    _queue.Clear();
-                    _loading = false;
-                    _scheduled = false;
-                }
-
+                Fail();
                 return;
             }
+            finally
+            {
+                _batchLoaders.AsSpan(0, count).Clear();
+            }
+        }
+    }
+
+    // Loads the batch: runs of consecutive database-file pages with one read each, every other page on its own.
+    private void LoadBatch(int count)
+    {
+        int i = 0;
+
+        // Stop drops what was queued; pages of this batch not started yet were queued, so they are dropped too.
+        while (i < count && !Volatile.Read(ref _stopped))
+        {
+            IPageCacheLoader loader = _batchLoaders[i]!;
+            ulong version = _batchVersions[i];
+            int end = i + 1;
+            if (loader is IPageRunLoader runLoader)
+            {
+                // A scan's leaves are ascending on disk but not always adjacent (pages of other trees were allocated
+                // between them): a short gap is read along and dropped, cheaper than another system call.
+                long maxSpan = Math.Max(1, MaxRunBytes / runLoader.PageSize);
+                while (end < count && ReferenceEquals(_batchLoaders[end], loader) && _batchVersions[end] == version
+                    && _batchPages[end] > _batchPages[end - 1] && _batchPages[end] - _batchPages[end - 1] <= MaxGap + 1
+                    && _batchPages[end] - _batchPages[i] < maxSpan)
+                {
+                    end++;
+                }
+
+                if (!LoadRun(runLoader, i, end - i, version))
+                {
+                    Fail();
+                    return;
+                }
+            }
+            else
+            {
+                _cache.Read(_batchPages[i], version, loader).Dispose();
+                Interlocked.Increment(ref _loaded);
+            }
+
+            i = end;
+        }
+    }
+
+    // One device read for the pages [start, start + count) of the batch that are not cached yet (ascending, with short
+    // gaps read and dropped), each verified on its own before the cache exposes it. False when a page failed
+    // verification (or lay past the end of the file).
+    private bool LoadRun(IPageRunLoader loader, int start, int count, ulong version)
+    {
+        ReadOnlySpan<uint> pages = _batchPages.AsSpan(start, count);
+        Span<int> slots = _runSlots.AsSpan(0, count);
+        Span<byte[]?> buffers = _runBuffers.AsSpan(0, count);
+        Span<bool> loaded = _runLoaded.AsSpan(0, count);
+        loaded.Clear();
+        if (_cache.BeginLoads(pages, version, slots, buffers) == 0)
+        {
+            Interlocked.Add(ref _loaded, count);
+            return true;
+        }
+
+        int first = 0;
+        while (slots[first] < 0)
+        {
+            first++;
+        }
+
+        int last = count - 1;
+        while (slots[last] < 0)
+        {
+            last--;
+        }
+
+        int pageSize = loader.PageSize;
+        int span = (int)(pages[last] - pages[first]) + 1;
+        bool verified = true;
+        byte[] stored = ArrayPool<byte>.Shared.Rent(span * pageSize);
+        try
+        {
+            int read = loader.ReadStoredRun(pages[first], stored.AsSpan(0, span * pageSize));
+            for (int k = first; k <= last; k++)
+            {
+                if (slots[k] < 0)
+                {
+                    continue;
+                }
+
+                int at = (int)(pages[k] - pages[first]);
+                loaded[k] = at < read && loader.TryOpenStoredPage(pages[k], stored.AsSpan(at * pageSize, pageSize), buffers[k]);
+                verified &= loaded[k];
+            }
+        }
+        finally
+        {
+            // Published only here, after every page of the run was checked; on an I/O error none is.
+            _cache.EndLoads(pages, version, slots, loaded);
+            buffers.Clear();
+            ArrayPool<byte>.Shared.Return(stored);
+        }
+
+        Interlocked.Add(ref _loaded, count);
+        return verified;
+    }
+
+    private void Fail()
+    {
+        lock (_gate)
+        {
+            _stopped = true;
+            _queue.Clear();
+            _loading = false;
+            _scheduled = false;
         }
     }
 }

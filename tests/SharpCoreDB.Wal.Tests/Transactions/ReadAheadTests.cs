@@ -88,6 +88,36 @@ public sealed class ReadAheadTests
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
+    public void A_cold_scan_reads_its_leaves_in_runs_not_one_device_read_per_page(bool encrypted)
+    {
+        using WalTestKit kit = NewKit(encrypted);
+        var model = new Dictionary<long, int>();
+        using (WalPageStore store = kit.Open())
+        {
+            Write(store, model, Enumerable.Range(1, Rows).Select(i => (long)i), version: 1);
+            store.Checkpoint();
+        }
+
+        var counting = new ReadCountingDevice(kit.Database);
+        kit.Database = counting;
+        using WalPageStore reopened = kit.Open();
+        using WalReadTransaction read = reopened.BeginSnapshot();
+        var tree = new BTree(read, read.CatalogRoot);
+        List<uint> leaves = Leaves(read, tree.RootPage, out _);
+        reopened.Cache.Clear();
+
+        // The leaves named at once, as a scan's hints name them: read in runs, each run one device read.
+        int before = counting.Reads;
+        read.ReadAhead(leaves.ToArray());
+        WaitUntil(() => read.ReadAheadLoads == leaves.Count, "every leaf to be read ahead");
+        int reads = counting.Reads - before;
+        Assert.True(reads * 4 <= leaves.Count, $"{reads} device reads for {leaves.Count} leaves");
+        AssertScan(tree, model);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
     public void A_damaged_leaf_read_ahead_is_still_reported_by_the_scan_that_reaches_it(bool encrypted)
     {
         using WalTestKit kit = NewKit(encrypted);

@@ -1,0 +1,117 @@
+using SharpCoreDB.Storage.Paging;
+
+namespace SharpCoreDB.Storage.Tests.Paging;
+
+public sealed class PageBufferPoolTests
+{
+    private const int PageSize = 4096;
+    private const int Usable = 4088;
+    private const int Pages = 50;
+
+    [Fact]
+    public void Next_cache_reuses_the_buffers_a_disposed_cache_gave_back_instead_of_allocating()
+    {
+        var pool = new PageBufferPool(PageBufferPool.MaxBytes);
+        var loader = new FillingLoader(0x11);
+        using (var first = new PageCache(PageSize, Usable, capacity: 64, bufferPool: pool))
+        {
+            ReadAll(first, loader);
+        }
+
+        Assert.Equal((long)Pages * PageSize, pool.HeldBytes);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        using (var second = new PageCache(PageSize, Usable, capacity: 64, bufferPool: pool))
+        {
+            ReadAll(second, loader);
+        }
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        // The cache's own bookkeeping (slot array, map) is a few KiB; its 50 pages alone would be 200 KiB.
+        Assert.True(allocated < Pages * PageSize / 8, $"allocated {allocated} bytes");
+        Assert.Equal(Pages, pool.Reused);
+    }
+
+    [Fact]
+    public void Cache_of_decrypted_pages_zeroes_its_buffers_before_giving_them_back()
+    {
+        var pool = new PageBufferPool(PageBufferPool.MaxBytes);
+        using (var cache = new PageCache(PageSize, Usable, capacity: 64, clearOnDispose: true, bufferPool: pool))
+        {
+            ReadAll(cache, new FillingLoader(0xA5));
+        }
+
+        for (int i = 0; i < Pages; i++)
+        {
+            byte[] buffer = pool.Rent(PageSize);
+            Assert.False(buffer.AsSpan().ContainsAnyExcept((byte)0), $"buffer {i} kept bytes of the closed database");
+        }
+
+        Assert.Equal(Pages, pool.Reused);
+    }
+
+    [Fact]
+    public void Reused_buffer_exposes_only_the_bytes_the_new_database_loaded()
+    {
+        var pool = new PageBufferPool(PageBufferPool.MaxBytes);
+        using (var first = new PageCache(PageSize, Usable, capacity: 64, bufferPool: pool))
+        {
+            ReadAll(first, new FillingLoader(0x11));
+        }
+
+        using var second = new PageCache(PageSize, Usable, capacity: 64, bufferPool: pool);
+        var loader = new FillingLoader(0x22);
+        for (uint page = 1; page <= Pages; page++)
+        {
+            using PageLease lease = second.Read(page, 0, loader);
+            Assert.Equal(Usable, lease.Data.Length);
+            Assert.False(lease.Data.ContainsAnyExcept((byte)0x22), $"page {page} shows bytes of the other database");
+        }
+
+        Assert.Equal(Pages, pool.Reused);
+    }
+
+    [Fact]
+    public void Buffer_still_leased_at_dispose_stays_with_its_holder_and_never_enters_the_pool()
+    {
+        var pool = new PageBufferPool(PageBufferPool.MaxBytes);
+        var cache = new PageCache(PageSize, Usable, capacity: 64, clearOnDispose: true, bufferPool: pool);
+        ReadAll(cache, new FillingLoader(0x33));
+        PageLease held = cache.Read(1, 0, new FillingLoader(0x33));
+        cache.Dispose();
+
+        Assert.Equal((long)(Pages - 1) * PageSize, pool.HeldBytes);
+        Assert.False(held.Data.ContainsAnyExcept((byte)0x33));
+        held.Dispose();
+        Assert.Equal((long)(Pages - 1) * PageSize, pool.HeldBytes);
+    }
+
+    [Fact]
+    public void Pool_holds_no_more_than_its_limit()
+    {
+        var pool = new PageBufferPool(3L * PageSize);
+        for (int i = 0; i < 5; i++)
+        {
+            pool.Return(new byte[PageSize], clear: false);
+        }
+
+        Assert.Equal(3L * PageSize, pool.HeldBytes);
+        pool.Return(new byte[100], clear: false);
+        Assert.Equal(3L * PageSize, pool.HeldBytes);
+    }
+
+    private static void ReadAll(PageCache cache, IPageCacheLoader loader)
+    {
+        for (uint page = 1; page <= Pages; page++)
+        {
+            cache.Read(page, 0, loader).Dispose();
+        }
+    }
+
+    // Fills the whole destination (page and trailer room) with one byte, as a load overwrites a whole buffer.
+    private sealed class FillingLoader(byte fill) : IPageCacheLoader
+    {
+        public void LoadPage(uint pageNumber, ulong version, Span<byte> destination) => destination.Fill(fill);
+    }
+}

@@ -19,11 +19,9 @@ public sealed class PageReadAheadRunTests
     [MemberData(nameof(Encrypted))]
     public void Queued_run_of_file_pages_is_read_with_one_device_read_and_every_page_verifies(bool encrypted)
     {
-        using var memory = new MemoryStorageDevice("db");
-        var device = new GatedCountingDevice(memory);
-        using PageFile file = CreateFile(device, encrypted);
-        using var cache = new PageCache(file.PageSize, file.UsableSize, capacity: 128);
-        var readAhead = new PageReadAhead(cache, limit: 64);
+        using var rig = new Rig(encrypted);
+        (GatedCountingDevice device, PageFile file, PageCache cache, PageReadAhead readAhead) =
+            (rig.Device, rig.File, rig.Cache, rig.ReadAhead);
 
         // Page 1 loads alone while the device holds its read; pages 2..33 queue behind it and go as one batch.
         int readsBefore = device.Reads;
@@ -54,11 +52,9 @@ public sealed class PageReadAheadRunTests
     [MemberData(nameof(Encrypted))]
     public void Run_with_short_gaps_is_one_device_read_and_the_pages_in_the_gaps_stay_uncached(bool encrypted)
     {
-        using var memory = new MemoryStorageDevice("db");
-        var device = new GatedCountingDevice(memory);
-        using PageFile file = CreateFile(device, encrypted);
-        using var cache = new PageCache(file.PageSize, file.UsableSize, capacity: 128);
-        var readAhead = new PageReadAhead(cache, limit: 64);
+        using var rig = new Rig(encrypted);
+        (GatedCountingDevice device, PageFile file, PageCache cache, PageReadAhead readAhead) =
+            (rig.Device, rig.File, rig.Cache, rig.ReadAhead);
         int readsBefore = device.Reads;
 
         // Queued without starting, then started: the whole hint is one batch (as WalPageStore queues a hint).
@@ -89,18 +85,16 @@ public sealed class PageReadAheadRunTests
     [MemberData(nameof(Encrypted))]
     public void Flipped_byte_in_a_page_inside_a_run_is_kept_out_of_the_cache_and_reported_with_its_page_number(bool encrypted)
     {
-        using var memory = new MemoryStorageDevice("db");
-        var device = new GatedCountingDevice(memory);
-        using PageFile file = CreateFile(device, encrypted);
+        using var rig = new Rig(encrypted);
+        (GatedCountingDevice device, PageFile file, PageCache cache, PageReadAhead readAhead) =
+            (rig.Device, rig.File, rig.Cache, rig.ReadAhead);
         const uint bad = 17;
         byte[] one = new byte[1];
         long offset = ((long)bad * file.PageSize) + 100;
-        memory.Read(offset, one);
+        rig.Memory.Read(offset, one);
         one[0] ^= 0x04;
-        memory.Write(offset, one);
+        rig.Memory.Write(offset, one);
 
-        using var cache = new PageCache(file.PageSize, file.UsableSize, capacity: 128);
-        var readAhead = new PageReadAhead(cache, limit: 64);
         device.HoldNextRead();
         readAhead.Enqueue(1, 0, file);
         Assert.True(device.Entered.Wait(s_patience), "the read of page 1 should start");
@@ -122,6 +116,37 @@ public sealed class PageReadAheadRunTests
         Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
         Assert.Contains($"page {bad} of 'db'", error.Message, StringComparison.Ordinal);
         readAhead.Stop();
+    }
+
+    /// <summary>A memory device behind a gated counter, a file of <see cref="Pages"/> filled pages, a cache and a
+    /// read-ahead over it: what every test here starts from.</summary>
+    private sealed class Rig : IDisposable
+    {
+        public Rig(bool encrypted)
+        {
+            Memory = new MemoryStorageDevice("db");
+            Device = new GatedCountingDevice(Memory);
+            File = CreateFile(Device, encrypted);
+            Cache = new PageCache(File.PageSize, File.UsableSize, capacity: 128);
+            ReadAhead = new PageReadAhead(Cache, limit: 64);
+        }
+
+        public MemoryStorageDevice Memory { get; }
+
+        public GatedCountingDevice Device { get; }
+
+        public PageFile File { get; }
+
+        public PageCache Cache { get; }
+
+        public PageReadAhead ReadAhead { get; }
+
+        public void Dispose()
+        {
+            Cache.Dispose();
+            File.Dispose();
+            Memory.Dispose();
+        }
     }
 
     private static PageFile CreateFile(IStorageDevice device, bool encrypted)

@@ -17,15 +17,8 @@ public sealed class CommandTimeoutTimerTests(ITestOutputHelper output)
     public void A_loop_of_prepared_inserts_arms_the_timeout_timer_at_most_once()
     {
         using var connection = ConnectionOptionsTests.Open("Data Source=:memory:");
-        ConnectionTests.Execute(connection, "CREATE TABLE t(v INTEGER)");
         using var transaction = connection.BeginTransaction();
-        using var command = connection.CreateCommand();
-        command.Transaction = transaction;
-        command.CommandText = "INSERT INTO t VALUES (@v)";
-        var parameter = command.CreateParameter();
-        parameter.ParameterName = "@v";
-        command.Parameters.Add(parameter);
-        command.Prepare();
+        using var command = PreparedInsert(connection, transaction, out var parameter);
 
         for (var i = 0; i < 1000; i++)
         {
@@ -147,16 +140,9 @@ public sealed class CommandTimeoutTimerTests(ITestOutputHelper output)
         }
 
         using var connection = ConnectionOptionsTests.Open("Data Source=:memory:");
-        ConnectionTests.Execute(connection, "CREATE TABLE t(v INTEGER)");
         using var transaction = connection.BeginTransaction();
-        using var command = connection.CreateCommand();
-        command.Transaction = transaction;
-        command.CommandText = "INSERT INTO t VALUES (@v)";
-        var parameter = command.CreateParameter();
-        parameter.ParameterName = "@v";
+        using var command = PreparedInsert(connection, transaction, out var parameter);
         parameter.Value = 7L;
-        command.Parameters.Add(parameter);
-        command.Prepare();
         const int PerRound = 20000;
         double bestNs = double.MaxValue;
         double bestBytes = double.MaxValue;
@@ -175,5 +161,27 @@ public sealed class CommandTimeoutTimerTests(ITestOutputHelper output)
         }
 
         output.WriteLine($"prepared INSERT: best {bestNs:F0} ns/op, {bestBytes:F1} B/op, timer arms {command.TimeoutTimerArms}");
+    }
+
+    /// <summary>Creates table t(v) and a prepared <c>INSERT INTO t VALUES (@v)</c> in <paramref name="transaction"/>
+    /// with the default timeout; <paramref name="value"/> is its one parameter.</summary>
+    private static SharpCoreDBCommand PreparedInsert(
+        SharpCoreDBConnection connection, SharpCoreDBTransaction transaction, out SharpCoreDBParameter value)
+    {
+        using (var create = connection.CreateCommand())
+        {
+            create.Transaction = transaction;
+            create.CommandText = "CREATE TABLE t(v INTEGER)";
+            create.ExecuteNonQuery();
+        }
+
+        var command = connection.CreateCommand();
+        command.Transaction = transaction;
+        command.CommandText = "INSERT INTO t VALUES (@v)";
+        value = command.CreateParameter();
+        value.ParameterName = "@v";
+        command.Parameters.Add(value);
+        command.Prepare();
+        return command;
     }
 }

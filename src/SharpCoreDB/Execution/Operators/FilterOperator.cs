@@ -19,9 +19,14 @@ internal sealed class FilterOperator : Operator
     {
         _input = input;
         _predicate = predicate;
-        if (input is TableScanOperator scan && scan.DeferColumnsNotReadBy(predicate))
+        if (input is TableScanOperator scan)
         {
-            _lateScan = scan;
+            // The scan also drops the rows it can tell this predicate rejects from the record alone.
+            scan.PrefilterBy(predicate);
+            if (scan.DeferColumnsNotReadBy(predicate))
+            {
+                _lateScan = scan;
+            }
         }
     }
 

@@ -22,6 +22,9 @@ internal sealed class TableScanOperator(TableRowDecoder decoder, int slot, bool 
     private TableRowDecoder? _filterColumns;
     private TableRowDecoder? _deferredColumns;
 
+    // Set by PrefilterBy: drops rows the filter would reject before anything is decoded.
+    private ScanPrefilter? _prefilter;
+
     /// <summary>The table.</summary>
     public TableSchema Table => decoder.Table;
 
@@ -31,31 +34,57 @@ internal sealed class TableScanOperator(TableRowDecoder decoder, int slot, bool 
         Close(context);
         _cursor = context.Transaction.Tree(decoder.Table.RootPage).OpenCursor();
         _started = false;
+        _prefilter?.Reset();
     }
 
     /// <inheritdoc />
     public override bool Next(ExecutionContext context)
     {
         BTreeCursor cursor = _cursor!;
-        bool positioned;
-        if (!_started)
+        while (true)
         {
-            _started = true;
-            positioned = descending ? cursor.Last() : cursor.First();
-        }
-        else
-        {
-            positioned = descending ? cursor.MovePrevious() : cursor.MoveNext();
-        }
+            bool positioned;
+            if (!_started)
+            {
+                _started = true;
+                positioned = descending ? cursor.Last() : cursor.First();
+            }
+            else
+            {
+                positioned = descending ? cursor.MovePrevious() : cursor.MoveNext();
+            }
 
-        if (!positioned)
-        {
-            return false;
-        }
+            if (!positioned)
+            {
+                return false;
+            }
 
-        context.CheckCancellation();
-        (_filterColumns ?? decoder).Decode(cursor, context.Slots[slot]);
-        return true;
+            context.CheckCancellation();
+
+            // A record spilling into overflow pages is probed in its leaf part: a column past it reads as unknown.
+            if (_prefilter is not null
+                && _prefilter.Rejects(cursor.IsValueInline ? cursor.InlineValue : cursor.LocalValue, context))
+            {
+                continue;
+            }
+
+            (_filterColumns ?? decoder).Decode(cursor, context.Slots[slot]);
+            return true;
+        }
+    }
+
+    /// <summary>
+    /// Makes <see cref="Next"/> skip, without decoding them, the rows <paramref name="predicate"/> is known to reject
+    /// from the stored integers its leading comparisons read (<see cref="ScanPrefilter"/>); the filter above still
+    /// evaluates the whole predicate on the rows that come up. Only the filter reading this scan directly may call it, once.
+    /// </summary>
+    /// <param name="predicate">The filter's predicate.</param>
+    public void PrefilterBy(Expr predicate)
+    {
+        if (_prefilter is null)
+        {
+            _prefilter = ScanPrefilter.TryCreate(predicate, decoder.Table, slot);
+        }
     }
 
     /// <summary>

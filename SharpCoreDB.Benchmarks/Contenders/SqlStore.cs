@@ -47,17 +47,24 @@ internal sealed class SqlStore : ContenderStore
     /// <param name="cacheBytes">The page cache in bytes.</param>
     /// <param name="create">True to create the table and index.</param>
     /// <returns>The store.</returns>
-    public static SqlStore Create(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool create)
+    public static SqlStore Create(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool create) =>
+        new(contender, Opener(contender, directory, cacheBytes), create);
+
+    /// <summary>
+    /// What opens a new connection to the database of a SQLite or SharpCoreDB contender in <paramref name="directory"/>
+    /// (each call opens one more), with the settings every suite uses.
+    /// </summary>
+    /// <param name="contender">A SQLite or SharpCoreDB contender.</param>
+    /// <param name="directory">The benchmark folder.</param>
+    /// <param name="cacheBytes">The page cache in bytes.</param>
+    /// <returns>The opener.</returns>
+    public static Func<DbConnection> Opener(Contender contender, BenchmarkDirectory directory, long cacheBytes) => contender switch
     {
-        Func<DbConnection> open = contender switch
-        {
-            Contender.SQLite_WAL_Full => () => SqliteDatabase.Open(directory.File("bench.db"), cacheBytes),
-            Contender.SQLite_Rollback => () => SqliteDatabase.OpenRollbackJournal(directory.File("bench.db"), cacheBytes),
-            Contender.SQLite_Memory => MemoryOpener(cacheBytes),
-            _ => SharpCoreDBOpener(contender, directory, cacheBytes),
-        };
-        return new SqlStore(contender, open, create);
-    }
+        Contender.SQLite_WAL_Full => () => SqliteDatabase.Open(directory.File("bench.db"), cacheBytes),
+        Contender.SQLite_Rollback => () => SqliteDatabase.OpenRollbackJournal(directory.File("bench.db"), cacheBytes),
+        Contender.SQLite_Memory => MemoryOpener(cacheBytes),
+        _ => SharpCoreDBOpener(contender, directory, cacheBytes),
+    };
 
     /// <summary>The connection string a SharpCoreDB contender opens with.</summary>
     /// <param name="contender">A SharpCoreDB contender.</param>

@@ -19,15 +19,7 @@ namespace SharpCoreDB.Benchmarks.Open;
 [Config(typeof(SuiteConfig))]
 public class OpenTransactionBenchmarks
 {
-    private const int FullRows = 1000;
-    private const int ValueLength = 100;
-    private const int Seed = 22;
-    private const long CacheBytes = 8L * 1024 * 1024;
-
-    private BenchmarkDirectory? _directory;
-    private DatabaseTemplate? _template;
-    private byte[] _value = [];
-    private int _rows;
+    private EmptyTableCycle? _cycle;
 
     /// <summary>The engine and settings under test (on-disk contenders only: a memory database has nothing to open or close).</summary>
     [Params(
@@ -38,40 +30,22 @@ public class OpenTransactionBenchmarks
 
     /// <summary>Creates the empty table and its index, closes the database and keeps a copy of its files.</summary>
     [GlobalSetup]
-    public void Setup()
-    {
-        _rows = BenchScale.Records(FullRows);
-        _value = KvSchema.Value(ValueLength, Seed);
-        _directory = BenchmarkDirectory.Create($"open-txn-{Contender}".ToLowerInvariant());
-        using (ContenderStore.Open(Contender, _directory, CacheBytes))
-        {
-            // Creating the store creates the table and its index; closing it leaves a closed database to copy.
-        }
-
-        _template = DatabaseTemplate.CopyOf(_directory);
-    }
+    public void Setup() => _cycle = EmptyTableCycle.Create(Contender, "open-txn");
 
     /// <summary>Puts back the empty database the iteration starts from.</summary>
     [IterationSetup]
-    public void RestoreEmptyDatabase() => _template!.RestoreInto(_directory!);
+    public void RestoreEmptyDatabase() => _cycle!.Restore();
 
     /// <summary>Deletes the folders.</summary>
     [GlobalCleanup]
     public void Cleanup()
     {
-        _template?.Dispose();
-        _template = null;
-        _directory?.Dispose();
-        _directory = null;
+        _cycle?.Dispose();
+        _cycle = null;
     }
 
     /// <summary>Open (cold), BEGIN, 1,000 inserts through one prepared command, COMMIT, close.</summary>
     /// <returns>The rows inserted.</returns>
     [Benchmark]
-    public int ColdOpenTransactionClose()
-    {
-        using ContenderStore store = ContenderStore.Open(Contender, _directory!, CacheBytes, create: false);
-        store.Main.InsertBatch(1, _rows, _value);
-        return _rows;
-    }
+    public int ColdOpenTransactionClose() => _cycle!.Run(pooling: false);
 }

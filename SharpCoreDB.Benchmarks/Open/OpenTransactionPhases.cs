@@ -20,10 +20,8 @@ namespace SharpCoreDB.Benchmarks.Open;
 /// </remarks>
 internal static class OpenTransactionPhases
 {
-    private const int Rows = 1000;
     private const int WarmupRounds = 10;
     private const int MeasuredRounds = 40;
-    private const long CacheBytes = 8L * 1024 * 1024;
     private const int Phases = 4;
 
     private static readonly Contender[] s_contenders =
@@ -38,21 +36,12 @@ internal static class OpenTransactionPhases
     {
         int warmup = BenchScale.Tiny ? 0 : WarmupRounds;
         int measured = BenchScale.Tiny ? 1 : MeasuredRounds;
-        int rows = BenchScale.Records(Rows);
-        byte[] value = KvSchema.Value(100, 22);
-        var folders = new BenchmarkDirectory[s_contenders.Length];
-        var templates = new DatabaseTemplate[s_contenders.Length];
+        var cycles = new EmptyTableCycle[s_contenders.Length];
         try
         {
             for (int i = 0; i < s_contenders.Length; i++)
             {
-                folders[i] = BenchmarkDirectory.Create($"open-phases-{s_contenders[i]}".ToLowerInvariant());
-                using (ContenderStore.Open(s_contenders[i], folders[i], CacheBytes))
-                {
-                    // Creating the store creates the table and its index; closing it leaves the database to copy.
-                }
-
-                templates[i] = DatabaseTemplate.CopyOf(folders[i]);
+                cycles[i] = EmptyTableCycle.Create(s_contenders[i], "open-phases");
             }
 
             // times[contender][phase][round], in microseconds.
@@ -69,10 +58,11 @@ internal static class OpenTransactionPhases
             Span<double> phases = stackalloc double[Phases];
             for (int round = -warmup; round < measured; round++)
             {
-                for (int i = 0; i < s_contenders.Length; i++)
+                for (int i = 0; i < cycles.Length; i++)
                 {
-                    templates[i].RestoreInto(folders[i]);
-                    Cycle(SqlStore.Opener(s_contenders[i], folders[i], CacheBytes), rows, value, phases);
+                    EmptyTableCycle cycle = cycles[i];
+                    cycle.Restore();
+                    Cycle(SqlStore.Opener(cycle.Contender, cycle.Directory, EmptyTableCycle.CacheBytes), cycle.Rows, cycle.Value, phases);
                     for (int phase = 0; round >= 0 && phase < Phases; phase++)
                     {
                         times[i][phase][round] = phases[phase];
@@ -80,18 +70,13 @@ internal static class OpenTransactionPhases
                 }
             }
 
-            Report(times, rows, warmup, measured);
+            Report(times, cycles[0].Rows, warmup, measured);
         }
         finally
         {
-            foreach (DatabaseTemplate? template in templates)
+            foreach (EmptyTableCycle? cycle in cycles)
             {
-                template?.Dispose();
-            }
-
-            foreach (BenchmarkDirectory? folder in folders)
-            {
-                folder?.Dispose();
+                cycle?.Dispose();
             }
         }
     }

@@ -20,15 +20,7 @@ namespace SharpCoreDB.Benchmarks.Open;
 [Config(typeof(SuiteConfig))]
 public class PooledOpenTransactionBenchmarks
 {
-    private const int FullRows = 1000;
-    private const int ValueLength = 100;
-    private const int Seed = 22;
-    private const long CacheBytes = 8L * 1024 * 1024;
-
-    private BenchmarkDirectory? _directory;
-    private DatabaseTemplate? _template;
-    private byte[] _value = [];
-    private int _rows;
+    private EmptyTableCycle? _cycle;
 
     /// <summary>The engine and settings under test (the SQL engines on disk: LiteDB has no connection pool).</summary>
     [Params(
@@ -38,26 +30,15 @@ public class PooledOpenTransactionBenchmarks
 
     /// <summary>Creates the empty table and its index, closes the database and keeps a copy of its files.</summary>
     [GlobalSetup]
-    public void Setup()
-    {
-        _rows = BenchScale.Records(FullRows);
-        _value = KvSchema.Value(ValueLength, Seed);
-        _directory = BenchmarkDirectory.Create($"pooled-txn-{Contender}".ToLowerInvariant());
-        using (ContenderStore.Open(Contender, _directory, CacheBytes))
-        {
-            // Creating the store creates the table and its index; closing it (pooling off) leaves a closed database.
-        }
-
-        _template = DatabaseTemplate.CopyOf(_directory);
-    }
+    public void Setup() => _cycle = EmptyTableCycle.Create(Contender, "pooled-txn");
 
     /// <summary>Closes the pooled database, puts back the empty one and has the pool open it.</summary>
     [IterationSetup]
     public void RestoreAndPool()
     {
         ClearPools();
-        _template!.RestoreInto(_directory!);
-        using (ContenderStore.Open(Contender, _directory!, CacheBytes, create: false, pooling: true))
+        _cycle!.Restore();
+        using (ContenderStore.Open(Contender, _cycle.Directory, EmptyTableCycle.CacheBytes, create: false, pooling: true))
         {
             // Opening and closing one connection leaves the open database in the pool.
         }
@@ -68,21 +49,14 @@ public class PooledOpenTransactionBenchmarks
     public void Cleanup()
     {
         ClearPools();
-        _template?.Dispose();
-        _template = null;
-        _directory?.Dispose();
-        _directory = null;
+        _cycle?.Dispose();
+        _cycle = null;
     }
 
     /// <summary>Open (from the pool), BEGIN, 1,000 inserts through one prepared command, COMMIT, close (back to the pool).</summary>
     /// <returns>The rows inserted.</returns>
     [Benchmark]
-    public int PooledOpenTransactionClose()
-    {
-        using ContenderStore store = ContenderStore.Open(Contender, _directory!, CacheBytes, create: false, pooling: true);
-        store.Main.InsertBatch(1, _rows, _value);
-        return _rows;
-    }
+    public int PooledOpenTransactionClose() => _cycle!.Run(pooling: true);
 
     private static void ClearPools()
     {

@@ -25,13 +25,22 @@ internal abstract class ContenderStore : IDisposable
     /// <param name="directory">The benchmark folder.</param>
     /// <param name="cacheBytes">The page cache in bytes (SQL engines; LiteDB has no such setting).</param>
     /// <param name="create">True to create the table and index (the database must be new).</param>
+    /// <param name="pooling">
+    /// True to open the SQL engines' connections with their provider's pooling on (closing the last connection then
+    /// leaves the database open in the pool); false, the suites' setting, for a real open and close. LiteDB has no pool.
+    /// </param>
     /// <returns>The store.</returns>
-    public static ContenderStore Open(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool create = true)
+    public static ContenderStore Open(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool create = true, bool pooling = false)
     {
         ArgumentNullException.ThrowIfNull(directory);
+        if (pooling && ContenderFacts.IsLiteDb(contender))
+        {
+            throw new ArgumentException("LiteDB has no connection pool.", nameof(pooling));
+        }
+
         return ContenderFacts.IsLiteDb(contender)
             ? LiteDbStore.Create(contender, directory, create)
-            : SqlStore.Create(contender, directory, cacheBytes, create);
+            : SqlStore.Create(contender, directory, cacheBytes, create, pooling);
     }
 
     /// <summary>Opens a new session (for the SQL engines, a new connection).</summary>

@@ -46,25 +46,43 @@ internal sealed class SqlStore : ContenderStore
     /// <param name="directory">The benchmark folder.</param>
     /// <param name="cacheBytes">The page cache in bytes.</param>
     /// <param name="create">True to create the table and index.</param>
+    /// <param name="pooling">True to open connections with the provider's pooling on (file databases only).</param>
     /// <returns>The store.</returns>
-    public static SqlStore Create(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool create)
+    public static SqlStore Create(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool create, bool pooling = false) =>
+        new(contender, Opener(contender, directory, cacheBytes, pooling), create);
+
+    /// <summary>
+    /// What opens a new connection to the database of a SQLite or SharpCoreDB contender in <paramref name="directory"/>
+    /// (each call opens one more), with the settings every suite uses.
+    /// </summary>
+    /// <param name="contender">A SQLite or SharpCoreDB contender.</param>
+    /// <param name="directory">The benchmark folder.</param>
+    /// <param name="cacheBytes">The page cache in bytes.</param>
+    /// <param name="pooling">True to open with the provider's pooling on (file databases only; the suites keep it off).</param>
+    /// <returns>The opener.</returns>
+    public static Func<DbConnection> Opener(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool pooling = false)
     {
-        Func<DbConnection> open = contender switch
+        if (pooling && contender == Contender.SQLite_Memory)
         {
-            Contender.SQLite_WAL_Full => () => SqliteDatabase.Open(directory.File("bench.db"), cacheBytes),
-            Contender.SQLite_Rollback => () => SqliteDatabase.OpenRollbackJournal(directory.File("bench.db"), cacheBytes),
+            throw new ArgumentException("The shared-cache memory database is not pooled.", nameof(pooling));
+        }
+
+        return contender switch
+        {
+            Contender.SQLite_WAL_Full => () => SqliteDatabase.Open(directory.File("bench.db"), cacheBytes, pooling),
+            Contender.SQLite_Rollback => () => SqliteDatabase.OpenRollbackJournal(directory.File("bench.db"), cacheBytes, pooling),
             Contender.SQLite_Memory => MemoryOpener(cacheBytes),
-            _ => SharpCoreDBOpener(contender, directory, cacheBytes),
+            _ => SharpCoreDBOpener(contender, directory, cacheBytes, pooling),
         };
-        return new SqlStore(contender, open, create);
     }
 
     /// <summary>The connection string a SharpCoreDB contender opens with.</summary>
     /// <param name="contender">A SharpCoreDB contender.</param>
     /// <param name="path">The database file.</param>
     /// <param name="cacheBytes">The page cache in bytes.</param>
+    /// <param name="pooling">True for the provider's pooling (the suites keep it off).</param>
     /// <returns>The connection string.</returns>
-    public static string SharpCoreDBConnectionString(Contender contender, string path, long cacheBytes)
+    public static string SharpCoreDBConnectionString(Contender contender, string path, long cacheBytes, bool pooling = false)
     {
         DurabilityMode durability = contender switch
         {
@@ -73,7 +91,7 @@ internal sealed class SqlStore : ContenderStore
             Contender.SharpCoreDB_Async or Contender.SharpCoreDB_Async_Encrypted => DurabilityMode.Async,
             _ => throw new ArgumentOutOfRangeException(nameof(contender), contender, "Not a SharpCoreDB contender."),
         };
-        return SharpCoreDBDatabase.ConnectionString(path, durability, cacheBytes, ContenderFacts.IsEncrypted(contender));
+        return SharpCoreDBDatabase.ConnectionString(path, durability, cacheBytes, ContenderFacts.IsEncrypted(contender), pooling);
     }
 
     /// <inheritdoc />
@@ -85,9 +103,9 @@ internal sealed class SqlStore : ContenderStore
     /// <inheritdoc />
     public override void Dispose() => _main.Dispose();
 
-    private static Func<DbConnection> SharpCoreDBOpener(Contender contender, BenchmarkDirectory directory, long cacheBytes)
+    private static Func<DbConnection> SharpCoreDBOpener(Contender contender, BenchmarkDirectory directory, long cacheBytes, bool pooling)
     {
-        string connectionString = SharpCoreDBConnectionString(contender, directory.File("bench.scdb"), cacheBytes);
+        string connectionString = SharpCoreDBConnectionString(contender, directory.File("bench.scdb"), cacheBytes, pooling);
         return () => SharpCoreDBDatabase.Open(connectionString);
     }
 

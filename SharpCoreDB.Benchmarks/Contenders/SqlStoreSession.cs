@@ -10,7 +10,8 @@ namespace SharpCoreDB.Benchmarks.Contenders;
 /// </summary>
 internal sealed class SqlStoreSession : IStoreSession
 {
-    private const string InsertSql = "INSERT INTO kv (id, tag, score, value) VALUES (@id, @tag, @score, @value)";
+    /// <summary>The insert of one record; its parameters, in order: key, tag, score, value (see <see cref="InsertOne"/>).</summary>
+    public const string InsertSql = "INSERT INTO kv (id, tag, score, value) VALUES (@id, @tag, @score, @value)";
     private const string ReadSql = "SELECT value FROM kv WHERE id = @id";
     private const string ReadByTagSql = "SELECT value FROM kv WHERE tag = @tag";
     private const string RangeSql = "SELECT id, value FROM kv WHERE id >= @first AND id < @end";
@@ -163,7 +164,12 @@ internal sealed class SqlStoreSession : IStoreSession
         _connection.Dispose();
     }
 
-    private static void InsertOne(DbParameterCollection p, long key, DbCommand insert)
+    /// <summary>Inserts the record with <paramref name="key"/> through a prepared <see cref="InsertSql"/> whose value parameter is set.</summary>
+    /// <param name="p">The command's parameters.</param>
+    /// <param name="key">The key.</param>
+    /// <param name="insert">The command.</param>
+    /// <exception cref="InvalidOperationException">The insert did not report one row.</exception>
+    public static void InsertOne(DbParameterCollection p, long key, DbCommand insert)
     {
         p[0].Value = key;
         p[1].Value = KvSchema.TagOf(key);

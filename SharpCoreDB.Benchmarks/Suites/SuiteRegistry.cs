@@ -1,4 +1,5 @@
 using SharpCoreDB.Benchmarks.GroupCommit;
+using SharpCoreDB.Benchmarks.Open;
 
 namespace SharpCoreDB.Benchmarks.Suites;
 
@@ -17,7 +18,7 @@ internal static class SuiteRegistry
         new("--ycsb", "YCSB workloads A-F over 100,000 records of 1 KB, zipfian 0.99 (D: latest), 1 and 8 client threads", ["SharpCoreDB.Benchmarks.Ycsb.*"]),
         new("--large-values", "1 KB, 10 KB, 100 KB and 1 MB values written and read (MB/s)", ["SharpCoreDB.Benchmarks.LargeValues.*"]),
         new("--read-only", "Read-only transactions from 1 and 50 threads; counts SharpCoreDB's fsyncs during the run (expected: 0)", ["SharpCoreDB.Benchmarks.ReadOnly.*"]),
-        new("--open", "Cold open + first query, cold open + full scan, plain and encrypted (pooled opens: the provider's pooling benchmarks)", ["SharpCoreDB.Benchmarks.Open.*"]),
+        new("--open", "Cold open + first query, cold open + full scan, cold and pooled open + 1,000-row transaction + close, plain and encrypted (pooled opens: the provider's pooling benchmarks); then the transaction's phases timed apart", ["SharpCoreDB.Benchmarks.Open.*"], OpenTransactionPhases.Run),
         new("--sql", "SQL engine micro-benchmarks against SQLite: point select, insert, sort and window functions", ["SharpCoreDB.Benchmarks.Sql.*"]),
         new("--storage", "Storage layer: B+tree, checksums, page encryption on read", ["SharpCoreDB.Benchmarks.Storage.*"]),
         new("--types", "Binding and reading .NET types against SQLite: a point select returning a DateTime and a decimal, a 1,000-row insert with a DateTime column", ["SharpCoreDB.Benchmarks.Types.*"]),
@@ -27,6 +28,7 @@ internal static class SuiteRegistry
         new("--functions", "A C# function over 10,000 rows (a long in SELECT, a string in WHERE) against Microsoft.Data.Sqlite's CreateFunction", ["SharpCoreDB.Benchmarks.Functions.*"]),
         new("--pooling", "Pooled open + close, plain and with a password, against Microsoft.Data.Sqlite's pool", ["SharpCoreDB.Benchmarks.Pooling.*"]),
         new("--efcore", "Entity Framework Core: SaveChanges of 1,000 new entities, a tracked query of 1,000 rows, a no-tracking point query by key; our provider against EF's SQLite provider", ["SharpCoreDB.Benchmarks.EfCore.*"]),
+        new("--open-phases", "The cold open + 1,000-row transaction + close of --open, each phase timed apart, SQLite and SharpCoreDB alternating (outside BenchmarkDotNet)", [], OpenTransactionPhases.Run),
         new("--paired-commits", "The paired commit run alone (SharpCoreDB and SQLite alternating, outside BenchmarkDotNet)", [], PairedCommitRun.Run),
     ];
 

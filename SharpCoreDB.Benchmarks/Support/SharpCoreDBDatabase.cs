@@ -20,8 +20,9 @@ internal static class SharpCoreDBDatabase
     /// <param name="durability">The durability mode.</param>
     /// <param name="cacheBytes">The page cache size in bytes.</param>
     /// <param name="encrypted">True to open (or create) the file encrypted with <see cref="BenchmarkKey"/>.</param>
+    /// <param name="pooling">True for the provider's pooling; false (the comparisons' setting) as described on the type.</param>
     /// <returns>The connection string.</returns>
-    public static string ConnectionString(string path, DurabilityMode durability, long cacheBytes, bool encrypted = false)
+    public static string ConnectionString(string path, DurabilityMode durability, long cacheBytes, bool encrypted = false, bool pooling = false)
     {
         var builder = new SharpCoreDBConnectionStringBuilder
         {
@@ -34,7 +35,7 @@ internal static class SharpCoreDBDatabase
             // As the SQLite side (Pooling=False): closing the last connection closes the database, so an open in a
             // timed method is a real open (the cold-open benchmarks), never a warm database handed back by the pool.
             // Connections open at the same time still share one engine, pooled or not.
-            Pooling = false,
+            Pooling = pooling,
         };
         if (encrypted)
         {

@@ -14,9 +14,10 @@ internal static class SqliteDatabase
     /// <summary>Opens (creating when missing) a SQLite database configured as described on the type.</summary>
     /// <param name="path">The database file.</param>
     /// <param name="cacheBytes">The page cache size in bytes.</param>
+    /// <param name="pooling">True for Microsoft.Data.Sqlite's pooling; false (the comparisons' setting) as described on the type.</param>
     /// <returns>The open connection.</returns>
     /// <exception cref="InvalidOperationException">SQLite did not switch to WAL mode.</exception>
-    public static SqliteConnection Open(string path, long cacheBytes) => OpenFile(path, cacheBytes, "wal");
+    public static SqliteConnection Open(string path, long cacheBytes, bool pooling = false) => OpenFile(path, cacheBytes, "wal", pooling);
 
     /// <summary>
     /// Opens (creating when missing) a SQLite database as <see cref="Open"/> does but with the rollback journal
@@ -24,9 +25,10 @@ internal static class SqliteDatabase
     /// </summary>
     /// <param name="path">The database file.</param>
     /// <param name="cacheBytes">The page cache size in bytes.</param>
+    /// <param name="pooling">True for Microsoft.Data.Sqlite's pooling; false (the comparisons' setting) as described on the type.</param>
     /// <returns>The open connection.</returns>
     /// <exception cref="InvalidOperationException">SQLite did not switch to the rollback journal.</exception>
-    public static SqliteConnection OpenRollbackJournal(string path, long cacheBytes) => OpenFile(path, cacheBytes, "delete");
+    public static SqliteConnection OpenRollbackJournal(string path, long cacheBytes, bool pooling = false) => OpenFile(path, cacheBytes, "delete", pooling);
 
     /// <summary>
     /// Opens a connection to the in-memory database <paramref name="name"/> with a shared cache, so every connection
@@ -59,13 +61,13 @@ internal static class SqliteDatabase
         }
     }
 
-    private static SqliteConnection OpenFile(string path, long cacheBytes, string journalMode)
+    private static SqliteConnection OpenFile(string path, long cacheBytes, string journalMode, bool pooling)
     {
         var builder = new SqliteConnectionStringBuilder
         {
             DataSource = path,
             Mode = SqliteOpenMode.ReadWriteCreate,
-            Pooling = false,
+            Pooling = pooling,
             DefaultTimeout = 30,
         };
         var connection = new SqliteConnection(builder.ToString());

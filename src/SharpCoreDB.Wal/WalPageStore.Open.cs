@@ -14,9 +14,6 @@ namespace SharpCoreDB.Wal;
 /// <content>Opening (with recovery) and closing.</content>
 internal sealed partial class WalPageStore
 {
-    // How many pages after page 0 a header rebuilt from the log may try before giving up on proving the file's identity.
-    private const int MaxIdentityProbes = 64;
-
     /// <summary>
     /// Opens or creates the database file at <paramref name="path"/> with its log <c>&lt;path&gt;-wal</c>, both
     /// locked against other processes, and recovers.
@@ -380,7 +377,7 @@ internal sealed partial class WalPageStore
     // are durable and verify.
     private static bool HoldsPageOf(PageFile file)
     {
-        long pages = Math.Min(file.StoredPageCount, 1 + MaxIdentityProbes);
+        long pages = Math.Min(file.StoredPageCount, 1 + FrameCopier.IdentityProbes);
         byte[] stored = new byte[file.PageSize];
         byte[] plain = new byte[file.PageSize];
         for (uint page = 1; page < pages; page++)

@@ -1,3 +1,4 @@
+using SharpCoreDB.Benchmarks.Open;
 using SharpCoreDB.Benchmarks.Support;
 using Xunit.Abstractions;
 
@@ -39,6 +40,22 @@ public sealed class BenchmarkRotTests
         foreach (string suite in new[] { "GroupCommit", "Crud", "Ycsb", "LargeValues", "ReadOnly", "Open", "Sql", "Storage", "Collations", "EfCore", "Functions", "Maintenance" })
         {
             Assert.Contains($"SharpCoreDB.Benchmarks.{suite}", names);
+        }
+    }
+
+    [Fact]
+    public void Open_phases_run_on_tiny_parameters_and_note_every_phase_of_every_contender()
+    {
+        int before = RunNotes.All.Count;
+        OpenTransactionPhases.Run();
+        string[] notes = [.. RunNotes.All.Skip(before).Where(n => n.StartsWith("open-phases ", StringComparison.Ordinal))];
+        Assert.Equal(4, notes.Length);
+        foreach (string note in notes)
+        {
+            foreach (string phase in new[] { " open ", " inserts ", " commit ", " close ", " total " })
+            {
+                Assert.Contains(phase, note, StringComparison.Ordinal);
+            }
         }
     }
 

@@ -11,6 +11,15 @@ namespace SharpCoreDB.Wal.Checkpoint;
 /// </summary>
 internal static class FrameCopier
 {
+    /// <summary>
+    /// How many pages after page 0 a header rebuilt from the log may try to verify before giving up on proving the
+    /// file's identity (the open's probe), and so the range in which a checkpoint looks for a page that proves it.
+    /// </summary>
+    public const int IdentityProbes = 64;
+
+    // Untouched pages a checkpoint reads at most when looking for one that verifies (one normally does at once).
+    private const int IdentityCandidates = 4;
+
     /// <summary>Orders frames by page number so the database file is written front to back.</summary>
     public static void SortByPage(List<WalFrameRef> frames) =>
         frames.Sort(static (a, b) => a.PageNumber.CompareTo(b.PageNumber));
@@ -25,12 +34,18 @@ internal static class FrameCopier
     public static void CopyAndSync(List<WalFrameRef> frames, WalLogFile log, PageFile file, bool verify, CheckpointStamp stamp)
     {
         int pageSize = file.PageSize;
+
+        // Outside recovery, every page the file holds now was synced by the checkpoint or recovery that wrote it.
+        long durablePages = file.StoredPageCount;
         byte[] image = ArrayPool<byte>.Shared.Rent(pageSize);
         byte[]? plain = verify ? ArrayPool<byte>.Shared.Rent(pageSize) : null;
         try
         {
-            // Page 0 goes last, after a sync of the others: should its write be lost or garbled by a crash, the
-            // pages written with it are durable and prove the file's identity when the header is rebuilt from the log.
+            // Page 0 goes last. Should its write be garbled by a crash, the open rebuilds the header from the log once
+            // some other page of the file verifies (its identity proof). A page this checkpoint does not write and that
+            // verifies now is that proof, durable already; without one, the pages written here must be made durable
+            // before page 0 is written, at the cost of a second sync. Recovery (verify) always pays it: the file it
+            // repairs may hold pages a killed process wrote and never synced, which prove nothing after a power cut.
             WalFrameRef? header = null;
             foreach (WalFrameRef frame in frames)
             {
@@ -45,7 +60,7 @@ internal static class FrameCopier
 
             if (header is { } headerFrame)
             {
-                if (frames.Count > 1)
+                if (frames.Count > 1 && (verify || !HoldsIdentityProof(frames, file, durablePages, image.AsSpan(0, pageSize))))
                 {
                     file.Flush();
                 }
@@ -67,6 +82,44 @@ internal static class FrameCopier
             {
                 ArrayPool<byte>.Shared.Return(plain, clearArray: true);
             }
+        }
+    }
+
+    // True when a page among the open's identity probes that this checkpoint leaves alone (frames are sorted by page)
+    // and that was durable before it verifies with the file's codec now.
+    private static bool HoldsIdentityProof(List<WalFrameRef> frames, PageFile file, long durablePages, Span<byte> stored)
+    {
+        long limit = Math.Min(durablePages, 1 + IdentityProbes);
+        byte[] plain = ArrayPool<byte>.Shared.Rent(stored.Length);
+        try
+        {
+            int next = 0;
+            int tried = 0;
+            for (uint page = 1; page < limit && tried < IdentityCandidates; page++)
+            {
+                while (next < frames.Count && frames[next].PageNumber < page)
+                {
+                    next++;
+                }
+
+                if (next < frames.Count && frames[next].PageNumber == page)
+                {
+                    continue;
+                }
+
+                tried++;
+                file.ReadStoredPage(page, stored);
+                if (file.Codec.TryOpen(page, stored, plain.AsSpan(0, stored.Length), out _))
+                {
+                    return true;
+                }
+            }
+
+            return false;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(plain, clearArray: true);
         }
     }
 

@@ -95,6 +95,71 @@ public sealed class LogCloseTests : IDisposable
         }
     }
 
+    [Theory]
+    [InlineData(DurabilityMode.Legacy)]
+    [InlineData(DurabilityMode.FullSync)]
+    public void Close_of_a_session_that_grew_the_file_syncs_the_database_file_once_when_an_untouched_page_proves_its_identity(DurabilityMode mode)
+    {
+        // A first session leaves durable pages (1-5) in the file; the second allocates more, so the close's checkpoint
+        // rewrites page 0 (the page count) and copies new pages but leaves pages 1-5 as they are: one of them proves
+        // the file's identity should page 0's write be garbled, so no sync is needed between the pages and page 0.
+        var model = new Dictionary<uint, int>();
+        using (WalPageStore store = Open(mode, observer: null))
+        {
+            for (int version = 1; version <= 5; version++)
+            {
+                model[WalPageStoreTests.AllocateAndFill(store, version)] = version;
+            }
+        }
+
+        var recorder = new FileCallRecorder();
+        int before;
+        using (WalPageStore store = Open(mode, recorder))
+        {
+            for (int version = 6; version <= 10; version++)
+            {
+                model[WalPageStoreTests.AllocateAndFill(store, version)] = version;
+            }
+
+            store.Flush();
+            before = recorder.Count;
+        }
+
+        List<FileCall> close = recorder.Calls()[before..].Where(c => c.Path == DatabasePath).ToList();
+        Assert.Equal(1, close.Count(c => c.Kind == FileCallKind.DataSynced));
+        Assert.Equal(FileCallKind.DataSynced, close[^1].Kind);
+        Assert.Contains(close, c => c.Kind == FileCallKind.Written && c.Offset == 0);
+        Assert.DoesNotContain(close, c => c.Kind == FileCallKind.Written && c.Offset >= PageSize && c.Offset < 6 * PageSize);
+        using WalPageStore reopened = Open(mode, observer: null);
+        using IReadTransaction read = reopened.BeginRead();
+        WalTestKit.AssertMatches(read, model, mode.ToString());
+        WalTestKit.AssertIntegrity(reopened, mode.ToString());
+    }
+
+    [Fact]
+    public void First_close_of_a_new_database_syncs_its_pages_before_page_0()
+    {
+        // Only page 0 is durable in a new file: the pages of the first checkpoint must be on disk before page 0 is
+        // written, as nothing else could prove the file's identity should that write be garbled.
+        var recorder = new FileCallRecorder();
+        int before;
+        using (WalPageStore store = Open(DurabilityMode.Legacy, recorder))
+        {
+            for (int version = 1; version <= 5; version++)
+            {
+                WalPageStoreTests.AllocateAndFill(store, version);
+            }
+
+            before = recorder.Count;
+        }
+
+        List<FileCall> close = recorder.Calls()[before..].Where(c => c.Path == DatabasePath).ToList();
+        int headerWrite = close.FindIndex(c => c.Kind == FileCallKind.Written && c.Offset == 0);
+        Assert.True(headerWrite > 0, "the close wrote no page 0");
+        Assert.Equal(FileCallKind.DataSynced, close[headerWrite - 1].Kind);
+        Assert.Equal(2, close.Count(c => c.Kind == FileCallKind.DataSynced));
+    }
+
     [Fact]
     public void Close_cuts_a_log_longer_than_one_step_back_to_it_after_syncing_the_new_header()
     {
@@ -158,6 +223,8 @@ public sealed class LogCloseTests : IDisposable
         Assert.Empty(scan.Frames);
         Assert.False(scan.DiscardsOwnFrames, mode.ToString());
     }
+
+    private static int PageSize => new WalStoreOptions().File.PageSize;
 
     private WalPageStore Open(DurabilityMode mode, FileCallRecorder? observer, bool autoCheckpoint = true) =>
         WalPageStore.Open(DatabasePath, new WalStoreOptions

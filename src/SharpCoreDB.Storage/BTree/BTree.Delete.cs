@@ -48,42 +48,45 @@ internal sealed partial class BTree
         int valueLength;
         uint keyChain;
         int keyChainLength;
-        using (PageLease lease = _tx.Read(page))
+        int usedBefore;
+        int count;
+        int used;
+
+        // One write lease does the whole job: the cell is parsed, its chains checked and its value copied out before
+        // the page changes, and the node's new fill is taken from the same lease for the rebalance.
+        using (PageLease lease = _tx.Write(page))
         {
-            LeafCell cell = new NodeReader(lease.Data, page).GetLeafCell(position);
+            Span<byte> data = lease.Writable;
+            var node = new NodeReader(data, page);
+            usedBefore = node.UsedBytes;
+            LeafCell cell = node.GetLeafCell(position);
             chain = cell.OverflowPage;
             valueLength = cell.ValueChainLength;
             keyChain = cell.KeyOverflowPage;
             keyChainLength = cell.KeyLength - cell.KeyLocalLength;
+            if (chain != 0)
+            {
+                OverflowChain.Check(_tx, chain, valueLength, page);
+            }
+
+            if (keyChain != 0)
+            {
+                OverflowChain.Check(_tx, keyChain, keyChainLength, page);
+            }
+
             if (oldValue is not null)
             {
                 // The whole value: the local bytes (all of it, or the prefix of a spilled one) and then its chain.
-                if (chain != 0)
-                {
-                    OverflowChain.Check(_tx, chain, valueLength, page);
-                }
-
                 int length = cell.ValueLength;
-                CopyValuePrefix(lease.Data, cell, oldValue.GetSpan(length).Slice(0, length), page);
+                CopyValuePrefix(data, cell, oldValue.GetSpan(length).Slice(0, length), page);
                 oldValue.Advance(length);
             }
-        }
 
-        if (chain != 0 && oldValue is null)
-        {
-            OverflowChain.Check(_tx, chain, valueLength, page);
-        }
-
-        if (keyChain != 0)
-        {
-            OverflowChain.Check(_tx, keyChain, keyChainLength, page);
-        }
-
-        using (PageLease lease = _tx.Write(page))
-        {
-            Span<byte> data = lease.Writable;
-            NodeWriter.Remove(data, position, new NodeReader(data, page).GetLeafCell(position).Size);
+            NodeWriter.Remove(data, position, cell.Size);
             NodeWriter.AssertInvariants(data, page, _comparer);
+            var after = new NodeReader(data, page);
+            count = after.Count;
+            used = after.UsedBytes;
         }
 
         if (chain != 0)
@@ -96,8 +99,56 @@ internal sealed partial class BTree
             OverflowChain.Free(_tx, keyChain, keyChainLength, page);
         }
 
-        Rebalance(leafLevel);
+        RebalanceLeaf(leafLevel, count, usedBefore, used);
         return true;
+    }
+
+    /// <summary>
+    /// After a delete took a leaf from <paramref name="usedBefore"/> to <paramref name="used"/> bytes: an empty leaf
+    /// leaves the tree; a leaf under a third full tries to merge with a sibling only when this delete took it below
+    /// a merge mark (see <see cref="CrossedMergeMark"/>), not on every delete from it.
+    /// </summary>
+    private void RebalanceLeaf(int level, int count, int usedBefore, int used)
+    {
+        if (level == 0)
+        {
+            // A root leaf stays whatever its fill: there is nothing to merge it with.
+            return;
+        }
+
+        if (count == 0)
+        {
+            Rebalance(level);
+            return;
+        }
+
+        if (used >= UnderflowThreshold || !CrossedMergeMark(usedBefore, used, UnderflowThreshold) || !TryMergeWithSibling(level))
+        {
+            return;
+        }
+
+        Rebalance(level - 1);
+    }
+
+    /// <summary>
+    /// True when a node's fill went from <paramref name="before"/> to <paramref name="after"/> bytes across one of the
+    /// marks threshold, threshold/2, threshold/4, …. A merge attempt reads the parent and both siblings, and a run of
+    /// deletes from one sparse leaf next to full ones would repeat the same failing attempt for every key (the
+    /// rebalance was a third of a cascade delete). Trying at each halving keeps that to a few attempts per leaf, while
+    /// a sibling that shrinks later tries the merge from its own side when it crosses a mark. Merging is optional:
+    /// skipping an attempt leaves a valid, only sparser, tree.
+    /// </summary>
+    internal static bool CrossedMergeMark(int before, int after, int threshold)
+    {
+        for (int mark = threshold; mark > 0; mark >>= 1)
+        {
+            if (after < mark && before >= mark)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>
@@ -217,20 +268,14 @@ internal sealed partial class BTree
 
     private bool TryMergeWithSibling(int level)
     {
-        uint parentPage = Scratch.PathPages[level - 1];
+        // The right pair needs no count check here: TryMergePair finds a missing separator in its own read of the parent.
         int index = Scratch.PathIndex[level - 1];
-        int parentCount;
-        using (PageLease lease = _tx.Read(parentPage))
-        {
-            parentCount = new NodeReader(lease.Data, parentPage).Count;
-        }
-
-        return (index > 0 && TryMergePair(level - 1, index - 1)) || (index < parentCount && TryMergePair(level - 1, index));
+        return (index > 0 && TryMergePair(level - 1, index - 1)) || TryMergePair(level - 1, index);
     }
 
     /// <summary>
     /// Merges child <paramref name="separatorIndex"/> of the parent into the child right of it when their cells (and,
-    /// for interior nodes, the separator pulled down between them) fit in one page. The right page survives, so
+    /// for interior nodes, the separator pulled down between them) fit in one page; false when there is no such pair. The right page survives, so
     /// the parent only loses the separator cell; the left page is freed.
     /// </summary>
     private bool TryMergePair(int parentLevel, int separatorIndex)
@@ -246,6 +291,12 @@ internal sealed partial class BTree
         using (PageLease lease = _tx.Read(parentPage))
         {
             var parent = new NodeReader(lease.Data, parentPage);
+            if (separatorIndex >= parent.Count)
+            {
+                // The child is the parent's right child: it has no right sibling to merge into.
+                return false;
+            }
+
             leftPage = parent.Child(separatorIndex);
             rightPage = parent.Child(separatorIndex + 1);
             parent.LocalKey(separatorIndex, out separatorKeyLength, out separatorChain);

@@ -40,6 +40,19 @@ internal sealed class PagerTreeHost : TreeHost
         Reopens++;
     }
 
+    /// <summary>
+    /// Drops the open transaction without committing (what a crash before the commit leaves) and reopens the store,
+    /// so the committed state comes back through the store's recovery.
+    /// </summary>
+    public void AbandonAndReopen()
+    {
+        _tx.Dispose();
+        _store.Dispose();
+        _store = Open();
+        _tx = _store.BeginWrite(TimeSpan.FromSeconds(5));
+        Reopens++;
+    }
+
     /// <summary>Starts a read transaction on the committed state.</summary>
     public IReadTransaction BeginRead() => _store.BeginRead();
 

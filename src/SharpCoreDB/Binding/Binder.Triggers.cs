@@ -84,20 +84,38 @@ internal sealed partial class Binder
     /// </summary>
     private BoundTriggerSet? BindTriggers(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, ConflictResolution conflict)
     {
-        List<TriggerSchema> triggers = Triggers.On(table, triggerEvent, assigned);
+        IReadOnlyList<TriggerSchema> triggers = Triggers.On(table, triggerEvent, assigned);
         if (triggers.Count == 0)
         {
             return null;
         }
 
-        var before = new List<BoundTriggerAction>();
-        var after = new List<BoundTriggerAction>();
-        foreach (TriggerSchema trigger in triggers)
+        // Counted first, so the two arrays are made at their size (binding allocates no lists for them).
+        int afterCount = 0;
+        for (int i = 0; i < triggers.Count; i++)
         {
-            (trigger.IsAfter ? after : before).Add(BindAction(trigger, table, conflict));
+            afterCount += triggers[i].IsAfter ? 1 : 0;
         }
 
-        return new BoundTriggerSet([.. before], [.. after]);
+        var before = new BoundTriggerAction[triggers.Count - afterCount];
+        var after = new BoundTriggerAction[afterCount];
+        int b = 0;
+        int a = 0;
+        for (int i = 0; i < triggers.Count; i++)
+        {
+            TriggerSchema trigger = triggers[i];
+            BoundTriggerAction action = BindAction(trigger, table, conflict);
+            if (trigger.IsAfter)
+            {
+                after[a++] = action;
+            }
+            else
+            {
+                before[b++] = action;
+            }
+        }
+
+        return new BoundTriggerSet(before, after);
     }
 
     private BoundTriggerAction BindAction(TriggerSchema trigger, TableSchema table, ConflictResolution conflict)

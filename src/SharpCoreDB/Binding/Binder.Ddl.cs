@@ -141,7 +141,14 @@ internal sealed partial class Binder
         // A generated column is computed for every stored row (see AlterTablePlan), so they are always read.
         bool verify = (added.NotNull && added.Missing.IsNull) || HasColumnCheck(column) || added.Generated is not null;
         (Expr?[]? generated, int generatedSlot) = WriterGenerated(altered);
-        var constraints = new TableWriter(altered, row.Slot, verify ? BindChecks(altered, scope) : [])
+        Expr[] checks = verify ? BindChecks(altered, scope) : [];
+        for (int i = 0; i < checks.Length; i++)
+        {
+            // ADD COLUMN is still planned as it is bound: its CHECKs are rewritten here, as the plan pass does a change's.
+            checks[i] = _planner.Rewrite(checks[i]);
+        }
+
+        var constraints = new TableWriter(altered, row.Slot, checks)
         {
             Generated = generated,
             GeneratedSlot = generatedSlot,

@@ -52,26 +52,31 @@ internal sealed partial class Binder
         return columns;
     }
 
-    private List<Expr> BindChecks(TableSchema table, Scope scope)
+    private Expr[] BindChecks(TableSchema table, Scope scope)
     {
-        var checks = new List<Expr>(table.Checks.Length);
-        foreach (CheckConstraint check in table.Checks)
+        if (table.Checks.IsEmpty)
         {
+            return [];
+        }
+
+        var checks = new Expr[table.Checks.Length];
+        for (int i = 0; i < checks.Length; i++)
+        {
+            CheckConstraint check = table.Checks[i];
             if (ContainsAggregate(check.Condition))
             {
                 throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in CHECK constraints", check.Condition.Position);
             }
 
-            checks.Add(_planner.Rewrite(BindExpr(check.Condition, scope)));
+            checks[i] = BindExpr(check.Condition, scope);
         }
 
         return checks;
     }
 
     // RETURNING: result columns over the changed row, bound like a SELECT's over the target table alone (its slot
-    // holds the row as stored, or as it was for DELETE), aggregates refused.
-    private T WithReturning<T>(Statement statement, T plan)
-        where T : DmlPlan
+    // holds the row as stored, or as it was for DELETE), aggregates refused; the planner rewrites the values.
+    private BoundDml WithReturning(Statement statement, BoundDml plan)
     {
         if (statement.Returning.IsDefaultOrEmpty)
         {
@@ -93,36 +98,47 @@ internal sealed partial class Binder
         var core = new SelectCore(statement.Position, false, statement.Returning, null, null, [], null);
         var block = new SelectBlock { Scope = scope, ChangedTables = _changedTables };
         ExpandResultColumns(core, scope, block);
-        var values = new Expr[block.Projection.Count];
-        for (int i = 0; i < values.Length; i++)
-        {
-            values[i] = _planner.Rewrite(block.Projection[i]);
-        }
-
-        plan.Returning = (values, ResultColumns(core, block, scope));
-        plan.Context.AddSlots(SlotWidths);
+        plan.Returning = ([.. block.Projection], ResultColumns(core, block, scope));
         return plan;
     }
 
 
     // Per column, its bound DEFAULT, or null. The INTEGER PRIMARY KEY column has none: SQLite ignores its DEFAULT and
-    // gives a row without an id the next free one.
-    private Expr?[] BindDefaults(TableSchema table)
+    // gives a row without an id the next free one. Bound in a scope without sources (the caller's, or one made when a
+    // column has a DEFAULT).
+    private Expr?[] BindDefaults(TableSchema table, Scope? empty = null)
     {
         var defaults = new Expr?[table.Columns.Length];
-        var empty = new Scope(_root);
         foreach (ColumnSchema column in table.Columns)
         {
             if (column.Default is not null && column.Ordinal != table.RowIdAlias)
             {
-                defaults[column.Ordinal] = _planner.Rewrite(BindExpr(column.Default, empty));
+                empty ??= new Scope(_root);
+                defaults[column.Ordinal] = BindExpr(column.Default, empty);
             }
         }
 
         return defaults;
     }
 
-    private DmlPlan BindInsert(InsertStatement insert)
+    // A writer of the table for the row in the source's slot: its CHECKs bound in the scope given, its index and
+    // generated-column expressions against slots of their own.
+    private BoundTableWriter BindWriter(TableSchema table, SourceBinding row, Scope checkScope, Expr?[]? defaults)
+    {
+        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
+        (Expr?[]? generated, int generatedSlot) = WriterGenerated(table);
+        return new BoundTableWriter(table, row.Slot, BindChecks(table, checkScope), _schema, _collations, _functions)
+        {
+            Defaults = defaults,
+            IndexPredicates = row.IndexPredicates,
+            IndexExpressions = keys,
+            KeySlot = keySlot,
+            Generated = generated,
+            GeneratedSlot = generatedSlot,
+        };
+    }
+
+    private BoundDml BindInsert(InsertStatement insert)
     {
         if (ViewTarget(insert, insert.Table, TriggerEvent.Insert) is { } view)
         {
@@ -135,15 +151,16 @@ internal sealed partial class Binder
         row.MarkAllUsed();
         int[] targets = insert.Source is null ? [] : InsertTargets(insert, table);
 
-        Expr?[] defaults = BindDefaults(table);
         var empty = new Scope(_root);
+        Expr?[] defaults = BindDefaults(table, empty);
 
-        Operator? source = null;
+        List<Expr[]>? rows = null;
+        IBoundRelation? query = null;
         int sourceSlot = -1;
         bool materialize = false;
         if (insert.Source is { Body: ValuesClause values, OrderBy.IsDefaultOrEmpty: true, Limit: null } && values.Rows.Length > 0)
         {
-            var rows = new List<IReadOnlyList<Expr>>(values.Rows.Length);
+            rows = new List<Expr[]>(values.Rows.Length);
             foreach (ImmutableArray<Expression> valueRow in values.Rows)
             {
                 if (valueRow.Length != targets.Length)
@@ -159,7 +176,7 @@ internal sealed partial class Binder
                 var bound = new Expr[valueRow.Length];
                 for (int i = 0; i < bound.Length; i++)
                 {
-                    bound[i] = _planner.Rewrite(BindExpr(valueRow[i], empty));
+                    bound[i] = BindExpr(valueRow[i], empty);
                     // A subquery in a VALUES row reads the database as it was before the statement, as in SQLite
                     // (which runs such a source into a temporary table first): no row sees an earlier one.
                     materialize |= values.Rows.Length > 1 && ContainsSubquery(valueRow[i]);
@@ -169,85 +186,101 @@ internal sealed partial class Binder
             }
 
             sourceSlot = NewSlot(targets.Length);
-            source = _planner.Plan(new BoundValues(rows, sourceSlot));
         }
         else if (insert.Source is not null)
         {
-            BoundQuery query = BindQuery(insert.Source, _root);
-            if (query.Columns.Count != targets.Length)
+            BoundQuery bound = BindQuery(insert.Source, _root);
+            if (bound.Columns.Count != targets.Length)
             {
                 throw SqlErrors.At(
                     SharpCoreDBErrorCode.Unsupported,
-                    $"table {table.Name} has {targets.Length} columns but the SELECT returns {query.Columns.Count}",
+                    $"table {table.Name} has {targets.Length} columns but the SELECT returns {bound.Columns.Count}",
                     insert.Source.Position);
             }
 
-            source = _planner.Plan(query.Relation);
-            sourceSlot = query.Slot;
+            query = bound.Relation;
+            sourceSlot = bound.Slot;
             materialize = true;
         }
 
-        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
-        (Expr?[]? generated, int generatedSlot) = WriterGenerated(table);
-        var writer = new TableWriter(table, row.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table))
-        {
-            Defaults = defaults,
-            IndexPredicates = row.IndexPredicates,
-            IndexExpressions = keys,
-            KeySlot = keySlot,
-            Generated = generated,
-            GeneratedSlot = generatedSlot,
-        };
+        BoundTableWriter writer = BindWriter(table, row, scope, defaults);
         ConflictResolution conflict = StepConflict(insert.OnConflict);
-        TriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
-        UpsertAction[]? upserts = insert.Upserts.IsDefaultOrEmpty ? null : BindUpserts(insert, table, row, writer, conflict);
-        return new InsertPlan(_schema, SlotWidths, writer, row.Slot, source, sourceSlot, targets, defaults, conflict, materialize, triggers, upserts);
+        BoundTriggerSet? triggers = BindTriggers(table, TriggerEvent.Insert, null, conflict);
+        BoundUpsert[]? upserts = insert.Upserts.IsDefaultOrEmpty ? null : BindUpserts(insert, table, row, conflict);
+        return new BoundInsert(writer, targets, conflict)
+        {
+            Values = rows,
+            Query = query,
+            SourceSlot = sourceSlot,
+            Materialize = materialize,
+            Triggers = triggers,
+            Upserts = upserts,
+            SlotCount = _slotWidths.Count,
+        };
     }
 
     // ON CONFLICT clauses. DO UPDATE sees the existing row under the table's name (or alias) and the row that was to be
     // inserted as "excluded" (the insert's own slot, so nothing is copied), which only a qualified name reaches.
-    private UpsertAction[] BindUpserts(InsertStatement insert, TableSchema table, SourceBinding proposed, TableWriter writer, ConflictResolution conflict)
+    private BoundUpsert[] BindUpserts(InsertStatement insert, TableSchema table, SourceBinding proposed, ConflictResolution conflict)
     {
-        var actions = new UpsertAction[insert.Upserts.Length];
+        var actions = new BoundUpsert[insert.Upserts.Length];
         for (int i = 0; i < actions.Length; i++)
         {
             UpsertClause clause = insert.Upserts[i];
             bool rowIdTarget = false;
-            IndexSchema? index = null;
+            List<int>? candidates = null;
+            Expr?[]? predicates = null;
+            Expr? targetWhere = null;
             if (!clause.Target.IsDefaultOrEmpty)
             {
-                // The target's WHERE only selects a partial unique index, one whose WHERE it implies (as in SQLite).
+                // The target's WHERE only selects a partial unique index, one whose WHERE it implies (as in SQLite):
+                // the planner decides which of the candidates that is.
                 (SourceBinding target, Scope targetScope) = TableScope(table, insert.Alias);
-                List<Expr> targetWhere = clause.TargetWhere is null ? [] : _planner.Conjuncts(BindExpr(clause.TargetWhere, targetScope));
-                (rowIdTarget, index) = UpsertTarget(table, clause, target.IndexPredicates, targetWhere);
+                targetWhere = clause.TargetWhere is null ? null : BindExpr(clause.TargetWhere, targetScope);
+                (rowIdTarget, candidates) = UpsertTarget(table, clause);
+                predicates = target.IndexPredicates;
             }
 
-            RowUpdater? updater = null;
-            if (!clause.DoNothing)
+            if (clause.DoNothing)
+            {
+                actions[i] = new BoundUpsert { RowIdTarget = rowIdTarget, Candidates = candidates, CandidatePredicates = predicates, TargetWhere = targetWhere, Position = clause.Position, DoNothing = true };
+            }
+            else
             {
                 (SourceBinding existing, Scope scope) = TableScope(table, insert.Alias);
                 existing.MarkAllUsed();
                 scope.Sources.Add(new SourceBinding("excluded", proposed.Slot, TableColumns(table), table) { QualifiedOnly = true });
                 (int[] columns, Expr[] values) = BindAssignments(table, clause.Assignments, scope);
-                Expr? where = clause.Where is null ? null : _planner.Rewrite(BindExpr(clause.Where, scope));
+                Expr? where = clause.Where is null ? null : BindExpr(clause.Where, scope);
                 var assigned = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
                 foreach (UpdateAssignment assignment in clause.Assignments)
                 {
                     assigned.Add(assignment.Column);
                 }
 
-                TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assigned, conflict);
-                updater = new RowUpdater(writer, existing.Slot, columns, values, where, ConflictResolution.Unspecified, triggers);
+                BoundTriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assigned, conflict);
+                actions[i] = new BoundUpsert
+                {
+                    RowIdTarget = rowIdTarget,
+                    Candidates = candidates,
+                    CandidatePredicates = predicates,
+                    TargetWhere = targetWhere,
+                    Position = clause.Position,
+                    Slot = existing.Slot,
+                    Columns = columns,
+                    Values = values,
+                    Where = where,
+                    Triggers = triggers,
+                };
             }
-
-            actions[i] = new UpsertAction(rowIdTarget, index, updater);
         }
 
         return actions;
     }
 
-    // The uniqueness constraint a conflict target names: the row id, or the unique index on exactly those columns.
-    private (bool RowId, IndexSchema? Index) UpsertTarget(TableSchema table, UpsertClause clause, Expr?[]? predicates, List<Expr> targetWhere)
+    // The uniqueness constraint a conflict target names: the row id, or (the positions of) the unique indexes on
+    // exactly those columns, of which the planner takes the first whose partial-index WHERE the target's implies.
+    private static (bool RowId, List<int>? Candidates) UpsertTarget(TableSchema table, UpsertClause clause)
     {
         var ordinals = new HashSet<int>();
         foreach (Identifier column in clause.Target)
@@ -272,17 +305,17 @@ internal sealed partial class Binder
             return (true, null);
         }
 
+        List<int>? candidates = null;
         for (int i = 0; i < table.Indexes.Length; i++)
         {
             IndexSchema index = table.Indexes[i];
-            if (index.IsUnique && index.Columns.Length == ordinals.Count && index.Columns.All(c => ordinals.Contains(c.Ordinal))
-                && (predicates?[i] is not { } predicate || _planner.Implies(predicate, targetWhere)))
+            if (index.IsUnique && index.Columns.Length == ordinals.Count && index.Columns.All(c => ordinals.Contains(c.Ordinal)))
             {
-                return (false, index);
+                (candidates ??= []).Add(i);
             }
         }
 
-        throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint", clause.Position);
+        return candidates is not null ? (false, candidates) : throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint", clause.Position);
     }
 
     // SET column = value, ..., bound in the scope of the row being updated.
@@ -301,7 +334,7 @@ internal sealed partial class Binder
 
             RefuseGeneratedTarget(table, ordinal, "UPDATE", assignment.Position);
             columns[i] = ordinal;
-            values[i] = _planner.Rewrite(BindExpr(assignment.Value, scope));
+            values[i] = BindExpr(assignment.Value, scope);
         }
 
         return (columns, values);
@@ -362,7 +395,7 @@ internal sealed partial class Binder
         _conflictOverride != ConflictResolution.Unspecified ? _conflictOverride
         : resolution == ConflictResolution.Abort ? ConflictResolution.Unspecified : resolution;
 
-    private DmlPlan BindUpdate(UpdateStatement update)
+    private BoundDml BindUpdate(UpdateStatement update)
     {
         if (ViewTarget(update, update.Table, TriggerEvent.Update) is { } view)
         {
@@ -381,24 +414,14 @@ internal sealed partial class Binder
         source.MarkAllUsed();
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
-        Operator access = BindWhereAccess(update.Where, source, scope);
-        (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
-        (Expr?[]? generated, int generatedSlot) = WriterGenerated(table);
-        var writer = new TableWriter(table, source.Slot, BindChecks(table, scope), ForeignKeyEnforcerFor(table))
-        {
-            Defaults = BindDefaults(table),
-            IndexPredicates = source.IndexPredicates,
-            IndexExpressions = keys,
-            KeySlot = keySlot,
-            Generated = generated,
-            GeneratedSlot = generatedSlot,
-        };
+        Expr? where = BindWhere(update.Where, scope);
+        BoundTableWriter writer = BindWriter(table, source, scope, BindDefaults(table));
         ConflictResolution conflict = StepConflict(update.OnConflict);
-        TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
-        return new UpdatePlan(_schema, SlotWidths, writer, access, source.Slot, columns, values, conflict, triggers);
+        BoundTriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
+        return new BoundUpdate(writer, columns, values, conflict) { Source = source, Where = where, Triggers = triggers, SlotCount = _slotWidths.Count };
     }
 
-    private DmlPlan BindDelete(DeleteStatement delete)
+    private BoundDml BindDelete(DeleteStatement delete)
     {
         if (ViewTarget(delete, delete.Table, TriggerEvent.Delete) is { } view)
         {
@@ -408,26 +431,26 @@ internal sealed partial class Binder
         TableSchema table = TargetTable(delete.Table);
         _changedTables = ChangedBy(table, TriggerEvent.Delete, null);
         (SourceBinding source, Scope scope) = TableScope(table, delete.Alias);
-        Operator access = BindWhereAccess(delete.Where, source, scope);
+        Expr? where = BindWhere(delete.Where, scope);
         (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
-        var writer = new TableWriter(table, source.Slot, [], ForeignKeyEnforcerFor(table)) { IndexExpressions = keys, KeySlot = keySlot };
-        TriggerSet? triggers = BindTriggers(table, TriggerEvent.Delete, null, _conflictOverride);
-        return new DeletePlan(_schema, SlotWidths, writer, access, source.Slot, triggers);
+        var writer = new BoundTableWriter(table, source.Slot, [], _schema, _collations, _functions) { IndexExpressions = keys, KeySlot = keySlot };
+        BoundTriggerSet? triggers = BindTriggers(table, TriggerEvent.Delete, null, _conflictOverride);
+        return new BoundDelete(writer, source, where, triggers) { SlotCount = _slotWidths.Count };
     }
 
-    private Operator BindWhereAccess(Expression? where, SourceBinding source, Scope scope)
+    // The WHERE of an UPDATE or DELETE, bound; the planner splits it into conjuncts and chooses the access path.
+    private Expr? BindWhere(Expression? where, Scope scope)
     {
-        var conjuncts = new List<Expr>();
-        if (where is not null)
+        if (where is null)
         {
-            if (ContainsAggregate(where))
-            {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in WHERE", where.Position);
-            }
-
-            conjuncts = _planner.Conjuncts(BindExpr(where, scope));
+            return null;
         }
 
-        return _planner.PlanTableAccess(source, conjuncts);
+        if (ContainsAggregate(where))
+        {
+            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in WHERE", where.Position);
+        }
+
+        return BindExpr(where, scope);
     }
 }

@@ -17,7 +17,7 @@ internal sealed partial class Binder
     // Every trigger program bound into this statement, by trigger and the conflict resolution it runs under: bound
     // once and shared wherever the statement fires it (as SQLite compiles each program once), so a cycle of triggers
     // binds in finite time; that a program does not fire inside itself is checked when it runs.
-    private readonly Dictionary<(TriggerSchema Trigger, ConflictResolution Conflict), TriggerAction> _actions = [];
+    private readonly Dictionary<(TriggerSchema Trigger, ConflictResolution Conflict), BoundTriggerAction> _actions = [];
 
     // Per trigger, the flag its bindings share that says one of them is running.
     private readonly Dictionary<TriggerSchema, StrongBox<bool>> _running = [];
@@ -82,27 +82,45 @@ internal sealed partial class Binder
     /// Binds the triggers a statement on <paramref name="table"/> fires, or returns null when it fires none. Called
     /// after the statement's own expressions are bound.
     /// </summary>
-    private TriggerSet? BindTriggers(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, ConflictResolution conflict)
+    private BoundTriggerSet? BindTriggers(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, ConflictResolution conflict)
     {
-        List<TriggerSchema> triggers = Triggers.On(table, triggerEvent, assigned);
+        IReadOnlyList<TriggerSchema> triggers = Triggers.On(table, triggerEvent, assigned);
         if (triggers.Count == 0)
         {
             return null;
         }
 
-        var before = new List<TriggerAction>();
-        var after = new List<TriggerAction>();
-        foreach (TriggerSchema trigger in triggers)
+        // Counted first, so the two arrays are made at their size (binding allocates no lists for them).
+        int afterCount = 0;
+        for (int i = 0; i < triggers.Count; i++)
         {
-            (trigger.IsAfter ? after : before).Add(BindAction(trigger, table, conflict));
+            afterCount += triggers[i].IsAfter ? 1 : 0;
         }
 
-        return new TriggerSet([.. before], [.. after]);
+        var before = new BoundTriggerAction[triggers.Count - afterCount];
+        var after = new BoundTriggerAction[afterCount];
+        int b = 0;
+        int a = 0;
+        for (int i = 0; i < triggers.Count; i++)
+        {
+            TriggerSchema trigger = triggers[i];
+            BoundTriggerAction action = BindAction(trigger, table, conflict);
+            if (trigger.IsAfter)
+            {
+                after[a++] = action;
+            }
+            else
+            {
+                before[b++] = action;
+            }
+        }
+
+        return new BoundTriggerSet(before, after);
     }
 
-    private TriggerAction BindAction(TriggerSchema trigger, TableSchema table, ConflictResolution conflict)
+    private BoundTriggerAction BindAction(TriggerSchema trigger, TableSchema table, ConflictResolution conflict)
     {
-        if (_actions.TryGetValue((trigger, conflict), out TriggerAction? bound))
+        if (_actions.TryGetValue((trigger, conflict), out BoundTriggerAction? bound))
         {
             // Bound already, or being bound further up (a cycle): its steps are filled in before anything runs.
             return bound;
@@ -123,7 +141,7 @@ internal sealed partial class Binder
                 $"too many levels of trigger recursion (at most {SqlLimits.Text(SqlLimits.MaxTriggerDepth)}) at trigger {trigger.Name}");
         }
 
-        var action = new TriggerAction(trigger.Name, running);
+        var action = new BoundTriggerAction(trigger.Name, running);
         _actions.Add((trigger, conflict), action);
         int width = table.Columns.Length + 1;
         var scope = new Scope(null);
@@ -154,18 +172,18 @@ internal sealed partial class Binder
                     throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "aggregate functions are not allowed in a trigger's WHEN clause", statement.When.Position);
                 }
 
-                action.When = _planner.Rewrite(BindExpr(statement.When, scope));
+                action.When = BindExpr(statement.When, scope);
             }
 
-            var steps = new List<TriggerStep>(statement.Body.Length);
+            var steps = new List<BoundTriggerStep>(statement.Body.Length);
             foreach (Statement step in statement.Body)
             {
                 steps.Add(step switch
                 {
-                    InsertStatement insert => new TriggerStep.Write(BindInsert(insert)),
-                    UpdateStatement update => new TriggerStep.Write(BindUpdate(update)),
-                    DeleteStatement delete => new TriggerStep.Write(BindDelete(delete)),
-                    SelectStatement select => new TriggerStep.Query(_planner.Plan(BindQuery(select, scope).Relation)),
+                    InsertStatement insert => new BoundTriggerStep(BindInsert(insert), null),
+                    UpdateStatement update => new BoundTriggerStep(BindUpdate(update), null),
+                    DeleteStatement delete => new BoundTriggerStep(BindDelete(delete), null),
+                    SelectStatement select => new BoundTriggerStep(null, BindQuery(select, scope).Relation),
                     _ => throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "only INSERT, UPDATE, DELETE and SELECT may appear in a trigger program", step.Position),
                 });
             }

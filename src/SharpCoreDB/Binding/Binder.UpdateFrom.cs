@@ -17,7 +17,7 @@ namespace SharpCoreDB.Binding;
 /// </content>
 internal sealed partial class Binder
 {
-    private UpdatePlan BindUpdateFrom(UpdateStatement update, TableSchema table, HashSet<string> assignedNames)
+    private BoundUpdate BindUpdateFrom(UpdateStatement update, TableSchema table, HashSet<string> assignedNames)
     {
         FromClause from = update.From!;
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
@@ -92,20 +92,12 @@ internal sealed partial class Binder
             block.OuterSlots.Add(slot);
         }
 
-        Operator join = _planner.Plan(block);
-        var stored = new Expr[values.Length];
-        for (int i = 0; i < stored.Length; i++)
-        {
-            Expr value = values[i];
-            stored[i] = new ColumnExpr(block.ProjectSlot, i + locatorWidth, value.ToString(), value.Affinity, value.DeclaredType, value.DeclaredTypeName);
-        }
-
         // CHECK constraints name the target's columns alone, never a FROM table's.
         var targetOnly = new Scope(_root);
         targetOnly.Sources.Add(source);
-        var writer = new TableWriter(table, source.Slot, BindChecks(table, targetOnly), ForeignKeyEnforcerFor(table)) { Defaults = BindDefaults(table) };
+        var writer = new BoundTableWriter(table, source.Slot, BindChecks(table, targetOnly), _schema, _collations, _functions) { Defaults = BindDefaults(table) };
         ConflictResolution conflict = StepConflict(update.OnConflict);
-        TriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
-        return new UpdatePlan(_schema, SlotWidths, writer, join, source.Slot, columns, stored, conflict, triggers) { ValuesSlot = block.ProjectSlot };
+        BoundTriggerSet? triggers = BindTriggers(table, TriggerEvent.Update, assignedNames, conflict);
+        return new BoundUpdate(writer, columns, values, conflict) { Join = block, LocatorWidth = locatorWidth, Triggers = triggers, SlotCount = _slotWidths.Count };
     }
 }

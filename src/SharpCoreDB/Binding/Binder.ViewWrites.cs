@@ -73,7 +73,7 @@ internal sealed partial class Binder
         };
     }
 
-    private ViewWritePlan BindViewInsert(InsertStatement insert, TableSchema view)
+    private BoundViewWrite BindViewInsert(InsertStatement insert, TableSchema view)
     {
         if (!insert.Upserts.IsDefaultOrEmpty)
         {
@@ -94,15 +94,15 @@ internal sealed partial class Binder
                 insert.Source.Position);
         }
 
-        TriggerSet triggers = BindTriggers(view, TriggerEvent.Insert, null, StepConflict(insert.OnConflict))!;
-        return new ViewWritePlan(_schema, SlotWidths, view, _planner.Plan(rows.Relation), rows.Slot, TriggerEvent.Insert, targets, triggers);
+        BoundTriggerSet triggers = BindTriggers(view, TriggerEvent.Insert, null, StepConflict(insert.OnConflict))!;
+        return new BoundViewWrite(view, rows, TriggerEvent.Insert, targets, triggers) { SlotCount = _slotWidths.Count };
     }
 
-    private ViewWritePlan BindViewUpdate(UpdateStatement update, TableSchema view)
+    private BoundViewWrite BindViewUpdate(UpdateStatement update, TableSchema view)
     {
         // UPDATE OF programs fire only for the columns assigned: with none firing, the view cannot be updated (SQLite).
         HashSet<string> assigned = FiredTriggers.AssignedColumns(update);
-        TriggerSet triggers = BindTriggers(view, TriggerEvent.Update, assigned, StepConflict(update.OnConflict))
+        BoundTriggerSet triggers = BindTriggers(view, TriggerEvent.Update, assigned, StepConflict(update.OnConflict))
             ?? throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot modify {view.Name} because it is a view", update.Table.Position);
         var targets = new int[update.Assignments.Length];
         var values = ImmutableArray.CreateBuilder<ResultColumn>(update.Assignments.Length + 1);
@@ -117,16 +117,16 @@ internal sealed partial class Binder
 
         _changedTables = ChangedBy(view, TriggerEvent.Update, assigned);
         BoundQuery rows = BindQuery(ViewRows(view, update.Alias, update.Where, values.ToImmutable(), update.Position), _root);
-        return new ViewWritePlan(_schema, SlotWidths, view, _planner.Plan(rows.Relation), rows.Slot, TriggerEvent.Update, targets, triggers);
+        return new BoundViewWrite(view, rows, TriggerEvent.Update, targets, triggers) { SlotCount = _slotWidths.Count };
     }
 
-    private ViewWritePlan BindViewDelete(DeleteStatement delete, TableSchema view)
+    private BoundViewWrite BindViewDelete(DeleteStatement delete, TableSchema view)
     {
         _changedTables = ChangedBy(view, TriggerEvent.Delete, null);
         ImmutableArray<ResultColumn> all = [new StarResultColumn(delete.Position, null)];
         BoundQuery rows = BindQuery(ViewRows(view, delete.Alias, delete.Where, all, delete.Position), _root);
-        TriggerSet triggers = BindTriggers(view, TriggerEvent.Delete, null, _conflictOverride)!;
-        return new ViewWritePlan(_schema, SlotWidths, view, _planner.Plan(rows.Relation), rows.Slot, TriggerEvent.Delete, [], triggers);
+        BoundTriggerSet triggers = BindTriggers(view, TriggerEvent.Delete, null, _conflictOverride)!;
+        return new BoundViewWrite(view, rows, TriggerEvent.Delete, [], triggers) { SlotCount = _slotWidths.Count };
     }
 
     // SELECT columns FROM view [AS alias] [WHERE where], as a tree (the WHERE keeps its positions in the statement).

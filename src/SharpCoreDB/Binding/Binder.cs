@@ -83,29 +83,46 @@ internal sealed partial class Binder
     public static BoundStatement Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner) =>
         new Binder(schema, parameters, collations, functions, planner).BindStatement(statement);
 
-    // A statement bound and planned here, as a foreign-key action's is when the statement runs.
-    private static ExecutablePlan BindPlanned(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner)
-    {
-        ExecutablePlan plan = StackGuard.Run(() => new Binder(schema, parameters, collations, functions, planner).BindPlannedStatement(statement), "the statement");
-        plan.Functions = functions;
-        return plan;
-    }
-
     private int[] SlotWidths => [.. _slotWidths];
 
     private BoundStatement BindStatement(Statement statement) => statement switch
     {
         SelectStatement select => BindSelectStatement(select),
+        InsertStatement or UpdateStatement or DeleteStatement => BindDmlStatement(statement),
         ExplainStatement explain => BoundStatement.OfExplain(BindExplain(explain)),
         _ => BoundStatement.OfPlan(BindPlannedStatement(statement)),
+    };
+
+    // An INSERT, UPDATE or DELETE: bound into its bound change, its subqueries (and its trigger programs') collected
+    // for the plan pass, which plans them after binding as it does a SELECT's.
+    private BoundStatement BindDmlStatement(Statement statement)
+    {
+        bool deferred = _deferPlanning;
+        _deferPlanning = true;
+        try
+        {
+            // Without a WITH clause no closure is needed (preparing a statement allocates as little as it can).
+            BoundDml dml = statement.With.IsDefaultOrEmpty
+                ? WithReturning(statement, BindDml(statement))
+                : InWithScope(statement, () => WithReturning(statement, BindDml(statement)));
+            return BoundStatement.OfDml(dml, _schema, SlotWidths, _subqueries);
+        }
+        finally
+        {
+            _deferPlanning = deferred;
+        }
+    }
+
+    private BoundDml BindDml(Statement statement) => statement switch
+    {
+        InsertStatement insert => BindInsert(insert),
+        UpdateStatement update => BindUpdate(update),
+        _ => BindDelete((DeleteStatement)statement),
     };
 
     // The statement kinds the binder still plans itself, through the planner it was given.
     private ExecutablePlan BindPlannedStatement(Statement statement) => statement switch
     {
-        InsertStatement insert => InWithScope(insert, () => WithReturning(insert, BindInsert(insert))),
-        UpdateStatement update => InWithScope(update, () => WithReturning(update, BindUpdate(update))),
-        DeleteStatement delete => InWithScope(delete, () => WithReturning(delete, BindDelete(delete))),
         CreateTableStatement create => BindCreateTable(create),
         CreateIndexStatement create => BindCreateIndex(create),
         CreateViewStatement create => BindCreateView(create),

@@ -29,18 +29,24 @@ internal sealed class FiredTriggers
     /// <param name="triggerEvent">The statement's event.</param>
     /// <param name="assigned">The columns an UPDATE assigns (<see cref="AssignedColumns"/>); null for the other events.</param>
     /// <returns>The triggers, newest first.</returns>
-    public List<TriggerSchema> On(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned)
+    public IReadOnlyList<TriggerSchema> On(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned)
     {
-        var triggers = new List<TriggerSchema>();
+        // Most tables have no trigger: their statements allocate no list for them.
+        List<TriggerSchema>? triggers = null;
         if (ByTable().TryGetValue(table.Name, out List<TriggerSchema>? onTable))
         {
             foreach (TriggerSchema trigger in onTable)
             {
                 if (trigger.Event == triggerEvent && Overlaps(trigger, assigned))
                 {
-                    triggers.Add(trigger);
+                    (triggers ??= []).Add(trigger);
                 }
             }
+        }
+
+        if (triggers is null)
+        {
+            return [];
         }
 
         triggers.Sort((a, b) => b.Order.CompareTo(a.Order));
@@ -56,7 +62,8 @@ internal sealed class FiredTriggers
     public HashSet<TableSchema> ChangedBy(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, int depth)
     {
         var changed = new HashSet<TableSchema> { table };
-        CollectWrites(table, triggerEvent, assigned, changed, [], depth);
+        HashSet<TriggerSchema>? visited = null;
+        CollectWrites(table, triggerEvent, assigned, changed, ref visited, depth);
         return changed;
     }
 
@@ -113,7 +120,7 @@ internal sealed class FiredTriggers
         return _byTable;
     }
 
-    private void CollectWrites(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, HashSet<TableSchema> changed, HashSet<TriggerSchema> visited, int depth)
+    private void CollectWrites(TableSchema table, TriggerEvent triggerEvent, IReadOnlySet<string>? assigned, HashSet<TableSchema> changed, ref HashSet<TriggerSchema>? visited, int depth)
     {
         // A cycle of triggers is cut by `visited`; a long chain of distinct ones recurses once per link, so it moves
         // to the large stack as the binder's own recursion does.
@@ -123,9 +130,12 @@ internal sealed class FiredTriggers
         }
 
         StackGuard.EnsureRoom();
-        foreach (TriggerSchema trigger in On(table, triggerEvent, assigned))
+        IReadOnlyList<TriggerSchema> triggers = On(table, triggerEvent, assigned);
+        for (int t = 0; t < triggers.Count; t++)
         {
-            if (!visited.Add(trigger))
+            TriggerSchema trigger = triggers[t];
+            // Made at the first trigger: a statement on a table without triggers allocates no set.
+            if (!(visited ??= []).Add(trigger))
             {
                 continue;
             }
@@ -142,7 +152,7 @@ internal sealed class FiredTriggers
                 if (name is not null && _schema.FindTable(name.Name) is { } target)
                 {
                     changed.Add(target);
-                    CollectWrites(target, stepEvent, stepAssigned, changed, visited, depth);
+                    CollectWrites(target, stepEvent, stepAssigned, changed, ref visited, depth);
                 }
             }
         }

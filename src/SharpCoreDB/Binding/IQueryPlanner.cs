@@ -1,3 +1,4 @@
+using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 
@@ -13,6 +14,11 @@ namespace SharpCoreDB.Binding;
 /// </summary>
 internal interface IQueryPlanner
 {
+    /// <summary>Plans a bound statement (the plan pass), as DROP TABLE's foreign-key actions are when they first run.</summary>
+    /// <param name="statement">The bound statement.</param>
+    /// <returns>Its executable plan.</returns>
+    ExecutablePlan Plan(BoundStatement statement);
+
     /// <summary>Plans a bound relation (a SELECT block, VALUES, a compound, …) and every relation under it into its operator tree.</summary>
     /// <param name="relation">The bound relation.</param>
     /// <returns>The operator tree.</returns>

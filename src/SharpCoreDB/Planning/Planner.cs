@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using SharpCoreDB.Binding;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
@@ -11,8 +12,8 @@ namespace SharpCoreDB.Planning;
 
 /// <summary>
 /// The planner. Its plan pass (<see cref="Plan(BoundStatement)"/>) takes what the binder returns and walks the bound
-/// tree once — SELECT blocks, VALUES, compounds, common table expressions, pragma rows, and the subqueries inside
-/// expressions — turning each bound relation into operators: it chooses access paths (<see cref="AccessPathSelector"/>),
+/// tree once — SELECT blocks, VALUES, compounds, common table expressions, pragma rows, the subqueries inside
+/// expressions, and data changes (<see cref="DmlPlanner"/>) — turning each bound relation into operators: it chooses access paths (<see cref="AccessPathSelector"/>),
 /// join orders and join methods (<see cref="SelectPlanner"/>), and applies the rewrite rules (<see cref="Rewriter"/>).
 /// The statement kinds the binder still plans while binding reach it through <see cref="IQueryPlanner"/>. Stateless:
 /// one instance serves every statement (the runtime rows a recursive or materialized expression's operators share hang
@@ -45,15 +46,16 @@ internal sealed class Planner : IQueryPlanner
             return PlanExplain(explain);
         }
 
+        if (statement.Dml is { } dml)
+        {
+            DmlPlan change = DmlPlanner.Plan(dml, statement.Schema!, statement.SlotWidths!);
+            PlanSubqueries(statement.Subqueries);
+            return change;
+        }
+
         BoundQuery query = statement.Query!;
         Operator root = Plan(query.Relation);
-        if (statement.Subqueries is { } subqueries)
-        {
-            for (int i = 0; i < subqueries.Count; i++)
-            {
-                subqueries[i].Plan.Root = Plan(subqueries[i].Relation);
-            }
-        }
+        PlanSubqueries(statement.Subqueries);
 
         // A statement's rows go only to the caller's data reader, which copies each value it hands out.
         BlobLending.AllowWhereSafe(root);
@@ -98,6 +100,20 @@ internal sealed class Planner : IQueryPlanner
 
     /// <inheritdoc/>
     public bool Implies(Expr predicate, IReadOnlyList<Expr> conjuncts) => PartialIndexImplication.Implies(predicate, conjuncts);
+
+    // The subqueries inside a statement's expressions, each given its operators.
+    private void PlanSubqueries(IReadOnlyList<BoundSubquery>? subqueries)
+    {
+        if (subqueries is null)
+        {
+            return;
+        }
+
+        for (int i = 0; i < subqueries.Count; i++)
+        {
+            subqueries[i].Plan.Root = Plan(subqueries[i].Relation);
+        }
+    }
 
     // EXPLAIN: the explained statement is planned, and its plan's lines are the rows.
     private QueryPlan PlanExplain(BoundExplain explain)

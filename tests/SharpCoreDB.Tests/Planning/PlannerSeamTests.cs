@@ -1,11 +1,14 @@
 using SharpCoreDB.Binding;
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Records;
+using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Parsing;
 using SharpCoreDB.Tests.Engine;
 
@@ -14,8 +17,9 @@ namespace SharpCoreDB.Tests.Planning;
 /// <summary>
 /// The seam between binder and planner. A SELECT is bound into a tree of bound relations without calling the
 /// planner, and the planner's plan pass (<see cref="Planner.Plan(BoundStatement)"/>) plans the whole tree, its
-/// subqueries included; the other statement kinds still hand their bound relations and single-table accesses to the
-/// <see cref="IQueryPlanner"/> they are given while they are bound.
+/// subqueries included. INSERT, UPDATE and DELETE likewise bind into bound changes (<see cref="BoundDml"/>), trigger
+/// programs included, which the plan pass plans; the other statement kinds still hand their bound relations and
+/// single-table accesses to the <see cref="IQueryPlanner"/> they are given while they are bound.
 /// </summary>
 public sealed class PlannerSeamTests
 {
@@ -100,35 +104,70 @@ public sealed class PlannerSeamTests
     }
 
     [Fact]
-    public void Update_and_delete_take_their_row_access_from_the_planner()
+    public void Binder_returns_insert_update_and_delete_as_bound_changes_and_never_calls_the_planner()
     {
         using EngineHarness db = Setup();
-        var update = new RecordingPlanner();
-        BoundStatement updated = Bind(db, "UPDATE customers SET name = 'x' WHERE city = 'Oslo' AND id > 3", update);
-        Assert.NotNull(updated.Planned);
-        Assert.Equal(1, update.TableAccesses);
-        Assert.Equal(2, update.LastConjuncts);
-        Assert.Empty(update.Relations);
+        db.Execute("CREATE TRIGGER audit AFTER UPDATE OF name ON customers BEGIN INSERT INTO orders(customer) SELECT new.id WHERE new.id IN (SELECT id FROM customers); END;");
+        const string insert = "INSERT INTO orders(customer) SELECT id FROM customers WHERE name IN (SELECT 'x') RETURNING id";
+        const string update = "UPDATE customers SET name = 'x' WHERE city = 'Oslo' AND id > 3";
+        const string delete = "DELETE FROM orders WHERE id = 2";
 
-        var delete = new RecordingPlanner();
-        Bind(db, "DELETE FROM orders", delete);
-        Assert.Equal(1, delete.TableAccesses);
-        Assert.Equal(0, delete.LastConjuncts);
+        BoundStatement inserted = Bind(db, insert, new RefusingPlanner());
+        BoundInsert boundInsert = Assert.IsType<BoundInsert>(inserted.Dml);
+        Assert.Null(inserted.Planned);
+        Assert.Equal("customers", Assert.Single(Assert.IsType<SelectBlock>(boundInsert.Query).From).Source.Table!.Name);
+        Assert.Null(Assert.Single(inserted.Subqueries!).Plan.Root);
+        Assert.NotNull(boundInsert.Returning);
+
+        BoundStatement updated = Bind(db, update, new RefusingPlanner());
+        BoundUpdate boundUpdate = Assert.IsType<BoundUpdate>(updated.Dml);
+        Assert.Equal("customers", boundUpdate.Source!.Table!.Name);
+        Assert.NotNull(boundUpdate.Where);
+        BoundTriggerAction trigger = Assert.Single(boundUpdate.Triggers!.After);
+        Assert.Null(trigger.Planned);
+        Assert.IsType<BoundInsert>(Assert.Single(trigger.Steps).Write);
+
+        BoundStatement deleted = Bind(db, delete, new RefusingPlanner());
+        Assert.IsType<BoundDelete>(deleted.Dml);
+
+        // The plan pass plans each bound change: the plan is the one EXPLAIN shows, trigger programs and subqueries included.
+        Assert.Equal(db.Query("EXPLAIN " + insert), Planner.Instance.Plan(inserted).Explain());
+        Assert.NotNull(Assert.Single(inserted.Subqueries!).Plan.Root);
+        Assert.Equal(db.Query("EXPLAIN " + update), Planner.Instance.Plan(updated).Explain());
+        Assert.NotNull(trigger.Planned);
+        Assert.Equal(db.Query("EXPLAIN " + delete), Planner.Instance.Plan(deleted).Explain());
     }
 
     [Fact]
-    public void Insert_from_a_select_hands_its_bound_source_to_the_planner_while_bound()
+    public void Binder_returns_upserts_and_update_from_as_bound_changes_for_the_planner()
     {
         using EngineHarness db = Setup();
-        var planner = new RecordingPlanner();
-        BoundStatement bound = Bind(db, "INSERT INTO orders(customer) SELECT id FROM customers WHERE name IN (SELECT 'x')", planner);
+        db.Execute("CREATE UNIQUE INDEX orders_customer ON orders(customer) WHERE customer > 0;");
+        const string upsert = "INSERT INTO orders(customer, total) VALUES (1, 2) ON CONFLICT(customer) WHERE customer > 0 DO UPDATE SET total = excluded.total + 1";
+        const string updateFrom = "UPDATE orders SET total = c.id FROM customers c WHERE c.id = orders.customer";
 
-        Assert.NotNull(bound.Planned);
-        Assert.Null(bound.Query);
+        BoundStatement upserted = Bind(db, upsert, new RefusingPlanner(allowRewrite: true));
+        BoundUpsert clause = Assert.Single(Assert.IsType<BoundInsert>(upserted.Dml).Upserts!);
+        Assert.Equal([0], clause.Candidates!);
+        Assert.NotNull(clause.TargetWhere);
+        BoundStatement updated = Bind(db, updateFrom, new RefusingPlanner(allowRewrite: true));
+        Assert.NotNull(Assert.IsType<BoundUpdate>(updated.Dml).Join);
 
-        // The subquery is planned as soon as it is bound, then the source SELECT around it.
-        Assert.Equal(2, planner.Relations.Count);
-        Assert.Equal("customers", Assert.Single(Assert.IsType<SelectBlock>(planner.Relations[1]).From).Source.Table!.Name);
+        Assert.Equal(db.Query("EXPLAIN " + upsert), Planner.Instance.Plan(upserted).Explain());
+        Assert.Equal(db.Query("EXPLAIN " + updateFrom), Planner.Instance.Plan(updated).Explain());
+    }
+
+    [Fact]
+    public void Planner_refuses_a_conflict_target_whose_where_implies_no_partial_unique_index()
+    {
+        using EngineHarness db = Setup();
+        db.Execute("CREATE UNIQUE INDEX orders_customer ON orders(customer) WHERE customer > 0;");
+        BoundStatement bound = Bind(db, "INSERT INTO orders(customer) VALUES (1) ON CONFLICT(customer) DO NOTHING", new RefusingPlanner(allowRewrite: true));
+
+        // The binder found the candidate index; only the planner decides its WHERE is not implied.
+        Assert.Single(Assert.IsType<BoundInsert>(bound.Dml).Upserts![0].Candidates!);
+        var error = Assert.Throws<SharpCoreDBException>(() => Planner.Instance.Plan(bound));
+        Assert.Contains("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint", error.Message, StringComparison.Ordinal);
     }
 
     // The tests below build bound trees by hand (no SQL text, no binder): the planner's input is bound data.
@@ -219,48 +258,103 @@ public sealed class PlannerSeamTests
         Assert.Equal("Values (1 rows)", Assert.IsType<ValuesOperator>(subquery.Root).Describe());
     }
 
-    /// <summary>A planner for statements that must not call it: binding a SELECT or an EXPLAIN of one.</summary>
-    private sealed class RefusingPlanner : IQueryPlanner
+    private static SourceBinding TableSource(TableSchema table, int slot)
     {
+        var columns = new SourceColumn[table.Columns.Length];
+        foreach (ColumnSchema column in table.Columns)
+        {
+            columns[column.Ordinal] = new SourceColumn(column.Name, column.Ordinal, column.Affinity, column.DeclaredType, column.DeclaredTypeName);
+        }
+
+        return new SourceBinding(table.Name, slot, columns, table);
+    }
+
+    private static BoundTableWriter Writer(EngineHarness db, TableSchema table, int slot) =>
+        new(table, slot, [], db.Database.Schema, db.Database.Collations, UserFunctionSet.Empty) { Defaults = new Expr?[table.Columns.Length] };
+
+    [Fact]
+    public void Planner_plans_a_hand_built_insert_of_values_into_its_insert_plan()
+    {
+        using EngineHarness db = Setup();
+        TableSchema orders = db.Database.Schema.FindTable("orders")!;
+        var insert = new BoundInsert(Writer(db, orders, 0), [1, 2], ConflictResolution.Unspecified)
+        {
+            Values = [[Int(7), Int(8)], [Int(9), Int(10)]],
+            SourceSlot = 1,
+        };
+
+        ExecutablePlan plan = Planner.Instance.Plan(BoundStatement.OfDml(insert, db.Database.Schema, [4, 2], null));
+
+        Assert.IsType<InsertPlan>(plan);
+        Assert.Equal(["Insert orders", "  Values (2 rows)"], plan.Explain());
+    }
+
+    [Fact]
+    public void Planner_chooses_a_hand_built_deletes_access_path_from_its_where()
+    {
+        using EngineHarness db = Setup();
+        TableSchema orders = db.Database.Schema.FindTable("orders")!;
+        SourceBinding source = TableSource(orders, 0);
+        source.MarkAllUsed();
+        Expr where = new ComparisonExpr(BinaryOperator.Equal, new ColumnExpr(0, orders.RowIdSlot, "id", Affinity.Integer, SqlDeclaredType.None, "INTEGER"), Int(2));
+        var delete = new BoundDelete(Writer(db, orders, 0), source, where, null);
+        var everything = new BoundDelete(Writer(db, orders, 0), TableSource(orders, 0), null, null);
+
+        List<string> seek = [.. Planner.Instance.Plan(BoundStatement.OfDml(delete, db.Database.Schema, [4], null)).Explain()];
+        List<string> scan = [.. Planner.Instance.Plan(BoundStatement.OfDml(everything, db.Database.Schema, [4], null)).Explain()];
+
+        Assert.Equal(db.Query("EXPLAIN DELETE FROM orders WHERE id = 2"), seek);
+        Assert.Equal(db.Query("EXPLAIN DELETE FROM orders"), scan);
+    }
+
+    [Fact]
+    public void Planner_plans_a_trigger_program_that_fires_itself_once()
+    {
+        using EngineHarness db = Setup();
+        TableSchema orders = db.Database.Schema.FindTable("orders")!;
+        var action = new BoundTriggerAction("again", new System.Runtime.CompilerServices.StrongBox<bool>()) { NewSlot = 2 };
+        var step = new BoundInsert(Writer(db, orders, 0), [1], ConflictResolution.Unspecified)
+        {
+            Values = [[Int(1)]],
+            SourceSlot = 1,
+            Triggers = new BoundTriggerSet([], [action]),
+            SlotCount = 3,
+        };
+        action.Steps = [new BoundTriggerStep(step, null)];
+        var insert = new BoundInsert(Writer(db, orders, 0), [1], ConflictResolution.Unspecified)
+        {
+            Values = [[Int(5)]],
+            SourceSlot = 1,
+            Triggers = new BoundTriggerSet([], [action]),
+        };
+
+        ExecutablePlan plan = Planner.Instance.Plan(BoundStatement.OfDml(insert, db.Database.Schema, [4, 1, 4], null));
+
+        // The cycle plans in finite time: the program's own step fires the one runtime action planned for it.
+        Assert.NotNull(action.Planned);
+        Assert.Single(action.Planned.Steps);
+        Assert.Equal("Insert orders", plan.Explain()[0]);
+    }
+
+    /// <summary>
+    /// A planner for statements that must not call it: binding a SELECT, a data change, or an EXPLAIN of one. With
+    /// <paramref name="allowRewrite"/>, it rewrites the definitions of partial indexes and indexes on expressions, which
+    /// the binder still rewrites as it binds them.
+    /// </summary>
+    private sealed class RefusingPlanner(bool allowRewrite = false) : IQueryPlanner
+    {
+        public ExecutablePlan Plan(BoundStatement statement) => throw Called();
+
         public Operator Plan(IBoundRelation relation) => throw Called();
 
         public Operator PlanTableAccess(SourceBinding source, List<Expr> conjuncts) => throw Called();
 
-        public Expr Rewrite(Expr expression) => throw Called();
+        public Expr Rewrite(Expr expression) => allowRewrite ? Planner.Instance.Rewrite(expression) : throw Called();
 
         public List<Expr> Conjuncts(Expr predicate) => throw Called();
 
         public bool Implies(Expr predicate, IReadOnlyList<Expr> conjuncts) => throw Called();
 
-        private static InvalidOperationException Called() => new("the binder called the planner while binding a SELECT");
-    }
-
-    /// <summary>Records what the binder hands over and lets the real planner plan it.</summary>
-    private sealed class RecordingPlanner : IQueryPlanner
-    {
-        public List<IBoundRelation> Relations { get; } = [];
-
-        public int TableAccesses { get; private set; }
-
-        public int LastConjuncts { get; private set; }
-
-        public Operator Plan(IBoundRelation relation)
-        {
-            Relations.Add(relation);
-            return Planner.Instance.Plan(relation);
-        }
-
-        public Operator PlanTableAccess(SourceBinding source, List<Expr> conjuncts)
-        {
-            TableAccesses++;
-            LastConjuncts = conjuncts.Count;
-            return Planner.Instance.PlanTableAccess(source, conjuncts);
-        }
-
-        public Expr Rewrite(Expr expression) => Planner.Instance.Rewrite(expression);
-
-        public List<Expr> Conjuncts(Expr predicate) => Planner.Instance.Conjuncts(predicate);
-
-        public bool Implies(Expr predicate, IReadOnlyList<Expr> conjuncts) => Planner.Instance.Implies(predicate, conjuncts);
+        private static InvalidOperationException Called() => new("the binder called the planner while binding a SELECT or a data change");
     }
 }

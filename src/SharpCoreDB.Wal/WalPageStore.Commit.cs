@@ -216,6 +216,17 @@ internal sealed partial class WalPageStore
         int count = _commitPages.Count;
         uint[] numbers = ArrayPool<uint>.Shared.Rent(count);
         WalIndex index = Volatile.Read(ref _index);
+
+        // The newest snapshot held now: a previous version older than it (or any, with no snapshot) is read by no
+        // one, so the cache may reuse its buffer for the new version.
+        bool anySnapshot;
+        ulong newestSnapshot;
+        lock (_snapshotLock)
+        {
+            anySnapshot = _readers.Count > 0;
+            newestSnapshot = _readers.Newest(whenNone: 0);
+        }
+
         for (int i = 0; i < count; i++)
         {
             uint pageNumber = _commitPages[i];
@@ -225,7 +236,7 @@ internal sealed partial class WalPageStore
 
             // The next writer reads these pages first (a hot leaf, the header); without this it would load each
             // one back from the queued copy or the log.
-            _cache.AddCommitted(pageNumber, previous, sequence, page);
+            _cache.AddCommitted(pageNumber, previous, sequence, page, previousUnread: !anySnapshot || newestSnapshot < previous);
 
             // The transaction is done with its pages, so the queue keeps them as they are (the set's buffers come
             // from the queue's pool); only a page someone still holds a lease on is copied.

@@ -127,7 +127,7 @@ public sealed class PageCacheTests
         cache.Read(3, 0, loader).Dispose();
         byte[] committed = new byte[Usable];
         committed.AsSpan().Fill(0xC5);
-        cache.AddCommitted(3, previousVersion: 0, version: 9, committed);
+        cache.AddCommitted(3, previousVersion: 0, version: 9, committed, previousUnread: false);
 
         using (PageLease v9 = cache.Read(3, 9, loader))
         {
@@ -149,7 +149,7 @@ public sealed class PageCacheTests
         var loader = new CountingLoader();
         using var cache = new PageCache(PageSize, Usable, capacity: 8);
         byte[] committed = new byte[Usable];
-        cache.AddCommitted(4, previousVersion: 0, version: 2, committed);
+        cache.AddCommitted(4, previousVersion: 0, version: 2, committed, previousUnread: false);
 
         Assert.Equal(0, cache.Count);
         cache.Read(4, 2, loader).Dispose();
@@ -163,7 +163,7 @@ public sealed class PageCacheTests
         using var cache = new PageCache(PageSize, Usable, capacity: 2);
         using PageLease first = cache.Read(1, 0, loader);
         using PageLease second = cache.Read(2, 0, loader);
-        cache.AddCommitted(1, previousVersion: 0, version: 5, new byte[Usable]);
+        cache.AddCommitted(1, previousVersion: 0, version: 5, new byte[Usable], previousUnread: false);
 
         Assert.Equal(2, cache.Count);
         Assert.Equal(1u, BinaryPrimitives.ReadUInt32LittleEndian(first.Data));
@@ -181,7 +181,7 @@ public sealed class PageCacheTests
             cache.Read(page, 0, loader).Dispose();
         }
 
-        cache.AddCommitted(2, previousVersion: 0, version: 7, new byte[Usable]);
+        cache.AddCommitted(2, previousVersion: 0, version: 7, new byte[Usable], previousUnread: false);
         cache.Read(1, 0, loader).Dispose();
         cache.Read(3, 0, loader).Dispose();
         cache.Read(2, 7, loader).Dispose();

@@ -25,10 +25,24 @@ public sealed class SharpCoreDBCommand : DbCommand
     private int? _commandTimeout;
     private Statement? _prepared;
     private SqlValue[] _values = [];
-    private CancellationTokenSource? _running;
     private CancellationTokenSource? _idle;
     private CancellationTokenSource? _linked;
     private volatile bool _cancelRequested;
+
+    // The timeout clock. Arming a timer costs a trip through the runtime's global timer queue, so a command arms its one
+    // timer only when it is disarmed or due later than the new deadline; each execution just stamps its deadline. The
+    // callback cancels the running execution once its deadline has passed, re-arms for the rest otherwise, and stays
+    // disarmed when idle. _running, _deadline and _timerDue change only under _timeoutLock, and ReaderClosed clears
+    // _running under it, so a late callback (or Cancel) never reaches a source that has been pooled and reused.
+    private readonly Lock _timeoutLock = new();
+    private CancellationTokenSource? _running;
+    private Timer? _timeoutTimer;
+    private long _deadline = NoDeadline;
+    private long _timerDue = NoDeadline;
+    private int _timeoutTimerArms;
+
+    // Deadline of an execution without a timeout, and due time of a disarmed timer (Environment.TickCount64 units).
+    private const long NoDeadline = long.MaxValue;
 
     // The span of the running execution (null when nobody listens): ends when its reader closes, or at the failure.
     private Activity? _activity;
@@ -163,13 +177,35 @@ public sealed class SharpCoreDBCommand : DbCommand
     public override void Cancel()
     {
         _cancelRequested = true;
-        try
+        // Under the lock: ReaderClosed clears _running under it before the source is pooled or disposed.
+        lock (_timeoutLock)
         {
             _running?.Cancel();
         }
-        catch (ObjectDisposedException)
+    }
+
+    /// <summary>How many times this command has armed its timeout timer (tests count it: a loop of executions arms it
+    /// once, not once per execution).</summary>
+    internal int TimeoutTimerArms
+    {
+        get
         {
-            // The execution finished between the read of _running and Cancel: nothing left to stop.
+            lock (_timeoutLock)
+            {
+                return _timeoutTimerArms;
+            }
+        }
+    }
+
+    /// <summary>Whether the timeout timer is armed (tests wait for a callback to have run).</summary>
+    internal bool TimeoutTimerArmed
+    {
+        get
+        {
+            lock (_timeoutLock)
+            {
+                return _timerDue != NoDeadline;
+            }
         }
     }
 
@@ -321,7 +357,17 @@ public sealed class SharpCoreDBCommand : DbCommand
             return;
         }
 
-        Interlocked.CompareExchange(ref _running, null, execution);
+        lock (_timeoutLock)
+        {
+            if (ReferenceEquals(_running, execution))
+            {
+                // The timer stays armed: its callback finds nothing running and leaves it disarmed, and an execution
+                // that starts before then reuses it without arming it again.
+                _running = null;
+                _deadline = NoDeadline;
+            }
+        }
+
         // An unlinked source that never fired is kept for the next execution (TryReset stops its timer), so a
         // re-executed command does not allocate a source and a timer every time.
         var linked = ReferenceEquals(Interlocked.CompareExchange(ref _linked, null, execution), execution);
@@ -383,6 +429,12 @@ public sealed class SharpCoreDBCommand : DbCommand
         {
             _prepared = null;
             Interlocked.Exchange(ref _idle, null)?.Dispose();
+            lock (_timeoutLock)
+            {
+                _timeoutTimer?.Dispose();
+                _timeoutTimer = null;
+                _timerDue = NoDeadline;
+            }
         }
 
         base.Dispose(disposing);
@@ -553,13 +605,67 @@ public sealed class SharpCoreDBCommand : DbCommand
             source = Interlocked.Exchange(ref _idle, null) ?? new CancellationTokenSource();
         }
         var seconds = CommandTimeout;
-        if (seconds > 0)
+        lock (_timeoutLock)
         {
-            source.CancelAfter(TimeSpan.FromSeconds(seconds));
+            _running = source;
+            if (seconds <= 0)
+            {
+                _deadline = NoDeadline;
+            }
+            else
+            {
+                var now = Environment.TickCount64;
+                _deadline = now + seconds * 1000L;
+                if (_timerDue > _deadline)
+                {
+                    // Disarmed, or due after this deadline (CommandTimeout was lowered): arm for this execution.
+                    ArmTimeoutTimer(now, _deadline);
+                }
+            }
         }
 
-        _running = source;
         return source;
+    }
+
+    // Arms the timeout timer to fire at due. Called under _timeoutLock.
+    private void ArmTimeoutTimer(long now, long due)
+    {
+        if (_timeoutTimer is null)
+        {
+            // The callback runs on the thread pool: it must not carry the executing thread's async-locals (Activity).
+            using (ExecutionContext.SuppressFlow())
+            {
+                _timeoutTimer = new Timer(static state => ((SharpCoreDBCommand)state!).TimeoutTimerFired(), this, Timeout.Infinite, Timeout.Infinite);
+            }
+        }
+
+        _timerDue = due;
+        _timeoutTimerArms++;
+        _timeoutTimer.Change(Math.Max(due - now, 1), Timeout.Infinite);
+    }
+
+    // The timer callback: cancels the running execution once its deadline has passed, re-arms for the rest when the
+    // running execution started after the timer was armed, and leaves the timer disarmed when nothing runs.
+    private void TimeoutTimerFired()
+    {
+        lock (_timeoutLock)
+        {
+            _timerDue = NoDeadline;
+            if (_running is null || _deadline == NoDeadline || _timeoutTimer is null)
+            {
+                return;
+            }
+
+            var now = Environment.TickCount64;
+            if (now >= _deadline)
+            {
+                // Inside the lock: the source cannot be pooled and handed to a later execution meanwhile.
+                _running.Cancel();
+                return;
+            }
+
+            ArmTimeoutTimer(now, _deadline);
+        }
     }
 
     // Keeps the original stack trace when the error is passed on unchanged.

@@ -82,6 +82,14 @@ internal static class SqlValueReader
     {
         object result = value.ToObject();
 
+        // An array of its own, as Microsoft.Data.Sqlite gives: the value's array may be the engine's or a parameter's,
+        // and changing the result must not change another read or the database. (An inline or borrowed BLOB already
+        // comes as a new array.)
+        if (result is byte[] bytes && value.HoldsBlobArray)
+        {
+            return bytes.AsSpan().ToArray();
+        }
+
         // TEXT that holds invalid UTF-8 reaches the application as well-formed UTF-16, as from any UTF-8 reader.
         return result is string text ? Utf8Text.ToWellFormed(text) : result;
     }

@@ -55,6 +55,8 @@ internal sealed class Planner : IQueryPlanner
             }
         }
 
+        // A statement's rows go only to the caller's data reader, which copies each value it hands out.
+        BlobLending.AllowWhereSafe(root);
         return new QueryPlan(statement.Schema!, statement.SlotWidths!, root, query.Slot, query.Columns);
     }
 

@@ -130,6 +130,24 @@ internal ref struct RecordReader
         return _record.Slice(offset, RecordFormat.GetPayloadSize(serialType));
     }
 
+    /// <summary>Where a BLOB column's payload lies in the record, for a value that borrows it
+    /// (<see cref="BorrowedBlob"/>).</summary>
+    /// <param name="column">The zero-based column.</param>
+    /// <param name="offset">The payload's offset in the record.</param>
+    /// <param name="length">The payload's length.</param>
+    /// <returns>False when the column is not a stored BLOB.</returns>
+    public bool TryLocateBlob(int column, out int offset, out int length)
+    {
+        if (!Locate(column, out ulong serialType, out offset) || RecordFormat.GetStorageClass(serialType) != SqlStorageClass.Blob)
+        {
+            length = 0;
+            return false;
+        }
+
+        length = RecordFormat.GetPayloadSize(serialType);
+        return true;
+    }
+
     /// <summary>The payload of a BLOB column in place, without copying (valid as long as the record's bytes are).</summary>
     /// <param name="column">The zero-based column.</param>
     /// <returns>The BLOB's bytes.</returns>

@@ -167,8 +167,8 @@ internal readonly partial struct SqlValue
             case SqlStorageClass.Blob when _reference is PackedBlob packed:
                 value = InlineGuid(packed.Tail);
                 return true;
-            case SqlStorageClass.Blob when ((byte[])_reference!).Length == PackedBlob.Size:
-                value = new Guid((byte[])_reference!, bigEndian: true);
+            case SqlStorageClass.Blob when BlobLength == PackedBlob.Size:
+                value = new Guid(GetBlobBytes(default), bigEndian: true);
                 return true;
             case SqlStorageClass.Text when _reference is PackedText { IsGuid: true } packed:
                 value = InlineGuid(packed.GuidTail);

@@ -29,8 +29,16 @@ internal readonly partial struct SqlValue
     /// <summary>True for a 16-byte BLOB held inline: its bytes are written on demand (<see cref="GetBlobBytes"/>).</summary>
     internal bool IsPackedBlob => _reference is PackedBlob;
 
+    /// <summary>True for a BLOB whose value is an array it shares (<see cref="AsBlob"/> returns that array itself).</summary>
+    internal bool HoldsBlobArray => _reference is byte[];
+
     /// <summary>The length of a BLOB in bytes, without a class check.</summary>
-    internal int BlobLength => _reference is PackedBlob ? PackedBlob.Size : ((byte[])_reference!).Length;
+    internal int BlobLength => _reference switch
+    {
+        PackedBlob => PackedBlob.Size,
+        BorrowedBlob borrowed => borrowed.Length,
+        _ => ((byte[])_reference!).Length,
+    };
 
     /// <summary>Creates a GUID: a 16-byte big-endian BLOB tagged <see cref="SqlDeclaredType.Guid"/>, held inline.</summary>
     /// <param name="value">The GUID.</param>
@@ -61,6 +69,11 @@ internal readonly partial struct SqlValue
             ? new(PackedBlob.For(bytes[^1]), SqlStorageClass.Blob, SqlDeclaredType.None, bytes)
             : FromBlob(bytes.ToArray());
 
+    /// <summary>Creates a BLOB whose bytes stay in a reused record buffer (see <see cref="BorrowedBlob"/>).</summary>
+    /// <param name="borrowed">The borrowed bytes.</param>
+    /// <returns>The value.</returns>
+    internal static SqlValue FromBorrowedBlob(BorrowedBlob borrowed) => new(SqlStorageClass.Blob, 0, borrowed, SqlDeclaredType.None);
+
     /// <summary>The bytes of a BLOB: an array's own, or an inline BLOB's written into <paramref name="buffer"/>.</summary>
     /// <param name="buffer">At least <see cref="PackedBlob.Size"/> bytes when the value is held inline; may be empty otherwise.</param>
     /// <returns>The bytes.</returns>
@@ -72,7 +85,7 @@ internal readonly partial struct SqlValue
             return buffer[..PackedBlob.Size];
         }
 
-        return (byte[])_reference!;
+        return _reference is BorrowedBlob borrowed ? borrowed.Bytes : (byte[])_reference!;
     }
 
     /// <summary>Compares two BLOBs as memcmp does, without an array for an inline one.</summary>

@@ -103,13 +103,14 @@ internal readonly partial struct SqlValue
         return TextOrder.Compare(left.GetTextChars(leftBuffer), right.GetTextChars(rightBuffer));
     }
 
-    // The reference code outside this struct sees: a packed value's text as a new string, an inline BLOB as a new
-    // array.
+    // The reference code outside this struct sees: a packed value's text as a new string, an inline or borrowed BLOB
+    // as a new array.
     private object? MaterializedReference => _reference switch
     {
         PackedText { IsGuid: true } guid => PackedGuidString(guid),
         PackedText packed => packed.ToText(_bits, (int)_decimalHigh),
         PackedBlob blob => InlineBlobArray(blob.Tail),
+        BorrowedBlob borrowed => borrowed.Bytes.ToArray(),
         _ => _reference,
     };
 

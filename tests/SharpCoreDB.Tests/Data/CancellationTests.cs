@@ -144,7 +144,7 @@ public sealed class CancellationTests
 
     // Runs the call on another thread (calling cancel now and then while it runs, when given) and returns what it
     // threw; fails when it neither returns nor throws within the hang guard.
-    private static Exception? RunGuarded(Func<object?> call, Action? cancel = null)
+    internal static Exception? RunGuarded(Func<object?> call, Action? cancel = null)
     {
         var running = Task.Run(call);
         var deadline = DateTime.UtcNow + HangGuard;

@@ -36,6 +36,9 @@ internal sealed class RowIdSeekOperator : Operator
     /// <inheritdoc />
     public override IReadOnlyList<Expr> Expressions => _keys;
 
+    /// <summary>The decoder of the table's rows.</summary>
+    public TableRowDecoder Decoder => _decoder;
+
     /// <inheritdoc />
     public override void Open(ExecutionContext context)
     {
@@ -94,7 +97,7 @@ internal sealed class RowIdSeekOperator : Operator
             }
 
             int used = needed >= 0 && needed <= have ? (int)needed : have;
-            _decoder.Decode(_record.AsSpan(0, used), rowId, context.Slots[_slot]);
+            _decoder.Decode(_record, used, rowId, context.Slots[_slot]);
             return true;
         }
 

@@ -19,6 +19,9 @@ internal sealed class TableRowDecoder
     private readonly int _leadingColumns;
     private byte[] _buffer = [];
 
+    // Whether BLOBs longer than an inline one borrow their bytes from the record buffer (see BlobLending).
+    private bool _lendsBlobs;
+
     /// <summary>Creates a decoder.</summary>
     /// <param name="table">The table.</param>
     /// <param name="columns">The ordinals of the columns to decode.</param>
@@ -37,6 +40,13 @@ internal sealed class TableRowDecoder
 
     /// <summary>The table.</summary>
     public TableSchema Table => _table;
+
+    /// <summary>
+    /// Makes the decode of a record held in a reused buffer (one spilling into overflow pages, or a seek's copy)
+    /// leave BLOBs in that buffer (<see cref="BorrowedBlob"/>) instead of copying each into an array: for plans
+    /// whose values do not outlive their row (see <see cref="BlobLending"/>).
+    /// </summary>
+    public void LendBlobs() => _lendsBlobs = true;
 
     /// <summary>The ordinals of the columns decoded (those asked for, and a WITHOUT ROWID table's key columns).</summary>
     public IReadOnlyList<int> Columns => _columns;
@@ -79,21 +89,35 @@ internal sealed class TableRowDecoder
         }
 
         cursor.CopyValuePrefixTo(_buffer.AsSpan(0, copy));
-        Decode(_buffer.AsSpan(0, copy), rowId, row);
+        Decode(_buffer, copy, rowId, row);
     }
+
+    /// <summary>Decodes a record held at the start of a buffer that stays unchanged while the row is current.</summary>
+    /// <param name="buffer">The buffer.</param>
+    /// <param name="length">The record's length (or the prefix of it the decoder needs).</param>
+    /// <param name="rowId">The row id.</param>
+    /// <param name="row">The slot row.</param>
+    public void Decode(byte[] buffer, int length, long rowId, SqlValue[] row) =>
+        Decode(buffer.AsSpan(0, length), rowId, row, _lendsBlobs ? buffer : null);
 
     /// <summary>Decodes a record.</summary>
     /// <param name="record">The record bytes.</param>
     /// <param name="rowId">The row id.</param>
     /// <param name="row">The slot row.</param>
-    public void Decode(ReadOnlySpan<byte> record, long rowId, SqlValue[] row)
+    public void Decode(ReadOnlySpan<byte> record, long rowId, SqlValue[] row) => Decode(record, rowId, row, lender: null);
+
+    // lender: the array record starts at, when its BLOBs may be borrowed; null to copy them.
+    private void Decode(ReadOnlySpan<byte> record, long rowId, SqlValue[] row, byte[]? lender)
     {
         var reader = new RecordReader(record);
         int alias = _table.RowIdAlias;
         foreach (int column in _columns)
         {
             ColumnSchema schema = _table.Columns[column];
-            SqlValue value = column == alias ? SqlValue.FromInt64(rowId) : reader.GetValue(column, schema.Missing);
+            SqlValue value = column == alias ? SqlValue.FromInt64(rowId)
+                : lender is not null && reader.TryLocateBlob(column, out int offset, out int length) && length > PackedBlob.Size
+                    ? SqlValue.FromBorrowedBlob(new BorrowedBlob(lender, offset, length))
+                    : reader.GetValue(column, schema.Missing);
             SqlDeclaredType declared = schema.DeclaredType;
             row[column] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
         }

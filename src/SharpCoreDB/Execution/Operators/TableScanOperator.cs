@@ -91,6 +91,14 @@ internal sealed class TableScanOperator(TableRowDecoder decoder, int slot, bool 
         return true;
     }
 
+    /// <summary>Makes every decoder of this scan lend BLOBs (<see cref="TableRowDecoder.LendBlobs"/>).</summary>
+    public void LendBlobs()
+    {
+        decoder.LendBlobs();
+        _filterColumns?.LendBlobs();
+        _deferredColumns?.LendBlobs();
+    }
+
     /// <summary>
     /// Decodes the columns <see cref="DeferColumnsNotReadBy"/> deferred, for the row <see cref="Next"/> last
     /// produced: the cursor is still on it, so its page is still held.

@@ -88,7 +88,7 @@ internal static partial class ScalarFunctions
             case SqlStorageClass.Null:
                 return SqlValue.Null;
             case SqlStorageClass.Blob:
-                return SqlValue.FromInt64(((byte[])value.RawReference!).Length);
+                return SqlValue.FromInt64(value.BlobLength);
             case SqlStorageClass.Text:
                 string text = (string)value.RawReference!;
 
@@ -105,7 +105,7 @@ internal static partial class ScalarFunctions
     private static SqlValue OctetLength(in SqlValue value) => value.StorageClass switch
     {
         SqlStorageClass.Null => SqlValue.Null,
-        SqlStorageClass.Blob => SqlValue.FromInt64(((byte[])value.RawReference!).Length),
+        SqlStorageClass.Blob => SqlValue.FromInt64(value.BlobLength),
         _ => SqlValue.FromInt64(TextConversion.Utf8Length(TextConversion.ToText(value))),
     };
 

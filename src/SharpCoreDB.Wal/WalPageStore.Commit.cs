@@ -3,6 +3,7 @@ using System.Diagnostics;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Format;
+using SharpCoreDB.Wal.Recovery;
 using SharpCoreDB.Wal.Transactions;
 using SharpCoreDB.Wal.Writing;
 
@@ -370,6 +371,7 @@ internal sealed partial class WalPageStore
                 Volatile.Write(ref _index, new WalIndex());
             }
 
+            RebaseCachedVersions(index);
         }
         finally
         {
@@ -389,6 +391,31 @@ internal sealed partial class WalPageStore
         }
 
         Volatile.Write(ref _generationsQueued, _generationsQueued + 1);
+    }
+
+    // After a restart (checkpoint slot held): the file holds every page's newest version of the old generation, and
+    // nothing reads the old index any more (no snapshot reads the log, and every open one is at the newest commit). The
+    // cached newest versions become the cached file copies; older versions, which nobody can ask for again, free their
+    // slots (and keep their buffers) for the next loads.
+    private void RebaseCachedVersions(WalIndex old)
+    {
+        List<WalFrameRef> versions = _checkpointFrames;
+        versions.Clear();
+        old.CollectAll(versions);
+        for (int i = 0; i < versions.Count; i++)
+        {
+            WalFrameRef version = versions[i];
+            if (i + 1 < versions.Count && versions[i + 1].PageNumber == version.PageNumber)
+            {
+                _cache.Invalidate(version.PageNumber, version.Sequence);
+            }
+            else
+            {
+                _cache.Rebase(version.PageNumber, version.Sequence);
+            }
+        }
+
+        versions.Clear();
     }
 
     private bool CanRestart()

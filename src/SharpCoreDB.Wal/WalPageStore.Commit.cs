@@ -3,6 +3,7 @@ using System.Diagnostics;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Format;
+using SharpCoreDB.Wal.Recovery;
 using SharpCoreDB.Wal.Transactions;
 using SharpCoreDB.Wal.Writing;
 
@@ -216,6 +217,17 @@ internal sealed partial class WalPageStore
         int count = _commitPages.Count;
         uint[] numbers = ArrayPool<uint>.Shared.Rent(count);
         WalIndex index = Volatile.Read(ref _index);
+
+        // The newest snapshot held now: a previous version older than it (or any, with no snapshot) is read by no
+        // one, so the cache may reuse its buffer for the new version.
+        bool anySnapshot;
+        ulong newestSnapshot;
+        lock (_snapshotLock)
+        {
+            anySnapshot = _readers.Count > 0;
+            newestSnapshot = _readers.Newest(whenNone: 0);
+        }
+
         for (int i = 0; i < count; i++)
         {
             uint pageNumber = _commitPages[i];
@@ -225,7 +237,7 @@ internal sealed partial class WalPageStore
 
             // The next writer reads these pages first (a hot leaf, the header); without this it would load each
             // one back from the queued copy or the log.
-            _cache.AddCommitted(pageNumber, previous, sequence, page);
+            _cache.AddCommitted(pageNumber, previous, sequence, page, previousUnread: !anySnapshot || newestSnapshot < previous);
 
             // The transaction is done with its pages, so the queue keeps them as they are (the set's buffers come
             // from the queue's pool); only a page someone still holds a lease on is copied.
@@ -359,6 +371,7 @@ internal sealed partial class WalPageStore
                 Volatile.Write(ref _index, new WalIndex());
             }
 
+            RebaseCachedVersions(index);
         }
         finally
         {
@@ -378,6 +391,31 @@ internal sealed partial class WalPageStore
         }
 
         Volatile.Write(ref _generationsQueued, _generationsQueued + 1);
+    }
+
+    // After a restart (checkpoint slot held): the file holds every page's newest version of the old generation, and
+    // nothing reads the old index any more (no snapshot reads the log, and every open one is at the newest commit). The
+    // cached newest versions become the cached file copies; older versions, which nobody can ask for again, free their
+    // slots (and keep their buffers) for the next loads.
+    private void RebaseCachedVersions(WalIndex old)
+    {
+        List<WalFrameRef> versions = _checkpointFrames;
+        versions.Clear();
+        old.CollectAll(versions);
+        for (int i = 0; i < versions.Count; i++)
+        {
+            WalFrameRef version = versions[i];
+            if (i + 1 < versions.Count && versions[i + 1].PageNumber == version.PageNumber)
+            {
+                _cache.Invalidate(version.PageNumber, version.Sequence);
+            }
+            else
+            {
+                _cache.Rebase(version.PageNumber, version.Sequence);
+            }
+        }
+
+        versions.Clear();
     }
 
     private bool CanRestart()

@@ -340,7 +340,12 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
     /// <param name="previousVersion">The version the commit replaces (0 = database file).</param>
     /// <param name="version">The committed version.</param>
     /// <param name="plain">The committed usable bytes.</param>
-    public void AddCommitted(uint pageNumber, ulong previousVersion, ulong version, ReadOnlySpan<byte> plain)
+    /// <param name="previousUnread">
+    /// No snapshot reads the previous version any more: when it is unpinned, its slot and buffer take the committed
+    /// version instead of a new one. Without this, every commit of a write-heavy workload took a fresh buffer per
+    /// page until the cache was full of dead versions (a 4 KiB allocation per written page).
+    /// </param>
+    public void AddCommitted(uint pageNumber, ulong previousVersion, ulong version, ReadOnlySpan<byte> plain, bool previousUnread)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(plain.Length, _usableSize, nameof(plain));
         lock (_gate)
@@ -351,6 +356,21 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
                 || _slots[previous].State != SlotState.Ready
                 || _map.ContainsKey(key))
             {
+                return;
+            }
+
+            if (previousUnread && _slots[previous].Pins == 0)
+            {
+                // A later reader of the old version (one that started before this commit is visible) misses the
+                // cache and loads it from the log or the file, like any uncached page.
+                ref Slot reused = ref _slots[previous];
+                _map.Remove(reused.Key);
+                reused.Key = key;
+                reused.Generation++;
+                reused.Referenced = false;
+                plain[.._usableSize].CopyTo(reused.Buffer);
+                _map.Add(key, previous);
+                AssertSlot(previous);
                 return;
             }
 
@@ -377,6 +397,44 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
         }
     }
 
+    /// <summary>
+    /// The database file now holds version <paramref name="version"/> of a page (a checkpoint copied it, and the log
+    /// restarted, so every later reader takes the page from the file): its cached copy becomes the cached file copy,
+    /// version 0, instead of a dead entry that only CLOCK would ever take. Without this every page a workload touched
+    /// was read and verified (decrypted) from the file again after each restart, into a fresh buffer while the cache
+    /// was not yet full.
+    /// </summary>
+    /// <remarks>
+    /// Leases on the slot stay valid: the bytes are the same, only the key changes. When the file copy is already
+    /// cached (a reader loaded it after the checkpoint), the log version is dropped instead.
+    /// </remarks>
+    /// <param name="pageNumber">The page number.</param>
+    /// <param name="version">The log version the file now holds.</param>
+    public void Rebase(uint pageNumber, ulong version)
+    {
+        lock (_gate)
+        {
+            ObjectDisposedException.ThrowIf(_disposed, this);
+            var key = new PageKey(pageNumber, version);
+            if (!_map.TryGetValue(key, out int slot) || _slots[slot].State != SlotState.Ready)
+            {
+                return;
+            }
+
+            var fileKey = new PageKey(pageNumber, 0);
+            if (_map.ContainsKey(fileKey))
+            {
+                DropLocked(key, slot);
+                return;
+            }
+
+            _map.Remove(key);
+            _slots[slot].Key = fileKey;
+            _map.Add(fileKey, slot);
+            AssertSlot(slot);
+        }
+    }
+
     /// <summary>Drops a page version from the cache (detaching it if it is leased).</summary>
     /// <param name="pageNumber">The page number.</param>
     /// <param name="version">The version.</param>
@@ -386,23 +444,27 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
         {
             ObjectDisposedException.ThrowIf(_disposed, this);
             var key = new PageKey(pageNumber, version);
-            if (!_map.TryGetValue(key, out int slot))
+            if (_map.TryGetValue(key, out int slot))
             {
-                return;
+                DropLocked(key, slot);
             }
-
-            ref Slot s = ref _slots[slot];
-            if (s.State == SlotState.Ready && s.Pins == 0)
-            {
-                _map.Remove(key);
-                FreeSlot(slot);
-                AssertSlot(slot);
-                return;
-            }
-
-            Detach(key, slot);
-            AssertSlot(slot);
         }
+    }
+
+    // Under the lock: frees a cached version's slot, or detaches it while leases still read it.
+    private void DropLocked(PageKey key, int slot)
+    {
+        ref Slot s = ref _slots[slot];
+        if (s.State == SlotState.Ready && s.Pins == 0)
+        {
+            _map.Remove(key);
+            FreeSlot(slot);
+            AssertSlot(slot);
+            return;
+        }
+
+        Detach(key, slot);
+        AssertSlot(slot);
     }
 
     /// <summary>Drops every page (leased ones are detached and freed when released).</summary>

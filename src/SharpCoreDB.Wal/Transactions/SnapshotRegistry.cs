@@ -81,6 +81,28 @@ internal sealed class SnapshotRegistry
         }
     }
 
+    /// <summary>The newest snapshot held, or <paramref name="whenNone"/> when there is none.</summary>
+    /// <param name="whenNone">The value to return when no snapshot is held.</param>
+    /// <returns>The largest held snapshot sequence.</returns>
+    public ulong Newest(ulong whenNone)
+    {
+        if (Count == 0)
+        {
+            return whenNone;
+        }
+
+        ulong newest = 0;
+        for (int i = 0; i < _count; i++)
+        {
+            if (_inUse[i] && _snapshots[i] > newest)
+            {
+                newest = _snapshots[i];
+            }
+        }
+
+        return newest;
+    }
+
     /// <summary>The oldest registered snapshot, or <paramref name="whenNone"/>.</summary>
     public ulong Oldest(ulong whenNone)
     {

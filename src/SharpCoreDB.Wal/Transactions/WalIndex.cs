@@ -132,6 +132,21 @@ internal sealed class WalIndex
         }
     }
 
+    /// <summary>
+    /// Adds every indexed version to <paramref name="destination"/>, page by page, each page's versions oldest first
+    /// (so a page's last entry is its newest version).
+    /// </summary>
+    public void CollectAll(List<WalFrameRef> destination)
+    {
+        lock (_gate)
+        {
+            foreach (KeyValuePair<uint, Versions> page in _pages)
+            {
+                page.Value.CollectInto(page.Key, destination);
+            }
+        }
+    }
+
     // The version list of a page and the position of a version in it that must be there (the log writer only names
     // versions it was given).
     private Versions VersionsOf(uint pageNumber, ulong sequence, out int at)
@@ -192,6 +207,14 @@ internal sealed class WalIndex
             sequence = 0;
             offset = 0;
             return false;
+        }
+
+        public void CollectInto(uint pageNumber, List<WalFrameRef> destination)
+        {
+            for (int i = 0; i < _count; i++)
+            {
+                destination.Add(new WalFrameRef(pageNumber, _sequences[i], _offsets[i]));
+            }
         }
 
         public int IndexOf(ulong sequence)

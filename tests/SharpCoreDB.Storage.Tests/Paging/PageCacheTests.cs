@@ -127,7 +127,7 @@ public sealed class PageCacheTests
         cache.Read(3, 0, loader).Dispose();
         byte[] committed = new byte[Usable];
         committed.AsSpan().Fill(0xC5);
-        cache.AddCommitted(3, previousVersion: 0, version: 9, committed);
+        cache.AddCommitted(3, previousVersion: 0, version: 9, committed, previousUnread: false);
 
         using (PageLease v9 = cache.Read(3, 9, loader))
         {
@@ -144,12 +144,84 @@ public sealed class PageCacheTests
     }
 
     [Fact]
+    public void A_committed_version_takes_over_the_slot_of_an_unpinned_previous_version_no_snapshot_reads()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        cache.Read(3, 0, loader).Dispose();
+        byte[] committed = new byte[Usable];
+        committed.AsSpan().Fill(0xC5);
+        cache.AddCommitted(3, previousVersion: 0, version: 9, committed, previousUnread: true);
+
+        Assert.Equal(1, cache.Count);
+        Assert.False(cache.Contains(3, 0), "the unread previous version gave its slot to the new one");
+        using (PageLease v9 = cache.Read(3, 9, loader))
+        {
+            Assert.True(v9.Data.SequenceEqual(committed), "the committed bytes are served");
+        }
+
+        Assert.Equal(1, loader.LoadsOf(3));
+
+        // A late reader of the old version (one whose snapshot began before the commit was visible) loads it again.
+        using (PageLease v0 = cache.Read(3, 0, loader))
+        {
+            Assert.Equal(3u, BinaryPrimitives.ReadUInt32LittleEndian(v0.Data));
+            Assert.Equal(0, v0.Data[8]);
+        }
+
+        Assert.Equal(2, loader.LoadsOf(3));
+    }
+
+    [Fact]
+    public void A_pinned_previous_version_keeps_its_slot_and_bytes_even_when_no_snapshot_reads_it()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        byte[] committed = new byte[Usable];
+        committed.AsSpan().Fill(0xC5);
+        using (PageLease held = cache.Read(3, 0, loader))
+        {
+            byte[] before = held.Data.ToArray();
+            cache.AddCommitted(3, previousVersion: 0, version: 9, committed, previousUnread: true);
+
+            Assert.True(held.Data.SequenceEqual(before), "a leased version's bytes never change under its holder");
+            Assert.Equal(2, cache.Count);
+            Assert.True(cache.Contains(3, 0), "a pinned version stays cached");
+        }
+
+        using (PageLease v9 = cache.Read(3, 9, loader))
+        {
+            Assert.True(v9.Data.SequenceEqual(committed), "the committed bytes are served");
+        }
+
+        cache.Read(3, 0, loader).Dispose();
+        Assert.Equal(1, loader.LoadsOf(3));
+    }
+
+    [Fact]
+    public void A_previous_version_a_snapshot_reads_keeps_its_slot()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 8);
+        cache.Read(3, 4, loader).Dispose();
+        cache.AddCommitted(3, previousVersion: 4, version: 9, new byte[Usable], previousUnread: false);
+
+        Assert.Equal(2, cache.Count);
+        using (PageLease v4 = cache.Read(3, 4, loader))
+        {
+            Assert.Equal(4, v4.Data[8]);
+        }
+
+        Assert.Equal(1, loader.LoadsOf(3));
+    }
+
+    [Fact]
     public void A_committed_version_of_an_uncached_page_stays_uncached()
     {
         var loader = new CountingLoader();
         using var cache = new PageCache(PageSize, Usable, capacity: 8);
         byte[] committed = new byte[Usable];
-        cache.AddCommitted(4, previousVersion: 0, version: 2, committed);
+        cache.AddCommitted(4, previousVersion: 0, version: 2, committed, previousUnread: false);
 
         Assert.Equal(0, cache.Count);
         cache.Read(4, 2, loader).Dispose();
@@ -163,7 +235,7 @@ public sealed class PageCacheTests
         using var cache = new PageCache(PageSize, Usable, capacity: 2);
         using PageLease first = cache.Read(1, 0, loader);
         using PageLease second = cache.Read(2, 0, loader);
-        cache.AddCommitted(1, previousVersion: 0, version: 5, new byte[Usable]);
+        cache.AddCommitted(1, previousVersion: 0, version: 5, new byte[Usable], previousUnread: false);
 
         Assert.Equal(2, cache.Count);
         Assert.Equal(1u, BinaryPrimitives.ReadUInt32LittleEndian(first.Data));
@@ -181,7 +253,7 @@ public sealed class PageCacheTests
             cache.Read(page, 0, loader).Dispose();
         }
 
-        cache.AddCommitted(2, previousVersion: 0, version: 7, new byte[Usable]);
+        cache.AddCommitted(2, previousVersion: 0, version: 7, new byte[Usable], previousUnread: false);
         cache.Read(1, 0, loader).Dispose();
         cache.Read(3, 0, loader).Dispose();
         cache.Read(2, 7, loader).Dispose();

@@ -410,8 +410,9 @@ internal sealed partial class Binder
             return BindUpdateFrom(update, table, assignedNames);
         }
 
+        // The access only finds the rows (RowUpdater reads each again, with the columns the update needs), so it
+        // decodes just what the WHERE reads: a large value the statement replaces is not copied out of the record.
         (SourceBinding source, Scope scope) = TableScope(table, update.Alias);
-        source.MarkAllUsed();
         (int[] columns, Expr[] values) = BindAssignments(table, update.Assignments, scope);
 
         Expr? where = BindWhere(update.Where, scope);

@@ -44,6 +44,44 @@ public sealed class LargeBlobReadTests
     }
 
     [Fact]
+    public void A_row_id_range_of_1_KiB_blobs_allocates_one_copy_of_each()
+    {
+        const int value = 1024;
+        const int rows = 200;
+        using var temp = new TempDatabase();
+        using SharpCoreDBConnection connection = Open(temp, Pattern(value, seed: 1));
+        using (DbCommand insert = connection.CreateCommand())
+        {
+            insert.CommandText = "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO kv (id, value) SELECT i, randomblob(1024) FROM n";
+            insert.ExecuteNonQuery();
+        }
+
+        using DbCommand range = connection.CreateCommand();
+        range.CommandText = "SELECT id, value FROM kv WHERE id >= @first AND id < @end";
+        DbParameter first = range.CreateParameter();
+        first.ParameterName = "@first";
+        first.Value = 1L;
+        range.Parameters.Add(first);
+        DbParameter end = range.CreateParameter();
+        end.ParameterName = "@end";
+        end.Value = rows + 1L;
+        range.Parameters.Add(end);
+        range.Prepare();
+
+        // Warm-up: plans, buffers and pages are allocated once, not per scan.
+        Assert.Equal(rows, ScanValues(range, value));
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        const int scans = 4;
+        for (int i = 0; i < scans; i++)
+        {
+            Assert.Equal(rows, ScanValues(range, value));
+        }
+
+        long perRow = (GC.GetAllocatedBytesForCurrentThread() - before) / (scans * rows);
+        Assert.True(perRow < value * 3 / 2, $"A range scan allocated {perRow} bytes per row of a {value}-byte BLOB.");
+    }
+
+    [Fact]
     public void Changing_a_returned_blob_changes_no_other_read_of_it()
     {
         byte[] original = Pattern(200_000, seed: 7);
@@ -105,6 +143,19 @@ public sealed class LargeBlobReadTests
         }
 
         Assert.Equal(expected, kept.Cast<byte[]>());
+    }
+
+    private static int ScanValues(DbCommand range, int length)
+    {
+        using DbDataReader reader = range.ExecuteReader();
+        int rows = 0;
+        while (reader.Read())
+        {
+            Assert.Equal(length, reader.GetFieldValue<byte[]>(1).Length);
+            rows++;
+        }
+
+        return rows;
     }
 
     private static byte[] ReadValue(DbCommand read)

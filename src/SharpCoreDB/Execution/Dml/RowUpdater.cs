@@ -1,4 +1,5 @@
 using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Records;
 using SharpCoreDB.Sql.Ast;
@@ -25,6 +26,14 @@ internal sealed class RowUpdater
     private readonly ConflictResolution _conflict;
     private readonly TriggerSet? _triggers;
     private readonly bool[] _assigned;
+
+    // The old row's columns the assignments and the condition read (null: not known, so all); and, worked out on
+    // first use without and with foreign keys, the columns read before the update (see TableWriter.UpdateColumns).
+    private readonly HashSet<int>? _readColumns;
+    private bool[]? _oldColumns;
+    private bool[]? _oldColumnsWithForeignKeys;
+    private bool _oldColumnsKnown;
+    private bool _oldColumnsWithForeignKeysKnown;
 
     // Scratch rows, reused by every execution (a plan runs one at a time; as a trigger step it runs once per firing).
     private readonly SqlValue[] _oldRow;
@@ -59,6 +68,9 @@ internal sealed class RowUpdater
         {
             _assigned[column] = true;
         }
+
+        // Triggers see OLD whole, so with them every column is read.
+        _readColumns = triggers is null ? ColumnsReadFrom(values, where, slot) : null;
     }
 
     /// <summary>The slot the row is read into and updated in.</summary>
@@ -74,7 +86,7 @@ internal sealed class RowUpdater
     public bool Update(ExecutionContext context, RowLocator rowId)
     {
         SqlValue[] row = context.Slots[_slot];
-        if (!_writer.Read(context.Transaction, rowId, row))
+        if (!_writer.Read(context.Transaction, rowId, row, OldColumns(context)))
         {
             // Removed by an earlier row's OR REPLACE.
             return false;
@@ -120,6 +132,48 @@ internal sealed class RowUpdater
         }
 
         return true;
+    }
+
+    private static HashSet<int>? ColumnsReadFrom(Expr[] values, Expr? where, int slot)
+    {
+        var read = new HashSet<int>();
+        foreach (Expr value in values)
+        {
+            if (!ColumnsRead.TryCollect(value, slot, read))
+            {
+                return null;
+            }
+        }
+
+        return where is null || ColumnsRead.TryCollect(where, slot, read) ? read : null;
+    }
+
+    // The columns of the old row this update reads (null: all); they depend on whether foreign keys are on.
+    private bool[]? OldColumns(ExecutionContext context)
+    {
+        if (_readColumns is null)
+        {
+            return null;
+        }
+
+        if (_writer.NeedsWholeRow(context))
+        {
+            if (!_oldColumnsWithForeignKeysKnown)
+            {
+                _oldColumnsWithForeignKeys = _writer.UpdateColumns(context, _assigned, _readColumns);
+                _oldColumnsWithForeignKeysKnown = true;
+            }
+
+            return _oldColumnsWithForeignKeys;
+        }
+
+        if (!_oldColumnsKnown)
+        {
+            _oldColumns = _writer.UpdateColumns(context, _assigned, _readColumns);
+            _oldColumnsKnown = true;
+        }
+
+        return _oldColumns;
     }
 
     // Runs the BEFORE programs, then reads the row again: false when a program raised IGNORE or deleted the row.

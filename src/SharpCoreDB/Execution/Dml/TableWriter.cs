@@ -21,6 +21,10 @@ namespace SharpCoreDB.Execution.Dml;
 /// </remarks>
 internal sealed partial class TableWriter
 {
+    // The head of a record a read of its leading columns copies first: enough for the header and the leading
+    // columns of most rows, so a large trailing value's overflow pages are never touched.
+    private const int PrefixProbeBytes = 4096;
+
     private readonly TableSchema _table;
     private readonly int _slot;
     private readonly IReadOnlyList<Expr> _checks;
@@ -454,6 +458,34 @@ internal sealed partial class TableWriter
         return all ? null : needed;
     }
 
+    /// <summary>
+    /// The columns an UPDATE needs of the row it replaces: every column it does not assign (the record is written
+    /// again whole), the columns its expressions read, and those <see cref="Delete"/> would read (the index keys and,
+    /// with foreign keys on, their columns). The others, such as a large value the statement overwrites, need not be
+    /// decoded or even read.
+    /// </summary>
+    /// <param name="context">The execution context (whether foreign keys are on decides the columns).</param>
+    /// <param name="assigned">Per slot, true for the columns the statement assigns.</param>
+    /// <param name="read">The columns the statement's expressions read from the old row; null when not known (then all).</param>
+    /// <returns>Per column, true when needed; null when every column is.</returns>
+    public bool[]? UpdateColumns(ExecutionContext context, bool[] assigned, HashSet<int>? read)
+    {
+        if (read is null || DeleteColumns(NeedsWholeRow(context)) is not { } keys)
+        {
+            return null;
+        }
+
+        var needed = new bool[_table.Columns.Length];
+        bool all = true;
+        for (int i = 0; i < needed.Length; i++)
+        {
+            needed[i] = keys[i] || !assigned[i] || read.Contains(i);
+            all &= needed[i];
+        }
+
+        return all ? null : needed;
+    }
+
     /// <summary>Reads a whole row, found by its locator, into <paramref name="row"/>.</summary>
     /// <param name="transaction">The transaction.</param>
     /// <param name="locator">The row id, or the key of a WITHOUT ROWID row.</param>
@@ -473,22 +505,56 @@ internal sealed partial class TableWriter
         return ReadAt(transaction, _rowKey, rowId, row, null);
     }
 
-    // Decodes the columns marked in `columns` (all when null); the others become NULL.
+    /// <summary>
+    /// Reads the columns marked in <paramref name="columns"/> of a row, found by its locator (the others become NULL).
+    /// A record that spills into overflow pages is read only as far as the last marked column.
+    /// </summary>
+    /// <param name="transaction">The transaction.</param>
+    /// <param name="locator">The row id, or the key of a WITHOUT ROWID row.</param>
+    /// <param name="row">The destination (slot layout).</param>
+    /// <param name="columns">Per column, true to decode it; null for every column.</param>
+    /// <returns>False when the row does not exist.</returns>
+    public bool Read(TransactionContext transaction, RowLocator locator, SqlValue[] row, bool[]? columns)
+    {
+        if (locator.Key is { } key)
+        {
+            return ReadAt(transaction, key, 0, row, columns);
+        }
+
+        KeyEncoder.WriteRowId(locator.RowId, _rowKey);
+        return ReadAt(transaction, _rowKey, locator.RowId, row, columns);
+    }
+
+    // Decodes the columns marked in `columns` (all when null); the others become NULL. With a column list only the
+    // record's start up to the last marked column is copied, so an UPDATE that replaces a large trailing value (or a
+    // DELETE) does not read the old value's overflow pages.
     private bool ReadAt(TransactionContext transaction, ReadOnlySpan<byte> key, long rowId, SqlValue[] row, bool[]? columns)
     {
         BTree tree = transaction.Tree(_table.RootPage);
-        if (!tree.TryGet(key, _readBuffer, out int length))
+        int leading = LeadingColumns(columns);
+        int needed;
+        if (leading < _table.Columns.Length)
         {
-            return false;
+            if (!TryReadPrefix(tree, key, leading, out needed))
+            {
+                return false;
+            }
+        }
+        else
+        {
+            if (!tree.TryGet(key, _readBuffer, out needed))
+            {
+                return false;
+            }
+
+            if (needed > _readBuffer.Length)
+            {
+                _readBuffer = new byte[Math.Max(needed, _readBuffer.Length * 2)];
+                tree.TryGet(key, _readBuffer, out needed);
+            }
         }
 
-        if (length > _readBuffer.Length)
-        {
-            _readBuffer = new byte[Math.Max(length, _readBuffer.Length * 2)];
-            tree.TryGet(key, _readBuffer, out length);
-        }
-
-        var reader = new RecordReader(_readBuffer.AsSpan(0, length));
+        var reader = new RecordReader(_readBuffer.AsSpan(0, needed));
         for (int i = 0; i < _table.Columns.Length; i++)
         {
             if (columns is not null && !columns[i])
@@ -505,6 +571,53 @@ internal sealed partial class TableWriter
 
         row[_table.RowIdSlot] = _table.WithoutRowId ? SqlValue.Null : SqlValue.FromInt64(rowId);
         return true;
+    }
+
+    // Copies into the read buffer the start of the record that holds its first `leading` columns. A short head comes
+    // first (the reused buffer may have grown to a large record's size) and tells how much is needed; when the
+    // header goes on past it, the whole record is read.
+    private bool TryReadPrefix(BTree tree, ReadOnlySpan<byte> key, int leading, out int needed)
+    {
+        int first = Math.Min(_readBuffer.Length, PrefixProbeBytes);
+        if (!tree.TryGetPrefix(key, _readBuffer.AsSpan(0, first), out int length))
+        {
+            needed = 0;
+            return false;
+        }
+
+        int have = Math.Min(length, first);
+        long prefix = RecordPrefix.NeededLength(_readBuffer.AsSpan(0, have), leading);
+        needed = prefix >= 0 && prefix <= length ? (int)prefix : length;
+        if (needed > have)
+        {
+            if (needed > _readBuffer.Length)
+            {
+                _readBuffer = new byte[Math.Max(needed, _readBuffer.Length * 2)];
+            }
+
+            tree.TryGetPrefix(key, _readBuffer.AsSpan(0, needed), out _);
+        }
+
+        return true;
+    }
+
+    // One past the last column of the record a read decodes (the row-id alias is not read from the record).
+    private int LeadingColumns(bool[]? columns)
+    {
+        if (columns is null)
+        {
+            return _table.Columns.Length;
+        }
+
+        for (int i = columns.Length - 1; i >= 0; i--)
+        {
+            if (columns[i] && i != _table.RowIdAlias)
+            {
+                return i + 1;
+            }
+        }
+
+        return 0;
     }
 
     private void DeleteAt(ExecutionContext context, RowLocator locator)

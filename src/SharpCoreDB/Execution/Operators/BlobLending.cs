@@ -5,7 +5,7 @@ namespace SharpCoreDB.Execution.Operators;
 /// <summary>
 /// Decides whether a statement's rows may carry borrowed BLOBs (<see cref="Records.BorrowedBlob"/>): bytes left in a
 /// scan's or seek's record buffer, valid only until it decodes its next row. That is safe when nothing keeps a value
-/// past its row, which this checks by shape: the result rows come straight from one table scan or row-id seek through
+/// past its row, which this checks by shape: the result rows come straight from one table scan, row-id seek or row-id range through
 /// only projections, filters and LIMIT, with no subquery (whose caches could keep a value) in what they evaluate.
 /// Sorts, aggregates, windows, DISTINCT, joins, materialized CTEs and DML all keep or revisit rows, so their plans
 /// copy BLOBs into arrays as before. The data reader then copies a borrowed BLOB once, into the caller's array.
@@ -24,6 +24,9 @@ internal static class BlobLending
             {
                 case RowIdSeekOperator seek:
                     seek.Decoder.LendBlobs();
+                    return;
+                case RowIdRangeOperator range:
+                    range.Decoder.LendBlobs();
                     return;
                 case TableScanOperator scan:
                     scan.LendBlobs();

@@ -41,6 +41,9 @@ internal sealed class RowIdRangeOperator : Operator
         _descending = descending;
     }
 
+    /// <summary>The decoder (BLOB lending is switched on through it, see <see cref="BlobLending"/>).</summary>
+    public TableRowDecoder Decoder => _decoder;
+
     /// <inheritdoc />
     public override void Open(ExecutionContext context)
     {

@@ -106,7 +106,9 @@ internal sealed class TableRowDecoder
     /// <param name="row">The slot row.</param>
     public void Decode(ReadOnlySpan<byte> record, long rowId, SqlValue[] row) => Decode(record, rowId, row, lender: null);
 
-    // lender: the array record starts at, when its BLOBs may be borrowed; null to copy them.
+    // lender: the array record starts at, when its BLOBs may be borrowed. A record elsewhere (in a leaf page the
+    // cursor will leave) is copied into the reused buffer at its first lent BLOB: one copy into a buffer, where a
+    // decoded array per BLOB would be a second allocation and copy besides the caller's.
     private void Decode(ReadOnlySpan<byte> record, long rowId, SqlValue[] row, byte[]? lender)
     {
         var reader = new RecordReader(record);
@@ -115,14 +117,25 @@ internal sealed class TableRowDecoder
         {
             ColumnSchema schema = _table.Columns[column];
             SqlValue value = column == alias ? SqlValue.FromInt64(rowId)
-                : lender is not null && reader.TryLocateBlob(column, out int offset, out int length) && length > PackedBlob.Size
-                    ? SqlValue.FromBorrowedBlob(new BorrowedBlob(lender, offset, length))
+                : _lendsBlobs && reader.TryLocateBlob(column, out int offset, out int length) && length > PackedBlob.Size
+                    ? SqlValue.FromBorrowedBlob(new BorrowedBlob(lender ??= Stash(record), offset, length))
                     : reader.GetValue(column, schema.Missing);
             SqlDeclaredType declared = schema.DeclaredType;
             row[column] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
         }
 
         row[_table.RowIdSlot] = _table.WithoutRowId ? SqlValue.Null : SqlValue.FromInt64(rowId);
+    }
+
+    private byte[] Stash(ReadOnlySpan<byte> record)
+    {
+        if (_buffer.Length < record.Length)
+        {
+            _buffer = new byte[Math.Max(record.Length, _buffer.Length * 2)];
+        }
+
+        record.CopyTo(_buffer);
+        return _buffer;
     }
 
     // A WITHOUT ROWID row is found again by its key columns (UPDATE, DELETE, an index entry's locator): they are

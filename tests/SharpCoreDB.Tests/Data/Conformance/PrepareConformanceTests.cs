@@ -162,19 +162,6 @@ public sealed class PrepareConformanceTests : ConformanceTestBase
         Assert.Equal(1, await Api.BatchNonQuery(dependent, async));
     }
 
-    private static DbBatch Batch(DbConnection connection, params string[] texts)
-    {
-        DbBatch batch = connection.CreateBatch();
-        foreach (string text in texts)
-        {
-            DbBatchCommand command = batch.CreateBatchCommand();
-            command.CommandText = text;
-            batch.BatchCommands.Add(command);
-        }
-
-        return batch;
-    }
-
     // Every error is the provider's own class: SQLITE_ERROR for SQLite, the expected code (the same at Prepare as at
     // execution) for ours.
     private static void AssertErrorClass(Provider provider, SharpCoreDBErrorCode? code, Exception? error, string where)

@@ -395,18 +395,6 @@ internal sealed partial class Database
         }
     }
 
-    /// <summary>The number of file databases open in the registry, in use or idle (tests).</summary>
-    internal static int OpenCount
-    {
-        get
-        {
-            lock (s_registryLock)
-            {
-                return s_registry.Count;
-            }
-        }
-    }
-
     /// <summary>True once the instance closed (tests).</summary>
     internal bool IsClosed => Volatile.Read(ref _closed);
 

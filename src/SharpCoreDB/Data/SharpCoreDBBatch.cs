@@ -117,12 +117,16 @@ public sealed class SharpCoreDBBatch : DbBatch
     public override Task<object?> ExecuteScalarAsync(CancellationToken cancellationToken = default) =>
         ExecuteScalarCore(async: true, cancellationToken).AsTask();
 
-    /// <summary>Checks every command's SQL now, so errors surface here and later runs skip parsing.</summary>
+    /// <summary>
+    /// Parses, binds and plans every command's SQL now, so errors surface here and later runs skip the work. Commands
+    /// after one that changes the schema are only parsed: they are bound when they run, against the schema it made.
+    /// </summary>
     public override void Prepare()
     {
+        var plan = true;
         for (int i = 0; i < BatchCommands.Count; i++)
         {
-            Attach(BatchCommands[i]).Prepare();
+            plan = Attach(BatchCommands[i]).Prepare(plan);
         }
     }
 

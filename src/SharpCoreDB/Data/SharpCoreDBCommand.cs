@@ -169,9 +169,33 @@ public sealed class SharpCoreDBCommand : DbCommand
     /// <inheritdoc />
     protected override DbParameter CreateDbParameter() => CreateParameter();
 
-    /// <summary>Parses and plans the SQL now, so errors surface here and later executions skip the work.</summary>
+    /// <summary>
+    /// Parses, binds and plans the SQL now, so errors surface here (with the error code its execution would give) and
+    /// later executions skip the work. Statements after one that changes the schema (<c>CREATE TABLE t …; INSERT INTO
+    /// t …</c>) are bound when they run. A schema change after <see cref="Prepare()"/> makes the next execution plan again.
+    /// </summary>
     /// <exception cref="SharpCoreDBException">The SQL has a syntax error or names something that does not exist.</exception>
-    public override void Prepare() => _prepared = Compile(out _);
+    public override void Prepare() => Prepare(plan: true);
+
+    /// <summary>Prepares the SQL (a batch prepares its commands through this).</summary>
+    /// <param name="plan">
+    /// True to bind and plan it too; false after an earlier command of a batch that changes the schema, which this one
+    /// may depend on.
+    /// </param>
+    /// <returns>True when the SQL was planned and cannot change the schema, so a later command may be planned too.</returns>
+    internal bool Prepare(bool plan)
+    {
+        var statement = Compile(out var session);
+        var keepsSchema = false;
+        if (plan)
+        {
+            using var use = session.Enter();
+            keepsSchema = statement.Plan(session);
+        }
+
+        _prepared = statement;
+        return keepsSchema;
+    }
 
     /// <summary>Asks the running execution to stop; it fails with <see cref="SharpCoreDBErrorCode.Cancelled"/>.</summary>
     public override void Cancel()

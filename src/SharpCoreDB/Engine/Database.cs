@@ -27,11 +27,14 @@ internal sealed partial class Database
     private readonly Lock _schemaLock = new();
     private Schema _schema;
     private int _schemaCommitsInFlight;
+    // The connections using the instance. Raised only under s_registryLock (Acquire), so a count of 0 stays 0 while the
+    // lock is held; lowered without it by Release, except for a last release that closes the instance.
     private int _references = 1;
     private bool _closed;
     private static bool s_exitHooked;
 
     // Set by ClearPool while connections use the instance: the last one to close closes it instead of pooling it.
+    // Written under s_registryLock, read by the lock-free last release (see Release and ClearLocked for the ordering).
     private bool _clearOnRelease;
 
     // Which files the path and its log named when the store opened them (see CanReuse); null for :memory:.
@@ -151,18 +154,30 @@ internal sealed partial class Database
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.Busy, $"'{options.DataSource}' is being rebuilt (VACUUM or rekey) by another connection; try again when it is done.");
                 }
 
-                if (open._references > 0)
+                int references = Volatile.Read(ref open._references);
+                if (references > 0)
                 {
                     open.CheckCompatible(options, verifier);
-                    open._references++;
-                    hint = open._hint;
-                    return open;
+
+                    // Connections release without the lock: count up only while the count is still above 0. A last
+                    // release that got in first leaves the instance idle, and the checks for reusing one decide below.
+                    while (references > 0)
+                    {
+                        int seen = Interlocked.CompareExchange(ref open._references, references + 1, references);
+                        if (seen == references)
+                        {
+                            hint = open._hint;
+                            return open;
+                        }
+
+                        references = seen;
+                    }
                 }
 
                 if (open.CanReuse(options, verifier))
                 {
-                    open._references = 1;
                     open._clearOnRelease = false;
+                    Volatile.Write(ref open._references, 1);
                     hint = open._hint;
                     return open;
                 }
@@ -225,23 +240,88 @@ internal sealed partial class Database
             return;
         }
 
+        // Without the lock: a release that leaves other connections on the instance, and a last release that pools it,
+        // only move the count. Only a last release that closes the instance takes the lock.
+        int references = Volatile.Read(ref _references);
+        while (references > 1 || (references == 1 && pool && IsPoolable))
+        {
+            BeforeReleaseCount?.Invoke(this);
+            int seen = Interlocked.CompareExchange(ref _references, references - 1, references);
+            if (seen == references)
+            {
+                if (references == 1)
+                {
+                    WentIdle();
+                }
+
+                return;
+            }
+
+            references = seen;
+        }
+
         lock (s_registryLock)
         {
-            if (_closed || --_references > 0)
+            if (_closed || Interlocked.Decrement(ref _references) > 0)
             {
                 return;
             }
 
-            // A store that failed (a lost fsync) must not be handed out again: the next open recovers from the files.
-            if (pool && !_clearOnRelease && Store is not WalPageStore { Failure: not null })
+            if (pool && IsPoolable)
             {
                 EnsureExitHook();
                 return;
             }
 
-            s_registry.Remove(_registryKey);
-            Close();
+            RemoveAndClose();
         }
+    }
+
+    /// <summary>
+    /// Called by a release that does not take the registry lock, after it decided to only move the count and before it
+    /// moves it: tests run <c>ClearPool</c> there, the one moment the ordering in <see cref="Release"/> guards against.
+    /// </summary>
+    internal static Action<Database>? BeforeReleaseCount { get; set; }
+
+    // Not cleared by ClearPool, and the store has not failed: a store that failed (a lost fsync) must not be handed out
+    // again, the next open recovers from the files.
+    private bool IsPoolable => !Volatile.Read(ref _clearOnRelease) && Store is not WalPageStore { Failure: not null };
+
+    // After a lock-free last release moved the count from 1 to 0. ClearPool may have flagged the instance meanwhile: it
+    // sets the flag and then reads the count, and this read of the flag comes after the count moved (the exchange is a
+    // full fence, and so is the one after ClearLocked's write), so at least one of the two sees the other and closes
+    // the instance; both may, and the second finds it closed. Read the other way round, a ClearPool between the read
+    // and the exchange would see the instance busy and leave it to this release, which would pool it: a leak.
+    private void WentIdle()
+    {
+        if (!IsPoolable)
+        {
+            lock (s_registryLock)
+            {
+                // An open may have taken the instance again (the count is 1 then): its own last release decides.
+                if (!_closed && Volatile.Read(ref _references) == 0)
+                {
+                    RemoveAndClose();
+                }
+            }
+
+            return;
+        }
+
+        if (!Volatile.Read(ref s_exitHooked))
+        {
+            lock (s_registryLock)
+            {
+                EnsureExitHook();
+            }
+        }
+    }
+
+    // Under s_registryLock, with no connection on the instance.
+    private void RemoveAndClose()
+    {
+        s_registry.Remove(_registryKey!);
+        Close();
     }
 
     /// <summary>
@@ -307,13 +387,16 @@ internal sealed partial class Database
                 int idle = 0;
                 foreach (Database database in s_registry.Values)
                 {
-                    idle += database._references == 0 ? 1 : 0;
+                    idle += Volatile.Read(ref database._references) == 0 ? 1 : 0;
                 }
 
                 return idle;
             }
         }
     }
+
+    /// <summary>True once the instance closed (tests).</summary>
+    internal bool IsClosed => Volatile.Read(ref _closed);
 
     /// <summary>True when this instance is open and no connection uses it (tests).</summary>
     internal bool IsIdle
@@ -322,7 +405,7 @@ internal sealed partial class Database
         {
             lock (s_registryLock)
             {
-                return !_closed && _references == 0;
+                return !_closed && Volatile.Read(ref _references) == 0;
             }
         }
     }
@@ -342,14 +425,15 @@ internal sealed partial class Database
     // Under s_registryLock.
     private void ClearLocked()
     {
-        if (_references > 0)
+        // The flag before the count, with a full fence between: see WentIdle.
+        _clearOnRelease = true;
+        Interlocked.MemoryBarrier();
+        if (Volatile.Read(ref _references) > 0)
         {
-            _clearOnRelease = true;
             return;
         }
 
-        s_registry.Remove(_registryKey!);
-        Close();
+        RemoveAndClose();
     }
 
     // Pooled instances hold files, a page cache and the derived keys: at process exit they are checkpointed and
@@ -361,7 +445,7 @@ internal sealed partial class Database
             return;
         }
 
-        s_exitHooked = true;
+        Volatile.Write(ref s_exitHooked, true);
         AppDomain.CurrentDomain.ProcessExit += static (_, _) =>
         {
             try

@@ -462,6 +462,10 @@ internal sealed class Session : IDisposable
         return _overlay;
     }
 
+    /// <summary>The schema a statement of this session binds against now: its transaction's, else the committed one.</summary>
+    /// <returns>The schema, with the session's temporary views laid over it.</returns>
+    internal Schema CurrentBindingSchema() => BindingSchema(_transaction?.Schema ?? Database.Schema);
+
     /// <summary>
     /// Runs CREATE TEMPORARY VIEW, or a DROP VIEW that names one of this session's temporary views. Temporary
     /// views live with the session, outside the catalog and outside transactions.
@@ -471,7 +475,7 @@ internal sealed class Session : IDisposable
     internal bool RunTemporaryViewStatement(Sql.Ast.Statement statement)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        Schema current = BindingSchema(_transaction?.Schema ?? Database.Schema);
+        Schema current = CurrentBindingSchema();
         switch (statement)
         {
             case Sql.Ast.CreateViewStatement create:

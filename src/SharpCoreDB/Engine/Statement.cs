@@ -28,6 +28,7 @@ internal sealed class Statement
     // One plan per statement kept outside the pool: the common case (one session re-running a statement)
     // then costs one interlocked exchange instead of a concurrent-bag round trip.
     private readonly ExecutablePlan?[] _lastPlans;
+    private int _plansCompiled;
 
     /// <summary>Parses <paramref name="sql"/>; use <see cref="Session.Prepare"/>.</summary>
     /// <param name="database">The database the statement belongs to.</param>
@@ -63,6 +64,9 @@ internal sealed class Statement
 
     /// <summary>The database.</summary>
     internal Database Database { get; }
+
+    /// <summary>How many plans have been bound for this text (tests check a prepared command does not bind again).</summary>
+    internal int PlansCompiled => Volatile.Read(ref _plansCompiled);
 
     /// <summary>Runs the statements in order up to the first one that returns rows, and returns the result.</summary>
     /// <param name="session">The session to run in.</param>
@@ -229,8 +233,49 @@ internal sealed class Statement
             return plan;
         }
 
+        Interlocked.Increment(ref _plansCompiled);
         return StatementCompiler.Compile(_statements[index], schema, _parameterIndex, Database.Collations, functions);
     }
+
+    /// <summary>
+    /// Binds and plans the statements now, as SQLite's prepare does, so an unknown name or a misused construct fails
+    /// here with the error its execution would raise; the plans then wait in the pool for the first execution.
+    /// </summary>
+    /// <remarks>
+    /// Binding stops after the first statement that can change what the later ones bind against (DDL, ROLLBACK, a
+    /// temporary view): those are bound when they run, so a text that creates a table and then fills it prepares
+    /// cleanly. (Microsoft.Data.Sqlite prepares each statement against the schema before any of them runs, and fails
+    /// there.)
+    /// </remarks>
+    /// <param name="session">The session that will run the statement; the caller has entered it.</param>
+    /// <returns>True when no statement of the text can change the schema, so a later text may bind against it too.</returns>
+    /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
+    internal bool Plan(Session session)
+    {
+        Schema schema = session.CurrentBindingSchema();
+        for (int i = 0; i < _statements.Length; i++)
+        {
+            PlanKind kind = KindOf(i);
+            if (kind is PlanKind.Query or PlanKind.Write)
+            {
+                Return(i, Rent(i, schema));
+            }
+
+            if (!KeepsSchema(_statements[i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    // The statements after which the schema is still the one the text started with. Everything else (DDL, ROLLBACK,
+    // ANALYZE, VACUUM, REINDEX) is treated as changing it.
+    private static bool KeepsSchema(Ast.Statement statement) =>
+        statement is Ast.SelectStatement or Ast.ExplainStatement or Ast.InsertStatement or Ast.UpdateStatement
+            or Ast.DeleteStatement or Ast.PragmaStatement or Ast.BeginStatement or Ast.CommitStatement
+            or Ast.SavepointStatement or Ast.ReleaseStatement;
 
     /// <summary>Gives a plan back after a successful execution.</summary>
     /// <param name="index">The statement index.</param>

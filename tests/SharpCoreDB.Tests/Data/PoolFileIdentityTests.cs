@@ -1,5 +1,6 @@
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Tests.Support;
+using static SharpCoreDB.Tests.Data.PoolConnections;
 
 namespace SharpCoreDB.Tests.Data;
 
@@ -77,7 +78,7 @@ public sealed class PoolFileIdentityTests
             Assert.False(pooled.IsIdle);
             Assert.Equal(
                 expectedTable,
-                Scalar(reopened, "SELECT group_concat(name) FROM sqlite_master WHERE type = 'table'") as string ?? "(none)");
+                PoolConnections.Scalar(reopened, "SELECT group_concat(name) FROM sqlite_master WHERE type = 'table'") as string ?? "(none)");
         }
         finally
         {
@@ -174,31 +175,4 @@ public sealed class PoolFileIdentityTests
     }
 
     private static string CopyPath(string path) => Path.Combine(Path.GetDirectoryName(path)!, "copy.scdb");
-
-    private static SharpCoreDBConnection Open(string connectionString)
-    {
-        var connection = new SharpCoreDBConnection(connectionString);
-        connection.Open();
-        return connection;
-    }
-
-    private static void Execute(string connectionString, string sql)
-    {
-        using var connection = Open(connectionString);
-        Execute(connection, sql);
-    }
-
-    private static void Execute(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
-    private static object? Scalar(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = sql;
-        return command.ExecuteScalar();
-    }
 }

@@ -1,4 +1,5 @@
 using SharpCoreDB.Tests.Support;
+using static SharpCoreDB.Tests.Data.PoolConnections;
 
 namespace SharpCoreDB.Tests.Data;
 
@@ -38,7 +39,7 @@ public sealed class PoolHintTests
         using (var connection = Open(connectionString))
         {
             Assert.NotSame(first, connection.EngineDatabase);
-            Assert.Equal(7L, Scalar(connection, "SELECT x FROM t"));
+            Assert.Equal(7L, PoolConnections.Scalar(connection, "SELECT x FROM t"));
         }
 
         SharpCoreDBConnection.ClearAllPools();
@@ -117,7 +118,7 @@ public sealed class PoolHintTests
             Environment.CurrentDirectory = second;
             using (var connection = Open(connectionString))
             {
-                Assert.Equal(0L, Scalar(connection, "SELECT count(*) FROM sqlite_master"));
+                Assert.Equal(0L, PoolConnections.Scalar(connection, "SELECT count(*) FROM sqlite_master"));
             }
         }
         finally
@@ -125,24 +126,5 @@ public sealed class PoolHintTests
             Environment.CurrentDirectory = previous;
             SharpCoreDBConnection.ClearAllPools();
         }
-    }
-
-    private static SharpCoreDBConnection Open(string connectionString)
-    {
-        var connection = new SharpCoreDBConnection(connectionString);
-        connection.Open();
-        return connection;
-    }
-
-    private static void Execute(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = new SharpCoreDBCommand(sql, connection);
-        command.ExecuteNonQuery();
-    }
-
-    private static object? Scalar(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = new SharpCoreDBCommand(sql, connection);
-        return command.ExecuteScalar();
     }
 }

@@ -1,4 +1,5 @@
 using SharpCoreDB.Tests.Support;
+using static SharpCoreDB.Tests.Data.PoolConnections;
 
 namespace SharpCoreDB.Tests.Data;
 
@@ -32,13 +33,13 @@ public sealed class PooledSessionResetTests
         var session = Close(first);
 
         using var second = OpenReused(temp, session);
-        Assert.Equal(0L, Scalar(second, "SELECT count(*) FROM t"));
+        Assert.Equal(0L, PoolConnections.Scalar(second, "SELECT count(*) FROM t"));
         var error = Assert.Throws<SharpCoreDBException>(() => Execute(second, "COMMIT"));
         Assert.Equal(SharpCoreDBErrorCode.TransactionState, error.ErrorCode);
         using var transaction = second.BeginTransaction();
         Execute(second, "INSERT INTO t VALUES (2)");
         transaction.Commit();
-        Assert.Equal(1L, Scalar(second, "SELECT count(*) FROM t"));
+        Assert.Equal(1L, PoolConnections.Scalar(second, "SELECT count(*) FROM t"));
     }
 
     [Fact]
@@ -65,11 +66,11 @@ public sealed class PooledSessionResetTests
         using var holder = Open(temp.ConnectionString());
         var first = Open(temp.ConnectionString(extra));
         Execute(first, sql);
-        Assert.Equal(1L, Scalar(first, "PRAGMA foreign_keys"));
+        Assert.Equal(1L, PoolConnections.Scalar(first, "PRAGMA foreign_keys"));
         var session = Close(first);
 
         using var second = OpenReused(temp, session);
-        Assert.Equal(0L, Scalar(second, "PRAGMA foreign_keys"));
+        Assert.Equal(0L, PoolConnections.Scalar(second, "PRAGMA foreign_keys"));
     }
 
     [Fact]
@@ -78,11 +79,11 @@ public sealed class PooledSessionResetTests
         using var temp = new TempDatabase();
         var first = Open(temp.ConnectionString());
         Execute(first, "BEGIN; PRAGMA defer_foreign_keys = ON");
-        Assert.Equal(1L, Scalar(first, "PRAGMA defer_foreign_keys"));
+        Assert.Equal(1L, PoolConnections.Scalar(first, "PRAGMA defer_foreign_keys"));
         var session = Close(first);
 
         using var second = OpenReused(temp, session);
-        Assert.Equal(0L, Scalar(second, "PRAGMA defer_foreign_keys"));
+        Assert.Equal(0L, PoolConnections.Scalar(second, "PRAGMA defer_foreign_keys"));
     }
 
     [Fact]
@@ -91,13 +92,13 @@ public sealed class PooledSessionResetTests
         using var temp = new TempDatabase();
         var first = Open(temp.ConnectionString());
         Execute(first, "CREATE TEMP VIEW v AS SELECT 1 AS x");
-        Assert.Equal(1L, Scalar(first, "SELECT x FROM v"));
+        Assert.Equal(1L, PoolConnections.Scalar(first, "SELECT x FROM v"));
         var session = Close(first);
 
         using var second = OpenReused(temp, session);
-        Assert.Throws<SharpCoreDBException>(() => Scalar(second, "SELECT x FROM v"));
+        Assert.Throws<SharpCoreDBException>(() => PoolConnections.Scalar(second, "SELECT x FROM v"));
         Execute(second, "CREATE TEMP VIEW v AS SELECT 2 AS x");
-        Assert.Equal(2L, Scalar(second, "SELECT x FROM v"));
+        Assert.Equal(2L, PoolConnections.Scalar(second, "SELECT x FROM v"));
     }
 
     [Fact]
@@ -106,13 +107,13 @@ public sealed class PooledSessionResetTests
         using var temp = new TempDatabase();
         var first = Open(temp.ConnectionString());
         Execute(first, "CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3)");
-        Assert.Equal(3L, Scalar(first, "SELECT last_insert_rowid()"));
+        Assert.Equal(3L, PoolConnections.Scalar(first, "SELECT last_insert_rowid()"));
         var session = Close(first);
 
         using var second = OpenReused(temp, session);
-        Assert.Equal(0L, Scalar(second, "SELECT last_insert_rowid()"));
-        Assert.Equal(0L, Scalar(second, "SELECT changes()"));
-        Assert.Equal(0L, Scalar(second, "SELECT total_changes()"));
+        Assert.Equal(0L, PoolConnections.Scalar(second, "SELECT last_insert_rowid()"));
+        Assert.Equal(0L, PoolConnections.Scalar(second, "SELECT changes()"));
+        Assert.Equal(0L, PoolConnections.Scalar(second, "SELECT total_changes()"));
     }
 
     [Theory]
@@ -134,7 +135,7 @@ public sealed class PooledSessionResetTests
         if (writes)
         {
             Execute(second, "INSERT INTO t VALUES (1)");
-            Assert.Equal(1L, Scalar(second, "SELECT count(*) FROM t"));
+            Assert.Equal(1L, PoolConnections.Scalar(second, "SELECT count(*) FROM t"));
         }
         else
         {
@@ -168,26 +169,5 @@ public sealed class PooledSessionResetTests
         var session = connection.EngineSession!;
         connection.Dispose();
         return session;
-    }
-
-    private static SharpCoreDBConnection Open(string connectionString)
-    {
-        var connection = new SharpCoreDBConnection(connectionString);
-        connection.Open();
-        return connection;
-    }
-
-    private static void Execute(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
-    private static object? Scalar(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = sql;
-        return command.ExecuteScalar();
     }
 }

@@ -1,4 +1,5 @@
 using SharpCoreDB.Tests.Support;
+using static SharpCoreDB.Tests.Data.PoolConnections;
 
 namespace SharpCoreDB.Tests.Data;
 
@@ -25,7 +26,7 @@ public sealed class PoolingTests
         try
         {
             Assert.Same(engine, second.EngineDatabase);
-            Assert.Equal(1L, Scalar(second, "SELECT count(*) FROM t"));
+            Assert.Equal(1L, PoolConnections.Scalar(second, "SELECT count(*) FROM t"));
         }
         finally
         {
@@ -60,7 +61,7 @@ public sealed class PoolingTests
         Assert.False(engine.IsIdle);
         connection.Open();
         Assert.NotSame(engine, connection.EngineDatabase);
-        Assert.Equal(0L, Scalar(connection, "SELECT count(*) FROM t"));
+        Assert.Equal(0L, PoolConnections.Scalar(connection, "SELECT count(*) FROM t"));
         connection.Close();
         SharpCoreDBConnection.ClearPool(connection);
     }
@@ -73,7 +74,7 @@ public sealed class PoolingTests
         var engine = connection.EngineDatabase!;
 
         SharpCoreDBConnection.ClearPool(connection);
-        Assert.Equal(0L, Scalar(connection, "SELECT count(*) FROM sqlite_master"));
+        Assert.Equal(0L, PoolConnections.Scalar(connection, "SELECT count(*) FROM sqlite_master"));
         connection.Close();
 
         Assert.False(engine.IsIdle);
@@ -131,7 +132,7 @@ public sealed class PoolingTests
         }
 
         using var reopened = Open(temp.ConnectionString());
-        Assert.Equal(0L, Scalar(reopened, "SELECT count(*) FROM sqlite_master WHERE name = 'old'"));
+        Assert.Equal(0L, PoolConnections.Scalar(reopened, "SELECT count(*) FROM sqlite_master WHERE name = 'old'"));
         reopened.Close();
         SharpCoreDBConnection.ClearPool(reopened);
     }
@@ -157,7 +158,7 @@ public sealed class PoolingTests
         File.Delete(temp.Path + "-wal");
 
         using var reopened = Open(temp.ConnectionString());
-        Assert.Equal(1L, Scalar(reopened, "SELECT count(*) FROM sqlite_master WHERE name = 'replacement'"));
+        Assert.Equal(1L, PoolConnections.Scalar(reopened, "SELECT count(*) FROM sqlite_master WHERE name = 'replacement'"));
         reopened.Close();
         SharpCoreDBConnection.ClearPool(reopened);
     }
@@ -188,13 +189,6 @@ public sealed class PoolingTests
         Assert.True(new SharpCoreDBConnectionStringBuilder("Data Source=a").Pooling);
         Assert.False(new SharpCoreDBConnectionStringBuilder("Data Source=a;pooling=false").Pooling);
         Assert.Throws<ArgumentException>(() => new SharpCoreDBConnectionStringBuilder("Data Source=a;Pooling=maybe"));
-    }
-
-    private static SharpCoreDBConnection Open(string connectionString)
-    {
-        var connection = new SharpCoreDBConnection(connectionString);
-        connection.Open();
-        return connection;
     }
 
     private static async Task<SharpCoreDBConnection> OpenAsync(string connectionString, bool async)
@@ -228,19 +222,5 @@ public sealed class PoolingTests
     {
         using var connection = Open(connectionString);
         return connection.EngineDatabase!;
-    }
-
-    private static void Execute(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
-    private static object? Scalar(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = sql;
-        return command.ExecuteScalar();
     }
 }

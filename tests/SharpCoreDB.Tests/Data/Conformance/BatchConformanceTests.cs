@@ -6,19 +6,6 @@ namespace SharpCoreDB.Tests.Data.Conformance;
 /// <summary>DbBatch and DbBatchCommand (Microsoft.Data.Sqlite has none, so these run on our provider only).</summary>
 public sealed class BatchConformanceTests : ConformanceTestBase
 {
-    private static DbBatch Batch(DbConnection connection, params string[] sql)
-    {
-        DbBatch batch = connection.CreateBatch();
-        foreach (string text in sql)
-        {
-            DbBatchCommand command = batch.CreateBatchCommand();
-            command.CommandText = text;
-            batch.BatchCommands.Add(command);
-        }
-
-        return batch;
-    }
-
     [Theory, MemberData(nameof(OursOnly))]
     public async Task ExecuteNonQuery_reports_each_commands_RecordsAffected_and_the_total(Provider provider, bool async)
     {

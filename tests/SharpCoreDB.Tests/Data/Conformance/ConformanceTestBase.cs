@@ -72,6 +72,20 @@ public abstract class ConformanceTestBase : IDisposable
         return command;
     }
 
+    /// <summary>A batch of one command per SQL text.</summary>
+    protected static DbBatch Batch(DbConnection connection, params string[] sql)
+    {
+        DbBatch batch = connection.CreateBatch();
+        foreach (string text in sql)
+        {
+            DbBatchCommand command = batch.CreateBatchCommand();
+            command.CommandText = text;
+            batch.BatchCommands.Add(command);
+        }
+
+        return batch;
+    }
+
     /// <summary>Runs statements that must succeed.</summary>
     protected static async Task Execute(DbConnection connection, string sql, bool async)
     {

@@ -17,9 +17,6 @@ namespace SharpCoreDB.Execution.Dml;
 /// <param name="triggers">The DELETE triggers it fires, or null.</param>
 internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter writer, Operator access, int slot, TriggerSet? triggers) : DmlPlan(schema, slotWidths)
 {
-    // A list longer than this is not kept for the next execution: one large delete must not pin its memory to the plan.
-    private const int MaxKeptRowIds = 64 * 1024;
-
     private SqlValue[]? _oldRow;
 
     // The row-id list of the last execution, reused: a cascade runs this plan once per parent row.
@@ -82,7 +79,7 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
             triggers?.FireAfter(context, null, oldRow);
         }
 
-        if (rowIds.Capacity <= MaxKeptRowIds)
+        if (rowIds.Capacity <= RowCollector.MaxKeptLocators)
         {
             _spareRowIds = rowIds;
         }

@@ -11,20 +11,16 @@ namespace SharpCoreDB.Execution.Dml;
 /// </summary>
 internal static class RowCollector
 {
-    /// <summary>Collects the locators of the rows the access plan yields (row ids, or WITHOUT ROWID keys).</summary>
-    /// <param name="context">The execution context.</param>
-    /// <param name="access">The access plan (with the WHERE filter) writing rows into <paramref name="slot"/>.</param>
-    /// <param name="slot">The table slot.</param>
-    /// <param name="writer">The writer of the table, which derives each row's locator.</param>
-    /// <returns>The locators in scan order.</returns>
-    public static List<RowLocator> CollectLocators(ExecutionContext context, Operator access, int slot, TableWriter writer)
-    {
-        var locators = new List<RowLocator>();
-        CollectLocators(context, access, slot, writer, locators);
-        return locators;
-    }
+    /// <summary>
+    /// The largest locator list (in capacity) a plan keeps for its next execution: one large UPDATE or DELETE must not
+    /// pin its memory to the plan.
+    /// </summary>
+    public const int MaxKeptLocators = 64 * 1024;
 
-    /// <summary>Collects the locators the access plan yields into a list the caller reuses (cleared first).</summary>
+    /// <summary>
+    /// Collects the locators of the rows the access plan yields (row ids, or WITHOUT ROWID keys) into a list the caller
+    /// reuses (cleared first).
+    /// </summary>
     /// <param name="context">The execution context.</param>
     /// <param name="access">The access plan (with the WHERE filter) writing rows into <paramref name="slot"/>.</param>
     /// <param name="slot">The table slot.</param>

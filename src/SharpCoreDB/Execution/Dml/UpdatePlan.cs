@@ -21,6 +21,9 @@ internal sealed class UpdatePlan : DmlPlan
     private readonly int _slot;
     private readonly RowUpdater _updater;
 
+    // The row-id list of the last execution, reused: a prepared UPDATE by key runs in a loop, a cascade once per parent.
+    private List<RowLocator>? _spareRowIds;
+
     /// <summary>Creates the plan.</summary>
     /// <param name="schema">The schema.</param>
     /// <param name="slotWidths">The slot widths.</param>
@@ -64,7 +67,10 @@ internal sealed class UpdatePlan : DmlPlan
         }
         else
         {
-            rowIds = RowCollector.CollectLocators(context, _access, _slot, _writer);
+            // Taken out of the field while in use, so an execution nested in this one (a trigger) cannot share it.
+            rowIds = _spareRowIds ?? [];
+            _spareRowIds = null;
+            RowCollector.CollectLocators(context, _access, _slot, _writer, rowIds);
         }
 
         if (_updater.Triggers is not null)
@@ -93,6 +99,11 @@ internal sealed class UpdatePlan : DmlPlan
         }
 
         _writer.Finish(context);
+        if (joined is null && rowIds.Capacity <= RowCollector.MaxKeptLocators)
+        {
+            _spareRowIds = rowIds;
+        }
+
         return ChangedSoFar;
     }
 

@@ -373,24 +373,10 @@ internal sealed partial class WalPageStore
 
     // True when some page of the file after page 0 verifies as this database's (its checksum or tag binds the
     // database id, and encrypted the key): proof that a header rebuilt from the log is the file's own. A checkpoint
-    // syncs every other page before it writes page 0, so when page 0 is lost to a crash the pages copied with it
-    // are durable and verify.
-    private static bool HoldsPageOf(PageFile file)
-    {
-        long pages = Math.Min(file.StoredPageCount, 1 + FrameCopier.IdentityProbes);
-        byte[] stored = new byte[file.PageSize];
-        byte[] plain = new byte[file.PageSize];
-        for (uint page = 1; page < pages; page++)
-        {
-            file.ReadStoredPage(page, stored);
-            if (file.Codec.TryOpen(page, stored, plain, out _))
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    // writes page 0 only after the pages copied with it are synced, or when a page it leaves alone already proves
+    // it, so when page 0 is lost to a crash such a page is durable and verifies.
+    private static bool HoldsPageOf(PageFile file) =>
+        FrameCopier.HoldsIdentityPage(file, file.StoredPageCount, written: null, maxTried: int.MaxValue);
 
     private static bool IsSoundHeaderPage(ReadOnlySpan<byte> page, int pageSize)
     {

@@ -60,7 +60,7 @@ internal static class FrameCopier
 
             if (header is { } headerFrame)
             {
-                if (frames.Count > 1 && (verify || !HoldsIdentityProof(frames, file, durablePages, image.AsSpan(0, pageSize))))
+                if (frames.Count > 1 && (verify || !HoldsIdentityPage(file, durablePages, frames, IdentityCandidates)))
                 {
                     file.Flush();
                 }
@@ -85,31 +85,37 @@ internal static class FrameCopier
         }
     }
 
-    // True when a page among the open's identity probes that this checkpoint leaves alone (frames are sorted by page)
-    // and that was durable before it verifies with the file's codec now.
-    private static bool HoldsIdentityProof(List<WalFrameRef> frames, PageFile file, long durablePages, Span<byte> stored)
+    /// <summary>
+    /// True when a page among the open's identity probes (pages 1 to <see cref="IdentityProbes"/>, below
+    /// <paramref name="durablePages"/>) verifies with the file's codec now, skipping the pages <paramref name="written"/>
+    /// lists (sorted by page) and giving up after <paramref name="maxTried"/> pages read. Both the open (rebuilding a
+    /// header from the log) and a checkpoint (deciding whether page 0 needs the pages synced first) ask this.
+    /// </summary>
+    public static bool HoldsIdentityPage(PageFile file, long durablePages, List<WalFrameRef>? written, int maxTried)
     {
         long limit = Math.Min(durablePages, 1 + IdentityProbes);
-        byte[] plain = ArrayPool<byte>.Shared.Rent(stored.Length);
+        int pageSize = file.PageSize;
+        byte[] stored = ArrayPool<byte>.Shared.Rent(pageSize);
+        byte[] plain = ArrayPool<byte>.Shared.Rent(pageSize);
         try
         {
             int next = 0;
             int tried = 0;
-            for (uint page = 1; page < limit && tried < IdentityCandidates; page++)
+            for (uint page = 1; page < limit && tried < maxTried; page++)
             {
-                while (next < frames.Count && frames[next].PageNumber < page)
+                while (written is not null && next < written.Count && written[next].PageNumber < page)
                 {
                     next++;
                 }
 
-                if (next < frames.Count && frames[next].PageNumber == page)
+                if (written is not null && next < written.Count && written[next].PageNumber == page)
                 {
                     continue;
                 }
 
                 tried++;
-                file.ReadStoredPage(page, stored);
-                if (file.Codec.TryOpen(page, stored, plain.AsSpan(0, stored.Length), out _))
+                file.ReadStoredPage(page, stored.AsSpan(0, pageSize));
+                if (file.Codec.TryOpen(page, stored.AsSpan(0, pageSize), plain.AsSpan(0, pageSize), out _))
                 {
                     return true;
                 }
@@ -119,6 +125,7 @@ internal static class FrameCopier
         }
         finally
         {
+            ArrayPool<byte>.Shared.Return(stored);
             ArrayPool<byte>.Shared.Return(plain, clearArray: true);
         }
     }

@@ -75,19 +75,19 @@ public sealed class AsyncPathTests : IDisposable
         },
         ["Batch ExecuteNonQuery"] = static async (connection, async) =>
         {
-            DbBatch batch = Batch(connection, "SELECT 1", "INSERT INTO t VALUES (1)");
+            DbBatch batch = ConformanceTestBase.Batch(connection, "SELECT 1", "INSERT INTO t VALUES (1)");
             await Api.BatchNonQuery(batch, async);
             await Api.Dispose(batch, async);
         },
         ["Batch ExecuteScalar"] = static async (connection, async) =>
         {
-            DbBatch batch = Batch(connection, "SELECT 1", "INSERT INTO t VALUES (1)");
+            DbBatch batch = ConformanceTestBase.Batch(connection, "SELECT 1", "INSERT INTO t VALUES (1)");
             Assert.Equal(1L, await Api.BatchScalar(batch, async));
             await Api.Dispose(batch, async);
         },
         ["Close of a batch reader with commands left"] = static async (connection, async) =>
         {
-            DbBatch batch = Batch(connection, "SELECT 1; INSERT INTO t VALUES (1)");
+            DbBatch batch = ConformanceTestBase.Batch(connection, "SELECT 1; INSERT INTO t VALUES (1)");
             DbDataReader reader = await Api.BatchReader(batch, async);
             await Api.CloseReader(reader, async);
             await Api.Dispose(batch, async);
@@ -126,18 +126,5 @@ public sealed class AsyncPathTests : IDisposable
         DbCommand command = connection.CreateCommand();
         command.CommandText = sql;
         return command;
-    }
-
-    private static DbBatch Batch(DbConnection connection, params string[] sql)
-    {
-        DbBatch batch = connection.CreateBatch();
-        foreach (string text in sql)
-        {
-            DbBatchCommand command = batch.CreateBatchCommand();
-            command.CommandText = text;
-            batch.BatchCommands.Add(command);
-        }
-
-        return batch;
     }
 }

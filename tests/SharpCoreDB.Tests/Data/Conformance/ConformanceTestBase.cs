@@ -72,8 +72,8 @@ public abstract class ConformanceTestBase : IDisposable
         return command;
     }
 
-    /// <summary>A batch of one command per SQL text.</summary>
-    protected static DbBatch Batch(DbConnection connection, params string[] sql)
+    /// <summary>A batch of one command per SQL text (also used by the async-path tests outside the suite).</summary>
+    internal static DbBatch Batch(DbConnection connection, params string[] sql)
     {
         DbBatch batch = connection.CreateBatch();
         foreach (string text in sql)

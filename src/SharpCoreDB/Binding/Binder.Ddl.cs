@@ -18,19 +18,31 @@ namespace SharpCoreDB.Binding;
 /// <content>Binding CREATE and DROP: definitions are validated here, so errors point at the SQL text.</content>
 internal sealed partial class Binder
 {
-    private CreateTablePlan BindCreateTable(CreateTableStatement create)
+    // The schema changes the planner plans (the rows they read, the expressions they evaluate): bound into their bound
+    // change, or into their plan when there is nothing to plan.
+    private BoundStatement BindSchemaChange(Statement statement) => statement switch
+    {
+        CreateTableStatement create => BindCreateTable(create),
+        AlterTableStatement alter => SchemaChange(BindAlterTable(alter)),
+        DropColumnStatement drop => SchemaChange(BindDropColumn(drop)),
+        DropStatement drop => BindDrop(drop),
+        CreateIndexStatement create => BindCreateIndex(create),
+        _ => BindReindex((ReindexStatement)statement),
+    };
+
+    private BoundStatement SchemaChange(BoundSchemaChange change) =>
+        BoundStatement.OfSchemaChange(change, _schema, SlotWidths, _subqueries, _definitions);
+
+    private BoundStatement BindCreateTable(CreateTableStatement create)
     {
         // CREATE TABLE … AS SELECT may use parameters: the stored definition is generated from the result's columns.
         RefuseParameters([.. create.Columns, .. create.Constraints], "table definitions");
-        Operator? source = null;
-        int sourceSlot = -1;
+        BoundQuery? query = null;
         int rowSlot = -1;
         if (create.AsSelect is not null)
         {
-            BoundQuery query = BindQuery(create.AsSelect, null);
+            query = BindQuery(create.AsSelect, null);
             create = DefinitionFromQuery(create, query);
-            source = _planner.Plan(query.Relation);
-            sourceSlot = query.Slot;
             rowSlot = NewSlot(query.Columns.Count + 1);
         }
 
@@ -66,11 +78,14 @@ internal sealed partial class Binder
             }
         }
 
-        return new CreateTablePlan(_schema, SlotWidths, create, source, sourceSlot, rowSlot);
+        // The query's rows are planned by the plan pass, after the definition is validated.
+        return query is null
+            ? BoundStatement.OfPlan(new CreateTablePlan(_schema, SlotWidths, create, null, -1, -1))
+            : SchemaChange(new BoundCreateTableAs(create, query, rowSlot));
     }
 
     // ALTER TABLE … ADD COLUMN: the stored CREATE TABLE with the column appended, checked here as SQLite checks it.
-    private AlterTablePlan BindAlterTable(AlterTableStatement alter)
+    private BoundAddColumn BindAlterTable(AlterTableStatement alter)
     {
         TableSchema table = TargetTable(alter.Table);
         ColumnDefinition column = alter.AddColumn;
@@ -141,20 +156,14 @@ internal sealed partial class Binder
         // A generated column is computed for every stored row (see AlterTablePlan), so they are always read.
         bool verify = (added.NotNull && added.Missing.IsNull) || HasColumnCheck(column) || added.Generated is not null;
         (Expr?[]? generated, int generatedSlot) = WriterGenerated(altered);
+        Definition(generated);
         Expr[] checks = verify ? BindChecks(altered, scope) : [];
-        for (int i = 0; i < checks.Length; i++)
-        {
-            // ADD COLUMN is still planned as it is bound: its CHECKs are rewritten here, as the plan pass does a change's.
-            checks[i] = _planner.Rewrite(checks[i]);
-        }
-
-        var constraints = new TableWriter(altered, row.Slot, checks)
+        var constraints = new BoundTableWriter(altered, row.Slot, checks, _schema, _collations, _functions)
         {
             Generated = generated,
             GeneratedSlot = generatedSlot,
         };
-        Operator? rows = verify ? _planner.PlanTableAccess(row, []) : null;
-        return new AlterTablePlan(_schema, SlotWidths, altered, rows, row.Slot, constraints);
+        return new BoundAddColumn(altered, verify ? row : null, constraints);
     }
 
     // A stored definition is SQL text read again at every open, long after the parameter's value is gone: SQLite
@@ -205,7 +214,7 @@ internal sealed partial class Binder
     // ALTER TABLE … DROP COLUMN, with SQLite's refusals: the row id or a PRIMARY KEY, UNIQUE, indexed or foreign-key
     // column, the only column, and a column that a CHECK, a view or a trigger still names (they are bound again
     // against the table without it). Every stored row is then rewritten without the column.
-    private DropColumnPlan BindDropColumn(DropColumnStatement drop)
+    private BoundDropColumn BindDropColumn(DropColumnStatement drop)
     {
         TableSchema table = TargetTable(drop.Table);
         string name = drop.Column.Name;
@@ -265,13 +274,12 @@ internal sealed partial class Binder
         // The remaining CHECKs must still bind; the rows already satisfy them (the same expressions over the same
         // values), so they are not evaluated again.
         BindChecks(altered, scope);
-        var writer = new TableWriter(altered, row.Slot, []);
+        var writer = new BoundTableWriter(altered, row.Slot, [], _schema, _collations, _functions);
         ValidateDependents(after, $"drop column {table.Name}.{column.Name}");
 
         (SourceBinding oldRow, _) = TableScope(table, null);
         oldRow.MarkAllUsed();
-        Operator rows = _planner.PlanTableAccess(oldRow, []);
-        return new DropColumnPlan(_schema, SlotWidths, altered, column.Ordinal, rows, oldRow.Slot, row.Slot, writer);
+        return new BoundDropColumn(altered, column.Ordinal, oldRow, writer);
     }
 
     // Views and triggers that would no longer bind make the change an error, as in SQLite.
@@ -281,7 +289,7 @@ internal sealed partial class Binder
         {
             try
             {
-                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _collations, _functions, _planner);
+                ValidateView((CreateViewStatement)SqlParser.ParseStatement(view.Sql), after, _collations, _functions);
             }
             catch (SharpCoreDBException ex)
             {
@@ -291,7 +299,8 @@ internal sealed partial class Binder
 
         foreach (TriggerSchema trigger in after.Triggers.Values)
         {
-            var check = new Binder(after, new Dictionary<string, int>(), _collations, _functions, _planner);
+            // Bound only, never planned: the triggers are not run here.
+            var check = new Binder(after, new Dictionary<string, int>(), _collations, _functions);
             try
             {
                 if (check.TriggerTarget(trigger.TableName) is not { } on)
@@ -357,7 +366,7 @@ internal sealed partial class Binder
 
     private static string Quote(string identifier) => "\"" + identifier.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
 
-    private CreateIndexPlan BindCreateIndex(CreateIndexStatement create)
+    private BoundStatement BindCreateIndex(CreateIndexStatement create)
     {
         TableSchema? table = _schema.FindTable(create.Table.Name);
         if (table is null && !(create.IfNotExists && _schema.KindOf(create.Name.Name) is not null))
@@ -407,25 +416,30 @@ internal sealed partial class Binder
             }
         }
 
-        return new CreateIndexPlan(_schema, SlotWidths, create, predicate, keys, rowSlot);
+        // The planner rewrites the WHERE and the keys (the statement's definitions) before the index is built.
+        return rowSlot < 0
+            ? BoundStatement.OfPlan(new CreateIndexPlan(_schema, SlotWidths, create))
+            : SchemaChange(new BoundCreateIndex(create, predicate, keys, rowSlot));
     }
 
     private CreateViewPlan BindCreateView(CreateViewStatement create)
     {
-        ValidateView(create, _schema, _collations, _functions, _planner);
+        ValidateView(create, _schema, _collations, _functions);
         return new CreateViewPlan(_schema, SlotWidths, create);
     }
 
-    /// <summary>Binds a view's query once, so unknown tables and columns are reported when the view is created.</summary>
+    /// <summary>
+    /// Binds a view's query once, so unknown tables and columns are reported when the view is created. It is bound
+    /// only, never planned.
+    /// </summary>
     /// <param name="create">The CREATE VIEW.</param>
     /// <param name="schema">The schema the view will be used with.</param>
     /// <param name="collations">The database's collations.</param>
     /// <param name="functions">The functions registered from C# on the database.</param>
-    /// <param name="planner">The planner the view's bound blocks are handed to.</param>
     /// <exception cref="SharpCoreDBException">The query does not bind, or the column list does not fit it.</exception>
-    public static void ValidateView(CreateViewStatement create, Schema schema, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner)
+    public static void ValidateView(CreateViewStatement create, Schema schema, CollationRegistry collations, UserFunctionSet functions)
     {
-        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), collations, functions, planner).BindQuery(create.Query, null), "the view");
+        BoundQuery query = StackGuard.Run(() => new Binder(schema, new Dictionary<string, int>(), collations, functions).BindQuery(create.Query, null), "the view");
         if (!create.Columns.IsDefaultOrEmpty && create.Columns.Length != query.Columns.Count)
         {
             throw SqlErrors.At(
@@ -435,21 +449,24 @@ internal sealed partial class Binder
         }
     }
 
-    private DropPlan BindDrop(DropStatement drop)
+    private BoundStatement BindDrop(DropStatement drop)
     {
-        // DROP TABLE of a table in a foreign key first deletes its rows when foreign keys are on (SQLite's sqlite3FkDropTable).
-        if (drop.Kind == SchemaObjectKind.Table && _schema.FindTable(drop.Name.Name) is { } table && ForeignKeyEnforcerFor(table) is { } foreignKeys)
+        // DROP TABLE of a table in a foreign key first deletes its rows when foreign keys are on (SQLite's
+        // sqlite3FkDropTable), through a writer whose enforcer the planner builds.
+        if (drop.Kind == SchemaObjectKind.Table && _schema.FindTable(drop.Name.Name) is { } table
+            && !(table.ForeignKeys.IsEmpty && _schema.ForeignKeysReferencing(table.Name).IsEmpty))
         {
             int slot = NewSlot(table.Columns.Length + 1);
             (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
-            return new DropPlan(_schema, SlotWidths, drop, new TableWriter(table, slot, [], foreignKeys) { IndexExpressions = keys, KeySlot = keySlot }, slot);
+            var rows = new BoundTableWriter(table, slot, [], _schema, _collations, _functions) { IndexExpressions = keys, KeySlot = keySlot };
+            return SchemaChange(new BoundDropTable(drop, rows));
         }
 
-        return new DropPlan(_schema, SlotWidths, drop);
+        return BoundStatement.OfPlan(new DropPlan(_schema, SlotWidths, drop));
     }
 
     // REINDEX [index | table | collation]: naming a collation rebuilds every index (a superset of those using it).
-    private ReindexPlan BindReindex(ReindexStatement reindex)
+    private BoundStatement BindReindex(ReindexStatement reindex)
     {
         var chosen = new List<IndexSchema>();
         string? name = reindex.Target?.Name;
@@ -475,10 +492,12 @@ internal sealed partial class Binder
         }
 
         var indexes = new List<(IndexSchema, Expr?, Expr?[]?, int)>(chosen.Count);
+        bool partial = false;
         foreach (IndexSchema index in chosen)
         {
             if ((index.Where is not null || index.HasExpression) && _schema.FindTable(index.TableName) is { } indexed)
             {
+                partial |= index.Where is not null;
                 int rowSlot = NewSlot(indexed.Columns.Length + 1);
                 indexes.Add((
                     index,
@@ -492,6 +511,9 @@ internal sealed partial class Binder
             }
         }
 
-        return new ReindexPlan(_schema, SlotWidths, indexes);
+        // The planner rewrites the partial indexes' WHERE (the keys are the statement's definitions).
+        return partial
+            ? SchemaChange(new BoundReindex(indexes))
+            : BoundStatement.OfPlan(new ReindexPlan(_schema, SlotWidths, indexes));
     }
 }

@@ -127,6 +127,7 @@ internal sealed partial class Binder
     {
         (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
         (Expr?[]? generated, int generatedSlot) = WriterGenerated(table);
+        Definition(generated);
         return new BoundTableWriter(table, row.Slot, BindChecks(table, checkScope), _schema, _collations, _functions)
         {
             Defaults = defaults,

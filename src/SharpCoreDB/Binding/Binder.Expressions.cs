@@ -615,16 +615,8 @@ internal sealed partial class Binder
             FirstCollation = bound.Columns[0].Collation,
             FirstHasExplicitCollation = bound.Columns[0].HasExplicitCollation,
         };
-        if (_deferPlanning)
-        {
-            // A SELECT is planned after binding, as a whole: the plan pass gives the subquery its operators.
-            (_subqueries ??= []).Add(new BoundSubquery(plan, bound.Relation));
-        }
-        else
-        {
-            plan.Root = _planner.Plan(bound.Relation);
-        }
-
+        // A statement is planned after binding, as a whole: the plan pass gives the subquery its operators.
+        (_subqueries ??= []).Add(new BoundSubquery(plan, bound.Relation));
         return plan;
     }
 

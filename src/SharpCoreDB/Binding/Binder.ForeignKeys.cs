@@ -23,38 +23,21 @@ internal sealed partial class Binder
 {
     private static readonly Dictionary<int, IReadOnlyDictionary<string, int>> s_actionParameters = [];
 
-    // DROP TABLE's enforcer (a statement kind the binder still plans itself), or null when the table takes part in no
-    // foreign key: an action's statement is bound, then planned, when it first runs.
-    private ForeignKeyEnforcer? ForeignKeyEnforcerFor(TableSchema table)
-    {
-        Schema schema = _schema;
-        CollationRegistry collations = _collations;
-        UserFunctionSet functions = _functions;
-        IQueryPlanner planner = _planner;
-        var enforcer = new ForeignKeyEnforcer(schema, table, (link, action, onDelete) =>
-        {
-            ExecutablePlan plan = StackGuard.Run(() => planner.Plan(BindForeignKeyAction(schema, collations, functions, planner, link, action, onDelete)), "the statement");
-            plan.Functions = functions;
-            return (DmlPlan)plan;
-        });
-        return enforcer.HasForeignKeys ? enforcer : null;
-    }
-
     /// <summary>
     /// Binds an action's statement on the child table: <c>DELETE FROM child WHERE key = ?1…</c> (ON DELETE CASCADE),
     /// <c>UPDATE child SET key = ?n+1… WHERE key = ?1…</c> (ON UPDATE CASCADE), or <c>UPDATE child SET key = NULL</c> /
     /// the column's DEFAULT (SET NULL, SET DEFAULT). It is an ordinary statement, so the child's triggers and foreign
-    /// keys take part as they do in SQLite. The planner binds and plans it (inside <see cref="StackGuard.Run{T}"/>) when the action first runs.
+    /// keys take part as they do in SQLite. The planner's foreign-key enforcer binds and plans it (inside
+    /// <see cref="StackGuard.Run{T}"/>) when the action first runs.
     /// </summary>
     /// <param name="schema">The schema to bind against.</param>
     /// <param name="collations">The database's collations.</param>
     /// <param name="functions">The functions registered from C#.</param>
-    /// <param name="planner">The planner the statement kinds the binder still plans itself hand their relations to.</param>
     /// <param name="link">The foreign key.</param>
     /// <param name="action">Its action.</param>
     /// <param name="onDelete">True for ON DELETE, false for ON UPDATE.</param>
     /// <returns>The bound UPDATE or DELETE on the child table.</returns>
-    public static BoundStatement BindForeignKeyAction(Schema schema, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
+    public static BoundStatement BindForeignKeyAction(Schema schema, CollationRegistry collations, UserFunctionSet functions, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
     {
         TableSchema child = link.Child;
         int count = link.ChildColumns.Length;
@@ -96,7 +79,7 @@ internal sealed partial class Binder
         }
 
         int parameters = action == ForeignKeyAction.Cascade && !onDelete ? 2 * count : count;
-        return new Binder(schema, ActionParameters(parameters), collations, functions, planner).BindStatement(statement);
+        return new Binder(schema, ActionParameters(parameters), collations, functions).BindStatement(statement);
     }
 
     // ?1…?n by the names the binder looks numbered parameters up by ("?1", "?2", …).
@@ -161,7 +144,7 @@ internal sealed partial class Binder
     };
 
     // PRAGMA foreign_key_check[(t)]: the rows whose parent is missing, found when the statement runs.
-    private QueryPlan ForeignKeyCheck(string? tableName, SourcePosition position)
+    private BoundStatement ForeignKeyCheck(string? tableName, SourcePosition position)
     {
         var tables = new List<TableSchema>();
         if (tableName is not null)
@@ -181,6 +164,6 @@ internal sealed partial class Binder
             columns[i] = new ResultColumnInfo(names[i], string.Empty, SqlDeclaredType.None, Affinity.None);
         }
 
-        return new QueryPlan(_schema, SlotWidths, _planner.Plan(new BoundForeignKeyCheck(_schema, tables, slot)), slot, columns);
+        return PragmaRows(new BoundForeignKeyCheck(_schema, tables, slot), slot, columns);
     }
 }

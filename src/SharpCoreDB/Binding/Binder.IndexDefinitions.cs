@@ -6,10 +6,24 @@ namespace SharpCoreDB.Binding;
 /// <content>
 /// What indexes store beyond columns: the WHERE of partial indexes and the expressions of indexes on expressions,
 /// bound against a table's row for writers (which evaluate them) and for the planner (which compares them with the
-/// query's own expressions, so both go through the same rewrite rules).
+/// query's own expressions, so both go through the same rewrite rules: the plan pass rewrites them, as the statement's
+/// <see cref="BoundStatement.Definitions"/>, before it plans).
 /// </content>
 internal sealed partial class Binder
 {
+    // The definitions bound for the statement (partial indexes' WHERE, index and generated-column expressions), for
+    // the plan pass to rewrite.
+    private List<Expr?[]>? _definitions;
+
+    // Hands a bound definition array to the plan pass, which rewrites it in place.
+    private void Definition(Expr?[]? expressions)
+    {
+        if (expressions is not null)
+        {
+            (_definitions ??= []).Add(expressions);
+        }
+    }
+
     /// <summary>The WHERE of each of the table's indexes, bound against the row in <paramref name="slot"/>.</summary>
     /// <param name="table">The table.</param>
     /// <param name="slot">The slot its rows are in.</param>
@@ -26,6 +40,7 @@ internal sealed partial class Binder
             }
         }
 
+        Definition(predicates);
         return predicates;
     }
 
@@ -63,6 +78,7 @@ internal sealed partial class Binder
             }
         }
 
+        Definition(keys);
         return keys;
     }
 
@@ -82,10 +98,11 @@ internal sealed partial class Binder
     }
 
     // Against a scope of its own, so binding it neither marks the statement's columns as used nor sees outer names.
+    // Not rewritten: its caller hands it to the planner (Definition, or its bound schema change).
     private Expr BindIndexPredicate(TableSchema table, int slot, Sql.Ast.Expression expression)
     {
         var scope = new Scope(null);
         scope.Sources.Add(new SourceBinding(table.Name, slot, TableColumns(table), table));
-        return _planner.Rewrite(BindExpr(expression, scope));
+        return BindExpr(expression, scope);
     }
 }

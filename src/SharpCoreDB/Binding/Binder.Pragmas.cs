@@ -1,3 +1,4 @@
+using System.Collections.Frozen;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Maintenance;
 using SharpCoreDB.Execution;
@@ -19,7 +20,7 @@ internal sealed partial class Binder
         "user_version, schema_version, table_info, table_xinfo, index_list, index_info, index_xinfo, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
         "integrity_check, quick_check, page_count, freelist_count, page_size, rekey, decrypt";
 
-    private ExecutablePlan BindPragma(PragmaStatement pragma)
+    private BoundStatement BindPragma(PragmaStatement pragma)
     {
         string name = pragma.Name.Name.ToLowerInvariant();
         // table_info(t) and the like: the parser gives the name as a string.
@@ -29,7 +30,7 @@ internal sealed partial class Binder
             case "user_version" when pragma.Value is null:
                 return Rows(["user_version"], [[new UserVersionExpr()]]);
             case "user_version":
-                return new UserVersionPlan(_schema, SlotWidths, PragmaInteger(pragma.Value));
+                return BoundStatement.OfPlan(new UserVersionPlan(_schema, SlotWidths, PragmaInteger(pragma.Value)));
             case "schema_version" when pragma.Value is null:
                 return Rows(["schema_version"], [[Literal(SqlValue.FromInt64(_schema.Version))]]);
             case "table_info":
@@ -314,7 +315,7 @@ internal sealed partial class Binder
     }
 
     // PRAGMA integrity_check[(N)] / quick_check[(N)]: 'ok', or one row per problem up to N (default 100), as SQLite.
-    private QueryPlan IntegrityCheck(string name, Expression? value)
+    private BoundStatement IntegrityCheck(string name, Expression? value)
     {
         int limit = value is null ? 100 : (int)Math.Clamp(PragmaInteger(value), 1, int.MaxValue);
         bool quick = name == "quick_check";
@@ -366,14 +367,18 @@ internal sealed partial class Binder
         return writers;
     }
 
-    private QueryPlan Computed(string name, Func<Execution.ExecutionContext, List<SqlValue[]>> compute)
+    private BoundStatement Computed(string name, Func<Execution.ExecutionContext, List<SqlValue[]>> compute)
     {
         int slot = NewSlot(1);
         var columns = new[] { new ResultColumnInfo(name, string.Empty, SqlDeclaredType.None, Affinity.None) };
-        return new QueryPlan(_schema, SlotWidths, _planner.Plan(new BoundPragmaRows(compute, slot, name)), slot, columns);
+        return PragmaRows(new BoundPragmaRows(compute, slot, name), slot, columns);
     }
 
-    private QueryPlan Rows(string[] names, List<Expr[]> rows)
+    // A pragma's rows as a bound query: the plan pass plans it as it plans a SELECT.
+    private BoundStatement PragmaRows(IBoundRelation rows, int slot, IReadOnlyList<ResultColumnInfo> columns) =>
+        BoundStatement.OfQuery(new BoundQuery(rows, slot, columns, FrozenSet<int>.Empty), _schema, SlotWidths, null, _definitions);
+
+    private BoundStatement Rows(string[] names, List<Expr[]> rows)
     {
         int slot = NewSlot(Math.Max(1, names.Length));
         var values = new List<IReadOnlyList<Expr>>(rows.Count);
@@ -384,7 +389,7 @@ internal sealed partial class Binder
             columns[i] = new ResultColumnInfo(names[i], string.Empty, SqlDeclaredType.None, Affinity.None);
         }
 
-        return new QueryPlan(_schema, SlotWidths, _planner.Plan(new BoundValues(values, slot)), slot, columns);
+        return PragmaRows(new BoundValues(values, slot), slot, columns);
     }
 
     private static LiteralExpr Literal(SqlValue value) => new(value);

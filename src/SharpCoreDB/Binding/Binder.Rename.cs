@@ -232,12 +232,12 @@ internal sealed partial class Binder
         {
             var statement = (CreateViewStatement)SqlParser.ParseStatement(view.Sql);
             viewStatements.Add((view, statement));
-            new Binder(probe, new Dictionary<string, int>(), _collations, _functions, _planner) { _columnResolved = record }.BindQuery(statement.Query, null);
+            new Binder(probe, new Dictionary<string, int>(), _collations, _functions) { _columnResolved = record }.BindQuery(statement.Query, null);
         }
 
         foreach (TriggerSchema trigger in triggerTexts.Values)
         {
-            var binder = new Binder(probe, new Dictionary<string, int>(), _collations, _functions, _planner) { _columnResolved = record };
+            var binder = new Binder(probe, new Dictionary<string, int>(), _collations, _functions) { _columnResolved = record };
             if (binder.TriggerTarget(trigger.TableName) is { } on)
             {
                 binder.BindTriggers(on, trigger.Event, null, ConflictResolution.Unspecified);

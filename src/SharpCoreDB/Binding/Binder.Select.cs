@@ -18,20 +18,11 @@ internal sealed partial class Binder
     // A SELECT is not planned here: its bound tree, with the subqueries inside its expressions, goes to the plan pass.
     private BoundStatement BindSelectStatement(SelectStatement select)
     {
-        bool deferred = _deferPlanning;
-        _deferPlanning = true;
-        try
-        {
-            BoundQuery query = BindQuery(select, null);
-            return BoundStatement.OfQuery(query, _schema, SlotWidths, _subqueries);
-        }
-        finally
-        {
-            _deferPlanning = deferred;
-        }
+        BoundQuery query = BindQuery(select, null);
+        return BoundStatement.OfQuery(query, _schema, SlotWidths, _subqueries, _definitions);
     }
 
-    /// <summary>Binds and plans a SELECT in an enclosing scope (null at top level).</summary>
+    /// <summary>Binds a SELECT in an enclosing scope (null at top level); its subqueries are collected for the plan pass.</summary>
     private BoundQuery BindQuery(SelectStatement select, Scope? parent)
     {
         // How deep in queries the binder is: a recursive table may only be named at its recursive SELECT's own level.

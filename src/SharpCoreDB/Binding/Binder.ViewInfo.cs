@@ -11,7 +11,7 @@ internal sealed partial class Binder
 {
     // The view's result columns, bound on their own (no outer query, no parameters in a view).
     private IReadOnlyList<ResultColumnInfo> ViewResultColumns(ViewSchema view) =>
-        new Binder(_schema, new Dictionary<string, int>(), _collations, _functions, _planner).BindQuery(view.Query, null).Columns;
+        new Binder(_schema, new Dictionary<string, int>(), _collations, _functions).BindQuery(view.Query, null).Columns;
 
     // SQLite lists a view's columns with notnull 0, no default and pk 0 (hidden 0 in table_xinfo).
     private List<Expr[]> ViewInfo(ViewSchema view, bool extended)

@@ -11,10 +11,9 @@ namespace SharpCoreDB.Binding;
 /// <summary>
 /// Resolves a parsed statement against a schema: names become slots and columns, parameters become indexes into the
 /// bound values, and the statement's rows become a tree of bound relations (<see cref="IBoundRelation"/>) without an
-/// operator. A SELECT (and EXPLAIN) comes back as that tree (<see cref="BoundStatement"/>) for the planner to plan
-/// after binding; the other statement kinds still hand their bound relations and single-table accesses to the
-/// <see cref="IQueryPlanner"/> the caller passes in while they are bound. One binder binds one statement; slots are
-/// numbered across the statement and its subqueries.
+/// operator. Every statement comes back as that tree, or as its bound change (<see cref="BoundStatement"/>), for the
+/// planner to plan after binding: the binder never plans, chooses an access path or rewrites, and knows no planner.
+/// One binder binds one statement; slots are numbered across the statement and its subqueries.
 /// </summary>
 /// <remarks>
 /// The binder is split by concern: expressions (<c>Binder.Expressions.cs</c>), SELECT (<c>Binder.Select.cs</c>),
@@ -36,17 +35,13 @@ internal sealed partial class Binder
     // The functions registered from C# on the database: looked up before the built-ins, as SQLite does.
     private readonly UserFunctionSet _functions;
 
-    // The planner the statement kinds other than SELECT hand their bound relations and table accesses to: Binding sits
-    // below Planning, so the binder knows it only through the interface it owns. Binding a SELECT never calls it.
-    private readonly IQueryPlanner _planner;
     private readonly List<int> _slotWidths = [];
 
     // The tables an INSERT, UPDATE or DELETE changes, itself or through the triggers it fires: its subqueries must
     // see the statement's own changes to them.
     private HashSet<TableSchema>? _changedTables;
 
-    // True while a SELECT is bound for the plan pass: its subqueries are collected (_subqueries) rather than planned.
-    private bool _deferPlanning;
+    // The subqueries inside the statement's expressions, collected for the plan pass.
     private List<BoundSubquery>? _subqueries;
 
     // How deep the binder is in expressions and queries (views and common table expressions included): past
@@ -59,9 +54,8 @@ internal sealed partial class Binder
     // so USING and NATURAL there see only the unit's tables.
     private int _joinStart;
 
-    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner)
+    private Binder(Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions)
     {
-        _planner = planner;
         _schema = schema;
         _parameters = parameters;
         _collations = collations;
@@ -69,19 +63,19 @@ internal sealed partial class Binder
     }
 
     /// <summary>
-    /// Binds one statement. Binding recurses as deep as the statement nests: call it inside <see cref="StackGuard.Run{T}"/>
-    /// together with the planning of its result, so both move to a large stack when the statement is deep.
+    /// Binds one statement, for the planner. Binding recurses as deep as the statement nests: call it inside
+    /// <see cref="StackGuard.Run{T}"/> together with the planning of its result, so both move to a large stack when the
+    /// statement is deep.
     /// </summary>
     /// <param name="statement">The parsed statement.</param>
     /// <param name="schema">The schema to bind against.</param>
     /// <param name="parameters">Parameter positions by normalized name.</param>
     /// <param name="collations">The database's collations.</param>
     /// <param name="functions">The functions registered from C# on the database.</param>
-    /// <param name="planner">The planner the statement kinds other than SELECT and EXPLAIN hand their bound relations to.</param>
     /// <returns>The bound statement, for the planner.</returns>
     /// <exception cref="SharpCoreDBException">Unknown names, misuse of aggregates, unsupported statements.</exception>
-    public static BoundStatement Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions, IQueryPlanner planner) =>
-        new Binder(schema, parameters, collations, functions, planner).BindStatement(statement);
+    public static BoundStatement Bind(Statement statement, Schema schema, IReadOnlyDictionary<string, int> parameters, CollationRegistry collations, UserFunctionSet functions) =>
+        new Binder(schema, parameters, collations, functions).BindStatement(statement);
 
     private int[] SlotWidths => [.. _slotWidths];
 
@@ -89,6 +83,12 @@ internal sealed partial class Binder
     {
         SelectStatement select => BindSelectStatement(select),
         InsertStatement or UpdateStatement or DeleteStatement => BindDmlStatement(statement),
+        PragmaStatement pragma => BindPragma(pragma),
+        CreateTableStatement or AlterTableStatement or DropColumnStatement or DropStatement or CreateIndexStatement or ReindexStatement =>
+            BindSchemaChange(statement),
+
+        // Run by the session (PlanKind.Maintenance); bound only under EXPLAIN.
+        VacuumStatement => Rows([], []),
         ExplainStatement explain => BoundStatement.OfExplain(BindExplain(explain)),
         _ => BoundStatement.OfPlan(BindPlannedStatement(statement)),
     };
@@ -97,20 +97,11 @@ internal sealed partial class Binder
     // for the plan pass, which plans them after binding as it does a SELECT's.
     private BoundStatement BindDmlStatement(Statement statement)
     {
-        bool deferred = _deferPlanning;
-        _deferPlanning = true;
-        try
-        {
-            // Without a WITH clause no closure is needed (preparing a statement allocates as little as it can).
-            BoundDml dml = statement.With.IsDefaultOrEmpty
-                ? WithReturning(statement, BindDml(statement))
-                : InWithScope(statement, () => WithReturning(statement, BindDml(statement)));
-            return BoundStatement.OfDml(dml, _schema, SlotWidths, _subqueries);
-        }
-        finally
-        {
-            _deferPlanning = deferred;
-        }
+        // Without a WITH clause no closure is needed (preparing a statement allocates as little as it can).
+        BoundDml dml = statement.With.IsDefaultOrEmpty
+            ? WithReturning(statement, BindDml(statement))
+            : InWithScope(statement, () => WithReturning(statement, BindDml(statement)));
+        return BoundStatement.OfDml(dml, _schema, SlotWidths, _subqueries, _definitions);
     }
 
     private BoundDml BindDml(Statement statement) => statement switch
@@ -120,27 +111,17 @@ internal sealed partial class Binder
         _ => BindDelete((DeleteStatement)statement),
     };
 
-    // The statement kinds the binder still plans itself, through the planner it was given.
+    // The statement kinds that need no planning: the binder builds their plan.
     private ExecutablePlan BindPlannedStatement(Statement statement) => statement switch
     {
-        CreateTableStatement create => BindCreateTable(create),
-        CreateIndexStatement create => BindCreateIndex(create),
         CreateViewStatement create => BindCreateView(create),
-        DropStatement drop => BindDrop(drop),
-        AlterTableStatement alter => BindAlterTable(alter),
-        DropColumnStatement drop => BindDropColumn(drop),
         RenameTableStatement rename => BindRenameTable(rename),
         RenameColumnStatement rename => BindRenameColumn(rename),
         BeginStatement => new TransactionControlPlan(_schema, PlanKind.Begin),
         CommitStatement => new TransactionControlPlan(_schema, PlanKind.Commit),
         RollbackStatement { ToSavepoint: null } => new TransactionControlPlan(_schema, PlanKind.Rollback),
         RollbackStatement or SavepointStatement or ReleaseStatement => new TransactionControlPlan(_schema, PlanKind.Savepoint),
-        ReindexStatement reindex => BindReindex(reindex),
         CreateTriggerStatement trigger => BindCreateTrigger(trigger),
-        PragmaStatement pragma => BindPragma(pragma),
-
-        // Run by the session (PlanKind.Maintenance); bound only under EXPLAIN.
-        VacuumStatement => Rows([], []),
         _ => throw SqlErrors.At(
             SharpCoreDBErrorCode.Unsupported, $"{Describe(statement)} is not supported", statement.Position),
     };

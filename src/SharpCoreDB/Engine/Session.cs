@@ -489,7 +489,7 @@ internal sealed class Session : IDisposable
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.AlreadyExists, $"view {create.Name.Name} already exists");
                 }
 
-                Binding.Binder.ValidateView(create, current, Database.Collations, Database.Functions, Planning.Planner.Instance);
+                Binding.Binder.ValidateView(create, current, Database.Collations, Database.Functions);
                 _temporaryViews = _temporaryViews.SetItem(create.Name.Name, CatalogStore.ViewBuilder(create));
                 _overlay = null;
                 return true;

@@ -28,7 +28,7 @@ internal static class StatementCompiler
         // Both passes recurse as deep as the statement nests, so they run together: when binding runs out of stack,
         // the planning of the deep tree moves to the large stack with it.
         ExecutablePlan plan = StackGuard.Run(
-            () => Planner.Instance.Plan(Binder.Bind(statement, schema, parameters, collations, functions, Planner.Instance)),
+            () => Planner.Instance.Plan(Binder.Bind(statement, schema, parameters, collations, functions)),
             "the statement");
         plan.Functions = functions;
         return plan;

@@ -103,7 +103,7 @@ internal static class DmlPlanner
     // The first unique index on the target's columns whose partial-index WHERE (if any) the target's WHERE implies.
     private static IndexSchema UpsertIndex(TableSchema table, BoundUpsert clause)
     {
-        List<Expr> targetWhere = clause.TargetWhere is null ? [] : Planner.Instance.Conjuncts(clause.TargetWhere);
+        List<Expr> targetWhere = clause.TargetWhere is null ? [] : Planner.Conjuncts(clause.TargetWhere);
         foreach (int candidate in clause.Candidates!)
         {
             if (clause.CandidatePredicates?[candidate] is not { } predicate || PartialIndexImplication.Implies(predicate, targetWhere))
@@ -166,9 +166,18 @@ internal static class DmlPlanner
 
     // The rows of the target an UPDATE or DELETE visits: the access path its WHERE's conjuncts allow.
     private static Operator PlanTableAccess(SourceBinding source, Expr? where) =>
-        Planner.Instance.PlanTableAccess(source, where is null ? [] : Planner.Instance.Conjuncts(where));
+        Planner.PlanTableAccess(source, where is null ? [] : Planner.Conjuncts(where));
 
-    private static TableWriter PlanWriter(BoundTableWriter bound)
+    private static TableWriter PlanWriter(BoundTableWriter bound) => PlanWriter(bound, ForeignKeysOf(bound));
+
+    /// <summary>
+    /// Builds a table writer from its bound parts, its CHECKs and DEFAULTs rewritten in place (its index and
+    /// generated-column definitions are the statement's, rewritten by the plan pass).
+    /// </summary>
+    /// <param name="bound">The bound writer.</param>
+    /// <param name="foreignKeys">Its foreign-key enforcer (<see cref="ForeignKeysOf"/>), or null for none.</param>
+    /// <returns>The table writer.</returns>
+    public static TableWriter PlanWriter(BoundTableWriter bound, ForeignKeyEnforcer? foreignKeys)
     {
         RewriteAll(bound.Checks);
         if (bound.Defaults is { } defaults)
@@ -176,7 +185,7 @@ internal static class DmlPlanner
             RewriteEach(defaults);
         }
 
-        return new TableWriter(bound.Table, bound.Slot, bound.Checks, ForeignKeysOf(bound))
+        return new TableWriter(bound.Table, bound.Slot, bound.Checks, foreignKeys)
         {
             Defaults = bound.Defaults,
             IndexPredicates = bound.IndexPredicates,
@@ -187,9 +196,13 @@ internal static class DmlPlanner
         };
     }
 
-    // The enforcer for a writer of the table, or null when the table takes part in no foreign key. An action's
-    // statement is bound and planned when it first runs, as SQLite codes its action triggers.
-    private static ForeignKeyEnforcer? ForeignKeysOf(BoundTableWriter writer)
+    /// <summary>
+    /// The enforcer for a writer of the table, or null when the table takes part in no foreign key. An action's
+    /// statement is bound and planned when it first runs, as SQLite codes its action triggers.
+    /// </summary>
+    /// <param name="writer">The bound writer.</param>
+    /// <returns>The enforcer, or null.</returns>
+    public static ForeignKeyEnforcer? ForeignKeysOf(BoundTableWriter writer)
     {
         // Most tables take part in no foreign key: they need no enforcer, nor the action binder it would hold.
         if (writer.Table.ForeignKeys.IsEmpty && writer.Schema.ForeignKeysReferencing(writer.Table.Name).IsEmpty)
@@ -204,7 +217,7 @@ internal static class DmlPlanner
     private static DmlPlan PlanForeignKeyAction(BoundTableWriter writer, ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
     {
         ExecutablePlan plan = StackGuard.Run(
-            () => Planner.Instance.Plan(Binder.BindForeignKeyAction(writer.Schema, writer.Collations, writer.Functions, Planner.Instance, link, action, onDelete)),
+            () => Planner.Instance.Plan(Binder.BindForeignKeyAction(writer.Schema, writer.Collations, writer.Functions, link, action, onDelete)),
             "the statement");
         plan.Functions = writer.Functions;
         return (DmlPlan)plan;

@@ -13,13 +13,14 @@ namespace SharpCoreDB.Planning;
 /// <summary>
 /// The planner. Its plan pass (<see cref="Plan(BoundStatement)"/>) takes what the binder returns and walks the bound
 /// tree once — SELECT blocks, VALUES, compounds, common table expressions, pragma rows, the subqueries inside
-/// expressions, and data changes (<see cref="DmlPlanner"/>) — turning each bound relation into operators: it chooses access paths (<see cref="AccessPathSelector"/>),
-/// join orders and join methods (<see cref="SelectPlanner"/>), and applies the rewrite rules (<see cref="Rewriter"/>).
-/// The statement kinds the binder still plans while binding reach it through <see cref="IQueryPlanner"/>. Stateless:
+/// expressions, data changes (<see cref="DmlPlanner"/>) and schema changes (<see cref="SchemaChangePlanner"/>) —
+/// turning each bound relation into operators: it chooses access paths (<see cref="AccessPathSelector"/>), join
+/// orders and join methods (<see cref="SelectPlanner"/>), and applies the rewrite rules (<see cref="Rewriter"/>). Its
+/// only input is the bound statement: the binder never calls it. Stateless:
 /// one instance serves every statement (the runtime rows a recursive or materialized expression's operators share hang
 /// on that expression's bound record).
 /// </summary>
-internal sealed class Planner : IQueryPlanner
+internal sealed class Planner
 {
     private Planner()
     {
@@ -29,13 +30,16 @@ internal sealed class Planner : IQueryPlanner
     public static Planner Instance { get; } = new();
 
     /// <summary>
-    /// The plan pass: plans a bound statement — a SELECT's bound tree and its subqueries, or the statement an EXPLAIN
-    /// explains — into its executable plan. A statement the binder planned itself is returned as it is.
+    /// The plan pass: plans a bound statement — a SELECT's bound tree and its subqueries, a data or schema change, or
+    /// the statement an EXPLAIN explains — into its executable plan. A statement that needs no planning is returned
+    /// as it is.
     /// </summary>
     /// <param name="statement">The binder's result.</param>
     /// <returns>The executable plan.</returns>
     public ExecutablePlan Plan(BoundStatement statement)
     {
+        // First, so the access paths compare the indexes' definitions with the statement's rewritten expressions.
+        RewriteDefinitions(statement.Definitions);
         if (statement.Planned is { } planned)
         {
             return planned;
@@ -53,6 +57,13 @@ internal sealed class Planner : IQueryPlanner
             return change;
         }
 
+        if (statement.SchemaChange is { } schemaChange)
+        {
+            ExecutablePlan plan = SchemaChangePlanner.Plan(schemaChange, statement.Schema!, statement.SlotWidths!);
+            PlanSubqueries(statement.Subqueries);
+            return plan;
+        }
+
         BoundQuery query = statement.Query!;
         Operator root = Plan(query.Relation);
         PlanSubqueries(statement.Subqueries);
@@ -62,7 +73,9 @@ internal sealed class Planner : IQueryPlanner
         return new QueryPlan(statement.Schema!, statement.SlotWidths!, root, query.Slot, query.Columns);
     }
 
-    /// <inheritdoc/>
+    /// <summary>Plans a bound relation (a SELECT block, VALUES, a compound, …) and every relation under it into its operator tree.</summary>
+    /// <param name="relation">The bound relation.</param>
+    /// <returns>The operator tree.</returns>
     public Operator Plan(IBoundRelation relation) => relation switch
     {
         SelectBlock block => SelectPlanner.Plan(block),
@@ -78,8 +91,14 @@ internal sealed class Planner : IQueryPlanner
         _ => throw new UnreachableException("unknown bound relation " + relation.GetType().Name),
     };
 
-    /// <inheritdoc/>
-    public Operator PlanTableAccess(SourceBinding source, List<Expr> conjuncts)
+    /// <summary>
+    /// Plans the rows of one table that an UPDATE, DELETE or schema change visits: the access path the conjuncts allow,
+    /// filtered by all of them.
+    /// </summary>
+    /// <param name="source">The table's source.</param>
+    /// <param name="conjuncts">The rewritten WHERE conjuncts (<see cref="Conjuncts"/>); empty for every row.</param>
+    /// <returns>The operator producing the matching rows.</returns>
+    public static Operator PlanTableAccess(SourceBinding source, List<Expr> conjuncts)
     {
         Operator access = AccessPathSelector.Choose(source, conjuncts, null, out _);
         if (conjuncts.Count == 0)
@@ -92,14 +111,31 @@ internal sealed class Planner : IQueryPlanner
         return new FilterOperator(access, SelectPlanner.Combine(conjuncts));
     }
 
-    /// <inheritdoc/>
-    public Expr Rewrite(Expr expression) => Rewriter.Apply(expression);
+    /// <summary>Rewrites a bound predicate and splits it into its AND-ed conjuncts.</summary>
+    /// <param name="predicate">The bound predicate.</param>
+    /// <returns>The conjuncts.</returns>
+    public static List<Expr> Conjuncts(Expr predicate) => SelectPlanner.Split(Rewriter.Apply(predicate));
 
-    /// <inheritdoc/>
-    public List<Expr> Conjuncts(Expr predicate) => SelectPlanner.Split(Rewriter.Apply(predicate));
+    // The index and generated-column definitions the binder bound for the statement, rewritten in place.
+    private static void RewriteDefinitions(IReadOnlyList<Expr?[]>? definitions)
+    {
+        if (definitions is null)
+        {
+            return;
+        }
 
-    /// <inheritdoc/>
-    public bool Implies(Expr predicate, IReadOnlyList<Expr> conjuncts) => PartialIndexImplication.Implies(predicate, conjuncts);
+        for (int i = 0; i < definitions.Count; i++)
+        {
+            Expr?[] expressions = definitions[i];
+            for (int j = 0; j < expressions.Length; j++)
+            {
+                if (expressions[j] is { } expression)
+                {
+                    expressions[j] = Rewriter.Apply(expression);
+                }
+            }
+        }
+    }
 
     // The subqueries inside a statement's expressions, each given its operators.
     private void PlanSubqueries(IReadOnlyList<BoundSubquery>? subqueries)

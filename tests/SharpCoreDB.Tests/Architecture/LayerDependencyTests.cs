@@ -71,7 +71,7 @@ public sealed class LayerDependencyTests
 
         Assert.True(
             creations.Count == 0,
-            $"The binder creates execution operators ({creations.Count}); hand bound records to IQueryPlanner instead:\n  {string.Join("\n  ", creations)}");
+            $"The binder creates execution operators ({creations.Count}); return bound records for the planner instead:\n  {string.Join("\n  ", creations)}");
     }
 
     [Fact]
@@ -103,6 +103,58 @@ public sealed class LayerDependencyTests
     }
 
     [Fact]
+    public void The_binder_knows_no_planner_every_statement_is_bound_then_planned()
+    {
+        // Binding sits below Planning, so the layer map already refuses Planning's types; this also refuses a planner
+        // the binder would reach through a seam of its own (an interface in Binding, a field or parameter of one):
+        // the planner's only input is the bound statement the binder returns.
+        var assembly = typeof(Database).Assembly;
+        var found = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (var type in assembly.GetTypes())
+        {
+            if (IsCompilerGlobal(type) || LayerMap.LayerOf(Outermost(type).Namespace!) != "Binding")
+            {
+                continue;
+            }
+
+            if (IsPlanner(type))
+            {
+                found.Add($"{type.FullName} is a planner in Binding");
+            }
+
+            foreach (var used in TypeReferences.Of(type))
+            {
+                if (IsPlanner(used))
+                {
+                    found.Add($"{type.FullName} uses {used.FullName}");
+                }
+            }
+
+            foreach (var field in type.GetFields(BindingFlags.Instance | BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
+            {
+                if (IsPlanner(field.FieldType))
+                {
+                    found.Add($"{type.FullName}.{field.Name} holds a {field.FieldType.Name}");
+                }
+            }
+
+            const BindingFlags Members = BindingFlags.Instance | BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
+            foreach (var method in type.GetMethods(Members).Cast<MethodBase>().Concat(type.GetConstructors(Members)))
+            {
+                foreach (var parameter in method.GetParameters())
+                {
+                    if (IsPlanner(parameter.ParameterType))
+                    {
+                        found.Add($"{type.FullName}.{method.Name}({parameter.Name}) takes a {parameter.ParameterType.Name}");
+                    }
+                }
+            }
+        }
+
+        Assert.True(found.Count == 0, $"The binder can reach a planner ({found.Count}); return a bound record for the plan pass instead:\n  {string.Join("\n  ", found)}");
+    }
+
+    [Fact]
     public void The_map_rejects_upward_and_sideways_uses_and_Sql_using_anything()
     {
         Assert.True(LayerMap.MayUse("Binding", "Execution"));
@@ -113,6 +165,11 @@ public sealed class LayerDependencyTests
         Assert.Equal("Data", LayerMap.LayerOf("SharpCoreDB"));
         Assert.Equal("Execution", LayerMap.LayerOf("SharpCoreDB.Execution.Scalar"));
     }
+
+    // A type of Planning, or one named as a planner (such as an interface of Binding through which it would call one).
+    private static bool IsPlanner(Type type) =>
+        type.Namespace is { } ns && (ns == "SharpCoreDB.Planning" || ns.StartsWith("SharpCoreDB.Planning.", StringComparison.Ordinal))
+        || type.Name.Contains("Planner", StringComparison.Ordinal);
 
     /// <summary>Types the compiler emits into the global namespace (collection-expression wrappers, static data).</summary>
     private static bool IsCompilerGlobal(Type type) => Outermost(type).Namespace is null && Outermost(type).Name.StartsWith('<');

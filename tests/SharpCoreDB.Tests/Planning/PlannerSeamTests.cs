@@ -1,6 +1,7 @@
 using SharpCoreDB.Binding;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Ddl;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Functions;
@@ -18,8 +19,9 @@ namespace SharpCoreDB.Tests.Planning;
 /// The seam between binder and planner. A SELECT is bound into a tree of bound relations without calling the
 /// planner, and the planner's plan pass (<see cref="Planner.Plan(BoundStatement)"/>) plans the whole tree, its
 /// subqueries included. INSERT, UPDATE and DELETE likewise bind into bound changes (<see cref="BoundDml"/>), trigger
-/// programs included, which the plan pass plans; the other statement kinds still hand their bound relations and
-/// single-table accesses to the <see cref="IQueryPlanner"/> they are given while they are bound.
+/// programs included, schema changes that read rows or rewrite definitions into bound schema changes
+/// (<see cref="BoundSchemaChange"/>), and pragmas into bound rows; the plan pass plans them all. The binder is given no
+/// planner at all (<c>LayerDependencyTests</c> pins that), so binding cannot plan.
 /// </summary>
 public sealed class PlannerSeamTests
 {
@@ -34,15 +36,15 @@ public sealed class PlannerSeamTests
         return db;
     }
 
-    private static BoundStatement Bind(EngineHarness db, string sql, IQueryPlanner planner) =>
-        Binder.Bind(SqlParser.ParseStatement(sql), db.Database.Schema, new Dictionary<string, int>(), db.Database.Collations, UserFunctionSet.Empty, planner);
+    private static BoundStatement Bind(EngineHarness db, string sql) =>
+        Binder.Bind(SqlParser.ParseStatement(sql), db.Database.Schema, new Dictionary<string, int>(), db.Database.Collations, UserFunctionSet.Empty);
 
     [Fact]
-    public void Binder_returns_a_select_as_a_bound_tree_with_its_subqueries_and_never_calls_the_planner()
+    public void Binder_returns_a_select_as_a_bound_tree_with_its_subqueries_unplanned()
     {
         using EngineHarness db = Setup();
         const string sql = "SELECT name FROM customers c WHERE city = 'Oslo' AND c.id IN (SELECT customer FROM orders WHERE total > 1)";
-        BoundStatement bound = Bind(db, sql, new RefusingPlanner());
+        BoundStatement bound = Bind(db, sql);
 
         Assert.Null(bound.Planned);
         SelectBlock outer = Assert.IsType<SelectBlock>(bound.Query!.Relation);
@@ -67,7 +69,7 @@ public sealed class PlannerSeamTests
         const string sql =
             "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3), m AS (SELECT id FROM orders) "
             + "SELECT x FROM n UNION VALUES (7) UNION SELECT a.id FROM m a JOIN m b ON a.id = b.id ORDER BY 1 LIMIT 5";
-        BoundStatement bound = Bind(db, sql, new RefusingPlanner());
+        BoundStatement bound = Bind(db, sql);
 
         var ordered = Assert.IsType<BoundSetQuery>(bound.Query!.Relation);
         var compound = Assert.IsType<BoundCompound>(ordered.Input.Relation);
@@ -91,7 +93,7 @@ public sealed class PlannerSeamTests
     public void Explain_is_bound_as_the_bound_statement_it_explains_and_planned_by_the_plan_pass()
     {
         using EngineHarness db = Setup();
-        BoundStatement bound = Bind(db, "EXPLAIN SELECT id FROM orders WHERE id = 3", new RefusingPlanner());
+        BoundStatement bound = Bind(db, "EXPLAIN SELECT id FROM orders WHERE id = 3");
 
         BoundExplain explain = bound.Explain!;
         Assert.IsType<SelectBlock>(explain.Statement.Query!.Relation);
@@ -104,7 +106,7 @@ public sealed class PlannerSeamTests
     }
 
     [Fact]
-    public void Binder_returns_insert_update_and_delete_as_bound_changes_and_never_calls_the_planner()
+    public void Binder_returns_insert_update_and_delete_as_bound_changes_unplanned()
     {
         using EngineHarness db = Setup();
         db.Execute("CREATE TRIGGER audit AFTER UPDATE OF name ON customers BEGIN INSERT INTO orders(customer) SELECT new.id WHERE new.id IN (SELECT id FROM customers); END;");
@@ -112,14 +114,14 @@ public sealed class PlannerSeamTests
         const string update = "UPDATE customers SET name = 'x' WHERE city = 'Oslo' AND id > 3";
         const string delete = "DELETE FROM orders WHERE id = 2";
 
-        BoundStatement inserted = Bind(db, insert, new RefusingPlanner());
+        BoundStatement inserted = Bind(db, insert);
         BoundInsert boundInsert = Assert.IsType<BoundInsert>(inserted.Dml);
         Assert.Null(inserted.Planned);
         Assert.Equal("customers", Assert.Single(Assert.IsType<SelectBlock>(boundInsert.Query).From).Source.Table!.Name);
         Assert.Null(Assert.Single(inserted.Subqueries!).Plan.Root);
         Assert.NotNull(boundInsert.Returning);
 
-        BoundStatement updated = Bind(db, update, new RefusingPlanner());
+        BoundStatement updated = Bind(db, update);
         BoundUpdate boundUpdate = Assert.IsType<BoundUpdate>(updated.Dml);
         Assert.Equal("customers", boundUpdate.Source!.Table!.Name);
         Assert.NotNull(boundUpdate.Where);
@@ -127,7 +129,7 @@ public sealed class PlannerSeamTests
         Assert.Null(trigger.Planned);
         Assert.IsType<BoundInsert>(Assert.Single(trigger.Steps).Write);
 
-        BoundStatement deleted = Bind(db, delete, new RefusingPlanner());
+        BoundStatement deleted = Bind(db, delete);
         Assert.IsType<BoundDelete>(deleted.Dml);
 
         // The plan pass plans each bound change: the plan is the one EXPLAIN shows, trigger programs and subqueries included.
@@ -146,11 +148,11 @@ public sealed class PlannerSeamTests
         const string upsert = "INSERT INTO orders(customer, total) VALUES (1, 2) ON CONFLICT(customer) WHERE customer > 0 DO UPDATE SET total = excluded.total + 1";
         const string updateFrom = "UPDATE orders SET total = c.id FROM customers c WHERE c.id = orders.customer";
 
-        BoundStatement upserted = Bind(db, upsert, new RefusingPlanner(allowRewrite: true));
+        BoundStatement upserted = Bind(db, upsert);
         BoundUpsert clause = Assert.Single(Assert.IsType<BoundInsert>(upserted.Dml).Upserts!);
         Assert.Equal([0], clause.Candidates!);
         Assert.NotNull(clause.TargetWhere);
-        BoundStatement updated = Bind(db, updateFrom, new RefusingPlanner(allowRewrite: true));
+        BoundStatement updated = Bind(db, updateFrom);
         Assert.NotNull(Assert.IsType<BoundUpdate>(updated.Dml).Join);
 
         Assert.Equal(db.Query("EXPLAIN " + upsert), Planner.Instance.Plan(upserted).Explain());
@@ -162,12 +164,98 @@ public sealed class PlannerSeamTests
     {
         using EngineHarness db = Setup();
         db.Execute("CREATE UNIQUE INDEX orders_customer ON orders(customer) WHERE customer > 0;");
-        BoundStatement bound = Bind(db, "INSERT INTO orders(customer) VALUES (1) ON CONFLICT(customer) DO NOTHING", new RefusingPlanner(allowRewrite: true));
+        BoundStatement bound = Bind(db, "INSERT INTO orders(customer) VALUES (1) ON CONFLICT(customer) DO NOTHING");
 
         // The binder found the candidate index; only the planner decides its WHERE is not implied.
         Assert.Single(Assert.IsType<BoundInsert>(bound.Dml).Upserts![0].Candidates!);
         var error = Assert.Throws<SharpCoreDBException>(() => Planner.Instance.Plan(bound));
         Assert.Contains("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Binder_returns_pragma_rows_as_a_bound_query_for_the_plan_pass()
+    {
+        using EngineHarness db = Setup();
+        foreach (string sql in (string[])["PRAGMA table_info('customers')", "PRAGMA foreign_key_check", "PRAGMA page_count"])
+        {
+            BoundStatement bound = Bind(db, sql);
+
+            Assert.Null(bound.Planned);
+            Assert.NotNull(bound.Query);
+            Assert.Equal(db.Query("EXPLAIN " + sql), Planner.Instance.Plan(bound).Explain());
+        }
+    }
+
+    [Fact]
+    public void Binder_returns_schema_changes_that_read_rows_as_bound_changes_for_the_plan_pass()
+    {
+        using EngineHarness db = Setup();
+        db.Execute("CREATE TABLE lines(id INTEGER PRIMARY KEY, amount INT, note TEXT); INSERT INTO lines VALUES (1, 5, 'a'), (2, 7, 'b');");
+        const string createAs = "CREATE TABLE big AS SELECT id, total FROM orders WHERE total > (SELECT 1)";
+        const string addColumn = "ALTER TABLE lines ADD COLUMN qty INT DEFAULT 3 CHECK (qty > 1 + 1)";
+        const string dropColumn = "ALTER TABLE lines DROP COLUMN note";
+
+        BoundStatement created = Bind(db, createAs);
+        BoundCreateTableAs create = Assert.IsType<BoundCreateTableAs>(created.SchemaChange);
+        Assert.Null(created.Planned);
+        Assert.Equal("orders", Assert.Single(Assert.IsType<SelectBlock>(create.Source.Relation).From).Source.Table!.Name);
+        BoundSubquery subquery = Assert.Single(created.Subqueries!);
+        Assert.Null(subquery.Plan.Root);
+
+        BoundStatement added = Bind(db, addColumn);
+        BoundAddColumn add = Assert.IsType<BoundAddColumn>(added.SchemaChange);
+        Assert.Equal("lines", add.Rows!.Table!.Name);
+        Assert.IsType<ComparisonExpr>(Assert.Single(add.Constraints.Checks));
+
+        BoundStatement dropped = Bind(db, dropColumn);
+        BoundDropColumn drop = Assert.IsType<BoundDropColumn>(dropped.SchemaChange);
+        Assert.Equal(2, drop.Dropped);
+        Assert.Equal(3, drop.OldRows.Table!.Columns.Length);
+
+        // The plan pass plans the rows each change reads and rewrites what its writer evaluates.
+        Assert.IsType<CreateTablePlan>(Planner.Instance.Plan(created));
+        Assert.NotNull(subquery.Plan.Root);
+        Assert.IsType<AlterTablePlan>(Planner.Instance.Plan(added));
+        Assert.Equal("qty > 2", Assert.Single(add.Constraints.Checks).ToString());
+        Assert.IsType<DropColumnPlan>(Planner.Instance.Plan(dropped));
+    }
+
+    [Fact]
+    public void Binder_leaves_index_definitions_unrewritten_for_the_plan_pass()
+    {
+        using EngineHarness db = Setup();
+        db.Execute("CREATE INDEX orders_big ON orders(total) WHERE total > 1 + 1; CREATE INDEX orders_twice ON orders(customer * (1 + 1));");
+        const string select = "SELECT id FROM orders WHERE total > 2 AND customer * 2 = 4";
+        const string createIndex = "CREATE INDEX customers_named ON customers(name) WHERE id > 2 + 3";
+
+        BoundStatement selected = Bind(db, select);
+        SourceBinding source = Assert.Single(Assert.IsType<SelectBlock>(selected.Query!.Relation).From).Source;
+        Assert.IsType<ArithmeticExpr>(Assert.IsType<ComparisonExpr>(source.IndexPredicates![0]).Right);
+        Assert.Contains(selected.Definitions!, definition => ReferenceEquals(definition, source.IndexPredicates));
+
+        BoundStatement indexed = Bind(db, createIndex);
+        BoundCreateIndex index = Assert.IsType<BoundCreateIndex>(indexed.SchemaChange);
+        Assert.Equal("id > (2 + 3)", index.Predicate!.ToString());
+        Assert.IsType<BoundReindex>(Bind(db, "REINDEX orders").SchemaChange);
+
+        // Rewritten by the plan pass before it chooses the access path, the definitions match the query's terms.
+        Assert.Equal(db.Query("EXPLAIN " + select), Planner.Instance.Plan(selected).Explain());
+        Assert.IsType<LiteralExpr>(Assert.IsType<ComparisonExpr>(source.IndexPredicates[0]).Right);
+        Assert.IsType<CreateIndexPlan>(Planner.Instance.Plan(indexed));
+    }
+
+    [Fact]
+    public void Binder_returns_drop_table_of_a_table_in_a_foreign_key_as_a_bound_change_whose_enforcer_the_planner_builds()
+    {
+        using EngineHarness db = Setup();
+        db.Execute("CREATE TABLE parent(id INTEGER PRIMARY KEY); CREATE TABLE child(id INTEGER PRIMARY KEY, p INT REFERENCES parent(id) ON DELETE CASCADE);");
+
+        BoundStatement bound = Bind(db, "DROP TABLE parent");
+
+        BoundDropTable drop = Assert.IsType<BoundDropTable>(bound.SchemaChange);
+        Assert.Equal("parent", drop.Rows.Table.Name);
+        Assert.IsType<DropPlan>(Planner.Instance.Plan(bound));
+        Assert.IsType<DropPlan>(Bind(db, "DROP TABLE orders").Planned);
     }
 
     // The tests below build bound trees by hand (no SQL text, no binder): the planner's input is bound data.
@@ -258,6 +346,47 @@ public sealed class PlannerSeamTests
         Assert.Equal("Values (1 rows)", Assert.IsType<ValuesOperator>(subquery.Root).Describe());
     }
 
+    [Fact]
+    public void Planner_plans_a_hand_built_add_column_rewriting_its_checks_and_reading_every_row()
+    {
+        using EngineHarness db = Setup();
+        TableSchema orders = db.Database.Schema.FindTable("orders")!;
+        SourceBinding rows = TableSource(orders, 0);
+        rows.MarkAllUsed();
+        Expr check = new ComparisonExpr(BinaryOperator.Greater, new ColumnExpr(0, 2, "total", Affinity.Real, SqlDeclaredType.None, "REAL"), new ArithmeticExpr(BinaryOperator.Add, Int(1), Int(1)));
+        var add = new BoundAddColumn(orders, rows, new BoundTableWriter(orders, 0, [check], db.Database.Schema, db.Database.Collations, UserFunctionSet.Empty));
+
+        ExecutablePlan plan = Planner.Instance.Plan(BoundStatement.OfSchemaChange(add, db.Database.Schema, [4], null, null));
+
+        Assert.IsType<AlterTablePlan>(plan);
+        Assert.Equal("total > 2", Assert.Single(add.Constraints.Checks).ToString());
+    }
+
+    [Fact]
+    public void Plan_pass_rewrites_a_statements_definitions_in_place_before_planning()
+    {
+        using EngineHarness db = Setup();
+        Expr?[] definition = [null, new ArithmeticExpr(BinaryOperator.Add, Int(2), Int(3))];
+        BoundStatement bound = BoundStatement.OfQuery(ValuesOf(0, 1), db.Database.Schema, [1], null, [definition]);
+
+        Planner.Instance.Plan(bound);
+
+        Assert.Null(definition[0]);
+        Assert.Equal("5", definition[1]!.ToString());
+    }
+
+    [Fact]
+    public void Planner_plans_a_hand_built_create_table_as_from_its_bound_query()
+    {
+        using EngineHarness db = Setup();
+        var create = (CreateTableStatement)SqlParser.ParseStatement("CREATE TABLE copy(x)");
+        var bound = new BoundCreateTableAs(create, ValuesOf(0, 1, 2), 1);
+
+        ExecutablePlan plan = Planner.Instance.Plan(BoundStatement.OfSchemaChange(bound, db.Database.Schema, [1, 2], null, null));
+
+        Assert.Equal(["CreateTable copy"], plan.Explain());
+    }
+
     private static SourceBinding TableSource(TableSchema table, int slot)
     {
         var columns = new SourceColumn[table.Columns.Length];
@@ -334,27 +463,5 @@ public sealed class PlannerSeamTests
         Assert.NotNull(action.Planned);
         Assert.Single(action.Planned.Steps);
         Assert.Equal("Insert orders", plan.Explain()[0]);
-    }
-
-    /// <summary>
-    /// A planner for statements that must not call it: binding a SELECT, a data change, or an EXPLAIN of one. With
-    /// <paramref name="allowRewrite"/>, it rewrites the definitions of partial indexes and indexes on expressions, which
-    /// the binder still rewrites as it binds them.
-    /// </summary>
-    private sealed class RefusingPlanner(bool allowRewrite = false) : IQueryPlanner
-    {
-        public ExecutablePlan Plan(BoundStatement statement) => throw Called();
-
-        public Operator Plan(IBoundRelation relation) => throw Called();
-
-        public Operator PlanTableAccess(SourceBinding source, List<Expr> conjuncts) => throw Called();
-
-        public Expr Rewrite(Expr expression) => allowRewrite ? Planner.Instance.Rewrite(expression) : throw Called();
-
-        public List<Expr> Conjuncts(Expr predicate) => throw Called();
-
-        public bool Implies(Expr predicate, IReadOnlyList<Expr> conjuncts) => throw Called();
-
-        private static InvalidOperationException Called() => new("the binder called the planner while binding a SELECT or a data change");
     }
 }

@@ -66,7 +66,7 @@ internal sealed partial class Binder
             Determinism.CheckStoredExpression(check.Condition, "CHECK constraints", anyFunction: true);
         }
 
-        (_, Scope scope) = TableScope(draft, null);
+        (_, Scope scope) = RowScope(draft, null);
         BindChecks(draft, scope);
         CheckGeneratedColumns(draft);
         var empty = new Scope(null);
@@ -148,13 +148,12 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, "Cannot add a column with non-constant default", column.Position);
         }
 
-        (SourceBinding row, Scope scope) = TableScope(altered, null);
-        row.MarkAllUsed();
-
         // Rows stored before read the new column as its default: when that could break NOT NULL or a CHECK, they
         // are read back once to prove it does not.
         // A generated column is computed for every stored row (see AlterTablePlan), so they are always read.
         bool verify = (added.NotNull && added.Missing.IsNull) || HasColumnCheck(column) || added.Generated is not null;
+        (SourceBinding row, Scope scope) = verify ? TableScope(altered, null) : RowScope(altered, null);
+        row.MarkAllUsed();
         (Expr?[]? generated, int generatedSlot) = WriterGenerated(altered);
         Definition(generated);
         Expr[] checks = verify ? BindChecks(altered, scope) : [];
@@ -269,7 +268,7 @@ internal sealed partial class Binder
 
         TableSchema altered = built.WithIndexes(indexes.MoveToImmutable());
         Schema after = _schema.WithTable(altered);
-        (SourceBinding row, Scope scope) = TableScope(altered, null);
+        (SourceBinding row, Scope scope) = RowScope(altered, null);
         row.MarkAllUsed();
         // The remaining CHECKs must still bind; the rows already satisfy them (the same expressions over the same
         // values), so they are not evaluated again.

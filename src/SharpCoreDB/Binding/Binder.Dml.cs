@@ -32,9 +32,17 @@ internal sealed partial class Binder
 
     private (SourceBinding Source, Scope Scope) TableScope(TableSchema table, string? alias)
     {
-        var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), TableColumns(table), table);
+        (SourceBinding source, Scope scope) = RowScope(table, alias);
         source.IndexPredicates = BindIndexPredicates(table, source.Slot);
         source.IndexExpressions = BindIndexExpressions(table, source.Slot);
+        return (source, scope);
+    }
+
+    // A row of the table without its index definitions: for a source that is never planned (a schema change binds
+    // CHECKs against it), so the planner has none to rewrite.
+    private (SourceBinding Source, Scope Scope) RowScope(TableSchema table, string? alias)
+    {
+        var source = new SourceBinding(alias ?? table.Name, NewSlot(table.Columns.Length + 1), TableColumns(table), table);
         var scope = new Scope(_root);
         scope.Sources.Add(source);
         return (source, scope);

@@ -20,6 +20,10 @@ internal sealed partial class Binder
         "user_version, schema_version, table_info, table_xinfo, index_list, index_info, index_xinfo, journal_mode, foreign_keys, defer_foreign_keys, foreign_key_list, foreign_key_check, " +
         "integrity_check, quick_check, page_count, freelist_count, page_size, rekey, decrypt";
 
+    private static readonly Func<Execution.ExecutionContext, List<SqlValue[]>> s_pageCount = context => HeaderRow(context, "page_count");
+    private static readonly Func<Execution.ExecutionContext, List<SqlValue[]>> s_freelistCount = context => HeaderRow(context, "freelist_count");
+    private static readonly Func<Execution.ExecutionContext, List<SqlValue[]>> s_pageSize = context => HeaderRow(context, "page_size");
+
     private BoundStatement BindPragma(PragmaStatement pragma)
     {
         string name = pragma.Name.Name.ToLowerInvariant();
@@ -58,7 +62,13 @@ internal sealed partial class Binder
             case "integrity_check" or "quick_check":
                 return IntegrityCheck(name, pragma.Value);
             case "page_count" or "freelist_count" or "page_size" when pragma.Value is null:
-                return Computed(name, context => [[SqlValue.FromInt64(HeaderFields.Read(context.Transaction, name))]]);
+                // One cached delegate per field: preparing the pragma allocates no closure for it.
+                return Computed(name, name switch
+                {
+                    "page_count" => s_pageCount,
+                    "freelist_count" => s_freelistCount,
+                    _ => s_pageSize,
+                });
             case "page_size":
                 // SQLite ignores a new page size for a database that exists; here the page size is fixed at creation.
                 return Rows([], []);
@@ -381,18 +391,21 @@ internal sealed partial class Binder
     private BoundStatement Rows(string[] names, List<Expr[]> rows)
     {
         int slot = NewSlot(Math.Max(1, names.Length));
-        var values = new List<IReadOnlyList<Expr>>(rows.Count);
-        values.AddRange(rows);
         var columns = new ResultColumnInfo[names.Length];
         for (int i = 0; i < names.Length; i++)
         {
             columns[i] = new ResultColumnInfo(names[i], string.Empty, SqlDeclaredType.None, Affinity.None);
         }
 
-        return PragmaRows(new BoundValues(values, slot), slot, columns);
+        // The rows as they are: a list of arrays is a list of read-only lists (no copy per pragma).
+        return PragmaRows(new BoundValues(rows, slot), slot, columns);
     }
 
     private static LiteralExpr Literal(SqlValue value) => new(value);
+
+    // PRAGMA page_count / freelist_count / page_size: the header field's value as the one row.
+    private static List<SqlValue[]> HeaderRow(Execution.ExecutionContext context, string name) =>
+        [[SqlValue.FromInt64(HeaderFields.Read(context.Transaction, name))]];
 
     // PRAGMA user_version = value: SQLite's integer reading of the value (text that is not a number reads as 0).
     private static long PragmaInteger(Expression value) => value switch

@@ -1,0 +1,143 @@
+using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Wal.Tests.Support;
+using SharpCoreDB.Wal.Writing;
+
+namespace SharpCoreDB.Wal.Tests.Writing;
+
+/// <summary>
+/// How FullSync committers that sleep until their group is durable are woken: the log writer wakes one and they wake
+/// each other, so the writer goes back to the log at once; and sleeping allocates nothing.
+/// </summary>
+public sealed class GroupWakeUpTests
+{
+    // A hang detector only: the waits below end as soon as the condition holds.
+    private static readonly TimeSpan HangGuard = TimeSpan.FromSeconds(30);
+
+    [Fact]
+    public void FullSync_group_of_sleeping_committers_costs_the_log_writer_one_wake_up()
+    {
+        using var device = new GatedDevice(new MemoryStorageDevice("wake-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync);
+        log.Commit(1);
+        device.Close();
+        lock (log.Gate)
+        {
+            _ = log.Append([2]);
+        }
+
+        device.WaitForFlushAtGate();
+        try
+        {
+            RunSleepers(log, device);
+        }
+        finally
+        {
+            // A failed assertion must not leave the writer stuck at the gate, or closing the log would hang.
+            device.Open();
+        }
+    }
+
+    private static void RunSleepers(FrameLog log, GatedDevice device)
+    {
+        const int Committers = 24;
+        long wakeUpsBefore = log.Writer.WakeUpsByWorker;
+        var queued = new WalCommit[Committers];
+        var threads = new Thread[Committers];
+        for (int t = 0; t < Committers; t++)
+        {
+            int index = t;
+            threads[t] = new Thread(() =>
+            {
+                lock (log.Gate)
+                {
+                    queued[index] = log.Append([(uint)(10 + index)]);
+                }
+
+                log.Writer.WaitFor(queued[index]);
+            });
+            threads[t].Start();
+        }
+
+        // Every committer spins out its budget and goes to sleep behind the held sync.
+        WaitUntil(() => log.Writer.SleepingWaiters == Committers, "all committers asleep");
+        device.Open();
+        foreach (Thread thread in threads)
+        {
+            Assert.True(thread.Join(HangGuard), "a committer was never woken");
+        }
+
+        Assert.All(queued, c => Assert.True(c.Completion!.Task.IsCompletedSuccessfully));
+        Assert.Equal(queued.Max(c => c.Sequence), log.LastDurable);
+        Assert.Equal(1, log.Writer.WakeUpsByWorker - wakeUpsBefore);
+    }
+
+    [Fact]
+    public void FullSync_committer_sleeping_until_its_commit_is_durable_allocates_nothing_while_it_waits()
+    {
+        using var device = new GatedDevice(new MemoryStorageDevice("alloc-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync);
+        log.Commit(1);
+        long waitAllocated = -1;
+        using var go = new SemaphoreSlim(0);
+        var committer = new Thread(() =>
+        {
+            // The first sleep sets up what the thread sleeps on; the second is measured. Each round's commit queues
+            // behind a sync the test holds, so the committer spins out its budget and sleeps.
+            for (int round = 0; round < 2; round++)
+            {
+                if (!go.Wait(HangGuard))
+                {
+                    return;
+                }
+
+                WalCommit commit;
+                lock (log.Gate)
+                {
+                    commit = log.Append([(uint)(10 + round)]);
+                }
+
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                log.Writer.WaitFor(commit);
+                waitAllocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            }
+        });
+        committer.Start();
+        try
+        {
+            for (int round = 0; round < 2; round++)
+            {
+                device.Close();
+                lock (log.Gate)
+                {
+                    _ = log.Append([(uint)(2 + round)]);
+                }
+
+                device.WaitForFlushAtGate();
+                go.Release();
+                WaitUntil(() => log.Writer.SleepingWaiters == 1 && IsBlocked(committer), "the committer asleep");
+                device.Open();
+                WaitUntil(() => log.Writer.SleepingWaiters == 0, "the committer awake");
+            }
+        }
+        finally
+        {
+            device.Open();
+        }
+
+        Assert.True(committer.Join(HangGuard), "the committer was never woken");
+        Assert.Equal(0, waitAllocated);
+    }
+
+    // Blocked in a wait, not spinning on its way there.
+    private static bool IsBlocked(Thread thread) => (thread.ThreadState & ThreadState.WaitSleepJoin) != 0;
+
+    private static void WaitUntil(Func<bool> condition, string what)
+    {
+        var guard = System.Diagnostics.Stopwatch.StartNew();
+        while (!condition())
+        {
+            Assert.True(guard.Elapsed < HangGuard, $"Gave up waiting for {what}.");
+            Thread.Sleep(1);
+        }
+    }
+}

@@ -1,4 +1,5 @@
 using SharpCoreDB.Storage.Devices;
+using SharpCoreDB.Storage.Tests.Faults;
 using SharpCoreDB.Wal.Tests.Support;
 using SharpCoreDB.Wal.Writing;
 
@@ -69,6 +70,62 @@ public sealed class GroupWakeUpTests
         Assert.All(queued, c => Assert.True(c.Completion!.Task.IsCompletedSuccessfully));
         Assert.Equal(queued.Max(c => c.Sequence), log.LastDurable);
         Assert.Equal(1, log.Writer.WakeUpsByWorker - wakeUpsBefore);
+    }
+
+    [Fact]
+    public void FullSync_failed_sync_wakes_every_sleeping_committer_of_its_group_with_the_error()
+    {
+        const int Committers = 12;
+
+        // The gate sits outside the fault injector: a flush held at the gate must not hold the injector's lock.
+        using var faults = new FaultInjectingDevice(new MemoryStorageDevice("wake-fail-wal"), trackPowerLoss: false);
+        using var device = new GatedDevice(faults);
+        using var log = new FrameLog(device, DurabilityMode.FullSync);
+        log.Commit(1);
+        device.Close();
+        lock (log.Gate)
+        {
+            _ = log.Append([2]);
+        }
+
+        device.WaitForFlushAtGate();
+        var errors = new SharpCoreDBException?[Committers];
+        var threads = new Thread[Committers];
+        try
+        {
+            for (int t = 0; t < Committers; t++)
+            {
+                int index = t;
+                threads[t] = new Thread(() =>
+                {
+                    WalCommit commit;
+                    lock (log.Gate)
+                    {
+                        commit = log.Append([(uint)(10 + index)]);
+                    }
+
+                    errors[index] = Assert.Throws<SharpCoreDBException>(() => log.Writer.WaitFor(commit));
+                });
+                threads[t].Start();
+            }
+
+            WaitUntil(() => log.Writer.SleepingWaiters == Committers, "all committers asleep");
+
+            // The held sync succeeds; the next one, the sleepers' group's, fails, and is not retried.
+            faults.FailFlushAt(faults.FlushCount + 2, forever: true);
+        }
+        finally
+        {
+            device.Open();
+        }
+
+        foreach (Thread thread in threads)
+        {
+            Assert.True(thread.Join(HangGuard), "a committer was never woken");
+        }
+
+        Assert.All(errors, e => Assert.Equal(SharpCoreDBErrorCode.IoError, e!.ErrorCode));
+        Assert.Equal(SharpCoreDBErrorCode.DatabaseFailed, Assert.Throws<SharpCoreDBException>(() => log.Commit(9)).ErrorCode);
     }
 
     [Fact]

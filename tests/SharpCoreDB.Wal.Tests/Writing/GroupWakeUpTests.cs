@@ -20,13 +20,7 @@ public sealed class GroupWakeUpTests
         using var device = new GatedDevice(new MemoryStorageDevice("wake-wal"));
         using var log = new FrameLog(device, DurabilityMode.FullSync);
         log.Commit(1);
-        device.Close();
-        lock (log.Gate)
-        {
-            _ = log.Append([2]);
-        }
-
-        device.WaitForFlushAtGate();
+        HoldNextSync(log, device, page: 2);
         try
         {
             RunSleepers(log, device);
@@ -82,13 +76,7 @@ public sealed class GroupWakeUpTests
         using var device = new GatedDevice(faults);
         using var log = new FrameLog(device, DurabilityMode.FullSync);
         log.Commit(1);
-        device.Close();
-        lock (log.Gate)
-        {
-            _ = log.Append([2]);
-        }
-
-        device.WaitForFlushAtGate();
+        HoldNextSync(log, device, page: 2);
         var errors = new SharpCoreDBException?[Committers];
         var threads = new Thread[Committers];
         try
@@ -163,13 +151,7 @@ public sealed class GroupWakeUpTests
         {
             for (int round = 0; round < 2; round++)
             {
-                device.Close();
-                lock (log.Gate)
-                {
-                    _ = log.Append([(uint)(2 + round)]);
-                }
-
-                device.WaitForFlushAtGate();
+                HoldNextSync(log, device, page: (uint)(2 + round));
                 go.Release();
                 WaitUntil(() => log.Writer.SleepingWaiters == 1 && IsBlocked(committer), "the committer asleep");
                 device.Open();
@@ -183,6 +165,18 @@ public sealed class GroupWakeUpTests
 
         Assert.True(committer.Join(HangGuard), "the committer was never woken");
         Assert.Equal(0, waitAllocated);
+    }
+
+    // Makes the log's next sync (of one commit of `page`) wait at the gate, so what is appended next queues behind it.
+    private static void HoldNextSync(FrameLog log, GatedDevice device, uint page)
+    {
+        device.Close();
+        lock (log.Gate)
+        {
+            _ = log.Append([page]);
+        }
+
+        device.WaitForFlushAtGate();
     }
 
     // Blocked in a wait, not spinning on its way there.

@@ -15,7 +15,8 @@ namespace SharpCoreDB.Benchmarks;
 /// job; any other BenchmarkDotNet argument (<c>--filter</c>, <c>--job</c>, <c>--exporters</c>, ...) passes through.
 /// Options of this program: <c>--quick</c> (a short job for any suite), <c>--tiny</c> (tiny parameters, to check that
 /// the suites work; not for figures), <c>--out DIR</c> (where the markdown summary and charts go; default
-/// <c>BenchmarkDotNet.Artifacts/summary</c>).
+/// <c>BenchmarkDotNet.Artifacts/summary</c>), <c>--threads LIST</c> and <c>--batch LIST</c> (only the cases with those
+/// parameter values, such as the 50-thread end of the group-commit curve: <c>--group-commit --threads 50 --batch 1</c>).
 /// </summary>
 internal static class Program
 {
@@ -32,6 +33,7 @@ internal static class Program
         var after = new List<Action>();
         bool quick = false;
         bool publish = false;
+        var selections = new List<ParameterSelection>();
         string outFolder = Path.Combine("BenchmarkDotNet.Artifacts", "summary");
         for (int i = 0; i < args.Length; i++)
         {
@@ -77,6 +79,17 @@ internal static class Program
             {
                 outFolder = args[++i];
             }
+            else if ((IsFlag(arg, "--threads") || IsFlag(arg, "--batch")) && i + 1 < args.Length)
+            {
+                string parameter = IsFlag(arg, "--threads") ? "Threads" : "Batch";
+                if (!ParameterSelection.TryParse(parameter, args[++i], out ParameterSelection? selection, out string? error))
+                {
+                    Console.Error.WriteLine($"{arg}: {error}");
+                    return 2;
+                }
+
+                selections.Add(selection!);
+            }
             else
             {
                 passThrough.Add(arg);
@@ -95,6 +108,11 @@ internal static class Program
         if (!afterOnly)
         {
             IConfig config = DefaultConfig.Instance;
+            foreach (ParameterSelection selection in selections)
+            {
+                config = config.AddFilter(selection.ToFilter());
+            }
+
             if (quick)
             {
                 // A mutator job changes these characteristics of every job a class asks for, and keeps the rest
@@ -123,7 +141,15 @@ internal static class Program
             Summary[] summaries = [.. BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run([.. passThrough], config)];
             if (summaries.Length > 0)
             {
-                ResultReport report = ResultReport.From(summaries, JobSentence(quick, publish), BenchScale.Tiny, RunNotes.All);
+                string? job = JobSentence(quick, publish);
+                if (selections.Count > 0)
+                {
+                    // A partial run says which part of the grid it holds, so its summary is not read as the whole.
+                    string chosen = $"Cases chosen: {string.Join("; ", selections)}.";
+                    job = job is null ? chosen : $"{job} {chosen}";
+                }
+
+                ResultReport report = ResultReport.From(summaries, job, BenchScale.Tiny, RunNotes.All);
                 foreach (string written in report.WriteTo(outFolder))
                 {
                     Console.WriteLine($"// Summary: {written}");
@@ -158,6 +184,8 @@ internal static class Program
         Console.WriteLine("  --quick          a short job (1 warm-up, 3 iterations of ~100 ms) for any suite");
         Console.WriteLine("  --publish        the job of the published runs (3 warm-ups, 10 iterations of ~250 ms) for any suite");
         Console.WriteLine("  --tiny           tiny record counts and invocations, to check the suites work (figures are not per operation)");
+        Console.WriteLine("  --threads LIST   only the cases whose Threads parameter is in LIST (e.g. 16,50); cases without one are left out");
+        Console.WriteLine("  --batch LIST     only the cases whose Batch parameter is in LIST (e.g. 1,100); cases without one are left out");
         Console.WriteLine("  --redraw DIR     rewrite the summary and charts of a finished run from the rows.json it saved there");
         Console.WriteLine("  --out DIR        where the markdown summary and the charts go (default BenchmarkDotNet.Artifacts/summary)");
         Console.WriteLine("  --list flat|tree BenchmarkDotNet's list of benchmarks; --info and the rest of its options pass through");

@@ -189,7 +189,8 @@ internal sealed class ResultReport
             parameters[item.Name] = Convert.ToString(item.Value, CultureInfo.InvariantCulture) ?? "null";
         }
 
-        string method = benchmark.Descriptor.WorkloadMethod.Name;
+        // The display name: a class may show two methods under one name (see ContenderCommitBenchmarks.CommitFew).
+        string method = benchmark.Descriptor.WorkloadMethodDisplayInfo;
         bool hasContender = parameters.TryGetValue(ContenderParameter, out string? contender);
         string others = string.Join(", ", parameters.Where(p => p.Key != ContenderParameter).Select(p => $"{p.Key}={p.Value}"));
         // Without a contender parameter the methods are the contenders, grouped by their categories (each category has

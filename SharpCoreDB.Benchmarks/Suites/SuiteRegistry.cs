@@ -13,7 +13,7 @@ internal static class SuiteRegistry
     /// <summary>The suites, in the order <c>--list</c> prints them.</summary>
     public static readonly BenchmarkSuite[] All =
     [
-        new("--group-commit", "Durable commits from 1-50 threads, batches of 1-1,000 rows, every contender; the scaling curve (and the store-level commit benchmarks, then the paired run)", ["SharpCoreDB.Benchmarks.GroupCommit.*"], PairedCommitRun.Run),
+        new("--group-commit", "Durable commits from 1-50 threads, batches of 1-1,000 rows, every contender; the scaling curve (and the store-level commit benchmarks, then the paired run). One curve alone: --group-commit --threads 1,4,16,50 --batch 1", ["SharpCoreDB.Benchmarks.GroupCommit.*"], PairedCommitRun.Run),
         new("--crud", "100,000 rows: point read by key and by index, range scan of 1,000, filtered full scan, update and delete by key; plain and encrypted", ["SharpCoreDB.Benchmarks.Crud.*"]),
         new("--ycsb", "YCSB workloads A-F over 100,000 records of 1 KB, zipfian 0.99 (D: latest), 1 and 8 client threads", ["SharpCoreDB.Benchmarks.Ycsb.*"]),
         new("--large-values", "1 KB, 10 KB, 100 KB and 1 MB values written and read (MB/s)", ["SharpCoreDB.Benchmarks.LargeValues.*"]),

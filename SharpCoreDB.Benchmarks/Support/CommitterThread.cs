@@ -27,20 +27,25 @@ public sealed class CommitterThread : IDisposable
         _thread.Start();
     }
 
-    /// <summary>Runs all committers for one invocation: <paramref name="total"/> commits split evenly, and waits for them.</summary>
-    /// <exception cref="InvalidOperationException">When the commits do not split evenly.</exception>
+    /// <summary>
+    /// Runs all committers for one invocation: <paramref name="total"/> commits split as evenly as the numbers allow
+    /// (the first <c>total % committers.Length</c> threads make one more), and waits for them.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">When there are fewer commits than threads (some would idle).</exception>
     public static void RunAll(CommitterThread[] committers, int total)
     {
         ArgumentNullException.ThrowIfNull(committers);
-        if (total % committers.Length != 0)
+        if (total < committers.Length)
         {
-            throw new InvalidOperationException($"{total} commits do not split evenly over {committers.Length} threads.");
+            throw new InvalidOperationException($"{total} commits leave some of the {committers.Length} threads without work.");
         }
 
         using var done = new CountdownEvent(committers.Length);
-        foreach (CommitterThread committer in committers)
+        int each = total / committers.Length;
+        int extra = total % committers.Length;
+        for (int i = 0; i < committers.Length; i++)
         {
-            committer.Start(total / committers.Length, done);
+            committers[i].Start(i < extra ? each + 1 : each, done);
         }
 
         done.Wait();

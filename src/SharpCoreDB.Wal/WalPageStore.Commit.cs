@@ -70,7 +70,7 @@ internal sealed partial class WalPageStore
     }
 
     /// <summary>Blocks until a FullSync commit is durable (or failed).</summary>
-    internal void WaitFor(Task completion) => _writer!.WaitFor(completion);
+    internal void WaitFor(WalCommit commit) => _writer!.WaitFor(commit);
 
     /// <summary>For a transaction that changed nothing: waits until what it read is durable (FullSync), so it never reports unsynced data as committed.</summary>
     /// <param name="sequence">The last commit the transaction builds on.</param>

@@ -81,7 +81,7 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
             }
             else
             {
-                _store.WaitFor(completion.Task);
+                _store.WaitFor(commit);
             }
         }
         else if (commit is null)

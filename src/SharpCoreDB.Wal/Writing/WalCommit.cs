@@ -10,6 +10,12 @@ namespace SharpCoreDB.Wal.Writing;
 /// </summary>
 internal sealed class WalCommit
 {
+    // What _sleeper holds once the commit's sleeper has been claimed for waking (or the commit completed with nobody asleep).
+    private static readonly object s_claimed = new();
+
+    // The event the committer sleeps on (its thread's), s_claimed, or null while nobody sleeps and nobody has claimed.
+    private object? _sleeper;
+
     private WalCommit(WalCommitKind kind, uint[]? pages, int pageCount, uint databaseSize, ulong sequence, WalIndex? index, bool awaited)
     {
         Kind = kind;
@@ -50,6 +56,43 @@ internal sealed class WalCommit
 
     /// <summary>Completed when durable (or failed); null when nobody waits (Async, Legacy, own writes, reset).</summary>
     public TaskCompletionSource? Completion { get; }
+
+    /// <summary>
+    /// The next commit of the same group that has a completion: set by the log writer before it completes the group, so
+    /// that a committer woken from its sleep can wake the next sleeper (see <see cref="WalWriter.WaitFor"/>).
+    /// </summary>
+    public WalCommit? NextInGroup { get; set; }
+
+    /// <summary>
+    /// Once <see cref="Completion"/> is set: claims the committer asleep on this commit for waking. Returns its event, to
+    /// be set by the caller, or null when nobody sleeps on it; either way no committer goes to sleep on it afterwards.
+    /// </summary>
+    public ManualResetEventSlim? ClaimSleeper() => Interlocked.Exchange(ref _sleeper, s_claimed) as ManualResetEventSlim;
+
+    /// <summary>
+    /// Sleeps on <paramref name="wake"/> (the calling thread's event, spinning none) until whoever completes this commit
+    /// claims it (<see cref="ClaimSleeper"/>). Returns true when it slept and was woken by a claim, false when the
+    /// commit completed before the committer fell asleep; in both cases the completion is set and the event is not.
+    /// </summary>
+    public bool Sleep(ManualResetEventSlim wake)
+    {
+        wake.Reset();
+        if (Interlocked.CompareExchange(ref _sleeper, wake, null) is not null)
+        {
+            // Claimed already: completed, and nobody will set the event.
+            return false;
+        }
+
+        // Completed between the caller's check and the registration: take the registration back so nobody sets the
+        // event later (it must not wake the next commit's sleep); if a claim got there first, its set is on the way.
+        if (Completion!.Task.IsCompleted && Interlocked.CompareExchange(ref _sleeper, null, wake) == wake)
+        {
+            return false;
+        }
+
+        wake.Wait();
+        return true;
+    }
 
     /// <summary>Bytes of frames this commit adds to the log at most (fewer when the writer merges it with later commits).</summary>
     public long FrameBytes(int frameSize) => (long)PageCount * frameSize;

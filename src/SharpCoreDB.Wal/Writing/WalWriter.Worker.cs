@@ -171,6 +171,9 @@ internal sealed partial class WalWriter
 
         ulong released = failure is null && frames.Count > 0 ? frames[^1].Sequence : 0;
         frames.Clear();
+        // Complete every commit first, then wake the first sleeper only; it wakes the next (see WaitFor). The links go
+        // in before any completion, since a committer that sees its commit completed may follow its link at once.
+        WalCommit? first = LinkAwaited(_group);
         foreach (WalCommit commit in _group)
         {
             if (failure is null)
@@ -181,6 +184,11 @@ internal sealed partial class WalWriter
             {
                 commit.Completion?.TrySetException(failure);
             }
+        }
+
+        if (WakeFirstSleeper(first))
+        {
+            Interlocked.Increment(ref _wakeUpsByWorker);
         }
 
         // The committers are on their way; the rest of this group's cleanup overlaps with their next transactions
@@ -202,5 +210,36 @@ internal sealed partial class WalWriter
     {
         commit.ReturnPages();
         commit.Completion?.TrySetException(WalErrors.QueuedBehindFailure(_log.Device.Name, commit.Sequence, failure));
+        if (WakeFirstSleeper(commit))
+        {
+            Interlocked.Increment(ref _wakeUpsByWorker);
+        }
+    }
+
+    // Chains the group's commits that have a completion (NextInGroup) and returns the first, or null.
+    private static WalCommit? LinkAwaited(List<WalCommit> group)
+    {
+        WalCommit? first = null;
+        WalCommit? previous = null;
+        foreach (WalCommit commit in group)
+        {
+            if (commit.Completion is null)
+            {
+                continue;
+            }
+
+            if (previous is null)
+            {
+                first = commit;
+            }
+            else
+            {
+                previous.NextInGroup = commit;
+            }
+
+            previous = commit;
+        }
+
+        return first;
     }
 }

@@ -70,6 +70,8 @@ internal sealed partial class WalWriter : IDisposable
     private long _ownWriteCount;
     private int _disposed;
     private int _waiters;
+    private int _sleepingWaiters;
+    private long _wakeUpsByWorker;
 
     /// <summary>Creates the writer and, for FullSync and Async, its queue (the worker starts with the first queued commit).</summary>
     /// <param name="log">The log file.</param>
@@ -132,6 +134,12 @@ internal sealed partial class WalWriter : IDisposable
 
     /// <summary>FullSync commits written by their own committers (see <see cref="TryTakeTurn"/>); each is also one sync.</summary>
     public long OwnWriteCount => Interlocked.Read(ref _ownWriteCount);
+
+    /// <summary>FullSync committers asleep in <see cref="WaitFor"/> now (done spinning, waiting to be woken).</summary>
+    internal int SleepingWaiters => Volatile.Read(ref _sleepingWaiters);
+
+    /// <summary>Sleeping committers the worker thread itself has woken so far (the rest of a group wake each other).</summary>
+    internal long WakeUpsByWorker => Interlocked.Read(ref _wakeUpsByWorker);
 
     /// <summary>The failure that stopped the log, if any.</summary>
     public SharpCoreDBException? Failure => _failure;
@@ -243,47 +251,60 @@ internal sealed partial class WalWriter : IDisposable
     /// <summary>
     /// Blocks until a queued commit's completion is set. The committer spins (yielding) through about the syncs it
     /// may have to wait for before it sleeps, so it is awake the moment its group is durable: a sleeping committer
-    /// costs the log writer a kernel wake-up to release and its group another scheduling delay before it commits
-    /// again, and on machines where waking a thread is slow (virtual machines whose idle CPUs halt: tens of
-    /// microseconds) those wake-ups were most of the time between two syncs. The CPU is otherwise idle while the
-    /// disk syncs, and a yielding spinner gives way to any other runnable thread. The spin is bounded in time (a
-    /// slow disk makes waiters sleep) and in numbers (<see cref="MaxSpinningWaiters"/>).
+    /// costs a kernel wake-up to release and its group another scheduling delay before it commits again, and on
+    /// machines where waking a thread is slow (virtual machines whose idle CPUs halt: tens of microseconds) those
+    /// wake-ups were most of the time between two syncs. The CPU is otherwise idle while the disk syncs, and a
+    /// yielding spinner gives way to any other runnable thread. The spin is bounded in time (a slow disk makes
+    /// waiters sleep) and in numbers (<see cref="MaxSpinningWaiters"/>).
     /// </summary>
-    public void WaitFor(Task completion)
+    /// <remarks>
+    /// A committer that sleeps does so on its thread's own event, without the spinning a task wait adds and without
+    /// allocating. The log writer wakes only the first sleeper of a group (see <see cref="WriteGroup"/>), and each
+    /// woken committer wakes the next before it goes back to work: the writer is back at the log after one wake-up
+    /// instead of one per committer (50 committers: 50 futex wake-ups in a row before the next group could start),
+    /// and the committers come back one after another, which is the order the writer slot admits them in anyway,
+    /// instead of all at once to queue on it.
+    /// </remarks>
+    /// <param name="commit">A queued FullSync commit with a completion.</param>
+    /// <exception cref="SharpCoreDBException">The commit's failure: IoError, or DatabaseFailed behind an earlier failure.</exception>
+    public void WaitFor(WalCommit commit)
     {
-        ArgumentNullException.ThrowIfNull(completion);
-        if (completion.IsCompleted)
+        ArgumentNullException.ThrowIfNull(commit);
+        Task completion = commit.Completion!.Task;
+        if (!completion.IsCompleted)
         {
-            completion.GetAwaiter().GetResult();
-            return;
-        }
-
-        int waiters = Interlocked.Increment(ref _waiters);
-        try
-        {
-            if (waiters <= MaxSpinningWaiters)
+            int waiters = Interlocked.Increment(ref _waiters);
+            try
             {
-                // Four times the last sync (the one under way when this commit was queued, the group commit delay,
-                // this commit's own sync, and slack), at least 100 µs and at most 2 ms.
-                long budget = Math.Clamp(Volatile.Read(ref _lastSyncTicks) * 4, Stopwatch.Frequency / 10_000, Stopwatch.Frequency / 500);
-                long deadline = Stopwatch.GetTimestamp() + budget;
-
-                // Thread.Yield on every round, not SpinWait.SpinOnce: SpinOnce busy-waits through its first rounds
-                // without giving up the CPU, and when a group becomes durable its committers share the CPUs with
-                // every waiter still spinning. On two cores they got back to work about 10 µs apart with SpinOnce
-                // and about 6 µs apart with Thread.Yield, which returns at once when nothing else wants the CPU.
-                while (!completion.IsCompleted && Stopwatch.GetTimestamp() < deadline)
+                if (waiters <= MaxSpinningWaiters)
                 {
-                    Thread.Yield();
+                    // Four times the last sync (the one under way when this commit was queued, the group commit delay,
+                    // this commit's own sync, and slack), at least 100 µs and at most 2 ms.
+                    long budget = Math.Clamp(Volatile.Read(ref _lastSyncTicks) * 4, Stopwatch.Frequency / 10_000, Stopwatch.Frequency / 500);
+                    long deadline = Stopwatch.GetTimestamp() + budget;
+
+                    // Thread.Yield on every round, not SpinWait.SpinOnce: SpinOnce busy-waits through its first rounds
+                    // without giving up the CPU, and when a group becomes durable its committers share the CPUs with
+                    // every waiter still spinning. On two cores they got back to work about 10 µs apart with SpinOnce
+                    // and about 6 µs apart with Thread.Yield, which returns at once when nothing else wants the CPU.
+                    while (!completion.IsCompleted && Stopwatch.GetTimestamp() < deadline)
+                    {
+                        Thread.Yield();
+                    }
+                }
+
+                if (!completion.IsCompleted)
+                {
+                    Sleep(commit);
                 }
             }
+            finally
+            {
+                Interlocked.Decrement(ref _waiters);
+            }
+        }
 
-            completion.GetAwaiter().GetResult();
-        }
-        finally
-        {
-            Interlocked.Decrement(ref _waiters);
-        }
+        completion.GetAwaiter().GetResult();
     }
 
     /// <summary>Waits until everything appended so far is durable (Async mode's explicit flush).</summary>

@@ -1,0 +1,50 @@
+namespace SharpCoreDB.Wal.Writing;
+
+/// <summary>How FullSync committers sleep until their group is durable, and how they are woken.</summary>
+internal sealed partial class WalWriter
+{
+    // Each committing thread sleeps on its own event, made once and kept for the thread's life: a task wait would
+    // allocate one per wait and spin before sleeping, and committers that have given up spinning must not spin again.
+    // An event with no wait handle holds nothing to dispose.
+    [ThreadStatic]
+    private static ManualResetEventSlim? t_wake;
+
+    // Sleeps until the commit completes; a committer woken by a claim passes the wake-up on to the next sleeper of its
+    // group, which the writer never woke (see WaitFor).
+    private void Sleep(WalCommit commit)
+    {
+        ManualResetEventSlim wake = t_wake ??= new ManualResetEventSlim(initialState: false, spinCount: 0);
+        bool woken;
+        Interlocked.Increment(ref _sleepingWaiters);
+        try
+        {
+            woken = commit.Sleep(wake);
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _sleepingWaiters);
+        }
+
+        if (woken)
+        {
+            WakeFirstSleeper(commit.NextInGroup);
+        }
+    }
+
+    // Walks a completed group's chain from `from` and wakes the first committer asleep on it, which carries on from its
+    // own commit; the committers passed on the way are awake (spinning, or not yet waiting) and will not sleep on their
+    // completed commits. Returns whether it woke one.
+    private static bool WakeFirstSleeper(WalCommit? from)
+    {
+        for (WalCommit? commit = from; commit is not null; commit = commit.NextInGroup)
+        {
+            if (commit.ClaimSleeper() is { } wake)
+            {
+                wake.Set();
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

@@ -167,7 +167,7 @@ internal sealed partial class Binder
         }
 
         // Window functions are computed after HAVING, so only the result columns and ORDER BY may call them.
-        if (ContainsWindow(orderBy, core.Columns))
+        if (WindowBinder.ContainsWindow(orderBy, core.Columns))
         {
             block.Windows = new WindowBinding(NewSlot(0), core.Windows);
         }
@@ -450,7 +450,12 @@ internal sealed partial class Binder
         return -1;
     }
 
-    private static SortKey SortKeyOf(OrderingTerm term, int column, Collation? collation = null)
+    /// <summary>The sort key of an ORDER BY term over a projected column, with SQLite's default NULL order.</summary>
+    /// <param name="term">The term.</param>
+    /// <param name="column">The projected column it sorts by.</param>
+    /// <param name="collation">Its collation, or null for BINARY.</param>
+    /// <returns>The key.</returns>
+    internal static SortKey SortKeyOf(OrderingTerm term, int column, Collation? collation = null)
     {
         bool descending = term.Order == SortOrder.Descending;
         bool nullsFirst = term.Nulls switch

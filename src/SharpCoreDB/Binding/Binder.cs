@@ -19,13 +19,15 @@ namespace SharpCoreDB.Binding;
 /// <remarks>
 /// The binder is split by concern: expressions (<c>Binder.Expressions.cs</c>), SELECT (<c>Binder.Select.cs</c>),
 /// compound queries and VALUES (<c>Binder.Compound.cs</c>), FROM (<c>Binder.From.cs</c>), table-valued functions
-/// (<c>Binder.TableFunctions.cs</c>), WITH (<c>Binder.With.cs</c>, <c>Binder.Recursive.cs</c>), window functions
-/// (<c>Binder.Windows.cs</c>), data changes (<c>Binder.Dml.cs</c>, <c>Binder.UpdateFrom.cs</c>,
-/// <c>Binder.ViewWrites.cs</c>), triggers (<c>Binder.Triggers.cs</c>), foreign-key actions
-/// (<c>Binder.ForeignKeys.cs</c>), schema changes (<c>Binder.Ddl.cs</c>, <c>Binder.IndexDefinitions.cs</c>,
-/// <c>Binder.GeneratedColumns.cs</c>, <c>Binder.Collations.cs</c>), renames and the stored-SQL editor
-/// (<c>Binder.Rename.cs</c>), PRAGMAs (<c>Binder.Pragmas.cs</c>), the schema table (<c>Binder.SchemaTable.cs</c>)
-/// and view column information (<c>Binder.ViewInfo.cs</c>).
+/// (<c>Binder.TableFunctions.cs</c>), WITH (<c>Binder.With.cs</c>, <c>Binder.Recursive.cs</c>), data changes
+/// (<c>Binder.Dml.cs</c>, <c>Binder.UpdateFrom.cs</c>, <c>Binder.ViewWrites.cs</c>), triggers
+/// (<c>Binder.Triggers.cs</c>), foreign-key actions (<c>Binder.ForeignKeys.cs</c>), schema changes
+/// (<c>Binder.Ddl.cs</c>, <c>Binder.IndexDefinitions.cs</c>, <c>Binder.GeneratedColumns.cs</c>,
+/// <c>Binder.Collations.cs</c>), renames and the stored-SQL editor (<c>Binder.Rename.cs</c>), PRAGMAs
+/// (<c>Binder.Pragmas.cs</c>), the schema table (<c>Binder.SchemaTable.cs</c>) and view column information
+/// (<c>Binder.ViewInfo.cs</c>). Units with state of their own, which it makes on first use and which reach back only
+/// through <see cref="IExpressionBinder"/> (<c>Binder.Units.cs</c>): window function calls (<see cref="WindowBinder"/>,
+/// each SELECT's calls in a <see cref="WindowBinding"/>) and the triggers a change fires (<see cref="FiredTriggers"/>).
 /// </remarks>
 internal sealed partial class Binder
 {

@@ -1,0 +1,26 @@
+using System.Collections.Immutable;
+using SharpCoreDB.Execution.Expressions;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Binding;
+
+/// <content>
+/// The binder's units with state of their own, and what they need from it (<see cref="IExpressionBinder"/>): each is
+/// made on first use, so a statement that needs none allocates none.
+/// </content>
+internal sealed partial class Binder : IExpressionBinder
+{
+    private WindowBinder? _windowCalls;
+
+    /// <inheritdoc/>
+    Scope? IExpressionBinder.StatementRoot => _root;
+
+    // Window function calls (OVER, named windows, frames).
+    private WindowBinder WindowCalls => _windowCalls ??= new WindowBinder(this, _functions);
+
+    /// <inheritdoc/>
+    Expr IExpressionBinder.Bind(Expression expression, Scope scope) => BindExpr(expression, scope);
+
+    /// <inheritdoc/>
+    Expr[] IExpressionBinder.BindAll(ImmutableArray<Expression> expressions, Scope scope) => BindAll(expressions, scope);
+}

@@ -15,6 +15,10 @@ namespace SharpCoreDB.Binding;
 /// <content>Binding SELECT: result columns, aggregation, ORDER BY, LIMIT and compound SELECTs.</content>
 internal sealed partial class Binder
 {
+    // How many queries deep the binder is (BindQuery levels): a recursive table may only be named at its recursive
+    // SELECT's own level (RecursiveBinding).
+    private int _queryDepth;
+
     // A SELECT is not planned here: its bound tree, with the subqueries inside its expressions, goes to the plan pass.
     private BoundStatement BindSelectStatement(SelectStatement select)
     {
@@ -475,11 +479,13 @@ internal sealed partial class Binder
         _ => n.ToString(CultureInfo.InvariantCulture) + "th",
     };
 
-    private void BindLimit(SelectStatement select, SelectBlock block)
+    private void BindLimit(SelectStatement select, SelectBlock block) => (block.Limit, block.Offset) = BindLimits(select);
+
+    // LIMIT and OFFSET are constants of the statement (parameters allowed), evaluated once per execution.
+    private (Expr? Limit, Expr? Offset) BindLimits(SelectStatement select)
     {
         var empty = new Scope(_root);
-        block.Limit = select.Limit is null ? null : BindExpr(select.Limit, empty);
-        block.Offset = select.Offset is null ? null : BindExpr(select.Offset, empty);
+        return (select.Limit is null ? null : BindExpr(select.Limit, empty), select.Offset is null ? null : BindExpr(select.Offset, empty));
     }
 
     private static List<ResultColumnInfo> ResultColumns(SelectCore core, SelectBlock block, Scope scope)

@@ -8,9 +8,11 @@ namespace SharpCoreDB.Binding;
 /// The binder's units with state of their own, and what they need from it (<see cref="IExpressionBinder"/>): each is
 /// made on first use, so a statement that needs none allocates none.
 /// </content>
-internal sealed partial class Binder : IExpressionBinder
+internal sealed partial class Binder : IExpressionBinder, ISlotAllocator
 {
     private WindowBinder? _windowCalls;
+
+    private CteScope? _ctes;
 
     /// <inheritdoc/>
     Scope? IExpressionBinder.StatementRoot => _root;
@@ -18,9 +20,15 @@ internal sealed partial class Binder : IExpressionBinder
     // Window function calls (OVER, named windows, frames).
     private WindowBinder WindowCalls => _windowCalls ??= new WindowBinder(this, _functions);
 
+    // The common table expressions visible where the binder is.
+    private CteScope Ctes => _ctes ??= new CteScope();
+
     /// <inheritdoc/>
     Expr IExpressionBinder.Bind(Expression expression, Scope scope) => BindExpr(expression, scope);
 
     /// <inheritdoc/>
     Expr[] IExpressionBinder.BindAll(ImmutableArray<Expression> expressions, Scope scope) => BindAll(expressions, scope);
+
+    /// <inheritdoc/>
+    int ISlotAllocator.NewSlot(int width) => NewSlot(width);
 }

@@ -26,8 +26,10 @@ namespace SharpCoreDB.Binding;
 /// <c>Binder.Collations.cs</c>), renames and the stored-SQL editor (<c>Binder.Rename.cs</c>), PRAGMAs
 /// (<c>Binder.Pragmas.cs</c>), the schema table (<c>Binder.SchemaTable.cs</c>) and view column information
 /// (<c>Binder.ViewInfo.cs</c>). Units with state of their own, which it makes on first use and which reach back only
-/// through <see cref="IExpressionBinder"/> (<c>Binder.Units.cs</c>): window function calls (<see cref="WindowBinder"/>,
-/// each SELECT's calls in a <see cref="WindowBinding"/>) and the triggers a change fires (<see cref="FiredTriggers"/>).
+/// through <see cref="IExpressionBinder"/> and <see cref="ISlotAllocator"/> (<c>Binder.Units.cs</c>): window function
+/// calls (<see cref="WindowBinder"/>, each SELECT's calls in a <see cref="WindowBinding"/>), the visible common table
+/// expressions (<see cref="CteScope"/>, with <see cref="RecursiveCteShape"/> and <see cref="RecursiveBinding"/> for
+/// recursive ones) and the triggers a change fires (<see cref="FiredTriggers"/>).
 /// </remarks>
 internal sealed partial class Binder
 {

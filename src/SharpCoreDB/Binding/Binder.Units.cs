@@ -1,14 +1,16 @@
 using System.Collections.Immutable;
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Binding;
 
 /// <content>
-/// The binder's units with state of their own, and what they need from it (<see cref="IExpressionBinder"/>): each is
-/// made on first use, so a statement that needs none allocates none.
+/// The binder's units, and what they need from it (<see cref="IExpressionBinder"/>, <see cref="ISlotAllocator"/>,
+/// <see cref="ITableExpressionBinder"/>): those with state are made on first use, so a statement that needs none
+/// allocates none.
 /// </content>
-internal sealed partial class Binder : IExpressionBinder, ISlotAllocator
+internal sealed partial class Binder : IExpressionBinder, ITableExpressionBinder
 {
     private WindowBinder? _windowCalls;
 
@@ -31,4 +33,11 @@ internal sealed partial class Binder : IExpressionBinder, ISlotAllocator
 
     /// <inheritdoc/>
     int ISlotAllocator.NewSlot(int width) => NewSlot(width);
+
+    /// <inheritdoc/>
+    Expr ITableExpressionBinder.BindOnTable(TableSchema table, int slot, Expression expression) => BindIndexPredicate(table, slot, expression);
+
+    // A writer's generated-column expressions (GeneratedColumnBinder.BindForWriter), under the name the DDL and DML
+    // binding call it by.
+    private (Expr?[]? Expressions, int Slot) WriterGenerated(TableSchema table) => GeneratedColumnBinder.BindForWriter(table, this);
 }

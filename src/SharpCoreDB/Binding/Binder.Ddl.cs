@@ -68,7 +68,7 @@ internal sealed partial class Binder
 
         (_, Scope scope) = RowScope(draft, null);
         BindChecks(draft, scope);
-        CheckGeneratedColumns(draft);
+        GeneratedColumnBinder.Check(draft, this);
         var empty = new Scope(null);
         foreach (ColumnSchema column in draft.Columns)
         {
@@ -130,7 +130,7 @@ internal sealed partial class Binder
         {
             altered = TableSchemaBuilder.Build(create, table.RootPage, name => ExistingIndexRoot(table, name))
                 .WithIndexes(table.Indexes);
-            CheckGeneratedColumns(altered);
+            GeneratedColumnBinder.Check(altered, this);
         }
         catch (SharpCoreDBException error) when (column.Constraints.Any(c => c is GeneratedColumnConstraint))
         {
@@ -185,8 +185,9 @@ internal sealed partial class Binder
         }
     }
 
-    // True when the expression names the column (a partial index's WHERE naming a column keeps it from being dropped).
-    private static bool Mentions(Expression? expression, string column)
+    // True when the expression names the column (a partial index's WHERE or a generated column naming a column keeps it
+    // from being dropped: GeneratedColumnBinder.RefuseDrop).
+    internal static bool Mentions(Expression? expression, string column)
     {
         bool found = false;
         SyntaxWalker.Walk(expression, node =>
@@ -245,7 +246,7 @@ internal sealed partial class Binder
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"cannot drop column \"{column.Name}\": no other columns exist", drop.Column.Position);
         }
 
-        RefuseDropUnderGenerated(table, column, drop.Column.Position);
+        GeneratedColumnBinder.RefuseDrop(table, column, drop.Column.Position);
         var stored = (CreateTableStatement)SqlParser.ParseStatement(table.Sql);
         ColumnDefinition definition = stored.Columns[column.Ordinal];
         bool foreignKey = definition.Constraints.Any(c => c is ReferencesColumnConstraint)

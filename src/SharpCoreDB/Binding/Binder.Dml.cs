@@ -341,7 +341,7 @@ internal sealed partial class Binder
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"no such column: {assignment.Column}", assignment.Position);
             }
 
-            RefuseGeneratedTarget(table, ordinal, "UPDATE", assignment.Position);
+            GeneratedColumnBinder.RefuseTarget(table, ordinal, "UPDATE", assignment.Position);
             columns[i] = ordinal;
             values[i] = BindExpr(assignment.Value, scope);
         }
@@ -377,7 +377,7 @@ internal sealed partial class Binder
                 throw SqlErrors.At(SharpCoreDBErrorCode.UnknownColumn, $"table {table.Name} has no column named {identifier.Name}", identifier.Position);
             }
 
-            RefuseGeneratedTarget(table, ordinal, "INSERT into", identifier.Position);
+            GeneratedColumnBinder.RefuseTarget(table, ordinal, "INSERT into", identifier.Position);
 
             for (int j = 0; j < i; j++)
             {

@@ -294,10 +294,10 @@ internal sealed partial class Binder
 
         if (call.Over is not null)
         {
-            return BindWindowFunction(call, scope, count);
+            return WindowCalls.Bind(call, scope, count);
         }
 
-        if (IsWindowOnly(name))
+        if (WindowBinder.IsWindowOnly(name))
         {
             throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"misuse of window function {name}()", call.Position);
         }

@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql;
@@ -8,107 +9,28 @@ using SortKey = SharpCoreDB.Execution.Operators.SortKey;
 namespace SharpCoreDB.Binding;
 
 /// <content>
-/// Recursive common table expressions, with SQLite's rules: the expression is a compound SELECT whose leading arms
-/// (the initial SELECT) do not name it and whose remaining arms (the recursive SELECTs, joined by UNION or UNION ALL)
-/// each name it exactly once, in their own FROM and nowhere else; the recursive SELECTs may not aggregate. As in
-/// SQLite the RECURSIVE keyword is not required. The expression's ORDER BY orders the queue and its LIMIT and OFFSET
-/// apply to the rows it produces (<see cref="RecursiveCteOperator"/>).
+/// Binding recursive common table expressions, whose shape <see cref="RecursiveCteShape"/> checks: the initial
+/// SELECT, then each recursive SELECT with the expression's one self-reference (<see cref="RecursiveBinding"/>); the
+/// recursive SELECTs may not aggregate or call window functions. The expression's ORDER BY orders the queue and its
+/// LIMIT and OFFSET apply to the rows it produces (<see cref="RecursiveCteOperator"/>).
 /// </content>
 internal sealed partial class Binder
 {
-    // How many queries deep the binder is (BindQuery levels).
-    private int _queryDepth;
-
-    // The recursive expression whose recursive SELECT is being bound, or null.
-    private RecursiveBinding? _recursive;
-
-    // True when the expression's compound SELECT names it in the FROM of one of its arms: then it is recursive.
-    private static bool IsRecursive(CommonTableExpression cte)
-    {
-        if (cte.Query.Body is not CompoundSelect compound)
-        {
-            return false;
-        }
-
-        if (ReferencesIn(compound.First, cte.Name.Name) > 0)
-        {
-            return true;
-        }
-
-        foreach (CompoundTerm term in compound.Terms)
-        {
-            if (ReferencesIn(term.Select, cte.Name.Name) > 0)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
-
-    // How often an arm names the table in its own FROM (joins included, subqueries not).
-    private static int ReferencesIn(SelectBody body, string name) =>
-        body is SelectCore { From: { } from } ? ReferencesIn(from, name) : 0;
-
-    private static int ReferencesIn(FromClause from, string name)
-    {
-        int count = ReferencesIn(from.First, name);
-        foreach (JoinClause join in from.Joins)
-        {
-            count += ReferencesIn(join.Table, name);
-        }
-
-        return count;
-    }
-
-    private static int ReferencesIn(TableSource source, string name) => source switch
-    {
-        TableReference reference when reference.Name.Schema is null
-            && string.Equals(reference.Name.Name, name, StringComparison.OrdinalIgnoreCase) => 1,
-        NestedJoinSource nested => ReferencesIn(nested.Join, name),
-        _ => 0,
-    };
-
     private FromItem BindRecursive(CommonTableExpression cte, string alias, IReadOnlyList<string> columnNames, Scope scope, SourcePosition position)
     {
         string name = cte.Name.Name;
         var compound = (CompoundSelect)cte.Query.Body;
-        var bodies = new List<SelectBody>(compound.Terms.Length + 1) { compound.First };
-        foreach (CompoundTerm term in compound.Terms)
-        {
-            bodies.Add(term.Select);
-        }
-
-        // The initial SELECT is every arm before the first that names the table; all after it must name it, joined
-        // by UNION or UNION ALL. Anything else reads the table before it exists.
-        int firstRecursive = 0;
-        while (ReferencesIn(bodies[firstRecursive], name) == 0)
-        {
-            firstRecursive++;
-        }
-
-        for (int i = firstRecursive; i < bodies.Count; i++)
-        {
-            CompoundOperator op = compound.Terms[Math.Max(i, 1) - 1].Operator;
-            if (firstRecursive == 0 || ReferencesIn(bodies[i], name) == 0 || op is not (CompoundOperator.Union or CompoundOperator.UnionAll))
-            {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"circular reference: {name}", bodies[i].Position);
-            }
-
-            if (ReferencesIn(bodies[i], name) > 1)
-            {
-                throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"multiple references to recursive table: {name}", bodies[i].Position);
-            }
-        }
+        List<SelectBody> bodies = RecursiveCteShape.Arms(cte, out int firstRecursive);
 
         // Bound as a derived table is: one query level down, seeing the enclosing queries but not its FROM siblings.
         var isolated = new Scope(scope.Parent);
         var queryScope = new Scope(isolated);
+        CteScope ctes = Ctes;
         _queryDepth++;
-        RecursiveBinding? outerRecursive = _recursive;
+        RecursiveBinding? outerRecursive = ctes.Recursive;
         try
         {
-            _recursive = null;
+            ctes.Recursive = null;
             BoundQuery initial = firstRecursive == 1
                 ? BindArm(bodies[0], queryScope)
                 : BindCompound(
@@ -127,7 +49,7 @@ internal sealed partial class Binder
             for (int i = 0; i < recursiveCount; i++)
             {
                 var core = (SelectCore)bodies[firstRecursive + i];
-                _recursive = new RecursiveBinding(name, _queryDepth, table, sourceColumns, columns);
+                ctes.Recursive = new RecursiveBinding(name, _queryDepth, table, sourceColumns, columns);
                 var armScope = new Scope(queryScope.Parent);
                 SelectBlock block = BindCore(core, armScope, []);
                 if (block.Aggregation is not null)
@@ -163,7 +85,7 @@ internal sealed partial class Binder
                 }
             }
 
-            _recursive = null;
+            ctes.Recursive = null;
             var order = new List<SortKey>();
             ImmutableArray<OrderingTerm> orderBy = cte.Query.OrderBy;
             for (int i = 0; !orderBy.IsDefaultOrEmpty && i < orderBy.Length; i++)
@@ -180,8 +102,7 @@ internal sealed partial class Binder
                 order.Add(SortKeyOf(orderBy[i], column, TermCollation(orderBy[i].Expression) ?? columns[column].Collation));
             }
 
-            var limits = new SelectBlock();
-            BindLimit(cte.Query, limits);
+            (Expr? limit, Expr? offset) = BindLimits(cte.Query);
             foreach (int slot in initial.OuterSlots)
             {
                 queryScope.OuterSlots.Add(slot);
@@ -199,8 +120,8 @@ internal sealed partial class Binder
                 table,
                 Distinct: compound.Terms[^1].Operator == CompoundOperator.Union,
                 order,
-                limits.Limit,
-                limits.Offset,
+                limit,
+                offset,
                 outSlot,
                 columns.Count,
                 CollationsOf(queueColumns));
@@ -209,48 +130,8 @@ internal sealed partial class Binder
         }
         finally
         {
-            _recursive = outerRecursive;
+            ctes.Recursive = outerRecursive;
             _queryDepth--;
         }
-    }
-
-    // The recursive table named in its recursive SELECT's FROM: the one row being recursed on.
-    private FromItem? TryBindRecursiveReference(TableReference reference, string name)
-    {
-        if (_recursive is not { } recursive || !string.Equals(recursive.Name, name, StringComparison.OrdinalIgnoreCase))
-        {
-            return null;
-        }
-
-        if (recursive.Depth != _queryDepth || recursive.Bound)
-        {
-            // In a subquery or derived table of the recursive SELECT (its FROM was checked to name it only once).
-            throw SqlErrors.At(SharpCoreDBErrorCode.Unsupported, $"multiple recursive references: {name}", reference.Position);
-        }
-
-        recursive.Bound = true;
-        int slot = NewSlot(recursive.SourceColumns.Length);
-        string alias = reference.Alias ?? name;
-
-        // Counted as reading an outer slot, so a join that caches a derived table runs this one again for every row.
-        var scan = new BoundRecursiveScan(recursive.Table, slot, name);
-        var bound = new BoundQuery(scan, slot, recursive.Columns, new HashSet<int> { slot });
-        return new FromItem(new SourceBinding(alias, slot, recursive.SourceColumns, null) { DerivedColumns = recursive.Columns }) { Derived = bound };
-    }
-
-    /// <summary>The recursive table as its recursive SELECT is being bound.</summary>
-    private sealed class RecursiveBinding(string name, int depth, BoundRecursiveTable table, SourceColumn[] sourceColumns, IReadOnlyList<ResultColumnInfo> columns)
-    {
-        public string Name { get; } = name;
-
-        public int Depth { get; } = depth;
-
-        public BoundRecursiveTable Table { get; } = table;
-
-        public SourceColumn[] SourceColumns { get; } = sourceColumns;
-
-        public IReadOnlyList<ResultColumnInfo> Columns { get; } = columns;
-
-        public bool Bound { get; set; }
     }
 }

@@ -15,6 +15,10 @@ namespace SharpCoreDB.Binding;
 /// <content>Binding SELECT: result columns, aggregation, ORDER BY, LIMIT and compound SELECTs.</content>
 internal sealed partial class Binder
 {
+    // How many queries deep the binder is (BindQuery levels): a recursive table may only be named at its recursive
+    // SELECT's own level (RecursiveBinding).
+    private int _queryDepth;
+
     // A SELECT is not planned here: its bound tree, with the subqueries inside its expressions, goes to the plan pass.
     private BoundStatement BindSelectStatement(SelectStatement select)
     {
@@ -158,7 +162,7 @@ internal sealed partial class Binder
         }
 
         // Window functions are computed after HAVING, so only the result columns and ORDER BY may call them.
-        if (ContainsWindow(orderBy, core.Columns))
+        if (WindowBinder.ContainsWindow(orderBy, core.Columns))
         {
             block.Windows = new WindowBinding(NewSlot(0), core.Windows);
         }
@@ -441,7 +445,12 @@ internal sealed partial class Binder
         return -1;
     }
 
-    private static SortKey SortKeyOf(OrderingTerm term, int column, Collation? collation = null)
+    /// <summary>The sort key of an ORDER BY term over a projected column, with SQLite's default NULL order.</summary>
+    /// <param name="term">The term.</param>
+    /// <param name="column">The projected column it sorts by.</param>
+    /// <param name="collation">Its collation, or null for BINARY.</param>
+    /// <returns>The key.</returns>
+    internal static SortKey SortKeyOf(OrderingTerm term, int column, Collation? collation = null)
     {
         bool descending = term.Order == SortOrder.Descending;
         bool nullsFirst = term.Nulls switch
@@ -461,11 +470,13 @@ internal sealed partial class Binder
         _ => n.ToString(CultureInfo.InvariantCulture) + "th",
     };
 
-    private void BindLimit(SelectStatement select, SelectBlock block)
+    private void BindLimit(SelectStatement select, SelectBlock block) => (block.Limit, block.Offset) = BindLimits(select);
+
+    // LIMIT and OFFSET are constants of the statement (parameters allowed), evaluated once per execution.
+    private (Expr? Limit, Expr? Offset) BindLimits(SelectStatement select)
     {
         var empty = new Scope(_root);
-        block.Limit = select.Limit is null ? null : BindExpr(select.Limit, empty);
-        block.Offset = select.Offset is null ? null : BindExpr(select.Offset, empty);
+        return (select.Limit is null ? null : BindExpr(select.Limit, empty), select.Offset is null ? null : BindExpr(select.Offset, empty));
     }
 
     private static List<ResultColumnInfo> ResultColumns(SelectCore core, SelectBlock block, Scope scope)

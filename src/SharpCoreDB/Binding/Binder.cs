@@ -18,13 +18,18 @@ namespace SharpCoreDB.Binding;
 /// <remarks>
 /// The binder is split by concern: expressions (<c>Binder.Expressions.cs</c>), SELECT (<c>Binder.Select.cs</c>),
 /// compound queries and VALUES (<c>Binder.Compound.cs</c>), FROM (<c>Binder.From.cs</c>), table-valued functions
-/// (<c>Binder.TableFunctions.cs</c>), WITH (<c>Binder.With.cs</c>, <c>Binder.Recursive.cs</c>), window functions
-/// (<c>Binder.Windows.cs</c>), data changes (<c>Binder.Dml.cs</c>, <c>Binder.UpdateFrom.cs</c>,
-/// <c>Binder.ViewWrites.cs</c>), triggers (<c>Binder.Triggers.cs</c>), foreign-key actions
-/// (<c>Binder.ForeignKeys.cs</c>), schema changes (<c>Binder.Ddl.cs</c>, <c>Binder.IndexDefinitions.cs</c>,
-/// <c>Binder.GeneratedColumns.cs</c>, <c>Binder.Collations.cs</c>), renames and the stored-SQL editor
-/// (<c>Binder.Rename.cs</c>), PRAGMAs (<c>Binder.Pragmas.cs</c>), the schema table (<c>Binder.SchemaTable.cs</c>)
-/// and view column information (<c>Binder.ViewInfo.cs</c>).
+/// (<c>Binder.TableFunctions.cs</c>), WITH (<c>Binder.With.cs</c>, <c>Binder.Recursive.cs</c>), data changes
+/// (<c>Binder.Dml.cs</c>, <c>Binder.UpdateFrom.cs</c>, <c>Binder.ViewWrites.cs</c>), triggers
+/// (<c>Binder.Triggers.cs</c>), foreign-key actions (<c>Binder.ForeignKeys.cs</c>), schema changes
+/// (<c>Binder.Ddl.cs</c>, <c>Binder.IndexDefinitions.cs</c>, <c>Binder.Collations.cs</c>), renames and the stored-SQL
+/// editor (<c>Binder.Rename.cs</c>), PRAGMAs (<c>Binder.Pragmas.cs</c>), the schema table
+/// (<c>Binder.SchemaTable.cs</c>) and view column information (<c>Binder.ViewInfo.cs</c>). Units of their own, which
+/// reach back only through <see cref="IExpressionBinder"/>, <see cref="ISlotAllocator"/> and
+/// <see cref="ITableExpressionBinder"/> (implemented in <c>Binder.Units.cs</c>): window function calls
+/// (<see cref="WindowBinder"/>, each SELECT's calls in a <see cref="WindowBinding"/>) and the visible common table
+/// expressions (<see cref="CteScope"/>, with <see cref="RecursiveCteShape"/> and <see cref="RecursiveBinding"/> for
+/// recursive ones), made on first use; generated columns (<see cref="GeneratedColumnBinder"/>, stateless); and the
+/// triggers a change fires (<see cref="FiredTriggers"/>).
 /// </remarks>
 internal sealed partial class Binder
 {

@@ -11,27 +11,62 @@ using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Binding;
 
-/// <content>Binding window functions: OVER, named windows, frames.</content>
-internal sealed partial class Binder
+/// <summary>
+/// Binds window function calls (OVER, named windows of the WINDOW clause, frames) into the window slot of their
+/// SELECT (<see cref="WindowBinding"/>), with SQLite's errors for misuse. It binds the calls' arguments, PARTITION BY
+/// and ORDER BY through the binder (<see cref="IExpressionBinder"/>); the window state of each SELECT is on its
+/// scope (<see cref="Scope.Windows"/>). One per binder, made on the statement's first window call.
+/// </summary>
+internal sealed class WindowBinder
 {
-    /// <summary>True when a name is a window-only function (ranking and value functions).</summary>
-    private static bool IsWindowOnly(string name) => WindowOnlyKind(name) is not null;
+    // The window-only functions (ranking and value functions), compared ordinally ignoring case: no lowered copy of
+    // every function name bound.
+    private static readonly (string Name, WindowFunctionKind Kind)[] s_windowOnly =
+    [
+        ("row_number", WindowFunctionKind.RowNumber),
+        ("rank", WindowFunctionKind.Rank),
+        ("dense_rank", WindowFunctionKind.DenseRank),
+        ("percent_rank", WindowFunctionKind.PercentRank),
+        ("cume_dist", WindowFunctionKind.CumeDist),
+        ("ntile", WindowFunctionKind.Ntile),
+        ("lag", WindowFunctionKind.Lag),
+        ("lead", WindowFunctionKind.Lead),
+        ("first_value", WindowFunctionKind.FirstValue),
+        ("last_value", WindowFunctionKind.LastValue),
+        ("nth_value", WindowFunctionKind.NthValue),
+    ];
 
-    private static WindowFunctionKind? WindowOnlyKind(string name) => name.ToLowerInvariant() switch
+    private readonly IExpressionBinder _binder;
+
+    // The functions registered from C#: none has a window form.
+    private readonly UserFunctionSet _functions;
+
+    /// <summary>Binds window calls through <paramref name="binder"/>.</summary>
+    /// <param name="binder">Binds the calls' arguments and windows.</param>
+    /// <param name="functions">The functions registered from C# on the database.</param>
+    public WindowBinder(IExpressionBinder binder, UserFunctionSet functions)
     {
-        "row_number" => WindowFunctionKind.RowNumber,
-        "rank" => WindowFunctionKind.Rank,
-        "dense_rank" => WindowFunctionKind.DenseRank,
-        "percent_rank" => WindowFunctionKind.PercentRank,
-        "cume_dist" => WindowFunctionKind.CumeDist,
-        "ntile" => WindowFunctionKind.Ntile,
-        "lag" => WindowFunctionKind.Lag,
-        "lead" => WindowFunctionKind.Lead,
-        "first_value" => WindowFunctionKind.FirstValue,
-        "last_value" => WindowFunctionKind.LastValue,
-        "nth_value" => WindowFunctionKind.NthValue,
-        _ => null,
-    };
+        _binder = binder;
+        _functions = functions;
+    }
+
+    /// <summary>True when a name is a window-only function (ranking and value functions).</summary>
+    /// <param name="name">The function name.</param>
+    /// <returns>Whether it needs OVER.</returns>
+    public static bool IsWindowOnly(string name) => WindowOnlyKind(name) is not null;
+
+    private static WindowFunctionKind? WindowOnlyKind(string name)
+    {
+        foreach ((string known, WindowFunctionKind kind) in s_windowOnly)
+        {
+            if (string.Equals(known, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return kind;
+            }
+        }
+
+        return null;
+    }
 
     private static (int Min, int Max) WindowArity(WindowFunctionKind kind) => kind switch
     {
@@ -42,7 +77,10 @@ internal sealed partial class Binder
     };
 
     /// <summary>True when the result columns or ORDER BY call a window function outside any subquery.</summary>
-    private static bool ContainsWindow(ImmutableArray<OrderingTerm> orderBy, ImmutableArray<ResultColumn> columns)
+    /// <param name="orderBy">The SELECT's ORDER BY.</param>
+    /// <param name="columns">Its result columns.</param>
+    /// <returns>Whether the SELECT needs a window slot.</returns>
+    public static bool ContainsWindow(ImmutableArray<OrderingTerm> orderBy, ImmutableArray<ResultColumn> columns)
     {
         bool found = false;
         bool Visit(SyntaxNode node)
@@ -69,7 +107,13 @@ internal sealed partial class Binder
         return found;
     }
 
-    private ColumnExpr BindWindowFunction(FunctionCallExpression call, Scope scope, int count)
+    /// <summary>Binds a call with OVER into its SELECT's window slot.</summary>
+    /// <param name="call">The call.</param>
+    /// <param name="scope">Its scope; <see cref="Scope.Windows"/> is set where window calls are allowed.</param>
+    /// <param name="count">Its number of arguments.</param>
+    /// <returns>The column of the window slot that holds the call's result.</returns>
+    /// <exception cref="SharpCoreDBException">Misuse: where the call is, its arguments, its window or frame.</exception>
+    public ColumnExpr Bind(FunctionCallExpression call, Scope scope, int count)
     {
         WindowBinding? windows = scope.Windows;
         if (windows is null || windows.InsideWindow || scope.Aggregation is { InsideAggregate: true })
@@ -97,15 +141,15 @@ internal sealed partial class Binder
         windows.InsideWindow = true;
         try
         {
-            arguments = call.IsStar ? [] : BindAll(call.Arguments, scope);
-            filter = call.Filter is null ? null : BindExpr(call.Filter, scope);
-            partitionBy = BindAll(window.PartitionBy, scope);
+            arguments = call.IsStar ? [] : _binder.BindAll(call.Arguments, scope);
+            filter = call.Filter is null ? null : _binder.Bind(call.Filter, scope);
+            partitionBy = _binder.BindAll(window.PartitionBy, scope);
             for (int i = 0; i < orderBy.Length; i++)
             {
                 // The COLLATE stays in the bound term: the window sorts by its collation.
                 OrderingTerm term = window.OrderBy[i];
-                SortKey key = SortKeyOf(term, 0);
-                orderBy[i] = new WindowOrderTerm(BindExpr(term.Expression, scope), key.Descending, key.NullsFirst);
+                SortKey key = Binder.SortKeyOf(term, 0);
+                orderBy[i] = new WindowOrderTerm(_binder.Bind(term.Expression, scope), key.Descending, key.NullsFirst);
             }
         }
         finally
@@ -141,7 +185,7 @@ internal sealed partial class Binder
         }
 
         bool countRows = call.IsStar || count == 0;
-        if (IsAggregate(call.Name, count, call.IsStar) || (countRows && string.Equals(call.Name, "count", StringComparison.OrdinalIgnoreCase)))
+        if (_binder.IsAggregate(call.Name, count, call.IsStar) || (countRows && string.Equals(call.Name, "count", StringComparison.OrdinalIgnoreCase)))
         {
             return WindowFunctionKind.Aggregate;
         }
@@ -213,13 +257,13 @@ internal sealed partial class Binder
         }
 
         // Offsets are constants of the statement (parameters allowed), evaluated once per execution.
-        var empty = new Scope(_root);
+        var empty = new Scope(_binder.StatementRoot);
         return new WindowFrame(
             frame.Unit,
             frame.Start.Kind,
-            frame.Start.Offset is null ? null : BindExpr(frame.Start.Offset, empty),
+            frame.Start.Offset is null ? null : _binder.Bind(frame.Start.Offset, empty),
             frame.End.Kind,
-            frame.End.Offset is null ? null : BindExpr(frame.End.Offset, empty),
+            frame.End.Offset is null ? null : _binder.Bind(frame.End.Offset, empty),
             frame.Exclude);
     }
 }

@@ -11,6 +11,8 @@ namespace SharpCoreDB.Storage.BTree;
 /// a new hint goes out once the cursor is within half a window of the last leaf hinted. Point reads and scans that
 /// stay in one leaf never hint. Only leaves under the current parent are hinted: a parent of 4 KiB pages has a
 /// few hundred children, so crossing to the next parent (read in line) is rare.
+/// A range scan that knows where it ends says so (<see cref="LimitReadAhead"/>): leaves wholly past that end are
+/// never named, so a short range does not load (and push out of the cache) the leaves after it.
 /// </remarks>
 internal sealed partial class BTreeCursor
 {
@@ -25,10 +27,69 @@ internal sealed partial class BTreeCursor
     private int _aheadEdge;
     private int _aheadWindow = FirstReadAhead;
 
+    // The end of the range being scanned (see LimitReadAhead): empty for none.
+    private ReadOnlyMemory<byte> _aheadLimit;
+    private bool _aheadLimitForward;
+
+    /// <summary>
+    /// Says where the caller's scan ends: moving forward (<paramref name="forward"/>) it reads no key whose first
+    /// <paramref name="limit"/>.Length bytes order above <paramref name="limit"/>, moving backward none whose first
+    /// bytes order below it. Read-ahead then names no leaf that lies wholly past that end. The cursor keeps a
+    /// reference to the bytes: the caller leaves them unchanged until it sets another limit, clears it (an empty
+    /// <paramref name="limit"/>) or disposes the cursor. A tree ordered by a <see cref="BTreeKeyComparer"/> ignores it.
+    /// </summary>
+    /// <param name="limit">The last key (or key prefix) the scan reads; empty for no limit.</param>
+    /// <param name="forward">True when the scan moves toward larger keys.</param>
+    public void LimitReadAhead(ReadOnlyMemory<byte> limit, bool forward)
+    {
+        _aheadLimit = _tree.Comparer is null ? limit : default;
+        _aheadLimitForward = forward;
+    }
+
     private void ResetReadAhead()
     {
         _aheadParent = 0;
         _aheadWindow = FirstReadAhead;
+    }
+
+    // The last child of parent (in the direction of the scan) that can hold a key within the limit. Child c holds
+    // keys at or above separator c - 1 and below separator c, so moving forward it is past the limit once separator
+    // c - 1 orders above it (every key of c starts at least as high), moving backward once separator c orders below
+    // it or is the limit itself.
+    private int LastChildWithinLimit(in NodeReader parent, int from, int to, bool forward)
+    {
+        if (_aheadLimit.IsEmpty || forward != _aheadLimitForward)
+        {
+            return to;
+        }
+
+        ReadOnlySpan<byte> limit = _aheadLimit.Span;
+        int step = forward ? 1 : -1;
+        for (int child = from; forward ? child <= to : child >= to; child += step)
+        {
+            int separator = forward ? child - 1 : child;
+            if (separator < 0 || separator >= parent.Count)
+            {
+                continue;
+            }
+
+            // A key stored in overflow pages is compared on its local bytes only when they reach the limit's length;
+            // shorter, the child is kept (naming a leaf too many is harmless).
+            ReadOnlySpan<byte> key = parent.LocalKey(separator, out int keyLength, out uint chain);
+            if (chain != 0 && key.Length < Math.Min(keyLength, limit.Length))
+            {
+                continue;
+            }
+
+            // Backward, a separator equal to the limit (not merely starting with it) bounds keys below the limit.
+            int order = key[..Math.Min(key.Length, limit.Length)].SequenceCompareTo(limit);
+            if (forward ? order > 0 : order < 0 || (order == 0 && keyLength <= limit.Length))
+            {
+                return child - step;
+            }
+        }
+
+        return to;
     }
 
     // Called with the parent of the leaves after the cursor moved to child _indices[level] of it.
@@ -49,7 +110,7 @@ internal sealed partial class BTreeCursor
 
         // Children are 0..Count. Continue from past the last leaf hinted (or the current one, after a turn).
         int from = forward ? Math.Max(_aheadEdge, current) + 1 : Math.Min(_aheadEdge, current) - 1;
-        int to = forward ? Math.Min(parent.Count, current + _aheadWindow) : Math.Max(0, current - _aheadWindow);
+        int to = LastChildWithinLimit(parent, from, forward ? Math.Min(parent.Count, current + _aheadWindow) : Math.Max(0, current - _aheadWindow), forward);
         Span<uint> pages = stackalloc uint[MaxReadAhead];
         int count = 0;
         for (int child = from; forward ? child <= to : child >= to; child += forward ? 1 : -1)

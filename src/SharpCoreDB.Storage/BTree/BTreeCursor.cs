@@ -63,6 +63,7 @@ internal sealed partial class BTreeCursor : IDisposable
         _indices = _path.Indices;
         _longKeyLoaded = false;
         ResetReadAhead();
+        _aheadLimit = default;
         _state = CursorState.Unpositioned;
     }
 
@@ -320,6 +321,7 @@ internal sealed partial class BTreeCursor : IDisposable
 
         ReleaseLeaf();
         _state = CursorState.Disposed;
+        _aheadLimit = default;
         if (_longKey is not null)
         {
             ArrayPool<byte>.Shared.Return(_longKey, clearArray: true);

@@ -72,6 +72,7 @@ internal static class AccessPathSelector
                 bestOrdered = order is not null && IsRowIdOrder(table, order, out descending);
                 best = new RowIdRangeOperator(decoder, source.Slot, low?.Values[0], low?.Inclusive ?? false, high?.Values[0], high?.Inclusive ?? false, descending);
                 bestScore = low is not null && high is not null ? 60 : 50;
+                implied = dropImplied ? RowIdBoundsImplied(low, high) : [];
             }
         }
 
@@ -173,6 +174,23 @@ internal static class AccessPathSelector
             Affinity.Text => column == Affinity.Text,
             _ => true,
         };
+    }
+
+    // The range's bounds hold for every row it returns, as SQLite drops a rowid range's terms: the row id is an
+    // integer and the bound goes through the numeric conversion the comparison applies (SeekValues). A DECIMAL
+    // comparison compares exact decimals, which the seek does not reproduce: that term stays in the filter.
+    private static List<Expr> RowIdBoundsImplied(Sargable? low, Sargable? high)
+    {
+        var implied = new List<Expr>(2);
+        foreach (Sargable? bound in (ReadOnlySpan<Sargable?>)[low, high])
+        {
+            if (bound is { Conjunct: { } conjunct } && bound.EvaluationAffinity != Affinity.Decimal)
+            {
+                implied.Add(conjunct);
+            }
+        }
+
+        return implied;
     }
 
     /// <summary>True when <paramref name="column"/> (a slot position) is the table's row id or its alias.</summary>

@@ -82,6 +82,73 @@ public sealed class BTreeReadAheadTests
         Assert.InRange(hints, 1, 4 + 8);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void A_range_scan_with_a_limit_names_no_leaf_past_its_end(bool backward)
+    {
+        (MemoryPageTransaction tx, Tree tree) = BuildTree();
+        List<Leaf> leaves = LeavesInOrder(tx, tree.RootPage);
+        Dictionary<uint, long> firstKey = leaves.ToDictionary(l => l.Page, l => FirstKey(tx, l.Page));
+        Dictionary<uint, long> lastKey = leaves.ToDictionary(l => l.Page, l => LastKey(tx, l.Page));
+        const int seed = 2_211;
+        var random = new Random(seed);
+        int hintsInRange = 0;
+        for (int round = 0; round < 200; round++)
+        {
+            long start = 1 + random.Next(3_000);
+            long length = random.Next(round % 2 == 0 ? 40 : 600);
+            long end = backward ? Math.Max(1, start - length) : Math.Min(3_000, start + length);
+
+            // Every third round limits by a prefix of the end key: keys sharing its first 7 bytes are still read.
+            byte[] limit = round % 3 == 0 ? Key(end)[..7] : Key(end);
+            long lastRead = round % 3 == 0 ? (backward ? end & ~0xFFL : end | 0xFF) : end;
+            tx.AccessLog = [];
+            using (BTreeCursor cursor = tree.OpenCursor())
+            {
+                cursor.LimitReadAhead(limit, forward: !backward);
+                int read = 0;
+                for (bool on = cursor.Seek(Key(start), backward ? BTreeSeek.LessOrEqual : BTreeSeek.GreaterOrEqual);
+                     on && (backward ? Id(cursor.Key) >= lastRead : Id(cursor.Key) <= lastRead);
+                     on = backward ? cursor.MovePrevious() : cursor.MoveNext())
+                {
+                    read++;
+                }
+
+                Assert.Equal(Math.Min(3_000, Math.Max(1, backward ? start : lastRead)) - Math.Max(1, backward ? lastRead : start) + 1, read);
+            }
+
+            foreach ((bool hint, uint page) in tx.AccessLog)
+            {
+                if (!hint)
+                {
+                    continue;
+                }
+
+                hintsInRange++;
+                Assert.True(
+                    backward ? lastKey[page] >= lastRead : firstKey[page] <= lastRead,
+                    $"seed {seed}, round {round}: scanning {start} to {lastRead} named leaf {page} ({firstKey[page]}..{lastKey[page]})");
+            }
+        }
+
+        // The limit cuts read-ahead at the end of the range, not off altogether.
+        Assert.True(hintsInRange > 100, $"seed {seed}: only {hintsInRange} leaves named");
+    }
+
+    private static long Id(ReadOnlySpan<byte> key) => BinaryPrimitives.ReadInt64BigEndian(key);
+
+    private static long FirstKey(MemoryPageTransaction tx, uint page) => EdgeKey(tx, page, last: false);
+
+    private static long LastKey(MemoryPageTransaction tx, uint page) => EdgeKey(tx, page, last: true);
+
+    private static long EdgeKey(MemoryPageTransaction tx, uint page, bool last)
+    {
+        using var lease = tx.Read(page);
+        var node = new NodeReader(lease.Data, page);
+        return Id(node.LocalKey(last ? node.Count - 1 : 0, out _, out _));
+    }
+
     private static void AssertHints(List<(bool Hint, uint Page)> log, List<Leaf> scanOrder, List<Leaf> expected)
     {
         var leafPages = scanOrder.Select(l => l.Page).ToHashSet();

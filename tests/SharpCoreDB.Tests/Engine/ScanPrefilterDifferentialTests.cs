@@ -146,7 +146,8 @@ public sealed class ScanPrefilterDifferentialTests
         _ => (long)random.Next(-2, 2),
     };
 
-    private static void Compare(DifferentialPair pair, int seed, string sql, List<(string Name, object Value)> parameters)
+    /// <summary>Runs <paramref name="sql"/> on both engines and fails with the seed, the statement and the parameters when the rows differ.</summary>
+    internal static void Compare(DifferentialPair pair, int seed, string sql, List<(string Name, object Value)> parameters)
     {
         (string Name, object Value)[] bound = [.. parameters];
         string expected = DifferentialPair.TextRows(pair.Sqlite, sql, bound);

@@ -16,6 +16,9 @@ internal sealed class RowIdRangeOperator : Operator
     private readonly bool _highInclusive;
     private readonly bool _descending;
     private readonly byte[] _key = new byte[KeyEncoder.RowIdSize];
+
+    // The row id the scan ends at, encoded: the cursor reads no leaf ahead past it.
+    private readonly byte[] _end = new byte[KeyEncoder.RowIdSize];
     private BTreeCursor? _cursor;
     private long _first;
     private long _last;
@@ -82,6 +85,12 @@ internal sealed class RowIdRangeOperator : Operator
         {
             _started = true;
             KeyEncoder.WriteRowId(_descending ? _last : _first, _key);
+            if (_descending ? _low is not null : _high is not null)
+            {
+                KeyEncoder.WriteRowId(_descending ? _first : _last, _end);
+                cursor.LimitReadAhead(_end, forward: !_descending);
+            }
+
             positioned = cursor.Seek(_key, _descending ? BTreeSeek.LessOrEqual : BTreeSeek.GreaterOrEqual);
         }
         else

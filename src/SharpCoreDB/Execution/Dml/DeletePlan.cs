@@ -87,6 +87,33 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
         return ChangedSoFar;
     }
 
+    /// <summary>True when DELETE triggers on the table fire (an ON DELETE CASCADE then runs as this whole statement).</summary>
+    public bool HasTriggers => triggers is not null;
+
+    /// <summary>
+    /// Deletes the child rows an ON DELETE CASCADE found itself in the child index (the rows this statement's WHERE
+    /// would find), without the statement's scan and filter. Only for a plan without triggers or RETURNING: then
+    /// nothing but the writer sees the rows. A row already gone is skipped.
+    /// </summary>
+    /// <param name="context">The plan's context, begun with the old parent key as its arguments.</param>
+    /// <param name="rows">The child rows' locators.</param>
+    /// <param name="cascadedFrom">The constraint whose parent row went: the rows' own check of it is known to find none.</param>
+    public void DeleteCascaded(ExecutionContext context, List<RowLocator> rows, ForeignKeySchema cascadedFrom)
+    {
+        writer.PrepareForeignKeys(context, changesParentKeys: true);
+        SqlValue[] row = context.Slots[slot];
+        ChangedSoFar = 0;
+        foreach (RowLocator locator in rows)
+        {
+            context.CheckCancellation();
+            if (writer.ReadForDelete(context, locator, row))
+            {
+                writer.Delete(context, row, cascadedFrom);
+                ChangedSoFar++;
+            }
+        }
+    }
+
     /// <inheritdoc />
     public override IReadOnlyList<string> Explain()
     {

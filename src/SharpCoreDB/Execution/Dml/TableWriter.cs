@@ -355,12 +355,16 @@ internal sealed partial class TableWriter
     /// <summary>Deletes a row and its index entries.</summary>
     /// <param name="context">The execution context.</param>
     /// <param name="row">The row (slot layout, every indexed column decoded).</param>
-    public void Delete(ExecutionContext context, SqlValue[] row)
+    /// <param name="cascadedFrom">
+    /// For a row an ON DELETE CASCADE deletes in place, the constraint whose parent row went (its check is skipped, see
+    /// <see cref="ForeignKeys.ForeignKeyEnforcer.BeforeDelete"/>); otherwise null.
+    /// </param>
+    public void Delete(ExecutionContext context, SqlValue[] row, ForeignKeySchema? cascadedFrom = null)
     {
         bool foreignKeys = _foreignKeys is not null && _foreignKeys.IsActive(context);
         if (foreignKeys)
         {
-            _foreignKeys!.BeforeDelete(context, row);
+            _foreignKeys!.BeforeDelete(context, row, cascadedFrom);
         }
 
         RemoveRow(context, row, _table.WithoutRowId ? 0 : row[_table.RowIdSlot].AsInt64());

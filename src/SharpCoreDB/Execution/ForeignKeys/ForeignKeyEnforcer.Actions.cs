@@ -27,6 +27,9 @@ internal sealed partial class ForeignKeyEnforcer
     // The child locators of the running in-place cascade, kept for the next one (taken out while in use).
     private List<RowLocator>? _spareChildren;
 
+    // Their entries' key columns, when the child's delete needs no more (see DeletePlan.DeletesFromIndexEntry).
+    private List<SqlValue>? _spareKeyValues;
+
     private void RunActions(ExecutionContext context, SqlValue[] oldRow, SqlValue[]? newRow, bool[]? assigned)
     {
         bool onDelete = newRow is null;
@@ -135,14 +138,22 @@ internal sealed partial class ForeignKeyEnforcer
         CheckDepth(counters, link);
         Stack<DmlPlan> idle = IdlePlans(link, ForeignKeyAction.Cascade, onDelete: true);
         var plan = (DeletePlan)(idle.Count > 0 ? idle.Pop() : _bindAction(link, ForeignKeyAction.Cascade, true));
+        IndexSchema index = link.ChildIndex!;
         List<RowLocator> children = _spareChildren ?? [];
         _spareChildren = null;
-        _probe.CollectChildren(context, link, oldRow, children);
+        List<SqlValue>? keyValues = null;
         counters.ActionDepth++;
         try
         {
             plan.Context.Begin(context.Transaction, arguments, context.CancellationToken);
-            plan.DeleteCascaded(plan.Context, children, link.ForeignKey);
+            if (plan.DeletesFromIndexEntry(plan.Context, index))
+            {
+                keyValues = _spareKeyValues ?? [];
+                _spareKeyValues = null;
+            }
+
+            _probe.CollectChildren(context, link, oldRow, children, keyValues);
+            plan.DeleteCascaded(plan.Context, children, index, keyValues, link.ForeignKey);
         }
         finally
         {
@@ -150,11 +161,16 @@ internal sealed partial class ForeignKeyEnforcer
             counters.ActionDepth--;
         }
 
-        // As in Run: only a plan (and list) that finished goes back.
+        // As in Run: only a plan (and lists) that finished goes back.
         idle.Push(plan);
         if (children.Capacity <= RowCollector.MaxKeptLocators)
         {
             _spareChildren = children;
+        }
+
+        if (keyValues is not null && keyValues.Capacity <= RowCollector.MaxKeptLocators)
+        {
+            _spareKeyValues = keyValues;
         }
     }
 

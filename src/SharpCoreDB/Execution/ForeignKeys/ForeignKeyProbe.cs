@@ -20,6 +20,7 @@ internal sealed class ForeignKeyProbe
     private SqlValue[] _probeRow = [];
     private readonly Dictionary<ForeignKeyLink, TableRowDecoder> _decoders = [];
     private SqlValue[] _keyScratch = [];
+    private SqlValue[] _entryValues = [];
 
     /// <summary>
     /// True when the parent table has a row whose key equals the child columns of <paramref name="row"/>, each taken
@@ -107,7 +108,7 @@ internal sealed class ForeignKeyProbe
 
         if (link.ChildIndex is not null)
         {
-            return WalkChildIndex(context, link, probe, exclude, firstOnly, null);
+            return WalkChildIndex(context, link, probe, exclude, firstOnly, null, null);
         }
 
         // No index under the parent key's collations: scan the child, comparing as `parent.key = child.column` compares
@@ -158,15 +159,21 @@ internal sealed class ForeignKeyProbe
     /// <param name="link">The constraint.</param>
     /// <param name="parentRow">The parent row (slot layout of the parent).</param>
     /// <param name="locators">Receives the locators (cleared first).</param>
-    public void CollectChildren(ExecutionContext context, ForeignKeyLink link, SqlValue[] parentRow, List<RowLocator> locators)
+    /// <param name="keyValues">
+    /// Null, or receives (cleared first) each entry's key columns decoded, in index order, one run per locator.
+    /// </param>
+    public void CollectChildren(ExecutionContext context, ForeignKeyLink link, SqlValue[] parentRow, List<RowLocator> locators, List<SqlValue>? keyValues)
     {
         locators.Clear();
-        WalkChildIndex(context, link, ChildKeyRow(link, parentRow), null, firstOnly: false, locators);
+        keyValues?.Clear();
+        WalkChildIndex(context, link, ChildKeyRow(link, parentRow), null, firstOnly: false, locators, keyValues);
     }
 
     // Seeks the child index to the key in `probe` (child slot layout) and walks the entries that start with it:
-    // counts them (leaving out `exclude`), or with `locators` collects each entry's row locator.
-    private long WalkChildIndex(ExecutionContext context, ForeignKeyLink link, SqlValue[] probe, RowLocator? exclude, bool firstOnly, List<RowLocator>? locators)
+    // counts them (leaving out `exclude`), or with `locators` collects each entry's row locator (and with `keyValues`
+    // its key columns).
+    private long WalkChildIndex(ExecutionContext context, ForeignKeyLink link, SqlValue[] probe, RowLocator? exclude, bool firstOnly,
+        List<RowLocator>? locators, List<SqlValue>? keyValues)
     {
         TableSchema child = link.Child;
         IndexSchema index = link.ChildIndex!;
@@ -198,6 +205,10 @@ internal sealed class ForeignKeyProbe
                     locators.Add(keyed
                         ? new RowLocator(0, IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).ToArray())
                         : new RowLocator(IndexKeys.RowIdOf(index, cursor.Key), null));
+                    if (keyValues is not null)
+                    {
+                        AddKeyValues(index, cursor.Key, keyValues);
+                    }
                 }
                 else
                 {
@@ -218,6 +229,20 @@ internal sealed class ForeignKeyProbe
         finally
         {
             cursor.Return();
+        }
+    }
+
+    private void AddKeyValues(IndexSchema index, ReadOnlySpan<byte> key, List<SqlValue> keyValues)
+    {
+        if (_entryValues.Length < index.Columns.Length)
+        {
+            _entryValues = new SqlValue[index.Columns.Length];
+        }
+
+        IndexKeys.Decode(index, key, _entryValues);
+        for (int i = 0; i < index.Columns.Length; i++)
+        {
+            keyValues.Add(_entryValues[i]);
         }
     }
 

@@ -87,6 +87,79 @@ internal sealed class DeletePlan(Schema schema, int[] slotWidths, TableWriter wr
         return ChangedSoFar;
     }
 
+    /// <summary>True when DELETE triggers on the table fire (an ON DELETE CASCADE then runs as this whole statement).</summary>
+    public bool HasTriggers => triggers is not null;
+
+    /// <summary>
+    /// True when the rows this plan deletes can be filled from entries of <paramref name="index"/> instead of read (see
+    /// <see cref="TableWriter.DeletesFromIndexEntry"/>).
+    /// </summary>
+    /// <param name="context">The plan's context, begun.</param>
+    /// <param name="index">An index of the table.</param>
+    /// <returns>True when the entries hold all a delete needs.</returns>
+    public bool DeletesFromIndexEntry(ExecutionContext context, IndexSchema index) => writer.DeletesFromIndexEntry(context, index);
+
+    /// <summary>
+    /// Deletes the child rows an ON DELETE CASCADE found itself in the child index (the rows this statement's WHERE
+    /// would find), without the statement's scan and filter. Only for a plan without triggers or RETURNING on a table
+    /// that is no parent: then nothing but the writer sees the rows, and nothing deletes one of them in between.
+    /// </summary>
+    /// <param name="context">The plan's context, begun with the old parent key as its arguments.</param>
+    /// <param name="rows">The child rows' locators.</param>
+    /// <param name="index">The child index the rows were found in.</param>
+    /// <param name="keyValues">
+    /// Null to read each row; else each row's entry in <paramref name="index"/> decoded (one run of its columns per
+    /// row), which holds all the delete needs (<see cref="DeletesFromIndexEntry"/>), so the row is not read.
+    /// </param>
+    /// <param name="cascadedFrom">The constraint whose parent row went: the rows' own check of it is known to find none.</param>
+    public void DeleteCascaded(ExecutionContext context, List<RowLocator> rows, IndexSchema index, List<SqlValue>? keyValues, ForeignKeySchema cascadedFrom)
+    {
+        writer.PrepareForeignKeys(context, changesParentKeys: true);
+        SqlValue[] row = context.Slots[slot];
+        ChangedSoFar = 0;
+        for (int i = 0; i < rows.Count; i++)
+        {
+            context.CheckCancellation();
+            if (keyValues is not null)
+            {
+                FillFromEntry(writer.Table, index, keyValues, i * index.Columns.Length, rows[i].RowId, row);
+            }
+            else if (!writer.ReadForDelete(context, rows[i], row))
+            {
+                continue;
+            }
+
+            writer.Delete(context, row, cascadedFrom);
+            ChangedSoFar++;
+        }
+    }
+
+    // The row as ReadForDelete would leave it: the index's columns (with their declared types) and the row id, the
+    // other columns NULL.
+    private static void FillFromEntry(TableSchema table, IndexSchema index, List<SqlValue> keyValues, int start, long rowId, SqlValue[] row)
+    {
+        row.AsSpan(0, table.Columns.Length).Fill(SqlValue.Null);
+        for (int j = 0; j < index.Columns.Length; j++)
+        {
+            IndexColumn column = index.Columns[j];
+            if (column.Expression is not null)
+            {
+                continue;
+            }
+
+            SqlValue value = keyValues[start + j];
+            SqlDeclaredType declared = table.Columns[column.Ordinal].DeclaredType;
+            row[column.Ordinal] = declared == SqlDeclaredType.None || value.IsNull ? value : value.WithDeclaredType(declared);
+        }
+
+        if (table.RowIdAlias >= 0)
+        {
+            row[table.RowIdAlias] = SqlValue.FromInt64(rowId);
+        }
+
+        row[table.RowIdSlot] = SqlValue.FromInt64(rowId);
+    }
+
     /// <inheritdoc />
     public override IReadOnlyList<string> Explain()
     {

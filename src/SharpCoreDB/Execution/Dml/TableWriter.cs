@@ -355,12 +355,16 @@ internal sealed partial class TableWriter
     /// <summary>Deletes a row and its index entries.</summary>
     /// <param name="context">The execution context.</param>
     /// <param name="row">The row (slot layout, every indexed column decoded).</param>
-    public void Delete(ExecutionContext context, SqlValue[] row)
+    /// <param name="cascadedFrom">
+    /// For a row an ON DELETE CASCADE deletes in place, the constraint whose parent row went (its check is skipped, see
+    /// <see cref="ForeignKeys.ForeignKeyEnforcer.BeforeDelete"/>); otherwise null.
+    /// </param>
+    public void Delete(ExecutionContext context, SqlValue[] row, ForeignKeySchema? cascadedFrom = null)
     {
         bool foreignKeys = _foreignKeys is not null && _foreignKeys.IsActive(context);
         if (foreignKeys)
         {
-            _foreignKeys!.BeforeDelete(context, row);
+            _foreignKeys!.BeforeDelete(context, row, cascadedFrom);
         }
 
         RemoveRow(context, row, _table.WithoutRowId ? 0 : row[_table.RowIdSlot].AsInt64());
@@ -413,6 +417,45 @@ internal sealed partial class TableWriter
 
         KeyEncoder.WriteRowId(locator.RowId, _rowKey);
         return ReadAt(context.Transaction, _rowKey, locator.RowId, row, needed);
+    }
+
+    /// <summary>
+    /// True when <see cref="Delete"/> needs of a row of this (row-id) table no more than its row id and what an entry of
+    /// <paramref name="index"/> holds exactly (its plain columns under BINARY): a caller that walked that index can fill
+    /// the row from the entry instead of reading it.
+    /// </summary>
+    /// <param name="context">The execution context (whether foreign keys are on decides the columns).</param>
+    /// <param name="index">An index of the table.</param>
+    /// <returns>True when the entry holds all a delete needs.</returns>
+    public bool DeletesFromIndexEntry(ExecutionContext context, IndexSchema index)
+    {
+        if (_table.WithoutRowId || DeleteColumns(NeedsWholeRow(context)) is not { } needed)
+        {
+            return false;
+        }
+
+        for (int i = 0; i < needed.Length; i++)
+        {
+            if (needed[i] && i != _table.RowIdAlias && !HoldsExactly(index, i))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool HoldsExactly(IndexSchema index, int ordinal)
+    {
+        foreach (IndexColumn column in index.Columns)
+        {
+            if (column.Expression is null && column.Ordinal == ordinal && column.Collation is null)
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     // The columns a delete reads (with or without the foreign-key hooks), or null for all: an index on expressions

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Dml;
 using SharpCoreDB.Execution.Scalar;
 using SharpCoreDB.Records;
@@ -20,12 +21,23 @@ internal sealed partial class ForeignKeyEnforcer
     private readonly Dictionary<(ForeignKeyLink Link, ForeignKeyAction Action, bool OnDelete), Stack<DmlPlan>> _plans = [];
     private readonly Dictionary<ForeignKeyLink, SqlValue[]> _arguments = [];
 
+    // Per entry of _parents, whether its ON DELETE CASCADE runs in place: 0 not decided yet, 1 yes, -1 no.
+    private sbyte[]? _inPlace;
+
+    // The child locators of the running in-place cascade, kept for the next one (taken out while in use).
+    private List<RowLocator>? _spareChildren;
+
+    // Their entries' key columns, when the child's delete needs no more (see DeletePlan.DeletesFromIndexEntry).
+    private List<SqlValue>? _spareKeyValues;
+
     private void RunActions(ExecutionContext context, SqlValue[] oldRow, SqlValue[]? newRow, bool[]? assigned)
     {
         bool onDelete = newRow is null;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
-        foreach (ForeignKeyLink? link in _parents!)
+        ForeignKeyLink?[] parents = _parents!;
+        for (int i = 0; i < parents.Length; i++)
         {
+            ForeignKeyLink? link = parents[i];
             if (link is null)
             {
                 continue;
@@ -50,7 +62,115 @@ internal sealed partial class ForeignKeyEnforcer
             }
 
             SqlValue[] arguments = Arguments(link, oldRow, action == ForeignKeyAction.Cascade ? newRow : null);
-            Run(context, link, action, onDelete, arguments);
+            if (onDelete && action == ForeignKeyAction.Cascade && CascadesInPlace(i))
+            {
+                CascadeInPlace(context, link, oldRow, arguments);
+            }
+            else
+            {
+                Run(context, link, action, onDelete, arguments);
+            }
+        }
+    }
+
+    /// <summary>
+    /// True when the ON DELETE CASCADE of <c>_parents[i]</c> runs in place: one walk of the child index collects the
+    /// children of the deleted key and each is deleted through the child's writer, instead of running the action's
+    /// DELETE (its scan re-tests <c>key = ?</c> on every entry the index range already implies). The parent's removal
+    /// then counts no violation for these children, and their removal takes none back (SQLite counts one per child
+    /// and takes each back as its child goes, since the parent is gone: the same total).
+    /// </summary>
+    /// <remarks>
+    /// Only when nothing else can see or change the rows in between, so the walk finds what the DELETE would and the
+    /// parent stays gone: the child has an index on the key (under its collations) with the parent key's
+    /// affinities, no DELETE triggers, is not itself a parent in any foreign key (no nested actions, no
+    /// self-reference), and references this table by this one constraint (another would count the same rows). Any
+    /// other case runs the DELETE, as SQLite's action trigger.
+    /// </remarks>
+    /// <param name="i">The entry of <c>_parents</c>.</param>
+    /// <returns>True for the in-place cascade.</returns>
+    private bool CascadesInPlace(int i)
+    {
+        _inPlace ??= new sbyte[_parents!.Length];
+        if (_inPlace[i] == 0)
+        {
+            _inPlace[i] = CanCascadeInPlace(_parents![i]!) ? (sbyte)1 : (sbyte)-1;
+        }
+
+        return _inPlace[i] > 0;
+    }
+
+    private bool CanCascadeInPlace(ForeignKeyLink link)
+    {
+        TableSchema child = link.Child;
+        if (link.ForeignKey.OnDelete != ForeignKeyAction.Cascade || link.ChildIndex is null || link.SelfReferencing
+            || _schema.ForeignKeysReferencing(child.Name).Length > 0)
+        {
+            return false;
+        }
+
+        for (int i = 0; i < link.ChildColumns.Length; i++)
+        {
+            if (child.Columns[link.ChildColumns[i]].Affinity != link.ParentAffinities[i])
+            {
+                return false;
+            }
+        }
+
+        foreach (ForeignKeySchema other in child.ForeignKeys)
+        {
+            if (other.Id != link.ForeignKey.Id && string.Equals(other.ParentTable, _table.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                return false;
+            }
+        }
+
+        // The action's statement knows whether DELETE triggers on the child fire; it is bound now (once) to ask.
+        Stack<DmlPlan> idle = IdlePlans(link, ForeignKeyAction.Cascade, onDelete: true);
+        DmlPlan plan = idle.Count > 0 ? idle.Pop() : _bindAction(link, ForeignKeyAction.Cascade, true);
+        idle.Push(plan);
+        return plan is DeletePlan { HasTriggers: false, Returning: null };
+    }
+
+    private void CascadeInPlace(ExecutionContext context, ForeignKeyLink link, SqlValue[] oldRow, SqlValue[] arguments)
+    {
+        ForeignKeyCounters counters = context.Transaction.ForeignKeys;
+        CheckDepth(counters, link);
+        Stack<DmlPlan> idle = IdlePlans(link, ForeignKeyAction.Cascade, onDelete: true);
+        var plan = (DeletePlan)(idle.Count > 0 ? idle.Pop() : _bindAction(link, ForeignKeyAction.Cascade, true));
+        IndexSchema index = link.ChildIndex!;
+        List<RowLocator> children = _spareChildren ?? [];
+        _spareChildren = null;
+        List<SqlValue>? keyValues = null;
+        counters.ActionDepth++;
+        try
+        {
+            plan.Context.Begin(context.Transaction, arguments, context.CancellationToken);
+            if (plan.DeletesFromIndexEntry(plan.Context, index))
+            {
+                keyValues = _spareKeyValues ?? [];
+                _spareKeyValues = null;
+            }
+
+            _probe.CollectChildren(context, link, oldRow, children, keyValues);
+            plan.DeleteCascaded(plan.Context, children, index, keyValues, link.ForeignKey);
+        }
+        finally
+        {
+            plan.Context.End();
+            counters.ActionDepth--;
+        }
+
+        // As in Run: only a plan (and lists) that finished goes back.
+        idle.Push(plan);
+        if (children.Capacity <= RowCollector.MaxKeptLocators)
+        {
+            _spareChildren = children;
+        }
+
+        if (keyValues is not null && keyValues.Capacity <= RowCollector.MaxKeptLocators)
+        {
+            _spareKeyValues = keyValues;
         }
     }
 
@@ -96,18 +216,8 @@ internal sealed partial class ForeignKeyEnforcer
     private void Run(ExecutionContext context, ForeignKeyLink link, ForeignKeyAction action, bool onDelete, SqlValue[] arguments)
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
-        if (counters.ActionDepth >= SqlLimits.MaxTriggerDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
-        {
-            throw ForeignKeyErrors.TooDeep(link.Child.Name);
-        }
-
-        var key = (link, action, onDelete);
-        if (!_plans.TryGetValue(key, out Stack<DmlPlan>? idle))
-        {
-            idle = new Stack<DmlPlan>();
-            _plans.Add(key, idle);
-        }
-
+        CheckDepth(counters, link);
+        Stack<DmlPlan> idle = IdlePlans(link, action, onDelete);
         DmlPlan plan = idle.Count > 0 ? idle.Pop() : _bindAction(link, action, onDelete);
         counters.ActionDepth++;
         try
@@ -123,5 +233,25 @@ internal sealed partial class ForeignKeyEnforcer
 
         // Only a plan that finished goes back: a failed one may hold half-done state.
         idle.Push(plan);
+    }
+
+    private static void CheckDepth(ForeignKeyCounters counters, ForeignKeyLink link)
+    {
+        if (counters.ActionDepth >= SqlLimits.MaxTriggerDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        {
+            throw ForeignKeyErrors.TooDeep(link.Child.Name);
+        }
+    }
+
+    private Stack<DmlPlan> IdlePlans(ForeignKeyLink link, ForeignKeyAction action, bool onDelete)
+    {
+        var key = (link, action, onDelete);
+        if (!_plans.TryGetValue(key, out Stack<DmlPlan>? idle))
+        {
+            idle = new Stack<DmlPlan>();
+            _plans.Add(key, idle);
+        }
+
+        return idle;
     }
 }

@@ -28,6 +28,7 @@ internal sealed partial class ForeignKeyEnforcer
     private ForeignKeyLink?[]? _parents;
     private SharpCoreDBException?[]? _parentErrors;
     private readonly ForeignKeyProbe _probe = new();
+    private readonly bool _hasForeignKeys;
 
     /// <summary>Creates the enforcer.</summary>
     /// <param name="schema">The schema the statement was bound against.</param>
@@ -41,16 +42,19 @@ internal sealed partial class ForeignKeyEnforcer
         _schema = schema;
         _table = table;
         _bindAction = bindAction;
+
+        // Fixed for the statement's schema, and asked for every row a statement writes: worked out once.
+        _hasForeignKeys = table.ForeignKeys.Length > 0 || schema.ForeignKeysReferencing(table.Name).Length > 0;
     }
 
     /// <summary>True when the table is a child or a parent in some foreign key of the schema.</summary>
-    public bool HasForeignKeys => _table.ForeignKeys.Length > 0 || _schema.ForeignKeysReferencing(_table.Name).Length > 0;
+    public bool HasForeignKeys => _hasForeignKeys;
 
     /// <summary>True when the statement runs with foreign keys on and the table has some.</summary>
     /// <param name="context">The execution context.</param>
     /// <returns>True when the hooks have work to do.</returns>
     public bool IsActive(ExecutionContext context) =>
-        context.Transaction.Settings is { ForeignKeys: true } && HasForeignKeys;
+        _hasForeignKeys && context.Transaction.Settings is { ForeignKeys: true };
 
     /// <summary>
     /// Resolves the constraints when a statement starts, raising what SQLite raises when it prepares one: a missing
@@ -136,10 +140,15 @@ internal sealed partial class ForeignKeyEnforcer
     /// <summary>Before a row is deleted (it is still in the table).</summary>
     /// <param name="context">The execution context.</param>
     /// <param name="row">The row (slot layout, every column decoded).</param>
-    public void BeforeDelete(ExecutionContext context, SqlValue[] row)
+    /// <param name="cascadedFrom">
+    /// For a row an ON DELETE CASCADE deletes in place (see <see cref="CascadesInPlace"/>), the constraint whose parent
+    /// row went, else null. That constraint's check is skipped: the parent is gone, so it would only take back the one
+    /// violation the parent's removal did not count for this row.
+    /// </param>
+    public void BeforeDelete(ExecutionContext context, SqlValue[] row, ForeignKeySchema? cascadedFrom = null)
     {
         Resolve();
-        ChildRemoved(context, row, null);
+        ChildRemoved(context, row, null, cascadedFrom);
         ParentKeyRemoved(context, row, null, excludeSelf: true);
     }
 
@@ -155,7 +164,7 @@ internal sealed partial class ForeignKeyEnforcer
     public void BeforeUpdateRemoval(ExecutionContext context, SqlValue[] oldRow, bool[]? assigned)
     {
         Resolve();
-        ChildRemoved(context, oldRow, assigned);
+        ChildRemoved(context, oldRow, assigned, null);
         ParentKeyRemoved(context, oldRow, assigned, excludeSelf: false);
     }
 
@@ -208,13 +217,14 @@ internal sealed partial class ForeignKeyEnforcer
     }
 
     // A child row goes: if it had no parent, a counted violation is repaired.
-    private void ChildRemoved(ExecutionContext context, SqlValue[] row, bool[]? assigned)
+    private void ChildRemoved(ExecutionContext context, SqlValue[] row, bool[]? assigned, ForeignKeySchema? cascadedFrom)
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
         foreach (ForeignKeyLink? link in _children!)
         {
-            if (link is null || !Touches(link.ChildColumns, assigned) || HasNull(row, link.ChildColumns) || counters.IsZero(link.ForeignKey.Deferred))
+            if (link is null || !Touches(link.ChildColumns, assigned) || HasNull(row, link.ChildColumns) || counters.IsZero(link.ForeignKey.Deferred)
+                || (cascadedFrom is not null && link.ForeignKey.Id == cascadedFrom.Id))
             {
                 continue;
             }
@@ -228,16 +238,20 @@ internal sealed partial class ForeignKeyEnforcer
 
     // A parent key goes: every child using it is a violation until an action or a new parent repairs it. A deleted row
     // that referenced itself is left out; an updated one is not (its new version is counted back by ParentKeyAdded when it
-    // still references itself), which is how SQLite's counts come out.
+    // still references itself), which is how SQLite's counts come out. A deleted row whose children an ON DELETE
+    // CASCADE deletes in place counts none: each would be taken back as its child goes (see CascadesInPlace).
     private void ParentKeyRemoved(ExecutionContext context, SqlValue[] row, bool[]? assigned, bool excludeSelf)
     {
         ForeignKeyCounters counters = context.Transaction.ForeignKeys;
         bool deferAll = context.Transaction.Settings!.DeferForeignKeys;
-        foreach (ForeignKeyLink? link in _parents!)
+        ForeignKeyLink?[] parents = _parents!;
+        for (int i = 0; i < parents.Length; i++)
         {
             // Unresolvable constraints failed the statement in Prepare; only DROP TABLE's implicit DELETE gets here
             // with one, and SQLite ignores them there.
-            if (link is null || !Touches(link.ParentColumns, assigned) || HasNull(row, link.ParentColumns))
+            ForeignKeyLink? link = parents[i];
+            if (link is null || !Touches(link.ParentColumns, assigned) || HasNull(row, link.ParentColumns)
+                || (excludeSelf && CascadesInPlace(i)))
             {
                 continue;
             }

@@ -20,6 +20,7 @@ internal sealed class ForeignKeyProbe
     private SqlValue[] _probeRow = [];
     private readonly Dictionary<ForeignKeyLink, TableRowDecoder> _decoders = [];
     private SqlValue[] _keyScratch = [];
+    private SqlValue[] _entryValues = [];
 
     /// <summary>
     /// True when the parent table has a row whose key equals the child columns of <paramref name="row"/>, each taken
@@ -102,56 +103,12 @@ internal sealed class ForeignKeyProbe
     /// <returns>The number of children (at most 1 with <paramref name="firstOnly"/>).</returns>
     public long CountChildren(ExecutionContext context, ForeignKeyLink link, SqlValue[] parentRow, RowLocator? exclude, bool firstOnly)
     {
-        TransactionContext transaction = context.Transaction;
         TableSchema child = link.Child;
-        SqlValue[] probe = ProbeRow(child.Columns.Length + 1);
-        for (int i = 0; i < link.ChildColumns.Length; i++)
+        SqlValue[] probe = ChildKeyRow(link, parentRow);
+
+        if (link.ChildIndex is not null)
         {
-            probe[link.ChildColumns[i]] = parentRow[link.ParentColumns[i]];
-        }
-
-        long count = 0;
-        bool keyed = child.PrimaryKey is not null;
-
-        if (link.ChildIndex is { } index)
-        {
-            // The index holds values as the child stores them: the key takes the child column's affinity. Its
-            // collations are the parent key's (ForeignKeyLink chooses it so), so a seek finds every equal child.
-            _probeKey.ResetWrittenCount();
-            for (int i = 0; i < link.ChildColumns.Length; i++)
-            {
-                IndexColumn column = index.Columns[i];
-                SqlValue value = AffinityRules.ApplyAffinity(probe[column.Ordinal], child.Columns[column.Ordinal].Affinity);
-                KeyEncoder.EncodeValue(value, column.Descending, _probeKey, column.Collation);
-            }
-
-            BTree tree = transaction.Tree(index.RootPage);
-
-            // Rented: a cascade probes once per parent row, and the tree's one cursor serves them all.
-            BTreeCursor cursor = tree.RentCursor();
-            try
-            {
-                bool positioned = cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual);
-                while (positioned && StartsWithKey(tree, cursor.Key, _probeKey.WrittenSpan, link.ChildColumns.Length))
-                {
-                    context.CheckCancellation();
-                    bool excluded = keyed
-                        ? exclude?.Key is { } excludedKey && IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).SequenceEqual(excludedKey)
-                        : exclude is { } self && IndexKeys.RowIdOf(index, cursor.Key) == self.RowId;
-                    if (!excluded && ++count > 0 && firstOnly)
-                    {
-                        return count;
-                    }
-
-                    positioned = cursor.MoveNext();
-                }
-
-                return count;
-            }
-            finally
-            {
-                cursor.Return();
-            }
+            return WalkChildIndex(context, link, probe, exclude, firstOnly, null, null);
         }
 
         // No index under the parent key's collations: scan the child, comparing as `parent.key = child.column` compares
@@ -167,6 +124,9 @@ internal sealed class ForeignKeyProbe
             key[i] = probe[link.ChildColumns[i]];
         }
 
+        TransactionContext transaction = context.Transaction;
+        bool keyed = child.PrimaryKey is not null;
+        long count = 0;
         TableRowDecoder decoder = Decoder(link);
         using (BTreeCursor cursor = transaction.Tree(child.RootPage).OpenCursor())
         {
@@ -188,6 +148,102 @@ internal sealed class ForeignKeyProbe
         }
 
         return count;
+    }
+
+    /// <summary>
+    /// Collects the locators of the child rows whose columns equal the parent key in <paramref name="parentRow"/>, in
+    /// the child index's order: the rows <see cref="CountChildren"/> counts (an ON DELETE CASCADE deletes exactly
+    /// these). The link must have a <see cref="ForeignKeyLink.ChildIndex"/>.
+    /// </summary>
+    /// <param name="context">The execution context.</param>
+    /// <param name="link">The constraint.</param>
+    /// <param name="parentRow">The parent row (slot layout of the parent).</param>
+    /// <param name="locators">Receives the locators (cleared first).</param>
+    /// <param name="keyValues">
+    /// Null, or receives (cleared first) each entry's key columns decoded, in index order, one run per locator.
+    /// </param>
+    public void CollectChildren(ExecutionContext context, ForeignKeyLink link, SqlValue[] parentRow, List<RowLocator> locators, List<SqlValue>? keyValues)
+    {
+        locators.Clear();
+        keyValues?.Clear();
+        WalkChildIndex(context, link, ChildKeyRow(link, parentRow), null, firstOnly: false, locators, keyValues);
+    }
+
+    // Seeks the child index to the key in `probe` (child slot layout) and walks the entries that start with it:
+    // counts them (leaving out `exclude`), or with `locators` collects each entry's row locator (and with `keyValues`
+    // its key columns).
+    private long WalkChildIndex(ExecutionContext context, ForeignKeyLink link, SqlValue[] probe, RowLocator? exclude, bool firstOnly,
+        List<RowLocator>? locators, List<SqlValue>? keyValues)
+    {
+        TableSchema child = link.Child;
+        IndexSchema index = link.ChildIndex!;
+        bool keyed = child.PrimaryKey is not null;
+
+        // The index holds values as the child stores them: the key takes the child column's affinity. Its
+        // collations are the parent key's (ForeignKeyLink chooses it so), so a seek finds every equal child.
+        _probeKey.ResetWrittenCount();
+        for (int i = 0; i < link.ChildColumns.Length; i++)
+        {
+            IndexColumn column = index.Columns[i];
+            SqlValue value = AffinityRules.ApplyAffinity(probe[column.Ordinal], child.Columns[column.Ordinal].Affinity);
+            KeyEncoder.EncodeValue(value, column.Descending, _probeKey, column.Collation);
+        }
+
+        BTree tree = context.Transaction.Tree(index.RootPage);
+
+        // Rented: a cascade probes once per parent row, and the tree's one cursor serves them all.
+        BTreeCursor cursor = tree.RentCursor();
+        try
+        {
+            long count = 0;
+            bool positioned = cursor.Seek(_probeKey.WrittenSpan, BTreeSeek.GreaterOrEqual);
+            while (positioned && StartsWithKey(tree, cursor.Key, _probeKey.WrittenSpan, link.ChildColumns.Length))
+            {
+                context.CheckCancellation();
+                if (locators is not null)
+                {
+                    locators.Add(keyed
+                        ? new RowLocator(0, IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).ToArray())
+                        : new RowLocator(IndexKeys.RowIdOf(index, cursor.Key), null));
+                    if (keyValues is not null)
+                    {
+                        AddKeyValues(index, cursor.Key, keyValues);
+                    }
+                }
+                else
+                {
+                    bool excluded = keyed
+                        ? exclude?.Key is { } excludedKey && IndexKeys.LocatorOf(index, cursor.Key, withoutRowId: true).SequenceEqual(excludedKey)
+                        : exclude is { } self && IndexKeys.RowIdOf(index, cursor.Key) == self.RowId;
+                    if (!excluded && ++count > 0 && firstOnly)
+                    {
+                        return count;
+                    }
+                }
+
+                positioned = cursor.MoveNext();
+            }
+
+            return count;
+        }
+        finally
+        {
+            cursor.Return();
+        }
+    }
+
+    private void AddKeyValues(IndexSchema index, ReadOnlySpan<byte> key, List<SqlValue> keyValues)
+    {
+        if (_entryValues.Length < index.Columns.Length)
+        {
+            _entryValues = new SqlValue[index.Columns.Length];
+        }
+
+        IndexKeys.Decode(index, key, _entryValues);
+        for (int i = 0; i < index.Columns.Length; i++)
+        {
+            keyValues.Add(_entryValues[i]);
+        }
     }
 
     // SQLite's fkScanChildren compares `parent.key COLLATE <parent key's collation> = child.column`: the parent
@@ -221,6 +277,18 @@ internal sealed class ForeignKeyProbe
         }
 
         return decoder;
+    }
+
+    // The parent key placed in the child columns of a scratch row in the child's slot layout.
+    private SqlValue[] ChildKeyRow(ForeignKeyLink link, SqlValue[] parentRow)
+    {
+        SqlValue[] probe = ProbeRow(link.Child.Columns.Length + 1);
+        for (int i = 0; i < link.ChildColumns.Length; i++)
+        {
+            probe[link.ChildColumns[i]] = parentRow[link.ParentColumns[i]];
+        }
+
+        return probe;
     }
 
     private SqlValue[] ProbeRow(int width)

@@ -368,7 +368,8 @@ internal sealed partial class WalPageStore
                 }
 
                 checkpointSequence = _backfilled;
-                Volatile.Write(ref _index, new WalIndex());
+                // Sized for as many pages as the generation that ends: a steady workload touches about as many again.
+                Volatile.Write(ref _index, new WalIndex(index.PageCount));
             }
 
             RebaseCachedVersions(index);

@@ -40,10 +40,11 @@ internal sealed partial class BTree
     /// <summary>The largest usable page size: offsets inside a node are 16-bit.</summary>
     public const int MaxUsableSize = ushort.MaxValue;
 
-    private readonly IPageTransaction _tx;
-    private readonly uint _root;
-    private readonly int _usableSize;
-    private readonly BTreeKeyComparer? _comparer;
+    // Not readonly: a tree object handed back with Return is opened again by Rent for another transaction.
+    private IPageTransaction _tx;
+    private uint _root;
+    private int _usableSize;
+    private BTreeKeyComparer? _comparer;
     private WriteScratch? _scratch;
     private BTreeCursor? _openCursors;
 
@@ -88,10 +89,10 @@ internal sealed partial class BTree
     public uint RootPage => _root;
 
     /// <summary>The longest key, in bytes, held whole in its cell (depends on the usable page size); longer keys overflow.</summary>
-    public int MaxLocalKeySize { get; }
+    public int MaxLocalKeySize { get; private set; }
 
     /// <summary>The most bytes one leaf cell and its slot may take: half the node space (see <see cref="ValueSpill"/>).</summary>
-    public int MaxCellFootprint { get; }
+    public int MaxCellFootprint { get; private set; }
 
     /// <summary>The key order the tree was opened with, or null for byte order.</summary>
     public BTreeKeyComparer? Comparer => _comparer;

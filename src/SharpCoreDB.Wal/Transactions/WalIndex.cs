@@ -19,13 +19,42 @@ internal sealed class WalIndex
     /// <summary>The offset of a version that is queued, not yet in the log.</summary>
     public const long Unwritten = -1;
 
-    private readonly Dictionary<uint, Versions> _pages = [];
+    private readonly Dictionary<uint, Versions> _pages;
 
     // A Lock rather than a Monitor on the dictionary: once another thread (the log writer, a checkpoint) ever met
     // a reader here, a Monitor stayed inflated and every later uncontended lookup took its slow path, on every page
     // a transaction read.
     private readonly Lock _gate = new();
     private int _frameCount;
+
+    /// <summary>Creates an empty index.</summary>
+    public WalIndex()
+        : this(0)
+    {
+    }
+
+    /// <summary>Creates an empty index with room for <paramref name="pageCapacity"/> pages before it grows.</summary>
+    /// <param name="pageCapacity">
+    /// The pages the generation is expected to touch: the last generation's count, at a log restart. A generation of a
+    /// write-heavy workload touches about as many pages as the one before, and an index grown from empty allocated
+    /// about twice its final table on the way (most of a durable delete's allocation for the log, per generation).
+    /// </param>
+    public WalIndex(int pageCapacity)
+    {
+        _pages = new Dictionary<uint, Versions>(pageCapacity);
+    }
+
+    /// <summary>The number of pages with a version in the index.</summary>
+    public int PageCount
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return _pages.Count;
+            }
+        }
+    }
 
     /// <summary>The number of frames indexed.</summary>
     public int FrameCount
@@ -160,34 +189,32 @@ internal sealed class WalIndex
         throw new InvalidOperationException($"Version {sequence} of page {pageNumber} is not in the log index.");
     }
 
+    // One array of (sequence, offset) pairs rather than two, starting at one: most pages get one version per
+    // generation, and each page's list is made anew in every generation.
     private sealed class Versions
     {
-        private ulong[] _sequences = new ulong[2];
-        private long[] _offsets = new long[2];
+        private Version[] _versions = new Version[1];
         private int _count;
 
-        public ulong Newest => _count == 0 ? 0 : _sequences[_count - 1];
+        public ulong Newest => _count == 0 ? 0 : _versions[_count - 1].Sequence;
 
         public void Add(ulong sequence, long offset)
         {
-            Debug.Assert(_count == 0 || _sequences[_count - 1] < sequence, "Versions are added in sequence order.");
-            if (_count == _sequences.Length)
+            Debug.Assert(_count == 0 || _versions[_count - 1].Sequence < sequence, "Versions are added in sequence order.");
+            if (_count == _versions.Length)
             {
-                Array.Resize(ref _sequences, _count * 2);
-                Array.Resize(ref _offsets, _count * 2);
+                Array.Resize(ref _versions, _count * 2);
             }
 
-            _sequences[_count] = sequence;
-            _offsets[_count] = offset;
+            _versions[_count] = new Version(sequence, offset);
             _count++;
         }
 
-        public void SetOffset(int i, long offset) => _offsets[i] = offset;
+        public void SetOffset(int i, long offset) => _versions[i].Offset = offset;
 
         public void RemoveAt(int i)
         {
-            Array.Copy(_sequences, i + 1, _sequences, i, _count - i - 1);
-            Array.Copy(_offsets, i + 1, _offsets, i, _count - i - 1);
+            Array.Copy(_versions, i + 1, _versions, i, _count - i - 1);
             _count--;
         }
 
@@ -196,10 +223,10 @@ internal sealed class WalIndex
             // Newest first: snapshots are almost always recent, so the answer is near the end.
             for (int i = _count - 1; i >= 0; i--)
             {
-                if (_sequences[i] <= maxSequence)
+                if (_versions[i].Sequence <= maxSequence)
                 {
-                    sequence = _sequences[i];
-                    offset = _offsets[i];
+                    sequence = _versions[i].Sequence;
+                    offset = _versions[i].Offset;
                     return true;
                 }
             }
@@ -213,7 +240,7 @@ internal sealed class WalIndex
         {
             for (int i = 0; i < _count; i++)
             {
-                destination.Add(new WalFrameRef(pageNumber, _sequences[i], _offsets[i]));
+                destination.Add(new WalFrameRef(pageNumber, _versions[i].Sequence, _versions[i].Offset));
             }
         }
 
@@ -222,12 +249,12 @@ internal sealed class WalIndex
             // Newest first: the writer fills in versions shortly after they were added.
             for (int i = _count - 1; i >= 0; i--)
             {
-                if (_sequences[i] == sequence)
+                if (_versions[i].Sequence == sequence)
                 {
                     return i;
                 }
 
-                if (_sequences[i] < sequence)
+                if (_versions[i].Sequence < sequence)
                 {
                     break;
                 }
@@ -235,5 +262,11 @@ internal sealed class WalIndex
 
             return -1;
         }
+    }
+
+    private struct Version(ulong sequence, long offset)
+    {
+        public readonly ulong Sequence = sequence;
+        public long Offset = offset;
     }
 }

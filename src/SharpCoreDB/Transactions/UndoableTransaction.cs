@@ -72,7 +72,8 @@ internal abstract class UndoableTransaction : IDisposable
             return tree;
         }
 
-        tree = new BTree(Pages, root, KeyOrder(root));
+        // A tree object the last transaction on this thread handed back, when there is one (see Dispose).
+        tree = BTree.Rent(Pages, root, KeyOrder(root));
         if (_firstTree is null)
         {
             _firstTree = tree;
@@ -280,6 +281,19 @@ internal abstract class UndoableTransaction : IDisposable
     public void Dispose()
     {
         _completed = true;
+
+        // The transaction gave its trees out only to code running in it (statements drop them when they finish), so
+        // the next transaction on this thread may take them.
+        _firstTree?.Return();
+        _secondTree?.Return();
+        if (_trees is not null)
+        {
+            foreach (BTree tree in _trees.Values)
+            {
+                tree.Return();
+            }
+        }
+
         _firstTree = null;
         _secondTree = null;
         _trees = null;

@@ -12,7 +12,10 @@ namespace SharpCoreDB.Tests.Data;
 /// cache was full of dead versions (about 6.5 KB per delete, 14 KiB in the 100,000-row benchmark); now an unread
 /// previous version's buffer takes the new one. The measured runs cross several log restarts (about 12 MB of frames
 /// against the 4 MB threshold), after which every page used to be loaded from the file again into a new buffer (about
-/// 2.0 KB per delete, 1.5 KB per update); now the cached versions become the file's copies.
+/// 2.0 KB per delete, 1.5 KB per update); now the cached versions become the file's copies. Each autocommit statement
+/// made a new tree object (about 230 bytes) per tree it touched (1,197 bytes per delete, 897 per update here); now
+/// a transaction hands its trees back for the next one (765 and 681 bytes; 748 and 677 with the log index sized from
+/// the last generation).
 /// </summary>
 [Collection(AllocationCollection.Name)]
 public sealed class DurableWriteAllocationTests
@@ -52,7 +55,7 @@ public sealed class DurableWriteAllocationTests
         long perDelete = (GC.GetAllocatedBytesForCurrentThread() - before) / Measured;
         _output.WriteLine($"{perDelete} bytes per delete");
         Assert.Equal(Measured, deleted);
-        Assert.True(perDelete < 1_500, $"a durable delete by key allocated {perDelete} bytes");
+        Assert.True(perDelete < 1_000, $"a durable delete by key allocated {perDelete} bytes");
     }
 
     [Theory]
@@ -87,7 +90,7 @@ public sealed class DurableWriteAllocationTests
         long perUpdate = (GC.GetAllocatedBytesForCurrentThread() - before) / Measured;
         _output.WriteLine($"{perUpdate} bytes per update");
         Assert.Equal(Measured, updated);
-        Assert.True(perUpdate < 1_420, $"a durable update by key allocated {perUpdate} bytes");
+        Assert.True(perUpdate < 800, $"a durable update by key allocated {perUpdate} bytes");
     }
 
     // Buffers that closed databases gave back would hide a cache that takes a new buffer per committed page: empty

@@ -16,9 +16,11 @@ namespace SharpCoreDB.Storage.Paging;
 /// </para>
 /// <para>
 /// It takes what is queued in batches: a run of ascending database-file pages a few pages apart at most (the leaves a
-/// scan hinted are mostly neighbours on disk) is read with one device read, the pages between them dropped unread, (<see cref="IPageRunLoader"/>) and enters the cache under one
-/// lock (<see cref="PageCache.BeginLoads"/>), instead of a system call and two trips through the cache's lock per page.
-/// Each page of a run is still verified (checksum or authentication tag) on its own before the cache exposes it.
+/// scan hinted are mostly neighbours on disk) is read with one device read, the pages between them dropped unread,
+/// (<see cref="IPageRunLoader"/>) and takes its cache slots under one lock (<see cref="PageCache.BeginLoads"/>),
+/// instead of a system call per page. Each page of a run is still verified (checksum or authentication tag) on its own
+/// before the cache exposes it, and is exposed as soon as it verified: the scan reads it while the rest of the run is
+/// verified (decrypted) here, on the other core, instead of waiting for the whole run.
 /// </para>
 /// <para>
 /// A load that fails (a corrupt page, an I/O error) ends reading ahead for the snapshot, and the error is left to
@@ -263,26 +265,36 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
         int pageSize = loader.PageSize;
         int span = (int)(pages[last] - pages[first]) + 1;
         bool verified = true;
+        int ended = first;
         byte[] stored = ArrayPool<byte>.Shared.Rent(span * pageSize);
         try
         {
             int read = loader.ReadStoredRun(pages[first], stored.AsSpan(0, span * pageSize));
-            for (int k = first; k <= last; k++)
+            for (; ended <= last; ended++)
             {
-                if (slots[k] < 0)
+                if (slots[ended] < 0)
                 {
                     continue;
                 }
 
-                int at = (int)(pages[k] - pages[first]);
-                loaded[k] = at < read && loader.TryOpenStoredPage(pages[k], stored.AsSpan(at * pageSize, pageSize), buffers[k]);
-                verified &= loaded[k];
+                int at = (int)(pages[ended] - pages[first]);
+                loaded[ended] = at < read && loader.TryOpenStoredPage(pages[ended], stored.AsSpan(at * pageSize, pageSize), buffers[ended]);
+                verified &= loaded[ended];
+
+                // Each page is published as soon as it verified, not with the rest of its run: the scan that hinted
+                // the run is usually waiting for its first page, and verifying (decrypting) a run of 32 pages takes
+                // as long as the scan takes to work through several of them. A wait per page costs one lock trip.
+                _cache.EndLoads(pages.Slice(ended, 1), version, slots.Slice(ended, 1), loaded.Slice(ended, 1));
             }
         }
         finally
         {
-            // Published only here, after every page of the run was checked; on an I/O error none is.
-            _cache.EndLoads(pages, version, slots, loaded);
+            // On an I/O error (or a failure while verifying) the pages not yet ended are dropped: none of them is exposed.
+            if (ended <= last)
+            {
+                _cache.EndLoads(pages[ended..], version, slots[ended..], loaded[ended..]);
+            }
+
             buffers.Clear();
             ArrayPool<byte>.Shared.Return(stored);
         }

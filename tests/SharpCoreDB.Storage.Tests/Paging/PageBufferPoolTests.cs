@@ -52,6 +52,70 @@ public sealed class PageBufferPoolTests
     }
 
     [Fact]
+    public void Closing_a_cache_of_decrypted_pages_leaves_the_zeroing_to_the_pool_wiper_and_not_the_closing_thread()
+    {
+        var scheduled = new List<IThreadPoolWorkItem>();
+        var pool = new PageBufferPool(PageBufferPool.MaxBytes, scheduled.Add);
+        using (var cache = new PageCache(PageSize, Usable, capacity: 64, clearOnDispose: true, bufferPool: pool))
+        {
+            ReadAll(cache, new FillingLoader(0xA5));
+        }
+
+        // Nothing zeroed yet: the close only handed the buffers over, and scheduled one wiper for all of them.
+        Assert.Single(scheduled);
+        Assert.Equal(0, pool.WipedInBackground);
+        Assert.Equal((long)Pages * PageSize, pool.HeldBytes);
+
+        scheduled[0].Execute();
+        Assert.Equal(Pages, pool.WipedInBackground);
+        for (int i = 0; i < Pages; i++)
+        {
+            byte[] buffer = pool.Rent(PageSize);
+            Assert.False(buffer.AsSpan().ContainsAnyExcept((byte)0), $"buffer {i} kept bytes of the closed database");
+        }
+
+        // The next close schedules the wiper again.
+        pool.Return(new byte[PageSize], clear: true);
+        Assert.Equal(2, scheduled.Count);
+    }
+
+    [Fact]
+    public void Buffer_rented_before_the_wiper_reached_it_is_zeroed_before_it_is_handed_out()
+    {
+        var pool = new PageBufferPool(PageBufferPool.MaxBytes, static _ => { });
+        for (int i = 0; i < 3; i++)
+        {
+            byte[] decrypted = new byte[PageSize];
+            decrypted.AsSpan().Fill(0x5A);
+            pool.Return(decrypted, clear: true);
+        }
+
+        for (int i = 0; i < 3; i++)
+        {
+            byte[] buffer = pool.Rent(PageSize);
+            Assert.False(buffer.AsSpan().ContainsAnyExcept((byte)0), $"buffer {i} was handed out with a closed database's bytes");
+        }
+
+        Assert.Equal(3, pool.Reused);
+        Assert.Equal(0, pool.WipedInBackground);
+    }
+
+    [Fact]
+    public void Decrypted_buffer_the_full_pool_drops_is_zeroed_at_once()
+    {
+        var pool = new PageBufferPool(PageSize, static _ => { });
+        byte[] kept = new byte[PageSize];
+        byte[] dropped = new byte[PageSize];
+        kept.AsSpan().Fill(0x5A);
+        dropped.AsSpan().Fill(0x5A);
+        pool.Return(kept, clear: true);
+        pool.Return(dropped, clear: true);
+
+        Assert.Equal(PageSize, pool.HeldBytes);
+        Assert.False(dropped.AsSpan().ContainsAnyExcept((byte)0), "a buffer left to the garbage collector kept decrypted bytes");
+    }
+
+    [Fact]
     public void Reused_buffer_exposes_only_the_bytes_the_new_database_loaded()
     {
         var pool = new PageBufferPool(PageBufferPool.MaxBytes);

@@ -1,5 +1,7 @@
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using SharpCoreDB.Benchmarks.Contenders;
 using SharpCoreDB.Benchmarks.GroupCommit;
 using SharpCoreDB.Benchmarks.Suites;
@@ -47,6 +49,27 @@ public sealed class GroupCommitSelectionTests
             Assert.Equal(
                 few ? ContenderCommitBenchmarks.FewCommitsPerInvocation : ContenderCommitBenchmarks.CommitsPerInvocation,
                 c.Descriptor.OperationsPerInvoke);
+        });
+    }
+
+    [Fact]
+    public void A_job_from_the_command_line_runs_each_case_once_with_one_invocation_per_iteration()
+    {
+        // `--inProcess` on the command line adds a job of its own, as `--quick` and `--publish` add theirs: the class's
+        // settings apply to that job instead of running every case a second time under a job of the class's own.
+        IConfig config = DefaultConfig.Instance
+            .AddJob(Job.Default.WithToolchain(InProcessEmitToolchain.Instance))
+            .AddJob(new Job("Publish").WithWarmupCount(3).WithIterationCount(10).AsMutator());
+
+        BenchmarkCase[] cases = BenchmarkConverter.TypeToBenchmarks(typeof(ContenderCommitBenchmarks), config).BenchmarksCases;
+
+        Assert.Equal(Enum.GetValues<Contender>().Length * 4 * 4, cases.Length);
+        Assert.Equal(cases.Length, cases.Select(c => c.Parameters.ValueInfo).Distinct().Count());
+        Assert.All(cases, c =>
+        {
+            Assert.Equal(1, c.Job.Run.InvocationCount);
+            Assert.Equal(1, c.Job.Run.UnrollFactor);
+            Assert.Equal(10, c.Job.Run.IterationCount);
         });
     }
 

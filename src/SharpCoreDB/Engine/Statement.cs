@@ -19,7 +19,11 @@ namespace SharpCoreDB.Engine;
 /// </summary>
 internal sealed class Statement
 {
-    private const int PooledPlans = 8;
+    // Plans kept per statement beyond the last one: as many as sessions may run it at once. An autocommit write holds
+    // its plan until its commit is durable, so with group commit every committer of a group holds one (50 threads:
+    // about 50); a smaller pool dropped the rest and each of those executions bound and planned again. A plan is kept
+    // only when a concurrent execution made it, so a statement run by one session keeps one.
+    private const int PooledPlans = 64;
 
     private readonly ImmutableArray<Ast.Statement> _statements;
     private readonly Dictionary<string, int> _parameterIndex;

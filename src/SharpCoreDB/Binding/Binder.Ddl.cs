@@ -154,7 +154,7 @@ internal sealed partial class Binder
         bool verify = (added.NotNull && added.Missing.IsNull) || HasColumnCheck(column) || added.Generated is not null;
         (SourceBinding row, Scope scope) = verify ? TableScope(altered, null) : RowScope(altered, null);
         row.MarkAllUsed();
-        (Expr?[]? generated, int generatedSlot) = WriterGenerated(altered);
+        (Expr?[]? generated, int generatedSlot) = GeneratedColumnBinder.BindForWriter(altered, this);
         Definition(generated);
         Expr[] checks = verify ? BindChecks(altered, scope) : [];
         var constraints = new BoundTableWriter(altered, row.Slot, checks, _schema, _collations, _functions)

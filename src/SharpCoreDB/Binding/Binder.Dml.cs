@@ -134,7 +134,7 @@ internal sealed partial class Binder
     private BoundTableWriter BindWriter(TableSchema table, SourceBinding row, Scope checkScope, Expr?[]? defaults)
     {
         (Expr?[]?[]? keys, int keySlot) = WriterIndexExpressions(table);
-        (Expr?[]? generated, int generatedSlot) = WriterGenerated(table);
+        (Expr?[]? generated, int generatedSlot) = GeneratedColumnBinder.BindForWriter(table, this);
         Definition(generated);
         return new BoundTableWriter(table, row.Slot, BindChecks(table, checkScope), _schema, _collations, _functions)
         {

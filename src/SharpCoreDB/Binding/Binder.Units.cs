@@ -36,8 +36,4 @@ internal sealed partial class Binder : IExpressionBinder, ITableExpressionBinder
 
     /// <inheritdoc/>
     Expr ITableExpressionBinder.BindOnTable(TableSchema table, int slot, Expression expression) => BindIndexPredicate(table, slot, expression);
-
-    // A writer's generated-column expressions (GeneratedColumnBinder.BindForWriter), under the name the DDL and DML
-    // binding call it by.
-    private (Expr?[]? Expressions, int Slot) WriterGenerated(TableSchema table) => GeneratedColumnBinder.BindForWriter(table, this);
 }

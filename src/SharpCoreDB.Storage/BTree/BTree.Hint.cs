@@ -8,7 +8,9 @@ namespace SharpCoreDB.Storage.BTree;
 /// The remembered leaf. Every descent records the path it took and the key range of the leaf it reached (the
 /// tightest separators on the way down), so the next lookup, insert or delete of a key in that range goes straight
 /// to the leaf instead of reading the interior nodes again: deleting a range, or reading a row and then deleting
-/// it, descends once per leaf rather than once per key (SQLite deletes along a cursor for the same reason).
+/// it, descends once per leaf rather than once per key (SQLite deletes along a cursor for the same reason). The range
+/// of the leaf's parent is remembered too: a key outside the leaf but inside its parent starts its descent at the
+/// parent instead of the root (the rows a cascade deletes, scattered over one subtree of a table, skip the levels above).
 /// </content>
 /// <remarks>
 /// A leaf's key range is set by the separators above it, and those change only when the tree's shape changes: a
@@ -42,6 +44,14 @@ internal sealed partial class BTree
     // Set while recording when a fence was too long to copy: the descent then leaves no hint.
     private bool _hintUnusable;
 
+    // The range of the last interior node of the recorded descent (the leaf's parent), same conventions as the leaf's;
+    // usable only when every fence above it could be copied.
+    private FenceKey _parentLow;
+    private FenceKey _parentHigh;
+    private int _parentLowLength;
+    private int _parentHighLength;
+    private bool _parentUsable;
+
     /// <summary>Starts recording a descent from the root: the range is the whole key space.</summary>
     private void BeginHint()
     {
@@ -49,6 +59,28 @@ internal sealed partial class BTree
         _hintLowLength = -1;
         _hintHighLength = -1;
         _hintUnusable = false;
+        _parentUsable = false;
+    }
+
+    /// <summary>
+    /// Starts recording a descent that begins at the remembered parent (see <see cref="TryHintedParent"/>): the levels
+    /// above it stay as recorded, and the range starts as the parent's.
+    /// </summary>
+    private void ResumeHintAtParent()
+    {
+        _hintLeafLevel = -1;
+        _hintUnusable = false;
+        _hintLowLength = _parentLowLength;
+        _hintHighLength = _parentHighLength;
+        if (_parentLowLength > 0)
+        {
+            ((ReadOnlySpan<byte>)_parentLow)[.._parentLowLength].CopyTo(_hintLow);
+        }
+
+        if (_parentHighLength > 0)
+        {
+            ((ReadOnlySpan<byte>)_parentHigh)[.._parentHighLength].CopyTo(_hintHigh);
+        }
     }
 
     /// <summary>Records one interior level of a descent: the page, the child taken, and the separators around it.</summary>
@@ -62,6 +94,20 @@ internal sealed partial class BTree
 
         _hintPages[level] = page;
         _hintIndexes[level] = (ushort)childIndex;
+
+        // The fences so far bound this node: should it be the leaf's parent, a later descent may start here.
+        _parentUsable = !_hintUnusable;
+        _parentLowLength = _hintLowLength;
+        _parentHighLength = _hintHighLength;
+        if (_parentUsable && _hintLowLength > 0)
+        {
+            ((ReadOnlySpan<byte>)_hintLow)[.._hintLowLength].CopyTo(_parentLow);
+        }
+
+        if (_parentUsable && _hintHighLength > 0)
+        {
+            ((ReadOnlySpan<byte>)_hintHigh)[.._hintHighLength].CopyTo(_parentHigh);
+        }
 
         // The child holds keys from the separator left of it (inclusive) to the one right of it (exclusive); a level
         // further down only narrows that, so the deepest separator on each side is the leaf's bound.
@@ -102,6 +148,24 @@ internal sealed partial class BTree
             && (_hintHighLength < 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_hintHigh)[.._hintHighLength]) < 0);
     }
 
+    /// <summary>
+    /// True when the remembered leaf's parent (an interior node below the root) holds <paramref name="key"/> in its
+    /// range under an unchanged shape: a descent may start at <paramref name="level"/> instead of the root, since the
+    /// key is in that subtree or nowhere. Reads no page. Call after <see cref="TryHintedLeaf"/> failed.
+    /// </summary>
+    private bool TryHintedParent(ReadOnlySpan<byte> key, out int level)
+    {
+        level = _hintLeafLevel - 1;
+        return level >= 1
+            && _parentUsable
+            && _hintShape == _tx.ShapeStamp
+            && (_parentLowLength < 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_parentLow)[.._parentLowLength]) >= 0)
+            && (_parentHighLength < 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_parentHigh)[.._parentHighLength]) < 0);
+    }
+
+    /// <summary>True when the remembered parent is on the right edge of the tree (its range is unbounded above).</summary>
+    private bool HintedParentIsRightEdge => _parentHighLength < 0;
+
     /// <summary>The remembered leaf's page (valid after <see cref="TryHintedLeaf"/> returned true).</summary>
     private uint HintedLeaf => _hintPages[_hintLeafLevel];
 
@@ -111,13 +175,18 @@ internal sealed partial class BTree
     /// <summary>Copies the remembered path above the leaf into the write scratch, as a descent would have recorded it.</summary>
     private void CopyHintedPath(WriteScratch scratch)
     {
-        for (int level = 0; level < _hintLeafLevel; level++)
+        CopyHintedPath(scratch, _hintLeafLevel);
+        scratch.PathPages[_hintLeafLevel] = _hintPages[_hintLeafLevel];
+    }
+
+    /// <summary>Copies the remembered pages and child indexes of the levels above <paramref name="levels"/> into the write scratch.</summary>
+    private void CopyHintedPath(WriteScratch scratch, int levels)
+    {
+        for (int level = 0; level < levels; level++)
         {
             scratch.PathPages[level] = _hintPages[level];
             scratch.PathIndex[level] = _hintIndexes[level];
         }
-
-        scratch.PathPages[_hintLeafLevel] = _hintPages[_hintLeafLevel];
     }
 
     /// <summary>Forgets the remembered leaf (it turned out not to be a leaf: a stale hint must never be used twice).</summary>

@@ -64,9 +64,11 @@ internal sealed partial class BTree
         int leafLevel = -1;
         bool found = false;
         bool rightEdge = true;
+        bool chained = false;
         if (!pastEdge)
         {
-            leafLevel = DescendForWrite(key, out position, out found, out rightEdge);
+            // Only an overwrite looks at the old cell's chains (an insert-only put that finds its key changes nothing).
+            leafLevel = DescendForWrite(key, lookAtChains: mode != PutMode.InsertOnly, out position, out found, out rightEdge, out chained);
         }
 
         if (found ? mode == PutMode.InsertOnly : mode == PutMode.UpdateOnly)
@@ -75,9 +77,10 @@ internal sealed partial class BTree
         }
 
         InvalidateCursors();
-        if (found)
+        if (chained)
         {
-            // A damaged old chain must fail the update before anything is written, not halfway through.
+            // A damaged old chain must fail the update before anything is written, not halfway through. A cell
+            // without chains (the descent looked) has nothing to check.
             CheckChainOf(leafLevel, position);
         }
 

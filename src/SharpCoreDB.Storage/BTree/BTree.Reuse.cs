@@ -102,5 +102,10 @@ internal sealed partial class BTree
         _hintLowLength = 0;
         _hintHighLength = 0;
         _hintUnusable = false;
+        _parentLow = default;
+        _parentHigh = default;
+        _parentLowLength = 0;
+        _parentHighLength = 0;
+        _parentUsable = false;
     }
 }

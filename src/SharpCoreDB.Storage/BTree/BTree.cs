@@ -377,9 +377,8 @@ internal sealed partial class BTree
             return hinted;
         }
 
-        BeginHint();
-        uint page = _root;
-        for (int depth = 0; ; depth++)
+        int start = StartDescent(key, out uint page);
+        for (int depth = start; ; depth++)
         {
             CheckDepth(depth, page);
             PageLease lease = _tx.Read(page);
@@ -390,6 +389,14 @@ internal sealed partial class BTree
                 node.PrefetchSearchPath();
                 if (node.IsLeaf)
                 {
+                    if (depth == start && start > 0)
+                    {
+                        // The remembered parent is a leaf: the shape bookkeeping says this cannot happen; if it does,
+                        // a descent from the root finds the way.
+                        StaleParent(page);
+                        return DescendToLeaf(key);
+                    }
+
                     EndHint(depth, page);
                     keep = true;
                     return lease;
@@ -417,7 +424,21 @@ internal sealed partial class BTree
     /// <param name="position">The key's lower bound in the leaf.</param>
     /// <param name="found">True when the leaf holds the key.</param>
     /// <param name="rightEdge">True when the position is past the last key of the whole tree (an append).</param>
-    private int DescendForWrite(ReadOnlySpan<byte> key, out int position, out bool found, out bool rightEdge)
+    private int DescendForWrite(ReadOnlySpan<byte> key, out int position, out bool found, out bool rightEdge) =>
+        DescendForWrite(key, lookAtChains: false, out position, out found, out rightEdge, out _);
+
+    /// <summary>
+    /// <see cref="DescendForWrite(ReadOnlySpan{byte}, out int, out bool, out bool)"/>, also telling whether the found
+    /// cell has an overflow chain (value or key), read from the leaf while the descent holds it, so an overwrite that
+    /// must check the old chains first does not read the leaf again for cells that have none.
+    /// </summary>
+    /// <param name="key">The key.</param>
+    /// <param name="lookAtChains">True to parse the found cell for <paramref name="chained"/>; false leaves it false.</param>
+    /// <param name="position">The key's lower bound in the leaf.</param>
+    /// <param name="found">True when the leaf holds the key.</param>
+    /// <param name="rightEdge">True when the position is past the last key of the whole tree (an append).</param>
+    /// <param name="chained">True when the found cell has a value or key overflow chain.</param>
+    private int DescendForWrite(ReadOnlySpan<byte> key, bool lookAtChains, out int position, out bool found, out bool rightEdge, out bool chained)
     {
         WriteScratch scratch = Scratch;
         if (TryReadHintedLeaf(key, out PageLease hinted))
@@ -429,14 +450,15 @@ internal sealed partial class BTree
                 var leaf = new NodeReader(hinted.Data, hinted.PageNumber);
                 position = leaf.LowerBound(key, _tx, _comparer, out found);
                 rightEdge = HintedLeafIsRightEdge && position == leaf.Count;
+                chained = lookAtChains && found && HasChain(leaf, position);
                 return leafLevel;
             }
         }
 
-        BeginHint();
-        uint page = _root;
-        bool edge = true;
-        for (int level = 0; ; level++)
+        int start = StartDescent(key, out uint page);
+        bool edge = start == 0 || HintedParentIsRightEdge;
+        CopyHintedPath(scratch, start);
+        for (int level = start; ; level++)
         {
             CheckDepth(level, page);
             scratch.PathPages[level] = page;
@@ -445,8 +467,15 @@ internal sealed partial class BTree
             node.PrefetchSearchPath();
             if (node.IsLeaf)
             {
+                if (level == start && start > 0)
+                {
+                    StaleParent(page);
+                    return DescendForWrite(key, lookAtChains, out position, out found, out rightEdge, out chained);
+                }
+
                 position = node.LowerBound(key, _tx, _comparer, out found);
                 rightEdge = edge && position == node.Count;
+                chained = lookAtChains && found && HasChain(node, position);
                 EndHint(level, page);
                 return level;
             }
@@ -457,6 +486,40 @@ internal sealed partial class BTree
             NoteHintLevel(level, page, node, childIndex);
             page = node.Child(childIndex);
         }
+    }
+
+    private static bool HasChain(in NodeReader leaf, int position)
+    {
+        LeafCell cell = leaf.GetLeafCell(position);
+        return cell.IsOverflow || cell.IsKeyOverflow;
+    }
+
+    /// <summary>
+    /// Where a descent that missed the remembered leaf starts: at the remembered parent when its range holds
+    /// <paramref name="key"/> (the levels above it are taken from the hint), else at the root. Starts recording the hint.
+    /// </summary>
+    /// <param name="key">The key.</param>
+    /// <param name="page">The page to read first.</param>
+    /// <returns>Its level.</returns>
+    private int StartDescent(ReadOnlySpan<byte> key, out uint page)
+    {
+        if (TryHintedParent(key, out int level))
+        {
+            page = _hintPages[level];
+            ResumeHintAtParent();
+            return level;
+        }
+
+        BeginHint();
+        page = _root;
+        return 0;
+    }
+
+    /// <summary>Forgets a remembered parent that turned out to be a leaf, so the next descent starts at the root.</summary>
+    private void StaleParent(uint page)
+    {
+        Debug.Assert(false, $"The remembered parent {page} is a leaf under an unchanged shape.");
+        BeginHint();
     }
 
     private long CountSubtree(uint page, int depth)

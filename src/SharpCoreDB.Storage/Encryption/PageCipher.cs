@@ -6,14 +6,15 @@ namespace SharpCoreDB.Storage.Encryption;
 /// AES-256-GCM with one page key for the life of an open database, safe to use from many threads.
 /// </summary>
 /// <remarks>
-/// <see cref="AesGcm"/> is not thread-safe, yet readers decrypt pages concurrently and a commit encrypts
-/// while they do. A single instance behind a lock would serialize every page read of every thread, so
-/// the cipher keeps a small pool of instances built from the same key (<see cref="KeyedInstancePool{T}"/>).
-/// The key copy lives in a pinned array that is zeroed on dispose.
+/// A key setup (<see cref="GcmInstance"/>: OpenSSL's EVP interface called directly where it can be, else
+/// <see cref="AesGcm"/>) is not thread-safe, yet readers decrypt pages concurrently and a commit encrypts while they
+/// do. A single instance behind a lock would serialize every page read of every thread, so the cipher keeps a small
+/// pool of instances built from the same key (<see cref="KeyedInstancePool{T}"/>). The key copy lives in a pinned
+/// array that is zeroed on dispose.
 /// </remarks>
 internal sealed class PageCipher : IDisposable
 {
-    private readonly KeyedInstancePool<AesGcm> _pool;
+    private readonly KeyedInstancePool<GcmInstance> _pool;
     private readonly byte[] _key;
     private volatile bool _disposed;
 
@@ -24,7 +25,7 @@ internal sealed class PageCipher : IDisposable
         ArgumentOutOfRangeException.ThrowIfNotEqual(pageKey.Length, KeyDerivation.KeySize);
         _key = GC.AllocateArray<byte>(KeyDerivation.KeySize, pinned: true);
         pageKey.CopyTo(_key);
-        _pool = new KeyedInstancePool<AesGcm>(() => new AesGcm(_key, Format.PageTrailer.TagSize));
+        _pool = new KeyedInstancePool<GcmInstance>(() => GcmInstance.Create(_key));
     }
 
     /// <summary>AES-GCM instances (key setups) created so far: one per concurrent user at most, not one per page.</summary>
@@ -38,7 +39,7 @@ internal sealed class PageCipher : IDisposable
     /// <param name="associatedData">Authenticated but not encrypted data.</param>
     public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData)
     {
-        AesGcm aes = _pool.Rent(this);
+        GcmInstance aes = _pool.Rent(this);
         try
         {
             aes.Encrypt(nonce, plaintext, ciphertext, tag, associatedData);
@@ -53,15 +54,15 @@ internal sealed class PageCipher : IDisposable
     /// <param name="nonce">The nonce stored with the page.</param>
     /// <param name="ciphertext">The encrypted bytes.</param>
     /// <param name="tag">The stored tag.</param>
-    /// <param name="plaintext">Receives the plain bytes; may be the same memory as <paramref name="ciphertext"/>.</param>
+    /// <param name="plaintext">Receives the plain bytes; may be the same memory as <paramref name="ciphertext"/>; zeroed when they do not authenticate.</param>
     /// <param name="associatedData">The associated data used when encrypting.</param>
-    /// <exception cref="AuthenticationTagMismatchException">The bytes, tag, nonce or associated data do not match.</exception>
-    public void Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData)
+    /// <returns>False when the bytes, tag, nonce or associated data do not match (a page read answers that often enough, for a page of another database or a torn write, that it is no exception).</returns>
+    public bool TryDecrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData)
     {
-        AesGcm aes = _pool.Rent(this);
+        GcmInstance aes = _pool.Rent(this);
         try
         {
-            aes.Decrypt(nonce, ciphertext, tag, plaintext, associatedData);
+            return aes.TryDecrypt(nonce, ciphertext, tag, plaintext, associatedData);
         }
         finally
         {

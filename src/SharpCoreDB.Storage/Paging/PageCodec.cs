@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
-using System.Security.Cryptography;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Format;
 
@@ -229,16 +228,12 @@ internal sealed class PageCodec : IDisposable
 
         Span<byte> associatedData = stackalloc byte[AssociatedDataSize];
         WriteAssociatedData(associatedData, pageNumber);
-        try
-        {
-            _cipher.Decrypt(
+        if (!_cipher.TryDecrypt(
                 trailer.Slice(PageTrailer.NonceOffset, PageTrailer.NonceSize),
                 stored[..usable],
                 trailer.Slice(PageTrailer.TagOffset, PageTrailer.TagSize),
                 plain[..usable],
-                associatedData);
-        }
-        catch (AuthenticationTagMismatchException)
+                associatedData))
         {
             // The only meaning of a tag mismatch here is "these bytes are not what we wrote at this
             // position of this database"; the caller turns it into a Corrupt error naming the page.

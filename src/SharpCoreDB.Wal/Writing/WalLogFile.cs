@@ -160,8 +160,9 @@ internal sealed class WalLogFile
 
     /// <summary>
     /// Ends the log at close: starts a new, empty generation over it (unless the current one is already empty), and
-    /// cuts the file back to what the ending generation used, rounded up to <see cref="CloseKeepUnit"/>, or to one
-    /// <see cref="GrowthStep"/> when that generation was longer. Syncs only before cutting into a generation's frames.
+    /// cuts the file back to what the ending generation used, rounded up to <see cref="CloseKeepUnit"/> (one unit when it
+    /// used nothing), or to one <see cref="GrowthStep"/> when that generation was longer. Syncs only before cutting into
+    /// a generation's frames, or behind a header this close did not write.
     /// Everything in the log must already be in the database file and that file synced.
     /// </summary>
     /// <remarks>
@@ -187,12 +188,13 @@ internal sealed class WalLogFile
     {
         long used = WrittenEnd;
         long length = Device.Length;
+        long keep = CloseKeepUnit;
         if (used > WalHeader.SizeOf)
         {
             WriteHeader(checkpointSequence);
             if (used <= GrowthStep)
             {
-                long keep = Math.Min(length, (used + CloseKeepUnit - 1) / CloseKeepUnit * CloseKeepUnit);
+                keep = Math.Min(length, (used + CloseKeepUnit - 1) / CloseKeepUnit * CloseKeepUnit);
                 if (length > keep)
                 {
                     Cut(keep);
@@ -200,14 +202,19 @@ internal sealed class WalLogFile
 
                 return;
             }
+
+            keep = GrowthStep;
         }
 
-        // The ending generation reaches past one step (or an empty one may sit on frames of an earlier one whose header
-        // is not durable yet): only a durable new header makes them disposable.
-        if (length > GrowthStep)
+        // The ending generation reaches past one step, or is empty (a session that wrote nothing) over frames of earlier
+        // ones, and then its header, left by the last close, may not be durable yet: only a durable new header makes the
+        // frames behind it disposable. An empty generation keeps one unit, like a session that used less: every open
+        // reads the whole file behind the header, so a log left at a step by a long session would cost every read-only
+        // session after it a step's read at open.
+        if (length > keep)
         {
             Device.Flush();
-            Cut(GrowthStep);
+            Cut(keep);
         }
     }
 

@@ -192,6 +192,47 @@ public sealed class LogCloseTests : IDisposable
     }
 
     [Fact]
+    public void Close_of_a_session_that_wrote_nothing_cuts_a_step_long_log_to_one_unit_after_syncing_its_header()
+    {
+        var model = new Dictionary<uint, int>();
+        using (WalPageStore store = Open(DurabilityMode.Legacy, observer: null, autoCheckpoint: false))
+        {
+            // About 1.2 MiB of frames in one generation: the close leaves one step.
+            for (int version = 1; version <= 300; version++)
+            {
+                model[WalPageStoreTests.AllocateAndFill(store, version)] = version;
+            }
+        }
+
+        Assert.Equal(WalLogFile.GrowthStep, new FileInfo(LogPath).Length);
+        var recorder = new FileCallRecorder();
+        int before;
+        using (WalPageStore store = Open(DurabilityMode.Legacy, recorder))
+        {
+            using IReadTransaction read = store.BeginRead();
+            WalTestKit.AssertMatches(read, model, "read-only session");
+            before = recorder.Count;
+        }
+
+        // Only a durable header makes the frames behind it disposable (the last close may have written it without a sync).
+        List<FileCall> close = recorder.Calls()[before..].Where(c => c.Path == LogPath).ToList();
+        Assert.Equal([FileCallKind.DataSynced, FileCallKind.LengthSet], close.Select(c => c.Kind));
+        Assert.Equal(WalLogFile.CloseKeepUnit, close[1].Offset);
+
+        // Every open reads the log behind its header to the end: now one unit, not a step.
+        var log = new ReadCountingDevice(FileStorageDevice.Open(LogPath));
+        using (WalPageStore store = WalPageStore.Open(FileStorageDevice.Open(DatabasePath), log, new WalStoreOptions()))
+        {
+            Assert.True(log.BytesRead <= WalLogFile.CloseKeepUnit + WalHeader.SizeOf, $"the open read {log.BytesRead} bytes of the log");
+            using IReadTransaction read = store.BeginRead();
+            WalTestKit.AssertMatches(read, model, "after the cut");
+        }
+
+        Assert.Equal(WalLogFile.CloseKeepUnit, new FileInfo(LogPath).Length);
+        AssertLogHoldsNoFrames(DurabilityMode.Legacy);
+    }
+
+    [Fact]
     public void Scan_after_close_reads_the_old_generation_behind_the_new_header_as_nobody_s_frames()
     {
         using (WalPageStore store = Open(DurabilityMode.Legacy, observer: null, autoCheckpoint: false))

@@ -2,12 +2,15 @@ using SharpCoreDB.Storage.Devices;
 
 namespace SharpCoreDB.Wal.Tests.Support;
 
-/// <summary>A pass-through device that counts its reads (system calls, for a file device).</summary>
+/// <summary>A pass-through device that counts its reads (system calls, for a file device) and the bytes they returned.</summary>
 internal sealed class ReadCountingDevice(IStorageDevice inner) : IStorageDevice
 {
     private int _reads;
+    private long _bytesRead;
 
     public int Reads => Volatile.Read(ref _reads);
+
+    public long BytesRead => Interlocked.Read(ref _bytesRead);
 
     public string Name => inner.Name;
 
@@ -16,7 +19,9 @@ internal sealed class ReadCountingDevice(IStorageDevice inner) : IStorageDevice
     public int Read(long offset, Span<byte> destination)
     {
         Interlocked.Increment(ref _reads);
-        return inner.Read(offset, destination);
+        int read = inner.Read(offset, destination);
+        Interlocked.Add(ref _bytesRead, read);
+        return read;
     }
 
     public void Write(long offset, ReadOnlySpan<byte> source) => inner.Write(offset, source);

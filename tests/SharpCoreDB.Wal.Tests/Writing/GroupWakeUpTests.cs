@@ -167,6 +167,52 @@ public sealed class GroupWakeUpTests
         Assert.Equal(0, waitAllocated);
     }
 
+    [Fact]
+    public void FullSync_committers_waiting_while_more_writers_have_begun_than_there_are_CPUs_sleep_without_spinning()
+    {
+        const int Committers = 4;
+
+        // More write transactions begun (holding or queued for the writer slot) than CPUs: a committer released by its
+        // group would queue behind them, so spinning for the release only takes CPU from the slot's holder.
+        using var device = new GatedDevice(new MemoryStorageDevice("crowded-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync, committersAhead: () => Environment.ProcessorCount + 1);
+        log.Commit(1);
+        HoldNextSync(log, device, page: 2);
+        long spunBefore = log.Writer.WaitSpinRounds;
+        var threads = new Thread[Committers];
+        try
+        {
+            for (int t = 0; t < Committers; t++)
+            {
+                int index = t;
+                threads[t] = new Thread(() =>
+                {
+                    WalCommit commit;
+                    lock (log.Gate)
+                    {
+                        commit = log.Append([(uint)(10 + index)]);
+                    }
+
+                    log.Writer.WaitFor(commit);
+                });
+                threads[t].Start();
+            }
+
+            WaitUntil(() => log.Writer.SleepingWaiters == Committers, "all committers asleep");
+        }
+        finally
+        {
+            device.Open();
+        }
+
+        foreach (Thread thread in threads)
+        {
+            Assert.True(thread.Join(HangGuard), "a committer was never woken");
+        }
+
+        Assert.Equal(0, log.Writer.WaitSpinRounds - spunBefore);
+    }
+
     // Makes the log's next sync (of one commit of `page`) wait at the gate, so what is appended next queues behind it.
     private static void HoldNextSync(FrameLog log, GatedDevice device, uint page)
     {

@@ -78,25 +78,10 @@ public sealed class GroupWakeUpTests
         log.Commit(1);
         HoldNextSync(log, device, page: 2);
         var errors = new SharpCoreDBException?[Committers];
-        var threads = new Thread[Committers];
+        Thread[] threads = [];
         try
         {
-            for (int t = 0; t < Committers; t++)
-            {
-                int index = t;
-                threads[t] = new Thread(() =>
-                {
-                    WalCommit commit;
-                    lock (log.Gate)
-                    {
-                        commit = log.Append([(uint)(10 + index)]);
-                    }
-
-                    errors[index] = Assert.Throws<SharpCoreDBException>(() => log.Writer.WaitFor(commit));
-                });
-                threads[t].Start();
-            }
-
+            threads = StartCommitters(log, Committers, (index, commit) => errors[index] = Assert.Throws<SharpCoreDBException>(() => log.Writer.WaitFor(commit)));
             WaitUntil(() => log.Writer.SleepingWaiters == Committers, "all committers asleep");
 
             // The held sync succeeds; the next one, the sleepers' group's, fails, and is not retried.
@@ -179,25 +164,10 @@ public sealed class GroupWakeUpTests
         log.Commit(1);
         HoldNextSync(log, device, page: 2);
         long spunBefore = log.Writer.WaitSpinRounds;
-        var threads = new Thread[Committers];
+        Thread[] threads = [];
         try
         {
-            for (int t = 0; t < Committers; t++)
-            {
-                int index = t;
-                threads[t] = new Thread(() =>
-                {
-                    WalCommit commit;
-                    lock (log.Gate)
-                    {
-                        commit = log.Append([(uint)(10 + index)]);
-                    }
-
-                    log.Writer.WaitFor(commit);
-                });
-                threads[t].Start();
-            }
-
+            threads = StartCommitters(log, Committers, (_, commit) => log.Writer.WaitFor(commit));
             WaitUntil(() => log.Writer.SleepingWaiters == Committers, "all committers asleep");
         }
         finally
@@ -211,6 +181,29 @@ public sealed class GroupWakeUpTests
         }
 
         Assert.Equal(0, log.Writer.WaitSpinRounds - spunBefore);
+    }
+
+    // Starts `count` committer threads, each appending one commit (of page 10 + its index) and passing it to `wait`.
+    private static Thread[] StartCommitters(FrameLog log, int count, Action<int, WalCommit> wait)
+    {
+        var threads = new Thread[count];
+        for (int t = 0; t < count; t++)
+        {
+            int index = t;
+            threads[t] = new Thread(() =>
+            {
+                WalCommit commit;
+                lock (log.Gate)
+                {
+                    commit = log.Append([(uint)(10 + index)]);
+                }
+
+                wait(index, commit);
+            });
+            threads[t].Start();
+        }
+
+        return threads;
     }
 
     // Makes the log's next sync (of one commit of `page`) wait at the gate, so what is appended next queues behind it.

@@ -183,6 +183,34 @@ public sealed class GroupWakeUpTests
         Assert.Equal(0, log.Writer.WaitSpinRounds - spunBefore);
     }
 
+    [Fact]
+    public void FullSync_committers_beyond_two_per_CPU_waiting_for_one_sync_sleep_without_spinning()
+    {
+        int committers = (2 * Environment.ProcessorCount) + 8;
+        using var device = new GatedDevice(new MemoryStorageDevice("spinners-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync);
+        log.Commit(1);
+        HoldNextSync(log, device, page: 2);
+        long spinningBefore = log.Writer.SpinningWaits;
+        Thread[] threads = [];
+        try
+        {
+            threads = StartCommitters(log, committers, (_, commit) => log.Writer.WaitFor(commit));
+            WaitUntil(() => log.Writer.SleepingWaiters == committers, "all committers asleep");
+        }
+        finally
+        {
+            device.Open();
+        }
+
+        foreach (Thread thread in threads)
+        {
+            Assert.True(thread.Join(HangGuard), "a committer was never woken");
+        }
+
+        Assert.Equal(2 * Environment.ProcessorCount, log.Writer.SpinningWaits - spinningBefore);
+    }
+
     // Starts `count` committer threads, each appending one commit (of page 10 + its index) and passing it to `wait`.
     private static Thread[] StartCommitters(FrameLog log, int count, Action<int, WalCommit> wait)
     {

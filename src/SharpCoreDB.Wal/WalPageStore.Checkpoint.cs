@@ -18,7 +18,7 @@ internal sealed partial class WalPageStore
         ThrowIfCannotWrite();
         int copied = Backfill(closing: false);
         bool restarted = false;
-        if (_writerSlot.Wait(_durability.BusyTimeout))
+        if (_writerSlot.Enter(_durability.BusyTimeout))
         {
             try
             {

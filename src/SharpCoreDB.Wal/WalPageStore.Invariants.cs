@@ -73,7 +73,7 @@ internal sealed partial class WalPageStore
     // For the methods documented "writer slot held".
     [Conditional("DEBUG")]
     private void AssertWriterSlotHeld() =>
-        Debug.Assert(_writerSlot.CurrentCount == 0, "The writer slot is not held.");
+        Debug.Assert(_writerSlot.IsHeld, "The writer slot is not held.");
 
     // For the commit path: the slot is held, by this transaction.
     [Conditional("DEBUG")]

@@ -219,7 +219,7 @@ internal sealed partial class WalPageStore
         }
 
         // A write transaction still open now is misuse; give it the busy timeout to end, then close regardless.
-        bool haveWriter = _writerSlot.Wait(_durability.BusyTimeout);
+        bool haveWriter = _writerSlot.Enter(_durability.BusyTimeout);
         try
         {
             _writer?.Dispose();

@@ -32,7 +32,9 @@ namespace SharpCoreDB.Wal;
 /// </para>
 /// <para>
 /// Lock order: writer slot, then checkpoint slot, then the snapshot lock; the snapshot lock is held only for a
-/// few field reads and writes, never across I/O.
+/// few field reads and writes, never across I/O. The writer slot (<see cref="Transactions.WriterSlot"/>) is FIFO:
+/// a release with writers waiting hands it straight to the one that has waited longest, which sleeps until then
+/// without spinning.
 /// </para>
 /// </remarks>
 internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalFrameSource
@@ -46,7 +48,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     private readonly WalWriter? _writer;
     private readonly DurabilityOptions _durability;
     private readonly bool _ownsDevices;
-    private readonly SemaphoreSlim _writerSlot = new(1, 1);
+    private readonly WriterSlot _writerSlot = new();
     private readonly SemaphoreSlim _checkpointSlot = new(1, 1);
     private readonly Lock _snapshotLock = new();
     private readonly SnapshotRegistry _readers = new();
@@ -242,8 +244,8 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         try
         {
             entered = async
-                ? await _writerSlot.WaitAsync(timeout, cancellationToken).ConfigureAwait(false)
-                : _writerSlot.Wait(timeout, cancellationToken);
+                ? await _writerSlot.EnterAsync(timeout, cancellationToken).ConfigureAwait(false)
+                : _writerSlot.Enter(timeout, cancellationToken);
         }
         catch
         {
@@ -348,8 +350,11 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         }
     }
 
+    /// <summary>The writer slot itself: its hand-off and wait counters, for tests and diagnostics.</summary>
+    internal WriterSlot WriterSlot => _writerSlot;
+
     /// <summary>True while a write transaction holds the writer slot (or waits no more for it).</summary>
-    internal bool WriterActive => _writerSlot.CurrentCount == 0;
+    internal bool WriterActive => _writerSlot.IsHeld;
 
     /// <summary>Called when a read transaction ends.</summary>
     internal void EndRead(int slot)

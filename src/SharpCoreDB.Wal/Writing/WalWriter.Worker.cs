@@ -93,6 +93,8 @@ internal sealed partial class WalWriter
 
     private int CommittersAhead() => _committersAhead?.Invoke() ?? 0;
 
+    private bool WriterSlotCrowded() => CommittersAhead() > CrowdedWriterSlot;
+
     private void TakeQueued(ChannelReader<WalCommit> reader, ref long groupBytes, ref int groupCommits)
     {
         while (groupBytes < MaxGroupBytes && reader.TryRead(out WalCommit? commit))

@@ -192,6 +192,43 @@ public sealed class WalPageStoreTests
     }
 
     [Fact]
+    public void A_writer_waiting_for_the_slot_gets_it_before_a_newcomer_when_the_holder_ends()
+    {
+        TimeSpan hangGuard = TimeSpan.FromSeconds(30);
+        using var kit = new WalTestKit(DurabilityMode.FullSync);
+        using WalPageStore store = kit.Open();
+        IWriteTransaction holder = store.BeginWrite(hangGuard);
+        using var mayEnd = new ManualResetEventSlim();
+        bool waiterEntered = false;
+        var waiter = new Thread(() =>
+        {
+            using IWriteTransaction tx = store.BeginWrite(hangGuard);
+            waiterEntered = true;
+            mayEnd.Wait(hangGuard);
+        });
+        waiter.Start();
+
+        // Asleep in its wait for the slot (a semaphore's spin also sleeps now and then, which counts too).
+        var spinner = default(SpinWait);
+        long deadline = Environment.TickCount64 + (long)hangGuard.TotalMilliseconds;
+        while ((waiter.ThreadState & ThreadState.WaitSleepJoin) == 0)
+        {
+            Assert.True(Environment.TickCount64 < deadline, "the waiter never waited");
+            spinner.SpinOnce();
+        }
+
+        holder.Rollback();
+
+        // The slot went to the waiter as the holder let go, whether or not it has woken yet: a writer that comes now
+        // and will not wait is refused instead of taking the slot from under it (a semaphore let it).
+        var error = Assert.Throws<SharpCoreDBException>(() => store.BeginWrite(TimeSpan.Zero));
+        Assert.Equal(SharpCoreDBErrorCode.Busy, error.ErrorCode);
+        mayEnd.Set();
+        Assert.True(waiter.Join(hangGuard), "the waiter never got the slot");
+        Assert.True(waiterEntered);
+    }
+
+    [Fact]
     public void Read_only_open_sees_the_log_and_refuses_writes_without_touching_the_files()
     {
         using var kit = new WalTestKit { AutoCheckpoint = false };

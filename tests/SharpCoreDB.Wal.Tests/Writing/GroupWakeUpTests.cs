@@ -78,25 +78,10 @@ public sealed class GroupWakeUpTests
         log.Commit(1);
         HoldNextSync(log, device, page: 2);
         var errors = new SharpCoreDBException?[Committers];
-        var threads = new Thread[Committers];
+        Thread[] threads = [];
         try
         {
-            for (int t = 0; t < Committers; t++)
-            {
-                int index = t;
-                threads[t] = new Thread(() =>
-                {
-                    WalCommit commit;
-                    lock (log.Gate)
-                    {
-                        commit = log.Append([(uint)(10 + index)]);
-                    }
-
-                    errors[index] = Assert.Throws<SharpCoreDBException>(() => log.Writer.WaitFor(commit));
-                });
-                threads[t].Start();
-            }
-
+            threads = StartCommitters(log, Committers, (index, commit) => errors[index] = Assert.Throws<SharpCoreDBException>(() => log.Writer.WaitFor(commit)));
             WaitUntil(() => log.Writer.SleepingWaiters == Committers, "all committers asleep");
 
             // The held sync succeeds; the next one, the sleepers' group's, fails, and is not retried.
@@ -165,6 +150,88 @@ public sealed class GroupWakeUpTests
 
         Assert.True(committer.Join(HangGuard), "the committer was never woken");
         Assert.Equal(0, waitAllocated);
+    }
+
+    [Fact]
+    public void FullSync_committers_waiting_while_more_writers_have_begun_than_there_are_CPUs_sleep_without_spinning()
+    {
+        const int Committers = 4;
+
+        // More write transactions begun (holding or queued for the writer slot) than CPUs: a committer released by its
+        // group would queue behind them, so spinning for the release only takes CPU from the slot's holder.
+        using var device = new GatedDevice(new MemoryStorageDevice("crowded-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync, committersAhead: () => Environment.ProcessorCount + 1);
+        log.Commit(1);
+        HoldNextSync(log, device, page: 2);
+        long spunBefore = log.Writer.WaitSpinRounds;
+        Thread[] threads = [];
+        try
+        {
+            threads = StartCommitters(log, Committers, (_, commit) => log.Writer.WaitFor(commit));
+            WaitUntil(() => log.Writer.SleepingWaiters == Committers, "all committers asleep");
+        }
+        finally
+        {
+            device.Open();
+        }
+
+        foreach (Thread thread in threads)
+        {
+            Assert.True(thread.Join(HangGuard), "a committer was never woken");
+        }
+
+        Assert.Equal(0, log.Writer.WaitSpinRounds - spunBefore);
+    }
+
+    [Fact]
+    public void FullSync_committers_beyond_two_per_CPU_waiting_for_one_sync_sleep_without_spinning()
+    {
+        int committers = (2 * Environment.ProcessorCount) + 8;
+        using var device = new GatedDevice(new MemoryStorageDevice("spinners-wal"));
+        using var log = new FrameLog(device, DurabilityMode.FullSync);
+        log.Commit(1);
+        HoldNextSync(log, device, page: 2);
+        long spinningBefore = log.Writer.SpinningWaits;
+        Thread[] threads = [];
+        try
+        {
+            threads = StartCommitters(log, committers, (_, commit) => log.Writer.WaitFor(commit));
+            WaitUntil(() => log.Writer.SleepingWaiters == committers, "all committers asleep");
+        }
+        finally
+        {
+            device.Open();
+        }
+
+        foreach (Thread thread in threads)
+        {
+            Assert.True(thread.Join(HangGuard), "a committer was never woken");
+        }
+
+        Assert.Equal(2 * Environment.ProcessorCount, log.Writer.SpinningWaits - spinningBefore);
+    }
+
+    // Starts `count` committer threads, each appending one commit (of page 10 + its index) and passing it to `wait`.
+    private static Thread[] StartCommitters(FrameLog log, int count, Action<int, WalCommit> wait)
+    {
+        var threads = new Thread[count];
+        for (int t = 0; t < count; t++)
+        {
+            int index = t;
+            threads[t] = new Thread(() =>
+            {
+                WalCommit commit;
+                lock (log.Gate)
+                {
+                    commit = log.Append([(uint)(10 + index)]);
+                }
+
+                wait(index, commit);
+            });
+            threads[t].Start();
+        }
+
+        return threads;
     }
 
     // Makes the log's next sync (of one commit of `page`) wait at the gate, so what is appended next queues behind it.

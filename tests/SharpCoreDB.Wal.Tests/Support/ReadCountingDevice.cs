@@ -6,8 +6,14 @@ namespace SharpCoreDB.Wal.Tests.Support;
 internal sealed class ReadCountingDevice(IStorageDevice inner) : IStorageDevice
 {
     private int _reads;
+    private int _readsElsewhere;
 
     public int Reads => Volatile.Read(ref _reads);
+
+    /// <summary>When set, reads made on any other managed thread are counted in <see cref="ReadsElsewhere"/>.</summary>
+    public int? Thread { get; set; }
+
+    public int ReadsElsewhere => Volatile.Read(ref _readsElsewhere);
 
     public string Name => inner.Name;
 
@@ -16,6 +22,11 @@ internal sealed class ReadCountingDevice(IStorageDevice inner) : IStorageDevice
     public int Read(long offset, Span<byte> destination)
     {
         Interlocked.Increment(ref _reads);
+        if (Thread is int thread && thread != Environment.CurrentManagedThreadId)
+        {
+            Interlocked.Increment(ref _readsElsewhere);
+        }
+
         return inner.Read(offset, destination);
     }
 

@@ -32,7 +32,7 @@ internal sealed class BenchmarkPageTransaction : IPageTransaction
     public PageLease Read(uint pageNumber) => new(pageNumber, _pages[(int)pageNumber], UsableSize, false, null, 0);
 
     // Every page is in memory already.
-    public void ReadAhead(ReadOnlySpan<uint> pageNumbers)
+    public void ReadAhead(ReadOnlySpan<uint> pageNumbers, bool inBackground)
     {
     }
 

@@ -42,6 +42,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     private readonly PageFile _file;
     private readonly PageCodec _codec;
     private readonly PageCache _cache;
+
+    // A stopped read-ahead a snapshot handed back, lent to the next one (see RentReadAhead).
+    private PageReadAhead? _idleReadAhead;
     private readonly IWalEvents? _events;
     private readonly IStorageDevice _walDevice;
     private readonly WalLogFile _log;
@@ -287,11 +290,12 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     }
 
     /// <summary>
-    /// Queues for <paramref name="readAhead"/> (created on first use) each page a snapshot will read soon that is not
-    /// cached yet, as the version <see cref="ReadVersion"/> would read. Pages past the snapshot's page count are
-    /// skipped: its own read reports them.
+    /// Queues for <paramref name="readAhead"/> (lent by <see cref="RentReadAhead"/> on first use) each page a snapshot
+    /// will read soon that is not cached yet, as the version <see cref="ReadVersion"/> would read, and loads them in
+    /// line or starts the background load (<paramref name="inBackground"/>). Pages past the snapshot's page count are
+    /// skipped: its own read reports them. Nothing is lent, queued or started when every page is cached.
     /// </summary>
-    internal void ReadAhead(ref PageReadAhead? readAhead, ReadOnlySpan<uint> pageNumbers, ulong sequence, WalIndex? index, uint pageCount)
+    internal void ReadAhead(ref PageReadAhead? readAhead, ReadOnlySpan<uint> pageNumbers, ulong sequence, WalIndex? index, uint pageCount, bool inBackground)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         foreach (uint pageNumber in pageNumbers)
@@ -312,12 +316,37 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
             if (!_cache.Contains(pageNumber, version))
             {
                 // At most a quarter of the cache waits to be read, so pages read ahead are not evicted before use.
-                (readAhead ??= new PageReadAhead(_cache, Math.Max(1, _cache.Capacity / 4))).Enqueue(pageNumber, version, loader, start: false);
+                (readAhead ??= RentReadAhead()).Enqueue(pageNumber, version, loader, start: false);
             }
         }
 
         // Started once the whole hint is queued, so its runs of neighbouring pages are read together.
-        readAhead?.Start();
+        readAhead?.Start(inBackground);
+    }
+
+    /// <summary>
+    /// Lends a snapshot the read-ahead the last snapshot handed back (<see cref="ReturnReadAhead"/>), or a new one: a
+    /// statement's snapshot reads ahead at most a few times, and a read-ahead's queue and batch arrays are worth
+    /// keeping across statements. Snapshots on several threads at once take new ones.
+    /// </summary>
+    internal PageReadAhead RentReadAhead()
+    {
+        PageReadAhead? idle = Interlocked.Exchange(ref _idleReadAhead, null);
+        if (idle is null)
+        {
+            // At most a quarter of the cache waits to be read, so pages read ahead are not evicted before use.
+            return new PageReadAhead(_cache, Math.Max(1, _cache.Capacity / 4));
+        }
+
+        idle.Restart();
+        return idle;
+    }
+
+    /// <summary>Takes back a stopped read-ahead (<see cref="PageReadAhead.Stop"/>) to lend it again; one is kept.</summary>
+    internal void ReturnReadAhead(PageReadAhead readAhead)
+    {
+        Debug.Assert(readAhead.IsStopped, "only a stopped read-ahead is handed back");
+        Interlocked.CompareExchange(ref _idleReadAhead, readAhead, null);
     }
 
     /// <summary>Loads a log version of a page: from the queued commits while it is not written yet, else from its frame.</summary>

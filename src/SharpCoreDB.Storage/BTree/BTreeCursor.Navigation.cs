@@ -29,6 +29,8 @@ internal sealed partial class BTreeCursor
                 _pages[level] = page;
                 _indices[level] = childIndex;
                 page = node.Child(childIndex);
+                KeepParent(lease);
+                keep = true;
             }
             finally
             {
@@ -86,6 +88,8 @@ internal sealed partial class BTreeCursor
                 _pages[level] = page;
                 _indices[level] = childIndex;
                 page = node.Child(childIndex);
+                KeepParent(lease);
+                attached = true;
             }
             finally
             {
@@ -103,8 +107,11 @@ internal sealed partial class BTreeCursor
         _state = CursorState.Unpositioned;
         for (int level = _leafLevel - 1; level >= 0; level--)
         {
+            // The leaf's parent is still pinned from the way down (see KeepParent): no lookup for it.
+            bool held = level == _leafLevel - 1 && _holdsParent;
+            PageLease lease = held ? _parent : _tx.Read(_pages[level]);
             uint child;
-            using (PageLease lease = _tx.Read(_pages[level]))
+            try
             {
                 var node = new NodeReader(lease.Data, _pages[level]);
                 if (_indices[level] >= node.Count)
@@ -118,10 +125,18 @@ internal sealed partial class BTreeCursor
                     ReadAheadLeaves(node, level, forward: true);
                 }
             }
+            finally
+            {
+                if (!held)
+                {
+                    lease.Dispose();
+                }
+            }
 
             return DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel);
         }
 
+        ReleaseParent();
         return false;
     }
 
@@ -131,8 +146,10 @@ internal sealed partial class BTreeCursor
         _state = CursorState.Unpositioned;
         for (int level = _leafLevel - 1; level >= 0; level--)
         {
+            bool held = level == _leafLevel - 1 && _holdsParent;
+            PageLease lease = held ? _parent : _tx.Read(_pages[level]);
             uint child;
-            using (PageLease lease = _tx.Read(_pages[level]))
+            try
             {
                 var node = new NodeReader(lease.Data, _pages[level]);
                 if (_indices[level] <= 0)
@@ -146,10 +163,18 @@ internal sealed partial class BTreeCursor
                     ReadAheadLeaves(node, level, forward: false);
                 }
             }
+            finally
+            {
+                if (!held)
+                {
+                    lease.Dispose();
+                }
+            }
 
             return DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel);
         }
 
+        ReleaseParent();
         return false;
     }
 
@@ -168,6 +193,28 @@ internal sealed partial class BTreeCursor
         _cell = cell;
         _longKeyLoaded = false;
         _state = CursorState.Positioned;
+    }
+
+    /// <summary>
+    /// Pins <paramref name="lease"/>, an interior page just read on the way down, in place of the one pinned before:
+    /// the last one pinned is the leaf's parent, so stepping to the next leaf reads the parent without looking it up
+    /// again. Takes ownership of the lease.
+    /// </summary>
+    private void KeepParent(in PageLease lease)
+    {
+        ReleaseParent();
+        _parent = lease;
+        _holdsParent = true;
+    }
+
+    private void ReleaseParent()
+    {
+        if (_holdsParent)
+        {
+            _holdsParent = false;
+            _parent.Dispose();
+            _parent = default;
+        }
     }
 
     private void ReleaseLeaf()

@@ -8,7 +8,10 @@ namespace SharpCoreDB.Storage.BTree;
 /// this one. It passes the next few to <see cref="IPageTransaction.ReadAhead"/>, so that a store can read, verify and
 /// decrypt them on another thread while this one works through the current leaf. The window starts small (a short
 /// range scan should not load pages it never reads) and doubles with every hint up to <see cref="MaxReadAhead"/>;
-/// a new hint goes out once the cursor is within half a window of the last leaf hinted. Point reads and scans that
+/// a new hint goes out once the cursor is within half a window of the last leaf hinted. Hints made within a scan's
+/// first 16 leaves, and a hint that reaches the end of the range, ask for the pages in line (with one device read per
+/// run of neighbouring pages, but no other thread): only a scan that goes on past that hands its leaves to another
+/// thread. Point reads and scans that
 /// stay in one leaf never hint. Only leaves under the current parent are hinted: a parent of 4 KiB pages has a
 /// few hundred children, so crossing to the next parent (read in line) is rare.
 /// A range scan that knows where it ends says so (<see cref="LimitReadAhead"/>): leaves wholly past that end are
@@ -21,11 +24,17 @@ internal sealed partial class BTreeCursor
 
     private const int FirstReadAhead = 4;
 
+    // Leaves a scan steps across before its hints go to another thread (see ReadAheadLeaves).
+    private const int InLineLeaves = 16;
+
     // The parent whose children were last hinted (0: none; page 0 is the header, never a tree node), the child index
     // the hints reached, and the size of the next hint.
     private uint _aheadParent;
     private int _aheadEdge;
     private int _aheadWindow = FirstReadAhead;
+
+    // Leaves stepped to since the cursor was last positioned.
+    private int _leafSteps;
 
     // The end of the range being scanned (see LimitReadAhead): empty for none.
     private ReadOnlyMemory<byte> _aheadLimit;
@@ -50,6 +59,7 @@ internal sealed partial class BTreeCursor
     {
         _aheadParent = 0;
         _aheadWindow = FirstReadAhead;
+        _leafSteps = 0;
     }
 
     // The last child of parent (in the direction of the scan) that can hold a key within the limit. Child c holds
@@ -96,6 +106,7 @@ internal sealed partial class BTreeCursor
     private void ReadAheadLeaves(in NodeReader parent, int level, bool forward)
     {
         int current = _indices[level];
+        _leafSteps++;
         if (_pages[level] != _aheadParent)
         {
             _aheadParent = _pages[level];
@@ -110,7 +121,8 @@ internal sealed partial class BTreeCursor
 
         // Children are 0..Count. Continue from past the last leaf hinted (or the current one, after a turn).
         int from = forward ? Math.Max(_aheadEdge, current) + 1 : Math.Min(_aheadEdge, current) - 1;
-        int to = LastChildWithinLimit(parent, from, forward ? Math.Min(parent.Count, current + _aheadWindow) : Math.Max(0, current - _aheadWindow), forward);
+        int window = forward ? Math.Min(parent.Count, current + _aheadWindow) : Math.Max(0, current - _aheadWindow);
+        int to = LastChildWithinLimit(parent, from, window, forward);
         Span<uint> pages = stackalloc uint[MaxReadAhead];
         int count = 0;
         for (int child = from; forward ? child <= to : child >= to; child += forward ? 1 : -1)
@@ -120,7 +132,11 @@ internal sealed partial class BTreeCursor
 
         if (count > 0)
         {
-            _tx.ReadAhead(pages[..count]);
+            // The hints of a scan's first leaves are loaded in line, and so is a hint that reaches the end of the range
+            // (the limit cut it short): most scans (a short range, a page of results) end within them, and for those a
+            // hand-off to another thread, and waiting on it for each leaf, costs more than the loads it overlaps.
+            // Only a scan that goes on past that is long enough for the background load to pay.
+            _tx.ReadAhead(pages[..count], inBackground: _leafSteps >= InLineLeaves && to == window);
             _aheadEdge = to;
         }
 

@@ -11,8 +11,9 @@ namespace SharpCoreDB.Storage.BTree;
 /// </summary>
 /// <remarks>
 /// <para>While positioned, the cursor pins the current leaf page and exposes its key (and an inline value) as spans
-/// into it, valid until the cursor moves. Moving within a leaf touches no other page; crossing to a neighbouring
-/// leaf re-reads the recorded parent path. Leaves carry no sibling links on disk, so splits and merges only write
+/// into it, valid until the cursor moves. Moving within a leaf touches no other page. It also keeps the leaf's parent
+/// pinned, so crossing to a neighbouring leaf under the same parent reads only that leaf; crossing to another parent
+/// re-reads the recorded path above it. Leaves carry no sibling links on disk, so splits and merges only write
 /// the pages whose content they change.</para>
 /// <para><b>Modification.</b> Every insert, update, delete or drop through the owning <see cref="BTree"/> invalidates
 /// all of its open cursors: each drops its pin at once, and any later use other than <see cref="First"/>,
@@ -33,6 +34,10 @@ internal sealed partial class BTreeCursor : IDisposable
     private int[] _indices;
     private PageLease _leaf;
     private bool _holdsLeaf;
+
+    // The leaf's parent (the interior page at _pages[_leafLevel - 1]), pinned while the cursor works under it.
+    private PageLease _parent;
+    private bool _holdsParent;
     private int _leafLevel;
     private int _leafCount;
     private int _leafContentStart;
@@ -57,7 +62,7 @@ internal sealed partial class BTreeCursor : IDisposable
     /// <summary>Makes a returned cursor usable again, unpositioned; <see cref="BTree.RentCursor"/> calls it.</summary>
     internal void Reopen()
     {
-        System.Diagnostics.Debug.Assert(_state == CursorState.Disposed && !_holdsLeaf, "only a returned cursor is reopened");
+        System.Diagnostics.Debug.Assert(_state == CursorState.Disposed && !_holdsLeaf && !_holdsParent, "only a returned cursor is reopened");
         _path = CursorPath.Rent();
         _pages = _path.Pages;
         _indices = _path.Indices;
@@ -320,6 +325,7 @@ internal sealed partial class BTreeCursor : IDisposable
         }
 
         ReleaseLeaf();
+        ReleaseParent();
         _state = CursorState.Disposed;
         _aheadLimit = default;
         if (_longKey is not null)
@@ -358,6 +364,7 @@ internal sealed partial class BTreeCursor : IDisposable
     internal void Invalidate()
     {
         ReleaseLeaf();
+        ReleaseParent();
         if (_state == CursorState.Positioned)
         {
             _state = CursorState.Invalidated;
@@ -393,6 +400,7 @@ internal sealed partial class BTreeCursor : IDisposable
         ObjectDisposedException.ThrowIf(_state == CursorState.Disposed, this);
         _tree.CheckNotDropped();
         ReleaseLeaf();
+        ReleaseParent();
         ResetReadAhead();
         _state = CursorState.Unpositioned;
     }

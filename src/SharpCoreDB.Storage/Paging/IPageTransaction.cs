@@ -51,7 +51,12 @@ public interface IPageTransaction
     /// loader ignores it. Page numbers it cannot read (0, past the end) are skipped; <see cref="Read"/> reports them.
     /// </summary>
     /// <param name="pageNumbers">The pages, in the order they will be read.</param>
-    void ReadAhead(ReadOnlySpan<uint> pageNumbers);
+    /// <param name="inBackground">
+    /// True to load them on another thread; false to load the ones not cached now, on the caller's thread, with as
+    /// few device reads as their order on disk allows (a short scan: a hand-off to another thread and waiting for it
+    /// costs more than the loads it would overlap).
+    /// </param>
+    void ReadAhead(ReadOnlySpan<uint> pageNumbers, bool inBackground);
 
     /// <summary>Returns a writable copy of a page, private to this transaction until commit.</summary>
     PageLease Write(uint pageNumber);

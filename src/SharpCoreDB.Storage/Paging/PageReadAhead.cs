@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 
 namespace SharpCoreDB.Storage.Paging;
 
@@ -6,7 +7,7 @@ namespace SharpCoreDB.Storage.Paging;
 /// Loads the pages one snapshot was told it will read soon (<see cref="IPageTransaction.ReadAhead"/>) into the
 /// <see cref="PageCache"/> on a thread-pool thread, in order, while the snapshot's own thread works on the pages
 /// before them. A page it is still loading when the snapshot asks for it is not read twice: the cache makes the reader
-/// wait for that load.
+/// wait for that load. A short scan's pages are loaded by the same passes in line instead (<see cref="Start"/>).
 /// </summary>
 /// <remarks>
 /// <para>
@@ -107,8 +108,13 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
         ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
     }
 
-    /// <summary>Starts the background load of what is queued, when none is running.</summary>
-    public void Start()
+    /// <summary>Loads what is queued, when no load is running: on a thread-pool thread, or now on this one.</summary>
+    /// <param name="inBackground">
+    /// False to load it before returning, in the same runs the background load reads: for a scan about to read these
+    /// pages anyway, a hand-off to another thread (and waiting on it for each page) costs more than it overlaps.
+    /// When a background load is already under way, it takes the pages instead.
+    /// </param>
+    public void Start(bool inBackground = true)
     {
         lock (_gate)
         {
@@ -120,7 +126,38 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
             _scheduled = true;
         }
 
-        ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
+        if (inBackground)
+        {
+            ThreadPool.UnsafeQueueUserWorkItem(this, preferLocal: false);
+            return;
+        }
+
+        try
+        {
+            LoadQueued();
+        }
+        catch
+        {
+            // Not a load failure (those are caught inside and left to the reader's own read): leave a state Stop can end.
+            Fail();
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// Makes a stopped read-ahead usable for another snapshot (<see cref="Stop"/> returned, so no load is under way;
+    /// a pass that was scheduled and has not run yet takes the next snapshot's pages).
+    /// </summary>
+    public void Restart()
+    {
+        lock (_gate)
+        {
+            Debug.Assert(_stopped && !_loading, "only a stopped read-ahead restarts");
+            _stopped = false;
+            _queue.Clear();
+        }
+
+        Interlocked.Exchange(ref _loaded, 0);
     }
 
     /// <summary>Drops what is queued and waits for the load under way, if any. Further pages are ignored.</summary>
@@ -152,7 +189,10 @@ internal sealed class PageReadAhead : IThreadPoolWorkItem
     }
 
     /// <inheritdoc />
-    void IThreadPoolWorkItem.Execute()
+    void IThreadPoolWorkItem.Execute() => LoadQueued();
+
+    // One pass (the only one: _scheduled is set while it runs) over the queue, batch after batch, until it is empty.
+    private void LoadQueued()
     {
         while (true)
         {

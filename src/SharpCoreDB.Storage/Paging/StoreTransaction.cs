@@ -44,7 +44,7 @@ internal abstract class StoreTransaction
     /// Here it does nothing: a write transaction's reads go through its own dirty pages and are mostly point reads,
     /// and a store reads ahead only where it overrides this (the write-ahead-log store's snapshots).
     /// </remarks>
-    public virtual void ReadAhead(ReadOnlySpan<uint> pageNumbers)
+    public virtual void ReadAhead(ReadOnlySpan<uint> pageNumbers, bool inBackground)
     {
     }
 

@@ -41,12 +41,18 @@ internal sealed class WalReadTransaction : SnapshotTransaction
     public override string SourceName => _store.Name;
 
     /// <inheritdoc />
-    /// <remarks>The pages are loaded on a thread-pool thread (<see cref="PageReadAhead"/>); ending the snapshot stops that first.</remarks>
-    public override void ReadAhead(ReadOnlySpan<uint> pageNumbers)
+    /// <remarks>
+    /// The pages are loaded by a <see cref="PageReadAhead"/> the store lends the snapshot, in line or on a thread-pool
+    /// thread; ending the snapshot stops it first and hands it back.
+    /// </remarks>
+    public override void ReadAhead(ReadOnlySpan<uint> pageNumbers, bool inBackground)
     {
         ObjectDisposedException.ThrowIf(IsEnded, this);
-        _store.ReadAhead(ref _readAhead, pageNumbers, Sequence, _index, PageCount);
+        _store.ReadAhead(ref _readAhead, pageNumbers, Sequence, _index, PageCount, inBackground);
     }
+
+    /// <summary>The read-ahead lent to this snapshot, once it read ahead (null before, and after it ended).</summary>
+    internal PageReadAhead? ReadAheadInUse => _readAhead;
 
     /// <summary>Pages loaded by this snapshot's read-ahead so far.</summary>
     internal long ReadAheadLoads => _readAhead?.Loaded ?? 0;
@@ -61,7 +67,13 @@ internal sealed class WalReadTransaction : SnapshotTransaction
     protected override void End()
     {
         // The snapshot keeps what the read-ahead loads readable (see PageReadAhead), so it stops before it ends.
-        _readAhead?.Stop();
+        if (_readAhead is not null)
+        {
+            _readAhead.Stop();
+            _store.ReturnReadAhead(_readAhead);
+            _readAhead = null;
+        }
+
         _store.EndRead(_slot);
     }
 }

@@ -82,6 +82,36 @@ public sealed class BTreeReadAheadTests
         Assert.InRange(hints, 1, 4 + 8);
     }
 
+    [Fact]
+    public void Hints_of_a_scan_s_first_sixteen_leaves_load_in_line_and_later_ones_in_the_background()
+    {
+        (MemoryPageTransaction tx, Tree tree) = BuildTree();
+        List<Leaf> leaves = LeavesInOrder(tx, tree.RootPage);
+        long end = FirstKey(tx, leaves[16].Page);
+
+        // Sixteen leaves: every hint asks for loading in line.
+        tx.AccessLog = [];
+        using (BTreeCursor cursor = tree.OpenCursor())
+        {
+            for (bool on = cursor.First(); on && Id(cursor.Key) < end; on = cursor.MoveNext())
+            {
+            }
+        }
+
+        Assert.Contains(tx.AccessLog, access => access.Hint);
+        Assert.Equal(0, tx.BackgroundHints);
+
+        // A scan of every leaf goes on past them: later hints go to the background.
+        using (BTreeCursor cursor = tree.OpenCursor())
+        {
+            for (bool on = cursor.First(); on; on = cursor.MoveNext())
+            {
+            }
+        }
+
+        Assert.True(tx.BackgroundHints > 0, "a full scan never read ahead in the background");
+    }
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]

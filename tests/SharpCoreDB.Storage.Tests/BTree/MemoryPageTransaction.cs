@@ -63,8 +63,12 @@ internal sealed class MemoryPageTransaction : IPageTransaction, IPageLeaseOwner
     /// <summary>When set, every <see cref="Read"/> and every page passed to <see cref="ReadAhead"/>, in order.</summary>
     public List<(bool Hint, uint Page)>? AccessLog { get; set; }
 
-    public void ReadAhead(ReadOnlySpan<uint> pageNumbers)
+    /// <summary>Hints passed with inBackground true (the rest were for loading in line).</summary>
+    public int BackgroundHints { get; private set; }
+
+    public void ReadAhead(ReadOnlySpan<uint> pageNumbers, bool inBackground)
     {
+        BackgroundHints += inBackground ? 1 : 0;
         foreach (uint page in pageNumbers)
         {
             AccessLog?.Add((true, page));

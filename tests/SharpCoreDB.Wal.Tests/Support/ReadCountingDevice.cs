@@ -7,10 +7,16 @@ internal sealed class ReadCountingDevice(IStorageDevice inner) : IStorageDevice
 {
     private int _reads;
     private long _bytesRead;
+    private int _readsElsewhere;
 
     public int Reads => Volatile.Read(ref _reads);
 
     public long BytesRead => Interlocked.Read(ref _bytesRead);
+
+    /// <summary>When set, reads made on any other managed thread are counted in <see cref="ReadsElsewhere"/>.</summary>
+    public int? Thread { get; set; }
+
+    public int ReadsElsewhere => Volatile.Read(ref _readsElsewhere);
 
     public string Name => inner.Name;
 
@@ -19,6 +25,11 @@ internal sealed class ReadCountingDevice(IStorageDevice inner) : IStorageDevice
     public int Read(long offset, Span<byte> destination)
     {
         Interlocked.Increment(ref _reads);
+        if (Thread is int thread && thread != Environment.CurrentManagedThreadId)
+        {
+            Interlocked.Increment(ref _readsElsewhere);
+        }
+
         int read = inner.Read(offset, destination);
         Interlocked.Add(ref _bytesRead, read);
         return read;

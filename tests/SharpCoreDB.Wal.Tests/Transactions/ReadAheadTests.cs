@@ -57,7 +57,7 @@ public sealed class ReadAheadTests
         // Everything read ahead first; then the scan must find every leaf in the cache (only the interior pages are
         // read by the scan itself): a page loaded as another version than the snapshot's would be a miss (or, if
         // served, a wrong row below).
-        read.ReadAhead(leaves.ToArray());
+        read.ReadAhead(leaves.ToArray(), inBackground: true);
         WaitUntil(() => read.ReadAheadLoads == leaves.Count, "every leaf to be read ahead");
         long missesBefore = store.Cache.Misses;
         AssertScan(tree, model);
@@ -88,18 +88,54 @@ public sealed class ReadAheadTests
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
+    public void A_short_scan_reads_ahead_in_line_in_runs_and_the_next_snapshot_reuses_the_read_ahead(bool encrypted)
+    {
+        using WalTestKit kit = NewKit(encrypted);
+        var model = new Dictionary<long, int>();
+        ReadCountingDevice counting = WriteRowsAndCountReads(kit, model);
+        using WalPageStore reopened = kit.Open();
+        PageReadAhead? first = null;
+        for (int round = 0; round < 2; round++)
+        {
+            using WalReadTransaction read = reopened.BeginSnapshot();
+            var tree = new BTree(read, read.CatalogRoot);
+            List<uint> leaves = Leaves(read, tree.RootPage, out _);
+            reopened.Cache.Clear();
+
+            // About 15 leaves: a scan that short reads ahead on this thread only, in runs.
+            int rows = Rows * 15 / leaves.Count;
+            counting.Thread = Environment.CurrentManagedThreadId;
+            int before = counting.Reads;
+            using (BTreeCursor cursor = tree.OpenCursor())
+            {
+                long id = 1;
+                for (bool on = cursor.First(); on && id <= rows; on = cursor.MoveNext(), id++)
+                {
+                    Assert.Equal(id, BinaryPrimitives.ReadInt64BigEndian(cursor.Key));
+                    Assert.True(cursor.InlineValue.SequenceEqual(Value(id, model[id])), $"round {round}: row {id}");
+                }
+            }
+
+            int reads = counting.Reads - before;
+            counting.Thread = null;
+            Assert.True(read.ReadAheadLoads > 0, $"round {round}: the scan read nothing ahead");
+            Assert.Equal(0, counting.ReadsElsewhere);
+            Assert.True(reads * 2 <= 15, $"round {round}: {reads} device reads for about 15 leaves");
+
+            // The snapshot borrowed the read-ahead the last one handed back.
+            first ??= read.ReadAheadInUse;
+            Assert.Same(first, read.ReadAheadInUse);
+        }
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
     public void A_cold_scan_reads_its_leaves_in_runs_not_one_device_read_per_page(bool encrypted)
     {
         using WalTestKit kit = NewKit(encrypted);
         var model = new Dictionary<long, int>();
-        using (WalPageStore store = kit.Open())
-        {
-            Write(store, model, Enumerable.Range(1, Rows).Select(i => (long)i), version: 1);
-            store.Checkpoint();
-        }
-
-        var counting = new ReadCountingDevice(kit.Database);
-        kit.Database = counting;
+        ReadCountingDevice counting = WriteRowsAndCountReads(kit, model);
         using WalPageStore reopened = kit.Open();
         using WalReadTransaction read = reopened.BeginSnapshot();
         var tree = new BTree(read, read.CatalogRoot);
@@ -108,7 +144,7 @@ public sealed class ReadAheadTests
 
         // The leaves named at once, as a scan's hints name them: read in runs, each run one device read.
         int before = counting.Reads;
-        read.ReadAhead(leaves.ToArray());
+        read.ReadAhead(leaves.ToArray(), inBackground: true);
         WaitUntil(() => read.ReadAheadLoads == leaves.Count, "every leaf to be read ahead");
         int reads = counting.Reads - before;
         Assert.True(reads * 4 <= leaves.Count, $"{reads} device reads for {leaves.Count} leaves");
@@ -197,6 +233,20 @@ public sealed class ReadAheadTests
             AutoCheckpoint = false,
             CachePages = 1024,
         };
+
+    // Rows 1..Rows checkpointed into the database file, whose reads are then counted.
+    private static ReadCountingDevice WriteRowsAndCountReads(WalTestKit kit, Dictionary<long, int> model)
+    {
+        using (WalPageStore store = kit.Open())
+        {
+            Write(store, model, Enumerable.Range(1, Rows).Select(i => (long)i), version: 1);
+            store.Checkpoint();
+        }
+
+        var counting = new ReadCountingDevice(kit.Database);
+        kit.Database = counting;
+        return counting;
+    }
 
     // Rows as key → (version, 100-byte value derived from both), in one transaction.
     private static void Write(WalPageStore store, Dictionary<long, int> model, IEnumerable<long> ids, int version)

@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Diagnostics;
 using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Paging;
@@ -215,7 +214,7 @@ internal sealed partial class WalPageStore
         // sealed at all. Entered in the index now, without an offset, so the next writer sees them; index entries
         // above the visible sequence are ignored by readers, so adding them early is safe even if Append fails.
         int count = _commitPages.Count;
-        uint[] numbers = ArrayPool<uint>.Shared.Rent(count);
+        uint[] numbers = WalBuffers.PageNumbers.Rent(count);
         WalIndex index = Volatile.Read(ref _index);
 
         // The newest snapshot held now: a previous version older than it (or any, with no snapshot) is read by no

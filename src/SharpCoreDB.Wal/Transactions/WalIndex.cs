@@ -26,6 +26,7 @@ internal sealed class WalIndex
     // a transaction read.
     private readonly Lock _gate = new();
     private int _frameCount;
+    private long _entriesMoved;
 
     /// <summary>Creates an empty index.</summary>
     public WalIndex()
@@ -111,13 +112,52 @@ internal sealed class WalIndex
         }
     }
 
-    /// <summary>Forgets a version the log writer merged away: a newer one of the same log transaction replaces it for every snapshot.</summary>
-    public void Remove(uint pageNumber, ulong sequence)
+    /// <summary>
+    /// Forgets the versions the log writer merged away in one group: for each, a newer one of the same log
+    /// transaction replaces it for every snapshot. Sorts <paramref name="merged"/> by page, then sequence.
+    /// </summary>
+    /// <remarks>
+    /// One lock and one pass over each page's newer versions for the whole group. Removed one at a time, each version
+    /// was searched for and everything after it moved, and after it lie the group's later versions and those the
+    /// committers queued meanwhile: an Async group of a thousand commits to one leaf moved about a million entries.
+    /// </remarks>
+    /// <exception cref="InvalidOperationException">A version is not in the index.</exception>
+    public void RemoveMerged(List<(uint PageNumber, ulong Sequence)> merged)
     {
+        merged.Sort();
         lock (_gate)
         {
-            VersionsOf(pageNumber, sequence, out int at).RemoveAt(at);
-            _frameCount--;
+            int start = 0;
+            while (start < merged.Count)
+            {
+                uint pageNumber = merged[start].PageNumber;
+                int end = start + 1;
+                while (end < merged.Count && merged[end].PageNumber == pageNumber)
+                {
+                    end++;
+                }
+
+                if (!_pages.TryGetValue(pageNumber, out Versions? versions))
+                {
+                    throw new InvalidOperationException($"Version {merged[start].Sequence} of page {pageNumber} is not in the log index.");
+                }
+
+                _entriesMoved += versions.RemoveSorted(pageNumber, merged, start, end);
+                _frameCount -= end - start;
+                start = end;
+            }
+        }
+    }
+
+    /// <summary>Version entries looked at or moved by <see cref="RemoveMerged"/> (for tests: the work grows with the group, not its square).</summary>
+    internal long EntriesMoved
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return _entriesMoved;
+            }
         }
     }
 
@@ -212,10 +252,53 @@ internal sealed class WalIndex
 
         public void SetOffset(int i, long offset) => _versions[i].Offset = offset;
 
-        public void RemoveAt(int i)
+        // Removes merged[start..end) (this page's, in ascending sequence) in one pass from the first of them to the
+        // end of the list; returns the entries that pass looked at.
+        public int RemoveSorted(uint pageNumber, List<(uint PageNumber, ulong Sequence)> merged, int start, int end)
         {
-            Array.Copy(_versions, i + 1, _versions, i, _count - i - 1);
-            _count--;
+            int first = FirstAtOrAbove(merged[start].Sequence);
+            int next = start;
+            int kept = first;
+            for (int i = first; i < _count; i++)
+            {
+                if (next < end && _versions[i].Sequence == merged[next].Sequence)
+                {
+                    next++;
+                    continue;
+                }
+
+                _versions[kept++] = _versions[i];
+            }
+
+            if (next < end)
+            {
+                throw new InvalidOperationException($"Version {merged[next].Sequence} of page {pageNumber} is not in the log index.");
+            }
+
+            int visited = _count - first;
+            _count = kept;
+            return visited;
+        }
+
+        // The position of the oldest version at or above a sequence (versions ascend), or the count when there is none.
+        private int FirstAtOrAbove(ulong sequence)
+        {
+            int low = 0;
+            int high = _count;
+            while (low < high)
+            {
+                int middle = (low + high) >>> 1;
+                if (_versions[middle].Sequence < sequence)
+                {
+                    low = middle + 1;
+                }
+                else
+                {
+                    high = middle;
+                }
+            }
+
+            return low;
         }
 
         public bool TryFind(ulong maxSequence, out ulong sequence, out long offset)

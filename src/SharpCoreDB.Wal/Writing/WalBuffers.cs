@@ -3,9 +3,10 @@ using System.Buffers;
 namespace SharpCoreDB.Wal.Writing;
 
 /// <summary>
-/// The pool for buffers that one thread rents and another returns: a transaction's frames (rented by the
-/// committer, returned by the log writer) and the pages of write transactions, which the queue keeps as the plain
-/// images of committed pages until they are durable (returned by the log writer then).
+/// The pools for buffers that one thread rents and another returns: a transaction's frames (rented by the
+/// committer, returned by the log writer), the pages of write transactions, which the queue keeps as the plain
+/// images of committed pages until they are durable (returned by the log writer then), and each queued commit's
+/// list of page numbers (likewise).
 /// </summary>
 /// <remarks>
 /// <see cref="ArrayPool{T}.Shared"/> caches per thread and per core and keeps only a few arrays of each size, so
@@ -21,4 +22,11 @@ internal static class WalBuffers
 
     /// <summary>The pool.</summary>
     public static ArrayPool<byte> Pool { get; } = ArrayPool<byte>.Create(MaxPooledLength, maxArraysPerBucket: 1024);
+
+    /// <summary>
+    /// The pool for the page-number lists of queued commits (<see cref="WalCommit.Pages"/>). From the shared pool, an
+    /// Async committer more than a few dozen commits ahead of the log writer allocated a new list for nearly every
+    /// commit, for the reason given above.
+    /// </summary>
+    public static ArrayPool<uint> PageNumbers { get; } = ArrayPool<uint>.Create(MaxPooledLength / sizeof(uint), maxArraysPerBucket: 1024);
 }

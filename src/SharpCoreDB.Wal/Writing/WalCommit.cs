@@ -1,4 +1,3 @@
-using System.Buffers;
 using SharpCoreDB.Wal.Transactions;
 
 namespace SharpCoreDB.Wal.Writing;
@@ -97,7 +96,7 @@ internal sealed class WalCommit
     /// <summary>Bytes of frames this commit adds to the log at most (fewer when the writer merges it with later commits).</summary>
     public long FrameBytes(int frameSize) => (long)PageCount * frameSize;
 
-    /// <summary>A transaction writing <paramref name="pages"/> (rented from <see cref="ArrayPool{T}.Shared"/>; the commit owns it).</summary>
+    /// <summary>A transaction writing <paramref name="pages"/> (rented from <see cref="WalBuffers.PageNumbers"/>; the commit owns it).</summary>
     public static WalCommit ForFrames(uint[] pages, int pageCount, uint databaseSize, ulong sequence, WalIndex index, bool awaited) =>
         new(WalCommitKind.Frames, pages, pageCount, databaseSize, sequence, index, awaited);
 
@@ -118,7 +117,7 @@ internal sealed class WalCommit
         if (Pages is { } pages)
         {
             Pages = null;
-            ArrayPool<uint>.Shared.Return(pages);
+            WalBuffers.PageNumbers.Return(pages);
         }
     }
 }

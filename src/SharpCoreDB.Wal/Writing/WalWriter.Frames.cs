@@ -25,7 +25,7 @@ internal sealed partial class WalWriter
     private readonly List<ulong> _boundaries = [];
     private readonly List<PlannedFrame> _planned = [];
     private readonly List<(int FrameEnd, int LastCommit)> _segmentEnds = [];
-    private readonly List<(WalCommit Commit, uint Page)> _superseded = [];
+    private readonly List<(uint PageNumber, ulong Sequence)> _superseded = [];
     private readonly Dictionary<uint, int> _segmentSlots = [];
 
     // Writes the transactions of one group (in sequence order) with one write and one sync, fills in their log
@@ -71,11 +71,10 @@ internal sealed partial class WalWriter
                 commit.Index!.SetOffset(planned.Page, commit.Sequence, offset + ((long)i * frameSize));
             }
 
-            // Newest first: each is then found next to the end of its page's version list, with little after it to move.
-            for (int i = _superseded.Count - 1; i >= 0; i--)
+            // All of a group's commits share one index: a log restart (a new index) ends the group before it.
+            if (_superseded.Count > 0)
             {
-                (WalCommit commit, uint page) = _superseded[i];
-                commit.Index!.Remove(page, commit.Sequence);
+                commits[0].Index!.RemoveMerged(_superseded);
             }
         }
         finally
@@ -119,7 +118,7 @@ internal sealed partial class WalWriter
                     // A page listed twice by one commit is one version, not a superseded one.
                     if (_planned[slot].Commit != c)
                     {
-                        _superseded.Add((commits[_planned[slot].Commit], page));
+                        _superseded.Add((page, commits[_planned[slot].Commit].Sequence));
                         _planned[slot] = new PlannedFrame(page, c);
                     }
                 }

@@ -42,6 +42,10 @@ internal sealed partial class WalWriter
     {
         AssertTurnHeld();
         AssertWriteOrder(_lastWrittenSequence, commits);
+        foreach (WalCommit commit in commits)
+        {
+            Debug.Assert(commit.Index == commits[0].Index, $"Transaction {commit.Sequence} of a group has another log index than the first: a log restart must end a group.");
+        }
     }
 
     // After a successful write.

@@ -604,7 +604,7 @@ internal sealed class Session : IDisposable
     // COMMIT with deferred violations still counted fails and leaves the transaction open, as in SQLite.
     private void CheckDeferredForeignKeys()
     {
-        if (_transaction is { IsWritable: true } transaction && transaction.ForeignKeys.DeferredTotal > 0)
+        if (_transaction is { IsWritable: true } transaction && transaction.ForeignKeysIfUsed is { DeferredTotal: > 0 })
         {
             throw Execution.ForeignKeys.ForeignKeyErrors.Violation();
         }

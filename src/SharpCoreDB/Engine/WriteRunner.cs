@@ -53,7 +53,7 @@ internal static class WriteRunner
         // changes() and total_changes() follow INSERT, UPDATE and DELETE only; other statements leave them alone.
         ConnectionCounters? counters = plan is DmlPlan ? session.Counters : null;
         counters?.StatementStarting();
-        transaction.ForeignKeys.StatementStarting();
+        transaction.ForeignKeysIfUsed?.StatementStarting();
         try
         {
             plan.Context.Begin(transaction, parameters, cancellationToken);
@@ -72,7 +72,7 @@ internal static class WriteRunner
             // Statement atomicity: take back this statement's changes; the transaction goes on, unless a trigger
             // raised ROLLBACK, which ends it.
             undo.RollbackTo(transaction, mark);
-            transaction.ForeignKeys.StatementFailed();
+            transaction.ForeignKeysIfUsed?.StatementFailed();
             transaction.Schema = before;
             rollBackTransaction = ex is SharpCoreDBException { RollsBackTransaction: true };
             throw;
@@ -103,7 +103,8 @@ internal static class WriteRunner
     // transaction, so do deferred ones, since that transaction commits now.
     private static void CheckStatementForeignKeys(TransactionContext transaction, bool autocommit)
     {
-        if (transaction.ForeignKeys.Statement > 0 || (autocommit && transaction.ForeignKeys.DeferredTotal > 0))
+        // Counters nobody made are all zero (a statement that met no foreign key): nothing to check.
+        if (transaction.ForeignKeysIfUsed is { } counters && (counters.Statement > 0 || (autocommit && counters.DeferredTotal > 0)))
         {
             throw Execution.ForeignKeys.ForeignKeyErrors.Violation();
         }
@@ -147,7 +148,7 @@ internal static class WriteRunner
             plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
             counters = plan is DmlPlan ? session.Counters : null;
             counters?.StatementStarting();
-            transaction.ForeignKeys.StatementStarting();
+            transaction.ForeignKeysIfUsed?.StatementStarting();
             plan.Context.Begin(transaction, parameters, cancellationToken);
             int changed = plan.Execute();
             CheckStatementForeignKeys(transaction, autocommit: true);

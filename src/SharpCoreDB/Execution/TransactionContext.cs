@@ -43,6 +43,13 @@ internal sealed class TransactionContext : UndoableTransaction
     public ForeignKeys.ForeignKeyCounters ForeignKeys => _foreignKeys ??= new();
 
     /// <summary>
+    /// The foreign-key counters if anything has used them, else null: every count is then zero. The per-statement
+    /// bookkeeping reads this, so a statement that meets no foreign key makes no counters (an autocommit write used to
+    /// allocate them on every statement).
+    /// </summary>
+    public ForeignKeys.ForeignKeyCounters? ForeignKeysIfUsed => _foreignKeys;
+
+    /// <summary>
     /// The database's collations, which order the trees of indexes on user collations (see
     /// <see cref="IndexKeys.KeyOrder"/>); null for internal work that opens no such tree (loading the schema).
     /// </summary>

@@ -47,4 +47,22 @@ public sealed class ForeignKeyAllocationTests
         long perRow = allocated / (deleted * (ChildrenPerParent + 1));
         Assert.True(perRow < 95, $"the cascade delete allocated {allocated} bytes, {perRow} per deleted row");
     }
+
+    [Fact]
+    public void A_statement_that_meets_no_foreign_key_makes_no_foreign_key_counters()
+    {
+        // Every write statement used to make its transaction's counters (an autocommit write: on every statement), to
+        // reset them at its start and read them at its end, though only foreign keys ever count.
+        using var db = new EngineHarness();
+        db.Execute("PRAGMA foreign_keys = ON");
+        db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v INTEGER)");
+        db.Execute("BEGIN");
+        db.Execute("INSERT INTO t VALUES (1, 0)");
+        db.Execute("UPDATE t SET v = 1 WHERE id = 1");
+        db.Execute("DELETE FROM t WHERE id = 1");
+
+        Assert.Null(db.Session.Transaction!.ForeignKeysIfUsed);
+        db.Execute("COMMIT");
+        Assert.Equal(["0"], db.Query("SELECT count(*) FROM t"));
+    }
 }

@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Diagnostics;
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Wal.Recovery;
@@ -71,7 +70,7 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
     public WalCommit Append(uint[] pages, bool awaited = true)
     {
         ulong sequence = _nextSequence;
-        uint[] numbers = ArrayPool<uint>.Shared.Rent(pages.Length);
+        uint[] numbers = WalBuffers.PageNumbers.Rent(pages.Length);
         pages.CopyTo(numbers, 0);
         foreach (uint page in pages)
         {

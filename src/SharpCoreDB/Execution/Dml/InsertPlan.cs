@@ -82,7 +82,7 @@ internal sealed class InsertPlan : DmlPlan
 
         // SQLite stops a one-row INSERT at an immediate foreign-key violation instead of counting it (and skips the
         // parent-side lookups it could not need); only outside trigger and action programs, without REPLACE or triggers.
-        _writer.SingleRowInsert = ReferenceEquals(context, Context) && context.Transaction.ForeignKeys.ActionDepth == 0
+        _writer.SingleRowInsert = ReferenceEquals(context, Context) && (context.Transaction.ForeignKeysIfUsed?.ActionDepth ?? 0) == 0
             && _triggers is null && _upserts is null && _conflict != ConflictResolution.Replace
             && (_source is null || _source is ValuesOperator { Rows.Count: 1 });
         ChangedSoFar = 0;

@@ -72,8 +72,10 @@ internal sealed class WalCommit
     /// Sleeps on <paramref name="wake"/> (the calling thread's event, spinning none) until whoever completes this commit
     /// claims it (<see cref="ClaimSleeper"/>). Returns true when it slept and was woken by a claim, false when the
     /// commit completed before the committer fell asleep; in both cases the completion is set and the event is not.
+    /// <paramref name="sleeping"/> counts the committer only while it is registered, so a count that includes it means
+    /// whoever completes this commit will find it and wake it.
     /// </summary>
-    public bool Sleep(ManualResetEventSlim wake)
+    public bool Sleep(ManualResetEventSlim wake, ref int sleeping)
     {
         wake.Reset();
         if (Interlocked.CompareExchange(ref _sleeper, wake, null) is not null)
@@ -89,7 +91,16 @@ internal sealed class WalCommit
             return false;
         }
 
-        wake.Wait();
+        Interlocked.Increment(ref sleeping);
+        try
+        {
+            wake.Wait();
+        }
+        finally
+        {
+            Interlocked.Decrement(ref sleeping);
+        }
+
         return true;
     }
 

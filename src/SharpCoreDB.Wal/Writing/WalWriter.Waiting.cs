@@ -14,18 +14,9 @@ internal sealed partial class WalWriter
     private void Sleep(WalCommit commit)
     {
         ManualResetEventSlim wake = t_wake ??= new ManualResetEventSlim(initialState: false, spinCount: 0);
-        bool woken;
-        Interlocked.Increment(ref _sleepingWaiters);
-        try
-        {
-            woken = commit.Sleep(wake);
-        }
-        finally
-        {
-            Interlocked.Decrement(ref _sleepingWaiters);
-        }
-
-        if (woken)
+        // The count includes a committer only once it is registered on its commit: a test (or a diagnostic) that sees
+        // every committer counted knows the log writer's claim will find each of them.
+        if (commit.Sleep(wake, ref _sleepingWaiters))
         {
             WakeFirstSleeper(commit.NextInGroup);
         }

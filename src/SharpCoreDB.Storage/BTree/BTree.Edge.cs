@@ -43,12 +43,25 @@ internal sealed partial class BTree
     public int CopyLastKey(Span<byte> destination)
     {
         CheckNotDropped();
-        uint page = _root;
+
+        // A last leaf carried over from the previous transaction is still the last one (no allocation or free since):
+        // start there, and fall back to the root if what it holds says otherwise.
+        uint carried = _tx.CarriedLastLeaf(_root);
+        uint page = carried != 0 ? carried : _root;
         for (int level = 0; ; level++)
         {
             CheckDepth(level, page);
             using PageLease lease = _tx.Read(page);
             var node = new NodeReader(lease.Data, page);
+            if (page == carried && (!node.IsLeaf || (node.Count == 0 && page != _root)))
+            {
+                Debug.Assert(false, $"The carried last leaf {page} is not a leaf ending the tree under an unchanged shape.");
+                carried = 0;
+                page = _root;
+                level = -1;
+                continue;
+            }
+
             if (!node.IsLeaf)
             {
                 page = node.Child(node.Count);
@@ -57,7 +70,7 @@ internal sealed partial class BTree
 
             if (node.Count == 0)
             {
-                if (level > 0)
+                if (level > 0 && page != carried)
                 {
                     BTreeCorruption.Throw(page, "an empty leaf below the root");
                 }
@@ -73,6 +86,7 @@ internal sealed partial class BTree
             }
             else
             {
+                _tx.NoteLastLeaf(_root, page);
                 _edgeLeaf = 0;
             }
 
@@ -84,6 +98,13 @@ internal sealed partial class BTree
     /// <summary>Remembers that <paramref name="leaf"/>, holding <paramref name="count"/> cells, ends the tree with <paramref name="lastKey"/>.</summary>
     private void RememberEdge(uint leaf, int count, ReadOnlySpan<byte> lastKey)
     {
+        if (leaf != _edgeLeaf || _edgeShape != _tx.ShapeStamp)
+        {
+            // The next transaction may start from this leaf (IPageTransaction.CarriedLastLeaf); an append to the same
+            // leaf under the same shape has nothing new to say.
+            _tx.NoteLastLeaf(_root, leaf);
+        }
+
         if (lastKey.Length > EdgeKeyCapacity)
         {
             _edgeLeaf = 0;
@@ -110,7 +131,9 @@ internal sealed partial class BTree
         count = _edgeCount;
         if (leaf == 0)
         {
-            return false;
+            // The first append of a transaction: the previous one may have left the place of the last leaf.
+            leaf = _tx.CarriedLastLeaf(_root);
+            return leaf != 0 && PastEdgeLeafLastKey(key, leaf, out count);
         }
 
         if (_edgeStamp == _tx.ChangeStamp)

@@ -251,15 +251,4 @@ public sealed class BTreeEdgeTests
         random.NextBytes(value);
         return value;
     }
-
-    private sealed class CountingComparer : BTreeKeyComparer
-    {
-        public long Calls { get; private set; }
-
-        public override int Compare(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right)
-        {
-            Calls++;
-            return left.SequenceCompareTo(right);
-        }
-    }
 }

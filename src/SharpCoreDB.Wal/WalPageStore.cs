@@ -129,6 +129,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     /// <summary>The shared page cache.</summary>
     internal PageCache Cache => _cache;
 
+    /// <summary>The last leaves of trees as the last write transactions left them (read and written under the writer slot).</summary>
+    internal RightEdgeCache CarriedLeaves { get; } = new();
+
     /// <summary>The log file.</summary>
     internal WalLogFile Log => _log;
 
@@ -402,6 +405,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
             _spareSet = transaction.Pages;
         }
 
+        CarriedLeaves.EndTransaction();
         Uncount(transaction);
         AssertSlotGivenBack(transaction);
         _writerSlot.Release();
@@ -424,6 +428,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
             ThrowIfCannotWrite();
             TransactionPageSet pages = _spareSet ?? new TransactionPageSet(PageSize, UsableSize, WalBuffers.Pool, clearOnReturn: _file.IsEncrypted);
             _spareSet = null;
+            CarriedLeaves.EndTransaction();
             var transaction = new WalWriteTransaction(this, pages, _enqueued, _enqueuedPageCount, Volatile.Read(ref _index));
             AssertSlotTaken(transaction);
             return transaction;

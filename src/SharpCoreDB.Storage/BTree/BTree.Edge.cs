@@ -9,6 +9,14 @@ namespace SharpCoreDB.Storage.BTree;
 /// inserts the next one, one descent after the other down the same right edge; remembering the last leaf from the
 /// first lets the insert skip the second (SQLite's append hint does the same for new row ids).
 /// </content>
+/// <remarks>
+/// Two stamps guard the edge. While no page of the transaction changed (<see cref="IPageTransaction.ChangeStamp"/>)
+/// the remembered last key and cell count still hold, and an append reads no page to find its place. When pages
+/// changed but none was allocated or freed (<see cref="IPageTransaction.ShapeStamp"/>: no split or merge anywhere),
+/// the leaf still ends the tree and only its cells may differ, so one comparison with its last key places the key.
+/// The second case is the usual one in a transaction that inserts rows into a table with an index or a foreign key:
+/// every row changes an index leaf between two appends to the table.
+/// </remarks>
 internal sealed partial class BTree
 {
     // Longer last keys are not remembered: row ids take 8 bytes, and the edge is for them.
@@ -19,6 +27,7 @@ internal sealed partial class BTree
     private int _edgeCount;
     private uint _edgeLeaf;
     private long _edgeStamp;
+    private long _edgeShape;
 
     /// <summary>
     /// Copies the largest key into <paramref name="destination"/> (as much of it as fits) and returns its full length,
@@ -34,12 +43,25 @@ internal sealed partial class BTree
     public int CopyLastKey(Span<byte> destination)
     {
         CheckNotDropped();
-        uint page = _root;
+
+        // A last leaf carried over from the previous transaction is still the last one (no allocation or free since):
+        // start there, and fall back to the root if what it holds says otherwise.
+        uint carried = _tx.CarriedLastLeaf(_root);
+        uint page = carried != 0 ? carried : _root;
         for (int level = 0; ; level++)
         {
             CheckDepth(level, page);
             using PageLease lease = _tx.Read(page);
             var node = new NodeReader(lease.Data, page);
+            if (page == carried && (!node.IsLeaf || (node.Count == 0 && page != _root)))
+            {
+                Debug.Assert(false, $"The carried last leaf {page} is not a leaf ending the tree under an unchanged shape.");
+                carried = 0;
+                page = _root;
+                level = -1;
+                continue;
+            }
+
             if (!node.IsLeaf)
             {
                 page = node.Child(node.Count);
@@ -48,7 +70,7 @@ internal sealed partial class BTree
 
             if (node.Count == 0)
             {
-                if (level > 0)
+                if (level > 0 && page != carried)
                 {
                     BTreeCorruption.Throw(page, "an empty leaf below the root");
                 }
@@ -64,6 +86,7 @@ internal sealed partial class BTree
             }
             else
             {
+                _tx.NoteLastLeaf(_root, page);
                 _edgeLeaf = 0;
             }
 
@@ -75,6 +98,13 @@ internal sealed partial class BTree
     /// <summary>Remembers that <paramref name="leaf"/>, holding <paramref name="count"/> cells, ends the tree with <paramref name="lastKey"/>.</summary>
     private void RememberEdge(uint leaf, int count, ReadOnlySpan<byte> lastKey)
     {
+        if (leaf != _edgeLeaf || _edgeShape != _tx.ShapeStamp)
+        {
+            // The next transaction may start from this leaf (IPageTransaction.CarriedLastLeaf); an append to the same
+            // leaf under the same shape has nothing new to say.
+            _tx.NoteLastLeaf(_root, leaf);
+        }
+
         if (lastKey.Length > EdgeKeyCapacity)
         {
             _edgeLeaf = 0;
@@ -86,19 +116,56 @@ internal sealed partial class BTree
         _edgeCount = count;
         _edgeLeaf = leaf;
         _edgeStamp = _tx.ChangeStamp;
+        _edgeShape = _tx.ShapeStamp;
     }
 
     /// <summary>
-    /// True when <paramref name="key"/> sorts after the remembered last key and no page changed since it was
-    /// remembered: the key is then not in the tree and belongs at the end of <paramref name="leaf"/>.
+    /// True when <paramref name="key"/> sorts after the last key of the tree as found at the remembered last leaf: the
+    /// key is then not in the tree and belongs at the end of <paramref name="leaf"/>, which holds <paramref name="count"/>
+    /// cells. Reads no page while no page changed since the edge was remembered, and only that leaf while the shape
+    /// did not (see the remarks on the type).
     /// </summary>
     private bool PastRememberedEdge(ReadOnlySpan<byte> key, out uint leaf, out int count)
     {
         leaf = _edgeLeaf;
         count = _edgeCount;
-        return leaf != 0
-            && _edgeStamp == _tx.ChangeStamp
-            && (count == 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_edgeKey)[.._edgeKeyLength]) > 0);
+        if (leaf == 0)
+        {
+            // The first append of a transaction: the previous one may have left the place of the last leaf.
+            leaf = _tx.CarriedLastLeaf(_root);
+            return leaf != 0 && PastEdgeLeafLastKey(key, leaf, out count);
+        }
+
+        if (_edgeStamp == _tx.ChangeStamp)
+        {
+            return count == 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_edgeKey)[.._edgeKeyLength]) > 0;
+        }
+
+        return _edgeShape == _tx.ShapeStamp && PastEdgeLeafLastKey(key, leaf, out count);
+    }
+
+    /// <summary>Reads the remembered last leaf: true when <paramref name="key"/> sorts after its last key (or it is the empty root).</summary>
+    private bool PastEdgeLeafLastKey(ReadOnlySpan<byte> key, uint leaf, out int count)
+    {
+        using PageLease lease = _tx.Read(leaf);
+        var node = new NodeReader(lease.Data, leaf);
+        count = node.Count;
+        if (!node.IsLeaf)
+        {
+            // The shape bookkeeping says this cannot happen; if it does, a descent from the root finds the way.
+            Debug.Assert(false, $"The remembered edge leaf {leaf} is not a leaf under an unchanged shape.");
+            _edgeLeaf = 0;
+            return false;
+        }
+
+        if (count == 0)
+        {
+            // Only the root may be an empty leaf: any other leaf that empties leaves the tree, which moves the shape.
+            return leaf == _root;
+        }
+
+        int last = _comparer is null ? node.CompareKey(count - 1, key, _tx) : node.CompareKey(count - 1, key, _tx, _comparer);
+        return last < 0;
     }
 
     /// <summary>Appends <paramref name="cell"/> to the remembered last leaf when it fits there without a split.</summary>

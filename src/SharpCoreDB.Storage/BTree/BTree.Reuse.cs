@@ -93,6 +93,7 @@ internal sealed partial class BTree
         _edgeCount = 0;
         _edgeLeaf = 0;
         _edgeStamp = 0;
+        _edgeShape = 0;
         _hintShape = 0;
         _hintLeafLevel = -1;
         _hintPages = default;

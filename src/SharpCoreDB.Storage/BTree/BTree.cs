@@ -341,7 +341,7 @@ internal sealed partial class BTree
     /// <summary>Compares two whole keys in the tree's order (the comparer's, or bytes).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal int CompareKeys(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right) =>
-        _comparer is null ? left.SequenceCompareTo(right) : _comparer.Compare(left, right);
+        _comparer is null ? KeyBytes.Compare(left, right) : _comparer.Compare(left, right);
 
     /// <summary>Throws when the tree was dropped.</summary>
     internal void CheckNotDropped()

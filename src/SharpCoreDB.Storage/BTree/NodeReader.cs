@@ -166,7 +166,7 @@ internal readonly ref struct NodeReader
         ReadOnlySpan<byte> cell = KeyField(index, out uint length, out int start);
         if (length <= (uint)_maxLocalKey)
         {
-            return cell.Slice(start, (int)length).SequenceCompareTo(probe);
+            return KeyBytes.Compare(cell.Slice(start, (int)length), probe);
         }
 
         return CompareOverflowKey(index, probe, tx);

@@ -66,6 +66,16 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
     /// <inheritdoc />
     public long ShapeStamp => _shapeStamp;
 
+    /// <summary>The store's carried last leaves, or null when the store keeps none.</summary>
+    protected virtual RightEdgeCache? CarriedLeaves => null;
+
+    /// <inheritdoc />
+    public uint CarriedLastLeaf(uint rootPage) =>
+        _shapeStamp == 0 && CarriedLeaves is { } carried ? carried.Find(rootPage) : 0;
+
+    /// <inheritdoc />
+    public void NoteLastLeaf(uint rootPage, uint leaf) => CarriedLeaves?.Note(rootPage, leaf, _shapeStamp);
+
     /// <inheritdoc />
     public override uint CatalogRoot
     {
@@ -168,6 +178,12 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
             End();
         }
     }
+
+    /// <summary>
+    /// Hands the last leaves noted under the final shape stamp to the store's next transactions. Call once the commit
+    /// is certain to be ordered (its frames handed to the log), while still holding the writer slot.
+    /// </summary>
+    protected void PublishLastLeaves() => CarriedLeaves?.Publish(_shapeStamp);
 
     /// <summary>Throws InvalidOperationException unless the transaction is active.</summary>
     protected void ThrowIfNotActive()

@@ -40,6 +40,27 @@ public interface IPageTransaction
     /// </summary>
     long ShapeStamp => ChangeStamp;
 
+    /// <summary>
+    /// The last leaf of the tree rooted at <paramref name="rootPage"/> as an earlier committed transaction left it
+    /// (see <see cref="NoteLastLeaf"/>), when no page was allocated or freed since, in any transaction, this one
+    /// included; 0 when not known. Only the leaf's place is carried over: its cells may have changed. The default
+    /// knows nothing.
+    /// </summary>
+    /// <param name="rootPage">The tree's root page.</param>
+    /// <returns>The leaf's page number, or 0.</returns>
+    uint CarriedLastLeaf(uint rootPage) => 0;
+
+    /// <summary>
+    /// Says that <paramref name="leaf"/> ends the tree rooted at <paramref name="rootPage"/> as of the current
+    /// <see cref="ShapeStamp"/>. A transaction that commits with its shape stamp still at that value may hand it to the
+    /// next one (<see cref="CarriedLastLeaf"/>). The default forgets it.
+    /// </summary>
+    /// <param name="rootPage">The tree's root page.</param>
+    /// <param name="leaf">The tree's last leaf.</param>
+    void NoteLastLeaf(uint rootPage, uint leaf)
+    {
+    }
+
     /// <summary>Reads a page as this transaction sees it.</summary>
     PageLease Read(uint pageNumber);
 

@@ -37,6 +37,9 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
     public override int PageSize => _store.PageSize;
 
     /// <inheritdoc />
+    protected override RightEdgeCache? CarriedLeaves => _store.CarriedLeaves;
+
+    /// <inheritdoc />
     public override int UsableSize => _store.UsableSize;
 
     /// <inheritdoc />
@@ -107,6 +110,7 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
         }
 
         State = TransactionState.Committed;
+        PublishLastLeaves();
         End();
         return commit;
     }

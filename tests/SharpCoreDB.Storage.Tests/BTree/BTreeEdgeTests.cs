@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.BTree;
 using Tree = SharpCoreDB.Storage.BTree.BTree;
 
 namespace SharpCoreDB.Storage.Tests.BTree;
@@ -105,6 +106,46 @@ public sealed class BTreeEdgeTests
         Assert.False(tree.Update(Key(6_000), [4]), "the deleted last key must not be found");
         Assert.False(tree.TryInsert(Key(5_990), [5]), "5990 exists");
         TreeOracle.AssertMatches(tree, model, "after the other instance deleted the last key");
+    }
+
+    [Fact]
+    public void An_append_after_a_write_to_another_tree_compares_once_with_the_edge_leaf()
+    {
+        var tx = new MemoryPageTransaction(512);
+        var comparer = new CountingComparer();
+        var table = new Tree(tx, Tree.Create(tx), comparer);
+        var index = new Tree(tx, Tree.Create(tx));
+        var model = new SortedDictionary<byte[], byte[]>(MemcmpComparer.Instance);
+        for (long key = 0; key < 20; key++)
+        {
+            Assert.True(index.TryInsert(Key(key), [0]));
+        }
+
+        long comparisons = 0;
+        int appends = 0;
+        for (long id = 1; id <= 2_000; id++)
+        {
+            // A page of another tree changes between two appends, as an index entry is written after each row; no page
+            // is allocated or freed, so the table's last leaf is still its last leaf.
+            Assert.False(index.Upsert(Key(id % 20), [(byte)id]));
+            long allocations = tx.AllocateCount;
+            long before = comparer.Calls;
+            Assert.True(table.TryInsert(Key(id), [1, 2, 3]));
+            model.Add(Key(id), [1, 2, 3]);
+            if (tx.AllocateCount == allocations)
+            {
+                comparisons += comparer.Calls - before;
+                appends++;
+            }
+        }
+
+        TreeOracle.AssertMatches(table, model, "appends between writes to another tree");
+        Assert.True(table.Verify().Depth >= 3, "the tree should have grown interior levels");
+
+        // One comparison with the last leaf's last key per append; a descent (even to the remembered leaf) takes
+        // a fence comparison and a binary search of the leaf. Only the appends right after a split descend.
+        Assert.True(appends > 1_500, $"{appends} appends without a split");
+        Assert.True(comparisons < appends * 1.3, $"{comparisons} comparisons for {appends} appends");
     }
 
     [Theory]

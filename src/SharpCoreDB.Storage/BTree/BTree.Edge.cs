@@ -29,6 +29,10 @@ internal sealed partial class BTree
     private long _edgeStamp;
     private long _edgeShape;
 
+    // Set once this transaction's first put past nothing remembered found that the carried last leaf did not take its
+    // key: a tree whose puts are not appends (an index, a rewrite of existing rows) pays that leaf's read once, not per put.
+    private bool _carriedMissed;
+
     /// <summary>
     /// Copies the largest key into <paramref name="destination"/> (as much of it as fits) and returns its full length,
     /// or -1 when the tree is empty. Allocates nothing.
@@ -125,23 +129,42 @@ internal sealed partial class BTree
     /// cells. Reads no page while no page changed since the edge was remembered, and only that leaf while the shape
     /// did not (see the remarks on the type).
     /// </summary>
-    private bool PastRememberedEdge(ReadOnlySpan<byte> key, out uint leaf, out int count)
+    private bool PastRememberedEdge(ReadOnlySpan<byte> key, bool insertOnly, out uint leaf, out int count)
     {
         leaf = _edgeLeaf;
         count = _edgeCount;
         if (leaf == 0)
         {
-            // The first append of a transaction: the previous one may have left the place of the last leaf.
+            // Nothing remembered yet in this transaction: the previous one may have left the place of the last leaf.
+            // Reading it pays only for an append, which an insert of a new key usually is and an upsert (an UPDATE
+            // rewriting an existing row) usually is not; a descent is right either way.
+            if (!insertOnly || _carriedMissed)
+            {
+                return false;
+            }
+
             leaf = _tx.CarriedLastLeaf(_root);
-            return leaf != 0 && PastEdgeLeafLastKey(key, leaf, out count);
+            if (leaf == 0)
+            {
+                return false;
+            }
+
+            bool past = PastEdgeLeafLastKey(key, leaf, out count);
+            _carriedMissed = !past;
+            return past;
         }
 
+        ReadOnlySpan<byte> lastKey = ((ReadOnlySpan<byte>)_edgeKey)[.._edgeKeyLength];
         if (_edgeStamp == _tx.ChangeStamp)
         {
-            return count == 0 || CompareKeys(key, ((ReadOnlySpan<byte>)_edgeKey)[.._edgeKeyLength]) > 0;
+            return count == 0 || CompareKeys(key, lastKey) > 0;
         }
 
-        return _edgeShape == _tx.ShapeStamp && PastEdgeLeafLastKey(key, leaf, out count);
+        // Pages changed since. For an upsert, a key at or before the remembered last key is no append unless the
+        // tree's tail was deleted meanwhile, and then the descent finds its place as well: only a key past it is worth
+        // reading the leaf. An insert of a new key is usually an append, and the leaf's own last key decides it.
+        return _edgeShape == _tx.ShapeStamp && (insertOnly || count == 0 || CompareKeys(key, lastKey) > 0)
+            && PastEdgeLeafLastKey(key, leaf, out count);
     }
 
     /// <summary>Reads the remembered last leaf: true when <paramref name="key"/> sorts after its last key (or it is the empty root).</summary>

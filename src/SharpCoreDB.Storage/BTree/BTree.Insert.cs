@@ -60,7 +60,7 @@ internal sealed partial class BTree
     {
         // Past the remembered last key the answer is known without descending: not found, at the end of the last leaf.
         // The descent is made only if that leaf has to split.
-        bool pastEdge = PastRememberedEdge(key, out uint edgeLeaf, out int position);
+        bool pastEdge = PastRememberedEdge(key, insertOnly: mode == PutMode.InsertOnly, out uint edgeLeaf, out int position);
         int leafLevel = -1;
         bool found = false;
         bool rightEdge = true;

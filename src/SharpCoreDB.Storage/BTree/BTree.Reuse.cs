@@ -94,6 +94,7 @@ internal sealed partial class BTree
         _edgeLeaf = 0;
         _edgeStamp = 0;
         _edgeShape = 0;
+        _carriedMissed = false;
         _hintShape = 0;
         _hintLeafLevel = -1;
         _hintPages = default;

@@ -31,6 +31,9 @@ internal static class KeyBytes
             {
                 return a < b ? -1 : 1;
             }
+
+            // Equal first eight bytes: the rest decides, shorter first, exactly as over the whole keys.
+            return left[sizeof(ulong)..].SequenceCompareTo(right[sizeof(ulong)..]);
         }
 
         return left.SequenceCompareTo(right);

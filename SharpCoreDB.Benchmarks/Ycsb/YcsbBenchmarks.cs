@@ -42,10 +42,12 @@ public class YcsbBenchmarks
     [Params(1, 8)]
     public int Threads { get; set; }
 
-    /// <summary>Loads the records and starts the clients.</summary>
+    /// <summary>Warms the contender's code up (once per process), loads the records and starts the clients.</summary>
     [GlobalSetup]
     public void Setup()
     {
+        // The first case of a contender in this process would otherwise be measured while its code is still compiled.
+        JitWarmup.Ensure(Contender, CacheBytes);
         int records = BenchScale.Records(FullRecords);
         _operations = BenchScale.Operations(OperationsPerInvocation, Threads);
         _directory = BenchmarkDirectory.Create($"ycsb-{Contender}".ToLowerInvariant());

@@ -107,7 +107,8 @@ internal sealed partial class WalPageStore
     /// True when the log is past its threshold and could restart once everything is copied: no snapshot reads the
     /// log, and none is older than what is enqueued. The committer then makes everything durable and copied before
     /// adding to the log, so a steady stream of commits, which never leaves the log idle, cannot grow it without
-    /// bound. Writer slot held.
+    /// bound. While a checkpoint is under way the committer leaves it to the background up to twice the threshold
+    /// (see <see cref="LeavesCheckpointToBackground"/>). Writer slot held.
     /// </summary>
     private bool LogNeedsRestart()
     {
@@ -123,15 +124,36 @@ internal sealed partial class WalPageStore
             // snapshot older than the enqueued sequence pins both, even one that reads only the database file (it
             // began when the log was fully copied): flushing and checkpointing for it would cost a sync per commit
             // and copy nothing.
-            if (_readers.LogReaders == 0 && _readers.Oldest(whenNone: _enqueued) >= _enqueued)
+            if (_readers.LogReaders != 0 || _readers.Oldest(whenNone: _enqueued) < _enqueued)
             {
-                return true;
+                // An open snapshot keeps the log from restarting, so it grows past its threshold until the snapshot ends.
+                _commitsPinnedPastThreshold++;
+                return false;
             }
+        }
 
-            // An open snapshot keeps the log from restarting, so it grows past its threshold until the snapshot ends.
-            _commitsPinnedPastThreshold++;
+        return !LeavesCheckpointToBackground();
+    }
+
+    /// <summary>
+    /// True when a checkpoint is already under way (the automatic one that the commit crossing the threshold started,
+    /// or a requested one) and the log is still under twice its threshold: the committer appends without waiting for
+    /// it. Waiting would put that checkpoint's copy and its sync of the database file into this commit, though the
+    /// commit's frames are safe in the log without it (a checkpoint copies only frames already durable, and the log
+    /// restarts only once everything is copied). A later commit restarts the log when the checkpoint (which goes on
+    /// while commits it has not copied are durable) is done; past twice the threshold the committer waits as before,
+    /// so commits that arrive faster than checkpoints copy cannot grow the log without bound. Writer slot held.
+    /// </summary>
+    private bool LeavesCheckpointToBackground()
+    {
+        if ((Volatile.Read(ref _autoCheckpointScheduled) == 0 && _checkpointSlot.CurrentCount > 0)
+            || LogBytes() >= 2 * _durability.CheckpointThreshold)
+        {
             return false;
         }
+
+        Interlocked.Increment(ref _commitsBesideCheckpoint);
+        return true;
     }
 
     private bool LogOverThreshold() => _durability.AutoCheckpoint && LogBytes() >= _durability.CheckpointThreshold;

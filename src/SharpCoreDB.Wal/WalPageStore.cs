@@ -70,6 +70,7 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     private volatile SharpCoreDBException? _failure;
     private int _autoCheckpointScheduled;
     private long _commitsPinnedPastThreshold;
+    private long _commitsBesideCheckpoint;
 
     // Log generations asked for (restarts queued, writer slot held); ahead of the log's own count while one waits.
     private long _generationsQueued;
@@ -198,6 +199,12 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
             }
         }
     }
+
+    /// <summary>
+    /// Commits added to a log past its checkpoint threshold without waiting for the checkpoint then under way, which
+    /// copies in the background (the log still under twice its threshold). A later commit restarts the log.
+    /// </summary>
+    public long CommitsBesideCheckpoint => Interlocked.Read(ref _commitsBesideCheckpoint);
 
     /// <summary>FullSync commits written and synced by their own committing thread instead of the log writer's worker.</summary>
     public long OwnWrites => _writer?.OwnWriteCount ?? 0;

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Numerics;
 using SharpCoreDB.Storage.Format;
 
@@ -23,10 +24,18 @@ namespace SharpCoreDB.Storage.Paging;
 /// <para>
 /// The zeroing is not done by the thread that closes the database: a cold open and scan of a few thousand pages
 /// spent a tenth of its encrypted close zeroing megabytes of buffers (a closed database's cache of 800 pages is 3 MiB
-/// to write). Buffers to zero wait in a stack of their own, and a thread-pool work item zeroes them and moves them to
+/// to write). Buffers to zero wait in a list of their own, and a thread-pool work item zeroes them and moves them to
 /// the clean stack, on the other core while the closing thread goes on. A <see cref="Rent"/> that finds no clean
-/// buffer takes one still waiting and zeroes it itself first, so no buffer is ever handed out unzeroed; a buffer the
-/// pool has no room for is zeroed before it is dropped.
+/// buffer takes the newest one still waiting and zeroes it itself first, so no buffer is ever handed out unzeroed; a
+/// buffer the pool has no room for is zeroed before it is dropped.
+/// </para>
+/// <para>
+/// Wiped or not, buffers come back out last in, first out: the wiper takes the oldest waiting buffer first, so the
+/// clean stack ends up in the order a plain database's return leaves it. The order decides where in memory the next
+/// cache's pages lie relative to each other, and a warm scan's CPU depends on it: a database that loads its pages in
+/// key order gets the last one's buffers in falling address order, where a full scan of 100,000 rows cost 1.2 to 1.5
+/// times less CPU than in rising order. A wiper that moved the newest buffer first handed an encrypted database its
+/// buffers in rising order, so it scanned that much slower than a plain one with the same history.
 /// </para>
 /// </remarks>
 internal sealed class PageBufferPool
@@ -41,8 +50,8 @@ internal sealed class PageBufferPool
     private readonly Lock _gate = new();
     private readonly Stack<byte[]>[] _stacks = CreateStacks();
 
-    // Buffers that held decrypted pages, waiting for the wiper (counted in _heldBytes like the clean ones).
-    private readonly Stack<byte[]>[] _unwiped = CreateStacks();
+    // Buffers that held decrypted pages, waiting for the wiper (counted in _heldBytes like the clean ones), oldest first.
+    private readonly WaitingBuffers[] _unwiped = CreateWaiting();
     private readonly Action<IThreadPoolWorkItem> _scheduleWipe;
     private readonly Wiper _wiper;
     private readonly long _maxBytes;
@@ -109,7 +118,7 @@ internal sealed class PageBufferPool
                     return buffer;
                 }
 
-                if (_unwiped[bucket].TryPop(out unwiped))
+                if (_unwiped[bucket].TryTakeNewest(out unwiped))
                 {
                     _heldBytes -= size;
                     _reused++;
@@ -142,7 +151,15 @@ internal sealed class PageBufferPool
             {
                 if (_heldBytes + buffer.Length <= _maxBytes)
                 {
-                    (clear ? _unwiped : _stacks)[bucket].Push(buffer);
+                    if (clear)
+                    {
+                        _unwiped[bucket].Add(buffer);
+                    }
+                    else
+                    {
+                        _stacks[bucket].Push(buffer);
+                    }
+
                     _heldBytes += buffer.Length;
                     kept = true;
                     schedule = clear && !_wipeScheduled;
@@ -163,8 +180,9 @@ internal sealed class PageBufferPool
         }
     }
 
-    // On the wiper's thread: zeroes the waiting buffers one at a time (a renter may take one meanwhile) and moves each
-    // to the clean stack. Stays scheduled until it finds none, so a Return never schedules a second wiper.
+    // On the wiper's thread: zeroes the waiting buffers one at a time, oldest first (a renter may take the newest
+    // meanwhile), and pushes each on the clean stack, which so ends up as if they had been returned clean: newest on
+    // top. Stays scheduled until it finds none, so a Return never schedules a second wiper.
     private void WipeWaiting()
     {
         while (true)
@@ -174,7 +192,7 @@ internal sealed class PageBufferPool
             lock (_gate)
             {
                 bucket = 0;
-                while (bucket < SizeCount && !_unwiped[bucket].TryPop(out buffer))
+                while (bucket < SizeCount && !_unwiped[bucket].TryTakeOldest(out buffer))
                 {
                     bucket++;
                 }
@@ -216,6 +234,64 @@ internal sealed class PageBufferPool
         }
 
         return stacks;
+    }
+
+    private static WaitingBuffers[] CreateWaiting()
+    {
+        var waiting = new WaitingBuffers[SizeCount];
+        for (int i = 0; i < waiting.Length; i++)
+        {
+            waiting[i] = new WaitingBuffers();
+        }
+
+        return waiting;
+    }
+
+    /// <summary>Buffers of one size waiting for the wiper, in the order they were returned; taken from either end.</summary>
+    private sealed class WaitingBuffers
+    {
+        private readonly List<byte[]?> _items = [];
+        private int _oldest;
+
+        public void Add(byte[] buffer) => _items.Add(buffer);
+
+        public bool TryTakeNewest([NotNullWhen(true)] out byte[]? buffer)
+        {
+            if (_items.Count == _oldest)
+            {
+                buffer = null;
+                return false;
+            }
+
+            buffer = _items[^1]!;
+            _items.RemoveAt(_items.Count - 1);
+            Compact();
+            return true;
+        }
+
+        public bool TryTakeOldest([NotNullWhen(true)] out byte[]? buffer)
+        {
+            if (_items.Count == _oldest)
+            {
+                buffer = null;
+                return false;
+            }
+
+            buffer = _items[_oldest]!;
+            _items[_oldest++] = null;
+            Compact();
+            return true;
+        }
+
+        // Once every buffer is taken the list starts over from its first element (its capacity stays).
+        private void Compact()
+        {
+            if (_items.Count == _oldest)
+            {
+                _items.Clear();
+                _oldest = 0;
+            }
+        }
     }
 
     /// <summary>The pool's background zeroing, as a work item that allocates nothing per run.</summary>

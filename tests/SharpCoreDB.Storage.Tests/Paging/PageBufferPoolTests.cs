@@ -80,6 +80,36 @@ public sealed class PageBufferPoolTests
     }
 
     [Fact]
+    public void Wiped_buffers_come_back_out_in_the_order_clean_ones_do()
+    {
+        // The order decides where the next cache's pages lie in memory, and a warm scan's speed depends on it, so an
+        // encrypted database must get its buffers back as a plain one with the same history does: newest first.
+        const int Count = 10;
+        var scheduled = new List<IThreadPoolWorkItem>();
+        var wiped = new PageBufferPool(PageBufferPool.MaxBytes, scheduled.Add);
+        var clean = new PageBufferPool(PageBufferPool.MaxBytes);
+        var returned = new byte[Count][];
+        for (int i = 0; i < Count; i++)
+        {
+            returned[i] = new byte[PageSize];
+            wiped.Return(returned[i], clear: true);
+            clean.Return(returned[i], clear: false);
+        }
+
+        // A renter that comes before the wiper takes the newest waiting buffer, as it would take the newest clean one.
+        Assert.Same(returned[Count - 1], wiped.Rent(PageSize));
+        Assert.Same(returned[Count - 1], clean.Rent(PageSize));
+
+        Assert.Single(scheduled);
+        scheduled[0].Execute();
+        Assert.Equal(Count - 1, wiped.WipedInBackground);
+        for (int i = Count - 2; i >= 0; i--)
+        {
+            Assert.Same(clean.Rent(PageSize), wiped.Rent(PageSize));
+        }
+    }
+
+    [Fact]
     public void Buffer_rented_before_the_wiper_reached_it_is_zeroed_before_it_is_handed_out()
     {
         var pool = new PageBufferPool(PageBufferPool.MaxBytes, static _ => { });

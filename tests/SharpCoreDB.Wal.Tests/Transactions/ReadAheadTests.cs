@@ -88,6 +88,34 @@ public sealed class ReadAheadTests
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
+    public void A_warm_scan_of_a_table_the_cache_holds_reads_and_decrypts_nothing(bool encrypted)
+    {
+        // A page is decrypted only when it is loaded: no device read, no cache miss and no read-ahead load means no
+        // page was verified or decrypted again. Plain and encrypted alike, whatever the scan's length.
+        using WalTestKit kit = NewKit(encrypted);
+        var model = new Dictionary<long, int>();
+        ReadCountingDevice counting = WriteRowsAndCountReads(kit, model);
+        using WalPageStore reopened = kit.Open();
+        using (WalReadTransaction cold = reopened.BeginSnapshot())
+        {
+            AssertScan(new BTree(cold, cold.CatalogRoot), model);
+        }
+
+        for (int round = 0; round < 3; round++)
+        {
+            int reads = counting.Reads;
+            long misses = reopened.Cache.Misses;
+            using WalReadTransaction warm = reopened.BeginSnapshot();
+            AssertScan(new BTree(warm, warm.CatalogRoot), model);
+            Assert.Equal(0, counting.Reads - reads);
+            Assert.Equal(0, reopened.Cache.Misses - misses);
+            Assert.Equal(0, warm.ReadAheadLoads);
+        }
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
     public void A_short_scan_reads_ahead_in_line_in_runs_and_the_next_snapshot_reuses_the_read_ahead(bool encrypted)
     {
         using WalTestKit kit = NewKit(encrypted);

@@ -46,7 +46,12 @@ public class CrudBenchmarks
     public void Setup()
     {
         // The first case of a contender in this process would otherwise be measured while its code is still compiled.
-        JitWarmup.Ensure(Contender, CacheBytes);
+        // A tiny run only checks that each case works, so it skips the warm-up's seconds per contender.
+        if (!BenchScale.Tiny)
+        {
+            JitWarmup.Ensure(Contender, CacheBytes);
+        }
+
         _records = BenchScale.Records(FullRecords);
         _directory = BenchmarkDirectory.Create($"crud-{Contender}".ToLowerInvariant());
         _store = ContenderStore.Open(Contender, _directory, CacheBytes);

@@ -47,7 +47,12 @@ public class YcsbBenchmarks
     public void Setup()
     {
         // The first case of a contender in this process would otherwise be measured while its code is still compiled.
-        JitWarmup.Ensure(Contender, CacheBytes);
+        // A tiny run only checks that each case works, so it skips the warm-up's seconds per contender.
+        if (!BenchScale.Tiny)
+        {
+            JitWarmup.Ensure(Contender, CacheBytes);
+        }
+
         int records = BenchScale.Records(FullRecords);
         _operations = BenchScale.Operations(OperationsPerInvocation, Threads);
         _directory = BenchmarkDirectory.Create($"ycsb-{Contender}".ToLowerInvariant());

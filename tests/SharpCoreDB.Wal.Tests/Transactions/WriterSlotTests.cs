@@ -120,6 +120,41 @@ public sealed class WriterSlotTests
         Assert.Equal(0, slot.QueuedWaiters);
     }
 
+    [Theory]
+    [InlineData(5)]
+    [InlineData(6)]
+    public void Threads_coming_back_at_once_take_the_free_slot_without_a_wake_up_for_most_entries(int seed)
+    {
+        // Writers that commit again as soon as they are done, as a crowd of autocommit inserts does: with the slot handed
+        // to a sleeping waiter at every release, nearly every entry was a sleep and a wake-up (the releasing thread found
+        // the slot owned by the woken one and queued too): 9,460 and 11,295 wake-ups for these 12,000 entries, against
+        // 53-309 with barging.
+        const int Threads = 4;
+        const int Rounds = 3000;
+        var slot = new WriterSlot();
+        var threads = new Thread[Threads];
+        for (int t = 0; t < Threads; t++)
+        {
+            var random = new Random(seed + t);
+            threads[t] = new Thread(() =>
+            {
+                for (int i = 0; i < Rounds; i++)
+                {
+                    Assert.True(slot.Enter(HangGuard));
+                    Thread.SpinWait(random.Next(50, 400));
+                    slot.Release();
+                    Thread.SpinWait(random.Next(10, 100));
+                }
+            });
+            threads[t].Start();
+        }
+
+        JoinAll(threads);
+        long wakeUps = slot.WakeUps + slot.HandOffs;
+        Assert.True(wakeUps * 4 < Threads * Rounds, $"seed {seed}: {wakeUps} wake-ups for {Threads * Rounds} entries ({slot.Parks} parks, {slot.LostTries} lost tries)");
+        Assert.False(slot.IsHeld);
+    }
+
     [Fact]
     public async Task A_release_hands_the_slot_to_a_queued_async_waiter_so_a_newcomer_cannot_take_it()
     {

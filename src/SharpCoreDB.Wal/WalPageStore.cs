@@ -32,9 +32,9 @@ namespace SharpCoreDB.Wal;
 /// </para>
 /// <para>
 /// Lock order: writer slot, then checkpoint slot, then the snapshot lock; the snapshot lock is held only for a
-/// few field reads and writes, never across I/O. The writer slot (<see cref="Transactions.WriterSlot"/>) is FIFO:
-/// a release with writers waiting hands it straight to the one that has waited longest, which sleeps until then
-/// without spinning.
+/// few field reads and writes, never across I/O. The writer slot (<see cref="Transactions.WriterSlot"/>) serves
+/// queued writers in arrival order, asleep without spinning; a release wakes the one that has waited longest, and a
+/// running thread may take the slot before it runs, a bounded number of times.
 /// </para>
 /// </remarks>
 internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalFrameSource

@@ -3,26 +3,37 @@ using System.Diagnostics;
 namespace SharpCoreDB.Wal.Transactions;
 
 /// <summary>
-/// The store's one-writer slot: admits one owner at a time, and when the owner releases it while others wait, hands
-/// it straight to the one that has waited longest, which sleeps on its own event until then.
+/// The store's one-writer slot: admits one owner at a time; queued waiters sleep on their own events and are served in
+/// arrival order, and only a running thread can take the slot ahead of them, a bounded number of times.
 /// </summary>
 /// <remarks>
 /// <para>
-/// Why not a <see cref="SemaphoreSlim"/>: a semaphore's release makes the slot free and wakes a waiter to take it, so
-/// every waiter spins (up to about 140 rounds, mostly <c>sched_yield</c>) before it sleeps, hoping to catch a free
-/// moment, and a newcomer can take the slot in the instant before the woken waiter runs. With 50 FullSync committers on
-/// two cores those spins were a quarter of the process's CPU samples, every cycle taken from the one thread that held
-/// the slot. Here a release with waiters never frees the slot: ownership passes to the head of the queue under the
-/// slot's lock, so nobody can overtake it (FIFO), and nobody gains anything by spinning while others are queued.
+/// Why not a <see cref="SemaphoreSlim"/>: its waiters spin (up to about 140 rounds, mostly <c>sched_yield</c>) before
+/// they sleep, hoping to catch a free moment; with 50 FullSync committers on two cores those spins were a quarter of
+/// the process's CPU samples, every cycle taken from the one thread that held the slot. Here nobody spins behind queued
+/// waiters.
+/// </para>
+/// <para>
+/// Why not hand the slot to the longest waiter at every release (as this slot did first): then every acquisition under
+/// contention is a sleep and a wake-up, and the slot stays owned but idle until the woken thread runs, while the
+/// releasing thread, still running, must queue and sleep too. On two CPUs with 50 Async committers that was 0.8-0.9
+/// hand-offs and 3.3-4.7 futex calls per commit. So a release wakes the longest waiter and frees the slot: a running
+/// thread (usually the releasing one, back with its next transaction) may take it before the woken one runs, and while
+/// the woken one is on its way no further release wakes anyone. When it runs it takes the slot if it is free, else it
+/// stays at the head and sleeps again; after <see cref="MaxLostTries"/> lost tries the next release hands the slot to it
+/// (the slot stays owned, now by it), so a waiter is overtaken only while it is on its way, at most three times on its
+/// way (each about one thread wake-up long), never without bound. An asynchronous waiter is always handed
+/// the slot: its continuation runs on the pool, not as a woken thread that could try and sleep again.
 /// </para>
 /// <para>
 /// Protocol. <c>_held</c> is 1 while someone owns the slot, including a waiter it was handed to that has not woken yet.
-/// It goes from 0 to 1 only by compare-and-swap (the uncontended entry, no lock), and from 1 to 0 only in
-/// <see cref="Release"/> under the lock with the queue empty. A waiter tries the swap again under the lock before it
-/// queues, so a release cannot find the queue empty and free the slot after a waiter checked it but before it queued:
-/// no wake-up is lost. A queued waiter's state goes from waiting to granted (by a release) or abandoned (by its own
-/// timeout or cancellation) under the lock, so exactly one of the two happens; a waiter that gives up finds out under
-/// the lock whether it was granted meanwhile, and if so owns the slot.
+/// It goes from 0 to 1 only by compare-and-swap, and from 1 to 0 only in <see cref="Release"/> under the lock, with the
+/// queue empty or its head woken. So whenever the slot is free with waiters queued, the head is woken and on its way:
+/// no wake-up is lost. A waiter tries the swap again under the lock before it queues, so a release cannot free the slot
+/// after a waiter checked it but before it queued. A queued waiter's state changes only under the lock: from waiting to
+/// granted or woken (by a release) or abandoned (by its own timeout or cancellation), and from woken to granted (it took
+/// the free slot) or back to waiting (the slot was taken); a waiter that gives up finds out under the lock whether it
+/// owns the slot meanwhile (granted, or woken with the slot still free, which it then takes).
 /// </para>
 /// <para>
 /// Lock order: the slot's lock is a leaf, held for a few field reads and writes, never while waiting, never across a
@@ -39,9 +50,13 @@ internal sealed class WriterSlot
     private const int SpinRounds = 8;
     private const int SpinIterations = 16;
 
+    // A woken waiter that found the slot taken this many times is handed it at the next release (see Release).
+    private const int MaxLostTries = 2;
+
     private const int Waiting = 0;
     private const int Granted = 1;
     private const int Abandoned = 2;
+    private const int Woken = 3;
 
     // The calling thread's waiter for synchronous entries, made once and reused: a thread waits for one slot at a time,
     // and is dequeued (granted or abandoned) before its entry returns.
@@ -56,6 +71,9 @@ internal sealed class WriterSlot
     private long _handOffs;
     private long _parks;
     private long _spinRounds;
+    private long _wakeUps;
+    private long _wokenEntries;
+    private long _lostTries;
 
     /// <summary>True while the slot is owned (or handed to a waiter that has not woken yet).</summary>
     public bool IsHeld => Volatile.Read(ref _held) != 0;
@@ -66,13 +84,22 @@ internal sealed class WriterSlot
     /// <summary>Releases that handed the slot straight to a queued waiter (each one wake-up).</summary>
     public long HandOffs => Interlocked.Read(ref _handOffs);
 
-    /// <summary>Entries that queued and waited to be handed the slot.</summary>
+    /// <summary>Entries that queued and waited for the slot (each ends handed the slot, taking it once woken, or given up).</summary>
     public long Parks => Interlocked.Read(ref _parks);
+
+    /// <summary>Releases that woke the longest waiter to take the free slot (each one wake-up).</summary>
+    public long WakeUps => Interlocked.Read(ref _wakeUps);
+
+    /// <summary>Queued waiters that took the slot after a release woke them.</summary>
+    public long WokenEntries => Interlocked.Read(ref _wokenEntries);
+
+    /// <summary>Times a woken waiter found the slot taken by a running thread, and queued on at the head.</summary>
+    public long LostTries => Interlocked.Read(ref _lostTries);
 
     /// <summary>Spin rounds spent by newcomers before they took the slot or queued.</summary>
     public long SpinRoundsSpent => Interlocked.Read(ref _spinRounds);
 
-    /// <summary>Takes the slot if it is free and nobody is queued; never waits.</summary>
+    /// <summary>Takes the slot if it is free (also ahead of a woken waiter that has not taken it yet); never waits.</summary>
     public bool TryEnter() => Interlocked.CompareExchange(ref _held, 1, 0) == 0;
 
     /// <summary>Takes the slot, waiting on this thread for up to <paramref name="timeout"/>.</summary>
@@ -138,8 +165,10 @@ internal sealed class WriterSlot
     }
 
     /// <summary>
-    /// Gives the slot up: to the longest-waiting queued waiter if there is one (the slot stays owned, now by it), else
-    /// frees it. Called by the owner, from any thread.
+    /// Gives the slot up. With nobody queued it is free. Otherwise the longest waiter is woken to take it, and the slot
+    /// is free meanwhile, so a running thread may take it first; a waiter that has lost that race
+    /// <see cref="MaxLostTries"/> times, and an asynchronous waiter, is handed the slot instead (it stays owned, now by
+    /// it). Called by the owner, from any thread.
     /// </summary>
     public void Release()
     {
@@ -148,20 +177,29 @@ internal sealed class WriterSlot
         {
             Debug.Assert(_held == 1, "The writer slot is released without being held.");
             next = _head;
-            if (next is null)
+            if (next is null || next.State == Woken)
             {
+                // Nobody to wake, or the longest waiter is woken already and will take the slot when it runs.
                 Volatile.Write(ref _held, 0);
                 return;
             }
 
-            Unlink(next);
-            next.State = Granted;
-            _handOffs++;
+            if (next.Event is null || next.LostTries >= MaxLostTries)
+            {
+                Unlink(next);
+                next.State = Granted;
+                _handOffs++;
+            }
+            else
+            {
+                next.State = Woken;
+                _wakeUps++;
+                Volatile.Write(ref _held, 0);
+            }
         }
 
         // Outside the lock: the wake-up is a system call, and newcomers queueing must not wait for it. The waiter reads
-        // its state before it trusts a wake-up, so a set that arrives late (after it gave up and found itself granted)
-        // only makes its next wait look once more.
+        // its state after it resets its event, so a set that arrives late only makes its next wait look once more.
         next.Wake();
     }
 
@@ -208,6 +246,7 @@ internal sealed class WriterSlot
             }
 
             waiter.State = Waiting;
+            waiter.LostTries = 0;
             waiter.Previous = _tail;
             waiter.Next = null;
             if (_tail is null)
@@ -250,20 +289,47 @@ internal sealed class WriterSlot
         _queued--;
     }
 
-    // Takes the waiter out of the queue after a timeout or cancellation. False when a release granted it the slot
-    // first: then it owns the slot and must use it (or release it) like any owner.
+    // Takes the waiter out of the queue after a timeout or cancellation. False when it owns the slot after all: a release
+    // granted it first, or woke it and the slot is still free (then it takes it, like any woken waiter).
     private bool Abandon(Waiter waiter)
     {
         lock (_lock)
         {
-            if (waiter.State == Granted)
+            if (waiter.State == Granted || (waiter.State == Woken && TakeWoken(waiter)))
             {
                 return false;
             }
 
+            // A woken waiter that lost the slot is Waiting again; a woken one whose slot is taken leaves the wake-up to
+            // the owner's release, which finds the next waiter at the head.
             Unlink(waiter);
             waiter.State = Abandoned;
             return true;
+        }
+    }
+
+    // Lock held, the waiter woken: takes the free slot, else counts the lost try and queues the waiter on at the head.
+    private bool TakeWoken(Waiter waiter)
+    {
+        if (TryEnter())
+        {
+            Unlink(waiter);
+            waiter.State = Granted;
+            _wokenEntries++;
+            return true;
+        }
+
+        waiter.State = Waiting;
+        waiter.LostTries++;
+        _lostTries++;
+        return false;
+    }
+
+    private bool TryTakeWoken(Waiter waiter)
+    {
+        lock (_lock)
+        {
+            return waiter.State == Granted || (waiter.State == Woken && TakeWoken(waiter));
         }
     }
 
@@ -271,8 +337,14 @@ internal sealed class WriterSlot
     {
         ManualResetEventSlim wake = waiter.Event!;
         long deadline = milliseconds == Timeout.Infinite ? 0 : Environment.TickCount64 + milliseconds;
-        while (Volatile.Read(ref waiter.State) != Granted)
+        while (true)
         {
+            int state = Volatile.Read(ref waiter.State);
+            if (state == Granted || (state == Woken && TryTakeWoken(waiter)))
+            {
+                return true;
+            }
+
             int wait = milliseconds == Timeout.Infinite ? Timeout.Infinite : (int)Math.Max(0, deadline - Environment.TickCount64);
             bool woken;
             try
@@ -299,16 +371,11 @@ internal sealed class WriterSlot
                 continue;
             }
 
-            // Woken, but the set may be a late one from an earlier grant to this thread (see Release). Reset, then read
-            // the state again: a grant after the reset sets the event again, so the next wait returns.
-            if (Volatile.Read(ref waiter.State) != Granted)
-            {
-                wake.Reset();
-                Interlocked.MemoryBarrier();
-            }
+            // Reset before the state is read again: a release after the reset sets the event again, so the next wait
+            // returns; a set that arrives late (from an earlier grant to this thread) only costs one more look.
+            wake.Reset();
+            Interlocked.MemoryBarrier();
         }
-
-        return true;
     }
 
     private async ValueTask<bool> ParkAsync(Waiter waiter, int milliseconds, CancellationToken cancellationToken)
@@ -359,6 +426,7 @@ internal sealed class WriterSlot
         public Waiter? Previous;
         public Waiter? Next;
         public int State;
+        public int LostTries;
 
         public void Wake()
         {

@@ -73,18 +73,10 @@ internal sealed partial class WalWriter
             // last time are queued and nobody is mid-transaction, but never longer than a sync takes (at most 1 ms),
             // so a committer that does not come back costs at most one sync's worth of latency, once.
             // The wait is spent sealing what has arrived (see SealAhead), so the sync follows the last commit sooner.
+            // In a crowd it waits only for the commits, asleep until the one that completes the group (Gather).
             long deadline = Stopwatch.GetTimestamp() + Math.Min(_lastSyncTicks, Stopwatch.Frequency / 1000);
-            SpinWait spinner = default;
             SealAhead();
-            while (groupBytes < MaxGroupBytes
-                && (groupCommits < _lastGroupCommits || CommittersAhead() > 0)
-                && Stopwatch.GetTimestamp() < deadline)
-            {
-                spinner.SpinOnce(sleep1Threshold: -1);
-                TakeQueued(reader, ref groupBytes, ref groupCommits);
-                SealAhead();
-            }
-
+            Gather(reader, deadline, ref groupBytes, ref groupCommits);
             TakeQueued(reader, ref groupBytes, ref groupCommits);
         }
 
@@ -137,6 +129,10 @@ internal sealed partial class WalWriter
             if (commit.Kind == WalCommitKind.Frames)
             {
                 groupCommits++;
+                if (_mode == DurabilityMode.FullSync)
+                {
+                    _takenCommits++;
+                }
             }
         }
     }

@@ -206,6 +206,11 @@ internal sealed partial class WalWriter : IDisposable
             }
         }
 
+        if (_mode == DurabilityMode.FullSync && commit.Kind == WalCommitKind.Frames)
+        {
+            Appended();
+        }
+
         Queued(commit.FrameBytes(_log.FrameSize));
     }
 

@@ -4,9 +4,10 @@ using SharpCoreDB.Wal.Transactions;
 namespace SharpCoreDB.Wal.Tests.Transactions;
 
 /// <summary>
-/// The writer slot: one owner at a time; a release with waiters hands the slot to the one that has waited longest,
-/// so nobody overtakes a queued waiter; timeouts and cancellation leave the queue as if the waiter had never come; and
-/// under a seeded random crowd of sync and async waiters no wake-up is lost.
+/// The writer slot: one owner at a time; a release with waiters wakes the one that has waited longest (or hands it the
+/// slot), so queued waiters are served in arrival order and only running threads can overtake them, a bounded number of
+/// times; timeouts and cancellation leave the queue as if the waiter had never come; and under a seeded random crowd
+/// of sync and async waiters no wake-up is lost.
 /// </summary>
 public sealed class WriterSlotTests
 {
@@ -29,7 +30,7 @@ public sealed class WriterSlotTests
     }
 
     [Fact]
-    public void Queued_waiters_are_handed_the_slot_in_arrival_order_one_hand_off_each()
+    public void Queued_waiters_take_the_slot_in_arrival_order_one_wake_up_each()
     {
         const int Waiters = 12;
         var slot = new WriterSlot();
@@ -58,7 +59,7 @@ public sealed class WriterSlotTests
         slot.Release();
         JoinAll(threads);
         Assert.Equal(Enumerable.Range(0, Waiters), order);
-        Assert.Equal(Waiters, slot.HandOffs);
+        Assert.Equal(Waiters, slot.WakeUps + slot.HandOffs);
         Assert.Equal(Waiters, slot.Parks);
         Assert.False(slot.IsHeld);
         Assert.Equal(0, slot.QueuedWaiters);
@@ -92,31 +93,90 @@ public sealed class WriterSlotTests
         Assert.Equal(spunBeforeFollowers, slot.SpinRoundsSpent);
         slot.Release();
         JoinAll(threads);
-        Assert.Equal(Waiters, slot.HandOffs);
+        Assert.Equal(Waiters, slot.WokenEntries + slot.HandOffs);
     }
 
     [Fact]
-    public void A_release_hands_the_slot_to_the_queued_waiter_so_a_newcomer_cannot_take_it()
+    public void A_release_with_a_sleeping_waiter_wakes_it_and_frees_the_slot_instead_of_handing_it_over()
     {
         var slot = new WriterSlot();
         Assert.True(slot.Enter(HangGuard));
-        using var mayRelease = new ManualResetEventSlim();
         var waiter = new Thread(() =>
         {
             Assert.True(slot.Enter(HangGuard));
-            mayRelease.Wait(HangGuard);
             slot.Release();
         });
         waiter.Start();
         WaitUntil(() => slot.QueuedWaiters == 1, "waiter queued");
         slot.Release();
 
-        // Whether or not the waiter has woken yet, the slot is already its own.
+        // The waiter is woken to take the slot; until it runs, a running thread could take it (and the waiter would try
+        // again at the next release): the releasing thread needs no second wake-up to get the slot back.
+        Assert.Equal(1, slot.WakeUps);
+        Assert.Equal(0, slot.HandOffs);
+        JoinAll([waiter]);
+        Assert.Equal(1, slot.WokenEntries + slot.LostTries);
+        Assert.False(slot.IsHeld);
+        Assert.Equal(0, slot.QueuedWaiters);
+    }
+
+    [Theory]
+    [InlineData(5)]
+    [InlineData(6)]
+    public void Threads_coming_back_at_once_take_the_free_slot_without_a_wake_up_for_most_entries(int seed)
+    {
+        // Writers that commit again as soon as they are done, as a crowd of autocommit inserts does: with the slot handed
+        // to a sleeping waiter at every release, nearly every entry was a sleep and a wake-up (the releasing thread found
+        // the slot owned by the woken one and queued too): 9,460 and 11,295 wake-ups for these 12,000 entries, against
+        // 53-309 with barging.
+        const int Threads = 4;
+        const int Rounds = 3000;
+        var slot = new WriterSlot();
+        var threads = new Thread[Threads];
+        for (int t = 0; t < Threads; t++)
+        {
+            var random = new Random(seed + t);
+            threads[t] = new Thread(() =>
+            {
+                for (int i = 0; i < Rounds; i++)
+                {
+                    Assert.True(slot.Enter(HangGuard));
+                    Thread.SpinWait(random.Next(50, 400));
+                    slot.Release();
+                    Thread.SpinWait(random.Next(10, 100));
+                }
+            });
+            threads[t].Start();
+        }
+
+        JoinAll(threads);
+        long wakeUps = slot.WakeUps + slot.HandOffs;
+        Assert.True(wakeUps * 4 < Threads * Rounds, $"seed {seed}: {wakeUps} wake-ups for {Threads * Rounds} entries ({slot.Parks} parks, {slot.LostTries} lost tries)");
+        Assert.False(slot.IsHeld);
+    }
+
+    [Fact]
+    public async Task A_release_hands_the_slot_to_a_queued_async_waiter_so_a_newcomer_cannot_take_it()
+    {
+        var slot = new WriterSlot();
+        Assert.True(slot.Enter(HangGuard));
+        using var mayRelease = new SemaphoreSlim(0);
+        Task waiter = Task.Run(async () =>
+        {
+            Assert.True(await slot.EnterAsync(HangGuard));
+            await mayRelease.WaitAsync(HangGuard);
+            slot.Release();
+        });
+        WaitUntil(() => slot.QueuedWaiters == 1, "waiter queued");
+        slot.Release();
+
+        // An asynchronous waiter is not woken to compete: whether or not its continuation has run yet, the slot is its own.
         Assert.True(slot.IsHeld);
         Assert.False(slot.TryEnter());
         Assert.False(slot.Enter(TimeSpan.Zero));
-        mayRelease.Set();
-        JoinAll([waiter]);
+        Assert.Equal(1, slot.HandOffs);
+        mayRelease.Release();
+        await waiter.WaitAsync(HangGuard);
         Assert.False(slot.IsHeld);
     }
 
@@ -186,7 +246,7 @@ public sealed class WriterSlotTests
         slot.Release();
         JoinAll([second]);
         Assert.True(secondEntered);
-        Assert.Equal(1, slot.HandOffs);
+        Assert.Equal(1, slot.WokenEntries + slot.HandOffs);
         Assert.False(slot.IsHeld);
     }
 
@@ -226,7 +286,7 @@ public sealed class WriterSlotTests
         slot.Release();
         await Task.WhenAll(waits).WaitAsync(HangGuard);
         Assert.Equal(Enumerable.Range(0, Waiters), order);
-        Assert.Equal(Waiters, slot.HandOffs);
+        Assert.Equal(Waiters, slot.WokenEntries + slot.HandOffs);
         Assert.False(slot.IsHeld);
 
         void Enter(int index)
@@ -256,7 +316,7 @@ public sealed class WriterSlotTests
     [InlineData(101)]
     [InlineData(202)]
     [InlineData(303)]
-    public void Random_crowd_without_timeouts_loses_no_wake_up_and_every_park_is_one_hand_off(int seed)
+    public void Random_crowd_without_timeouts_loses_no_wake_up_and_every_park_ends_in_a_hand_off_or_a_woken_entry(int seed)
     {
         const int Threads = 24;
         int rounds = WalTestKit.Stress ? 2000 : 200;
@@ -277,7 +337,10 @@ public sealed class WriterSlotTests
         });
 
         Assert.Equal((long)Threads * rounds, crowd.Entries);
-        Assert.Equal(crowd.Slot.Parks, crowd.Slot.HandOffs);
+        Assert.Equal(crowd.Slot.Parks, crowd.Slot.HandOffs + crowd.Slot.WokenEntries);
+
+        // Every wake-up ended in the woken waiter's entry or in a lost try, after which it queued on at the head.
+        Assert.Equal(crowd.Slot.WakeUps, crowd.Slot.WokenEntries + crowd.Slot.LostTries);
     }
 
     [Theory]

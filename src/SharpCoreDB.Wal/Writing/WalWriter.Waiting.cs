@@ -24,18 +24,30 @@ internal sealed partial class WalWriter
 
     // Walks a completed group's chain from `from` and wakes the first committer asleep on it, which carries on from its
     // own commit; the committers passed on the way are awake (spinning, or not yet waiting) and will not sleep on their
-    // completed commits. Returns whether it woke one.
-    private static bool WakeFirstSleeper(WalCommit? from)
+    // completed commits.
+    private static void WakeFirstSleeper(WalCommit? from) => ClaimFirstSleeper(from)?.Set();
+
+    // The log writer's wake-up: counted before the event is set, so whoever sees the woken committers done (they wake
+    // each other and may all return before this thread runs again) also sees the count.
+    private void WakeFirstSleeperFromWorker(WalCommit? from)
+    {
+        if (ClaimFirstSleeper(from) is { } wake)
+        {
+            Interlocked.Increment(ref _wakeUpsByWorker);
+            wake.Set();
+        }
+    }
+
+    private static ManualResetEventSlim? ClaimFirstSleeper(WalCommit? from)
     {
         for (WalCommit? commit = from; commit is not null; commit = commit.NextInGroup)
         {
             if (commit.ClaimSleeper() is { } wake)
             {
-                wake.Set();
-                return true;
+                return wake;
             }
         }
 
-        return false;
+        return null;
     }
 }

@@ -184,10 +184,7 @@ internal sealed partial class WalWriter
             }
         }
 
-        if (WakeFirstSleeper(first))
-        {
-            Interlocked.Increment(ref _wakeUpsByWorker);
-        }
+        WakeFirstSleeperFromWorker(first);
 
         // The committers are on their way; the rest of this group's cleanup overlaps with their next transactions
         // instead of delaying them (16 commits' page lists and queued copies took 10-20 µs per sync).
@@ -208,10 +205,7 @@ internal sealed partial class WalWriter
     {
         commit.ReturnPages();
         commit.Completion?.TrySetException(WalErrors.QueuedBehindFailure(_log.Device.Name, commit.Sequence, failure));
-        if (WakeFirstSleeper(commit))
-        {
-            Interlocked.Increment(ref _wakeUpsByWorker);
-        }
+        WakeFirstSleeperFromWorker(commit);
     }
 
     // Chains the group's commits that have a completion (NextInGroup) and returns the first, or null.

@@ -30,9 +30,8 @@ internal sealed class DatabaseKeys : IDisposable
     public static DatabaseKeys Of(PageFile file)
     {
         ArgumentNullException.ThrowIfNull(file);
-        byte[] page = new byte[file.PageSize];
-        file.ReadPage(0, page);
-        return new DatabaseKeys(page[..DatabaseHeader.SizeOf], file.Codec.CloneKeys());
+        // Not read back from the device: a checkpoint of the open store may be rewriting page 0 right now.
+        return new DatabaseKeys(file.OpenedHeader.ToArray(), file.Codec.CloneKeys());
     }
 
     /// <summary>Wipes the key copies.</summary>

@@ -186,6 +186,7 @@ internal sealed partial class PageFile
 
             var file = new PageFile(device, leaveOpen, codec, options.ReadOnly, wasCreated: false, DatabaseHeader.GetKdfIterations(header));
             file.LoadCheckpointRecord(page0.AsSpan(0, (int)pageSize));
+            file.KeepOpenedHeader(header);
             return file;
         }
         finally
@@ -342,6 +343,7 @@ internal sealed partial class PageFile
                 Span<byte> header = page0.AsSpan(0, codec.UsableSize);
                 DatabaseHeader.Initialize(header, pageSize, flags, databaseId, salt, iterations, check);
                 file.WritePage(0, header);
+                file.KeepOpenedHeader(header);
             }
             finally
             {

@@ -19,6 +19,11 @@ internal sealed partial class PageFile : IDisposable, IPageRunLoader
     private readonly IStorageDevice _device;
     private readonly bool _leaveOpen;
     private readonly PageCodec _codec;
+
+    // The header as it was at open or creation. Its identity fields never change, and a checkpoint may be rewriting
+    // page 0 on disk at any time (in two writes, around the checkpoint record's slots), so whoever needs them takes
+    // them from here rather than reading page 0 back from the device.
+    private byte[] _openedHeader = [];
     private volatile bool _disposed;
 
     private PageFile(IStorageDevice device, bool leaveOpen, PageCodec codec, bool isReadOnly, bool wasCreated, uint kdfIterations)
@@ -60,6 +65,13 @@ internal sealed partial class PageFile : IDisposable, IPageRunLoader
 
     /// <summary>True when this open created the database (the device was empty).</summary>
     public bool WasCreated { get; }
+
+    /// <summary>
+    /// The first <see cref="Format.DatabaseHeader.SizeOf"/> bytes of page 0 as they were when the file was opened or
+    /// created. Only the immutable fields (database id, page size, flags, salt, iterations, key check) are meaningful;
+    /// the mutable ones are read through a transaction.
+    /// </summary>
+    public ReadOnlySpan<byte> OpenedHeader => _openedHeader;
 
     /// <summary>The number of whole pages the device currently holds.</summary>
     public long StoredPageCount => _device.Length / PageSize;
@@ -178,6 +190,9 @@ internal sealed partial class PageFile : IDisposable, IPageRunLoader
         ObjectDisposedException.ThrowIf(_disposed, this);
         _device.Flush();
     }
+
+    // Called once by the open or the creation, with page 0's usable bytes.
+    private void KeepOpenedHeader(ReadOnlySpan<byte> header) => _openedHeader = header[..Format.DatabaseHeader.SizeOf].ToArray();
 
     /// <inheritdoc />
     void IPageCacheLoader.LoadPage(uint pageNumber, ulong version, Span<byte> destination) => ReadPage(pageNumber, destination);

@@ -327,10 +327,13 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
     }
 
     /// <summary>
-    /// Caches the version of a page a writer just committed, when the version it replaces is cached: the next
-    /// writer (and every new reader, once the commit is visible) reads it without loading it back from the log.
-    /// A page whose previous version is not cached stays uncached, so a large commit does not flush the readers'
-    /// working set; and nothing is evicted for it when every slot is pinned.
+    /// Caches the version of a page a writer just committed: the next writer (and every new reader, once the commit
+    /// is visible) reads it without loading it back from the log or the file. A page whose previous version is cached
+    /// may take an evicted page's slot; a page whose previous version is not cached (a new page, or one the workload
+    /// has not read) only takes a slot that is still free, so a large commit does not flush the readers' working set,
+    /// while a bulk load into a cache with room leaves its pages cached as SQLite's does (before, every page of a
+    /// freshly loaded table was read back from the file, and decrypted, on its first use). Nothing is evicted for a
+    /// committed version when every slot is pinned.
     /// </summary>
     /// <remarks>
     /// The previous version stays for the snapshots that still read it, but loses its second chance: once they
@@ -352,10 +355,19 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
         {
             ObjectDisposedException.ThrowIf(_disposed, this);
             var key = new PageKey(pageNumber, version);
-            if (!_map.TryGetValue(new PageKey(pageNumber, previousVersion), out int previous)
-                || _slots[previous].State != SlotState.Ready
-                || _map.ContainsKey(key))
+            if (_map.ContainsKey(key))
             {
+                return;
+            }
+
+            if (!_map.TryGetValue(new PageKey(pageNumber, previousVersion), out int previous)
+                || _slots[previous].State != SlotState.Ready)
+            {
+                if (_occupied < Capacity)
+                {
+                    Fill(AcquireSlot(-1), key, plain);
+                }
+
                 return;
             }
 
@@ -385,16 +397,21 @@ internal sealed partial class PageCache : IPageLeaseOwner, IDisposable
                 }
             }
 
-            int slot = AcquireSlot(victim);
-            ref Slot fresh = ref _slots[slot];
-            fresh.Key = key;
-            fresh.State = SlotState.Ready;
-            fresh.Pins = 0;
-            fresh.Referenced = false;
-            plain[.._usableSize].CopyTo(fresh.Buffer);
-            _map.Add(key, slot);
-            AssertSlot(slot);
+            Fill(AcquireSlot(victim), key, plain);
         }
+    }
+
+    // Under the gate: an acquired slot takes a committed version, unreferenced (CLOCK's first pick unless it is read).
+    private void Fill(int slot, PageKey key, ReadOnlySpan<byte> plain)
+    {
+        ref Slot fresh = ref _slots[slot];
+        fresh.Key = key;
+        fresh.State = SlotState.Ready;
+        fresh.Pins = 0;
+        fresh.Referenced = false;
+        plain[.._usableSize].CopyTo(fresh.Buffer);
+        _map.Add(key, slot);
+        AssertSlot(slot);
     }
 
     /// <summary>

@@ -216,15 +216,38 @@ public sealed class PageCacheTests
     }
 
     [Fact]
-    public void A_committed_version_of_an_uncached_page_stays_uncached()
+    public void A_committed_version_of_an_uncached_page_takes_a_free_slot()
     {
         var loader = new CountingLoader();
         using var cache = new PageCache(PageSize, Usable, capacity: 8);
         byte[] committed = new byte[Usable];
+        BinaryPrimitives.WriteUInt32LittleEndian(committed, 44);
         cache.AddCommitted(4, previousVersion: 0, version: 2, committed, previousUnread: false);
 
-        Assert.Equal(0, cache.Count);
+        Assert.Equal(1, cache.Count);
+        using (PageLease lease = cache.Read(4, 2, loader))
+        {
+            Assert.Equal(44u, BinaryPrimitives.ReadUInt32LittleEndian(lease.Data));
+        }
+
+        Assert.Equal(0, loader.LoadsOf(4));
+    }
+
+    [Fact]
+    public void A_committed_version_of_an_uncached_page_evicts_nothing_from_a_full_cache()
+    {
+        var loader = new CountingLoader();
+        using var cache = new PageCache(PageSize, Usable, capacity: 2);
+        cache.Read(1, 0, loader).Dispose();
+        cache.Read(2, 0, loader).Dispose();
+        cache.AddCommitted(4, previousVersion: 0, version: 2, new byte[Usable], previousUnread: false);
+
+        Assert.Equal(2, cache.Count);
+        cache.Read(1, 0, loader).Dispose();
+        cache.Read(2, 0, loader).Dispose();
         cache.Read(4, 2, loader).Dispose();
+        Assert.Equal(1, loader.LoadsOf(1));
+        Assert.Equal(1, loader.LoadsOf(2));
         Assert.Equal(1, loader.LoadsOf(4));
     }
 

@@ -19,10 +19,12 @@ public sealed class FreedPageWriteTests
     private const int Keys = 6_000;
     private const int Deleted = 4_500;
 
-    [Fact]
-    public void A_delete_that_frees_most_leaves_writes_only_the_pages_still_in_use()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void A_delete_that_frees_most_leaves_writes_only_the_pages_still_in_use(bool encrypted)
     {
-        using var kit = new WalTestKit(DurabilityMode.FullSync) { AutoCheckpoint = false };
+        using var kit = new WalTestKit(DurabilityMode.FullSync, encrypted ? WalTestKit.Encrypted() : null) { AutoCheckpoint = false };
         uint root;
         using (WalPageStore store = kit.Open())
         {
@@ -74,10 +76,12 @@ public sealed class FreedPageWriteTests
         }
     }
 
-    [Fact]
-    public void A_page_freed_and_allocated_again_in_one_transaction_is_written()
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void A_page_freed_and_allocated_again_in_one_transaction_is_written(bool encrypted)
     {
-        using var kit = new WalTestKit(DurabilityMode.FullSync) { AutoCheckpoint = false };
+        using var kit = new WalTestKit(DurabilityMode.FullSync, encrypted ? WalTestKit.Encrypted() : null) { AutoCheckpoint = false };
         using WalPageStore store = kit.Open();
         uint root = Fill(store);
         using (IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(5)))

@@ -114,7 +114,14 @@ internal abstract class DirtyPageTransaction : StoreTransaction, IWriteTransacti
     {
         ThrowIfNotActive();
         _shapeStamp++;
-        PageAllocator.Free(this, pageNumber);
+        if (PageAllocator.Free(this, pageNumber) && pageNumber < CommittedPageCount)
+        {
+            // A page listed in a trunk is never read again, so its committed image may stay as it is: a delete that
+            // empties or merges away many leaves writes none of them (a cascade delete freed 135 of its 159 pages).
+            // Only a page with a committed image: one first allocated by this transaction has none in the file or
+            // the log yet, and every page below the page count must have one (integrity_check reads them all).
+            Pages.Omit(pageNumber);
+        }
     }
 
     /// <inheritdoc />

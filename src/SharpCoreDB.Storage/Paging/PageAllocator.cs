@@ -62,9 +62,13 @@ internal static class PageAllocator
     /// <summary>Returns a page to the free list (as part of the transaction).</summary>
     /// <param name="access">The write transaction's page access.</param>
     /// <param name="pageNumber">A page in use, 1 ≤ n &lt; page count. Freeing a page twice corrupts the list.</param>
+    /// <returns>
+    /// True when the page went into a trunk as an entry: its content is never read again (<see cref="Allocate"/> hands
+    /// it out zero-filled), so the transaction need not write it. False when the page became the new head trunk.
+    /// </returns>
     /// <exception cref="ArgumentOutOfRangeException">Page 0 or a page beyond the page count.</exception>
     /// <exception cref="SharpCoreDBException">Corrupt when the free list is inconsistent.</exception>
-    public static void Free(ITransactionPageAccess access, uint pageNumber)
+    public static bool Free(ITransactionPageAccess access, uint pageNumber)
     {
         ArgumentNullException.ThrowIfNull(access);
         ArgumentOutOfRangeException.ThrowIfZero(pageNumber);
@@ -102,6 +106,7 @@ internal static class PageAllocator
         }
 
         DatabaseHeader.SetFreePageCount(h, DatabaseHeader.GetFreePageCount(h) + 1);
+        return recorded;
     }
 
     /// <summary>

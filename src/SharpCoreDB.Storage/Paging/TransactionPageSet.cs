@@ -116,6 +116,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
             i = Add(pageNumber, buffer);
         }
 
+        _entries[i].Omitted = false;
         _changeStamp++;
         return NewLease(i, isWritable: true);
     }
@@ -140,6 +141,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         }
 
         Buffer(i).AsSpan(0, _usableSize).Clear();
+        _entries[i].Omitted = false;
         _changeStamp++;
         return NewLease(i, isWritable: true);
     }
@@ -175,7 +177,27 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         return buffer;
     }
 
-    /// <summary>Copies the dirty page numbers into <paramref name="destination"/> in ascending order (the write order at commit).</summary>
+    /// <summary>
+    /// Leaves a dirty page out of the commit (<see cref="GetPageNumbers"/>) while the transaction still reads and writes
+    /// its dirty copy: a page freed onto the free list, whose content no one reads again (the allocator hands it out
+    /// zero-filled), keeps its committed image instead of a new one in the log, as SQLite leaves a free-list leaf
+    /// unwritten. The next <see cref="Write"/> or <see cref="Create"/> of the page puts it back in the commit.
+    /// Nothing happens to a page that is not dirty: it has nothing to write anyway.
+    /// </summary>
+    /// <param name="pageNumber">The page number.</param>
+    public void Omit(uint pageNumber)
+    {
+        ThrowIfEnded();
+        if (_index.TryGetValue(pageNumber, out int i))
+        {
+            _entries[i].Omitted = true;
+        }
+    }
+
+    /// <summary>
+    /// Copies the numbers of the pages to commit into <paramref name="destination"/> in ascending order (the write order
+    /// at commit): every dirty page but those <see cref="Omit"/> left out.
+    /// </summary>
     /// <param name="destination">Cleared and filled.</param>
     public void GetPageNumbers(List<uint> destination)
     {
@@ -183,7 +205,10 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         destination.Clear();
         for (int i = 0; i < _count; i++)
         {
-            destination.Add(_entries[i].PageNumber);
+            if (!_entries[i].Omitted)
+            {
+                destination.Add(_entries[i].PageNumber);
+            }
         }
 
         destination.Sort();
@@ -265,7 +290,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         }
 
         int i = _count++;
-        _entries[i] = new Entry { PageNumber = pageNumber, Buffer = buffer, Leases = 0 };
+        _entries[i] = new Entry { PageNumber = pageNumber, Buffer = buffer, Leases = 0, Omitted = false };
         _index.Add(pageNumber, i);
         return i;
     }
@@ -297,5 +322,8 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         public uint PageNumber;
         public byte[] Buffer;
         public int Leases;
+
+        // Left out of the commit: a freed page whose content no one reads again (see Omit).
+        public bool Omitted;
     }
 }

@@ -52,6 +52,32 @@ public sealed class TransactionPageSetTests
     }
 
     [Fact]
+    public void An_omitted_page_stays_readable_but_out_of_the_commit_until_written_again()
+    {
+        var set = new TransactionPageSet(512, 508, new CountingPool());
+        var source = new FilledSource();
+        set.Write(3, source).Dispose();
+        set.Write(5, source).Dispose();
+        set.Create(8).Dispose();
+        set.Omit(5);
+        set.Omit(8);
+        set.Omit(11);
+        var numbers = new List<uint>();
+        set.GetPageNumbers(numbers);
+        Assert.Equal([3u], numbers);
+        Assert.True(set.TryRead(5, out PageLease read));
+        Assert.Equal(5, read.Data[0]);
+        read.Dispose();
+        Assert.False(set.Contains(11));
+
+        // Written or created again (the allocator hands a freed page out): back in the commit.
+        set.Write(5, source).Dispose();
+        set.Create(8).Dispose();
+        set.GetPageNumbers(numbers);
+        Assert.Equal([3u, 5u, 8u], numbers);
+    }
+
+    [Fact]
     public void Detaching_a_page_that_is_not_dirty_throws()
     {
         var set = new TransactionPageSet(512, 508, new CountingPool());

@@ -100,12 +100,21 @@ internal sealed partial class WalPageStore
                 _cache.Invalidate(frame.PageNumber, 0);
             }
 
+            long copiedEnd = WalHeader.SizeOf;
+            foreach (Recovery.WalFrameRef frame in frames)
+            {
+                copiedEnd = Math.Max(copiedEnd, frame.Offset + _log.FrameSize);
+            }
+
             lock (_snapshotLock)
             {
                 AssertAdvances("backfilled", _backfilled, upTo);
                 _backfilled = upTo;
                 AssertSequenceMarks();
             }
+
+            // The frames of the commit at upTo are among those copied (each is its page's newest version up to it).
+            Volatile.Write(ref _copiedLogEnd, Math.Max(Volatile.Read(ref _copiedLogEnd), copiedEnd));
 
             _events?.Checkpointed(frames.Count);
             return frames.Count;
@@ -122,7 +131,8 @@ internal sealed partial class WalPageStore
         {
             try
             {
-                // Keep going while commits arrived during the last pass and the log is still over its threshold. When
+                // Keep going while a batch worth a sync of the database file arrived during the last pass (see
+                // NeedsCheckpoint) and the log is still over its threshold. When
                 // another checkpoint holds the slot (a committer restarting the log, or a requested one), wait for
                 // it and go on from where it got to: giving up and looking again at once would spin on the slot
                 // for as long as that checkpoint syncs the database file, on a CPU the committers need.

@@ -72,6 +72,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     private long _commitsPinnedPastThreshold;
     private long _commitsBesideCheckpoint;
 
+    // Where the newest frame the checkpoints copied in this log generation ends (the header's end when none is).
+    private long _copiedLogEnd = WalHeader.SizeOf;
+
     // Log generations asked for (restarts queued, writer slot held); ahead of the log's own count while one waits.
     private long _generationsQueued;
 

@@ -27,6 +27,9 @@ internal sealed class GatedDevice : IStorageDevice
 
     public int Flushes => Volatile.Read(ref _flushes);
 
+    /// <summary>Runs before each flush, on the flushing thread (before the gate).</summary>
+    public Action? BeforeFlush { get; set; }
+
     /// <summary>Makes the next flushes wait until <see cref="Open"/>.</summary>
     public void Close() => _open.Reset();
 
@@ -54,6 +57,7 @@ internal sealed class GatedDevice : IStorageDevice
     public void Flush()
     {
         Interlocked.Increment(ref _flushes);
+        BeforeFlush?.Invoke();
         if (!_open.IsSet)
         {
             _entered.Release();

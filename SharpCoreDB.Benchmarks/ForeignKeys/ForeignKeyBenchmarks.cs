@@ -139,9 +139,15 @@ public class ForeignKeyBenchmarks
         // table and index read once: warm caches and empty logs on both sides.
         _connection!.Dispose();
         Open(sharpCoreDB);
-        Execute("SELECT count(*) FROM parent WHERE length(name) > 0");
-        Execute("SELECT count(*) FROM child WHERE length(note) > 0");
-        Execute("SELECT count(*) FROM child WHERE parent_id > 0");
+        foreach (string read in (string[])["SELECT count(*) FROM parent WHERE length(name) > 0", "SELECT count(*) FROM child WHERE length(note) > 0", "SELECT count(*) FROM child WHERE parent_id > 0"])
+        {
+            using DbCommand command = _connection!.CreateCommand();
+            command.CommandText = read;
+            if (Convert.ToInt64(command.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture) == 0)
+            {
+                throw new InvalidOperationException($"The rebuilt database is empty: {read}");
+            }
+        }
     }
 
     private void Open(bool sharpCoreDB)

@@ -20,11 +20,16 @@ namespace SharpCoreDB.Wal.Writing;
 internal sealed partial class WalWriter
 {
     /// <summary>
-    /// Frame buffers up to this size stay with the writer between groups; a larger one (a rare large group) goes back
-    /// to the pool after its write. A bulk writer that keeps each commit within it (the database copier) writes
-    /// without allocating frame buffers.
+    /// Frame buffers up to this size stay with the writer between groups and come from (and go back to)
+    /// <see cref="FramePool"/>; a larger one (a rare large group) is allocated for its write and dropped after it, never
+    /// given to the pool: the shared pool keeps what it is given for the life of the process, so one bulk commit used to
+    /// leave a 32 MiB buffer held there for good. A bulk writer that keeps each commit within it (the database copier)
+    /// writes without allocating frame buffers.
     /// </summary>
     internal const int KeptBufferBytes = 1024 * 1024;
+
+    /// <summary>Where frame buffers up to <see cref="KeptBufferBytes"/> come from (tests count what it is given).</summary>
+    internal ArrayPool<byte> FramePool { get; init; } = ArrayPool<byte>.Shared;
 
     private readonly List<(uint Page, ulong Version)> _sealedAhead = [];
     private readonly HashSet<uint> _aheadPages = [];
@@ -82,15 +87,25 @@ internal sealed partial class WalWriter
             return buffer;
         }
 
-        byte[] larger = ArrayPool<byte>.Shared.Rent(Math.Max(length, buffer is null ? 0 : buffer.Length * 2));
+        int size = Math.Max(length, buffer is null ? 0 : buffer.Length * 2);
+        byte[] larger = size <= KeptBufferBytes ? FramePool.Rent(size) : GC.AllocateUninitializedArray<byte>(size);
         if (buffer is not null)
         {
             buffer.AsSpan().CopyTo(larger);
-            ArrayPool<byte>.Shared.Return(buffer);
+            GiveBack(buffer);
         }
 
         _frameBuffer = larger;
         return larger;
+    }
+
+    // A buffer the writer is done with: back to the pool if it came from there, else left to the garbage collector.
+    private void GiveBack(byte[] buffer)
+    {
+        if (buffer.Length <= KeptBufferBytes)
+        {
+            FramePool.Return(buffer);
+        }
     }
 
     // After a write: a buffer grown for an unusually large group is not held on to.
@@ -108,7 +123,7 @@ internal sealed partial class WalWriter
         if (_frameBuffer is { } buffer)
         {
             _frameBuffer = null;
-            ArrayPool<byte>.Shared.Return(buffer);
+            GiveBack(buffer);
         }
     }
 }

@@ -22,12 +22,15 @@ internal sealed class FrameLog : IDisposable, IWalFrameSource
     private ulong _nextSequence;
     private long _durable;
 
-    public FrameLog(IStorageDevice device, DurabilityMode mode, TimeSpan? flushInterval = null, ulong checkpointSequence = 0, Func<int>? committersAhead = null)
+    public FrameLog(IStorageDevice device, DurabilityMode mode, TimeSpan? flushInterval = null, ulong checkpointSequence = 0, Func<int>? committersAhead = null, System.Buffers.ArrayPool<byte>? framePool = null)
     {
         Device = device;
         Log = WalLogFile.Start(device, PageSize, checkpointSequence, previousSalt1: 0, DatabaseId, authenticator: null);
         _nextSequence = checkpointSequence + 1;
-        Writer = new WalWriter(Log, mode, this, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s), committersAhead, s => Released?.Invoke(s));
+        Writer = new WalWriter(Log, mode, this, flushInterval ?? TimeSpan.FromMilliseconds(10), s => Interlocked.Exchange(ref _durable, (long)s), committersAhead, s => Released?.Invoke(s))
+        {
+            FramePool = framePool ?? System.Buffers.ArrayPool<byte>.Shared,
+        };
     }
 
     public IStorageDevice Device { get; }

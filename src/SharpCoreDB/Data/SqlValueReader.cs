@@ -87,7 +87,7 @@ internal static class SqlValueReader
         // comes as a new array.)
         if (result is byte[] bytes && value.HoldsBlobArray)
         {
-            return bytes.AsSpan().ToArray();
+            return BlobArray.Copy(bytes);
         }
 
         // TEXT that holds invalid UTF-8 reaches the application as well-formed UTF-16, as from any UTF-8 reader.
@@ -280,7 +280,7 @@ internal static class SqlValueReader
         return value.StorageClass switch
         {
             // One array, the caller's: an inline BLOB (a GUID) is written straight into it.
-            SqlStorageClass.Blob => value.GetBlobBytes(inline).ToArray(),
+            SqlStorageClass.Blob => BlobArray.Copy(value.GetBlobBytes(inline)),
 
             // TEXT as its stored bytes, invalid UTF-8 included.
             SqlStorageClass.Text => Utf8Text.Encode(value.AsText()),

@@ -67,7 +67,7 @@ internal readonly partial struct SqlValue
     public static SqlValue FromBlobBytes(ReadOnlySpan<byte> bytes) =>
         bytes.Length == PackedBlob.Size
             ? new(PackedBlob.For(bytes[^1]), SqlStorageClass.Blob, SqlDeclaredType.None, bytes)
-            : FromBlob(bytes.ToArray());
+            : FromBlob(BlobArray.Copy(bytes));
 
     /// <summary>Creates a BLOB whose bytes stay in a reused record buffer (see <see cref="BorrowedBlob"/>).</summary>
     /// <param name="borrowed">The borrowed bytes.</param>

@@ -110,7 +110,7 @@ internal readonly partial struct SqlValue
         PackedText { IsGuid: true } guid => PackedGuidString(guid),
         PackedText packed => packed.ToText(_bits, (int)_decimalHigh),
         PackedBlob blob => InlineBlobArray(blob.Tail),
-        BorrowedBlob borrowed => borrowed.Bytes.ToArray(),
+        BorrowedBlob borrowed => BlobArray.Copy(borrowed.Bytes),
         _ => _reference,
     };
 

@@ -133,7 +133,7 @@ internal sealed partial class BTreeCursor
                 }
             }
 
-            return DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel);
+            return DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel) && PrefetchLeaf(forward: true);
         }
 
         ReleaseParent();
@@ -171,11 +171,21 @@ internal sealed partial class BTreeCursor
                 }
             }
 
-            return DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel);
+            return DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel) && PrefetchLeaf(forward: false);
         }
 
         ReleaseParent();
         return false;
+    }
+
+    /// <summary>
+    /// Hints the whole of the leaf just stepped onto to the CPU (see <see cref="NodeReader.PrefetchCells"/>): a cursor
+    /// that crosses from one leaf to the next is scanning and will read every cell. Always true, for the caller's return.
+    /// </summary>
+    private bool PrefetchLeaf(bool forward)
+    {
+        PrefetchedLines += NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).PrefetchCells(forward);
+        return true;
     }
 
     /// <summary>

@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -85,6 +87,9 @@ internal sealed partial class BTreeCursor : IDisposable
 
     /// <summary>The previous cursor in the owning tree's list of open cursors.</summary>
     internal BTreeCursor? PreviousOpen { get; set; }
+
+    /// <summary>Cache lines hinted to the CPU for the leaves this cursor stepped onto (tests: proof that a scan prefetches).</summary>
+    internal long PrefetchedLines { get; private set; }
 
     /// <summary>True while the cursor is on an entry.</summary>
     public bool IsPositioned => _state == CursorState.Positioned;
@@ -405,10 +410,17 @@ internal sealed partial class BTreeCursor : IDisposable
         _state = CursorState.Unpositioned;
     }
 
+    // Called per row of a scan: a positioned cursor is usable, so only the other states take the checks' call.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool CanMove()
     {
+        if (_state == CursorState.Positioned)
+        {
+            return true;
+        }
+
         EnsureUsable();
-        return _state == CursorState.Positioned;
+        return false;
     }
 
     private void EnsureUsable()
@@ -420,12 +432,20 @@ internal sealed partial class BTreeCursor : IDisposable
         }
     }
 
+    // Called per row by every accessor: the check inlines, the throwing path does not.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void EnsurePositioned()
     {
         if (_state != CursorState.Positioned)
         {
-            EnsureUsable();
-            throw new InvalidOperationException("The cursor is not on an entry; position it with First, Last or Seek.");
+            ThrowNotPositioned();
         }
+    }
+
+    [DoesNotReturn]
+    private void ThrowNotPositioned()
+    {
+        EnsureUsable();
+        throw new InvalidOperationException("The cursor is not on an entry; position it with First, Last or Seek.");
     }
 }

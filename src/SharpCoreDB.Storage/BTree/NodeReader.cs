@@ -15,6 +15,9 @@ namespace SharpCoreDB.Storage.BTree;
 /// </summary>
 internal readonly ref struct NodeReader
 {
+    /// <summary>The cache line size <see cref="PrefetchCells"/> steps by (x64).</summary>
+    internal const int CacheLineSize = 64;
+
     private readonly ReadOnlySpan<byte> _page;
     private readonly int _maxLocalKey;
 
@@ -115,6 +118,52 @@ internal readonly ref struct NodeReader
                 }
             }
         }
+    }
+
+    /// <summary>
+    /// Asks the CPU to start loading every cache line of the slot array and the cells, for a cursor that has just
+    /// stepped onto this leaf from its neighbour and so will read all of it. A scan reads a leaf's cells one after
+    /// another, and the hardware prefetcher keeps ahead of that only when consecutive leaves lie next to each other in
+    /// memory in the order the cells are read; where the cache's buffers lie is set by the process's history (see
+    /// <see cref="PageBufferPool"/>), and in the unlucky order every line waited for its own load: a warm scan of
+    /// 100,000 rows cost a third more CPU. Issued together the loads overlap. A hint only: it reads nothing and cannot
+    /// fault, and a damaged header has been rejected before (the content area lies within the page).
+    /// </summary>
+    /// <param name="forward">True when the cells will be read in ascending key order.</param>
+    /// <returns>The cache lines hinted (none without SSE).</returns>
+    public unsafe int PrefetchCells(bool forward)
+    {
+        if (!Sse.IsSupported)
+        {
+            return 0;
+        }
+
+        fixed (byte* page = _page)
+        {
+            // The slots first: each cell is found through its slot. Then the cells from the end of the page when
+            // reading forward, since a leaf filled in key order packs its first cell last (at the page's end).
+            int lines = PrefetchLines(page, NodeLayout.HeaderSize, NodeLayout.HeaderSize + (NodeLayout.SlotSize * Count), descending: false);
+            return lines + PrefetchLines(page, ContentStart, _page.Length, descending: forward);
+        }
+    }
+
+    // Hints the cache lines holding bytes [start, end) of the page, from either end; returns how many.
+    private static unsafe int PrefetchLines(byte* page, int start, int end, bool descending)
+    {
+        if (start >= end)
+        {
+            return 0;
+        }
+
+        nuint first = (nuint)(page + start) & ~(nuint)(CacheLineSize - 1);
+        nuint last = (nuint)(page + end - 1) & ~(nuint)(CacheLineSize - 1);
+        int lines = (int)((last - first) / CacheLineSize) + 1;
+        for (int i = 0; i < lines; i++)
+        {
+            Sse.Prefetch0((void*)(descending ? last - ((nuint)i * CacheLineSize) : first + ((nuint)i * CacheLineSize)));
+        }
+
+        return lines;
     }
 
     /// <summary>The offset of cell <paramref name="index"/>, checked to lie in the content area.</summary>

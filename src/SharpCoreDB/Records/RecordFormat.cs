@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 
 namespace SharpCoreDB.Records;
 
@@ -86,6 +87,8 @@ internal static class RecordFormat
     /// type 11 and sizes past the limit.</summary>
     /// <param name="serialType">The serial type.</param>
     /// <returns>The size in bytes, or -1.</returns>
+    // Inlined: called per column before the one wanted, for every row a filtered scan probes (RecordIntegerProbe).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int GetPayloadSize(ulong serialType) => serialType switch
     {
         0 or 8 or 9 => 0,

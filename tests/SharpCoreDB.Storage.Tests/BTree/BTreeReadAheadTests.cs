@@ -204,7 +204,8 @@ public sealed class BTreeReadAheadTests
         }
     }
 
-    private static (MemoryPageTransaction Tx, Tree Tree) BuildTree()
+    /// <summary>A tree of 3,000 keys on 512-byte pages, with several parents of leaves (shared with <see cref="BTreePrefetchTests"/>).</summary>
+    internal static (MemoryPageTransaction Tx, Tree Tree) BuildTree()
     {
         var tx = new MemoryPageTransaction(512);
         var tree = new Tree(tx, Tree.Create(tx));
@@ -218,7 +219,7 @@ public sealed class BTreeReadAheadTests
     }
 
     // Every leaf with its parent and its place among the parent's children, left to right.
-    private static List<Leaf> LeavesInOrder(MemoryPageTransaction tx, uint root)
+    internal static List<Leaf> LeavesInOrder(MemoryPageTransaction tx, uint root)
     {
         var leaves = new List<Leaf>();
         Walk(root, parent: 0, childIndex: 0, lastChildIndex: 0);
@@ -250,12 +251,12 @@ public sealed class BTreeReadAheadTests
         }
     }
 
-    private static byte[] Key(long id)
+    internal static byte[] Key(long id)
     {
         byte[] key = new byte[8];
         BinaryPrimitives.WriteInt64BigEndian(key, id);
         return key;
     }
 
-    private readonly record struct Leaf(uint Page, uint Parent, int ChildIndex, int LastChildIndex);
+    internal readonly record struct Leaf(uint Page, uint Parent, int ChildIndex, int LastChildIndex);
 }

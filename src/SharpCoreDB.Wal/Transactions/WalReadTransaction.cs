@@ -58,7 +58,12 @@ internal sealed class WalReadTransaction : SnapshotTransaction
     internal long ReadAheadLoads => _readAhead?.Loaded ?? 0;
 
     /// <inheritdoc />
-    protected override PageLease ReadCommitted(uint pageNumber) => _store.ReadVersion(pageNumber, Sequence, _index);
+    protected override PageLease ReadCommitted(uint pageNumber)
+    {
+        // A page the read-ahead still has queued is loaded here with the rest of its run, not alone (see PageReadAhead).
+        _readAhead?.LoadQueuedRun(pageNumber);
+        return _store.ReadVersion(pageNumber, Sequence, _index);
+    }
 
     /// <inheritdoc />
     protected override void CheckPageNumber(uint pageNumber, uint pageCount) => _store.CheckPageNumber(pageNumber, pageCount);

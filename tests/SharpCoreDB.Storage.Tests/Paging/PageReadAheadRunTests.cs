@@ -89,11 +89,7 @@ public sealed class PageReadAheadRunTests
         (GatedCountingDevice device, PageFile file, PageCache cache, PageReadAhead readAhead) =
             (rig.Device, rig.File, rig.Cache, rig.ReadAhead);
         const uint bad = 17;
-        byte[] one = new byte[1];
-        long offset = ((long)bad * file.PageSize) + 100;
-        rig.Memory.Read(offset, one);
-        one[0] ^= 0x04;
-        rig.Memory.Write(offset, one);
+        rig.FlipByte(bad);
 
         device.HoldNextRead();
         readAhead.Enqueue(1, 0, file);
@@ -107,14 +103,7 @@ public sealed class PageReadAheadRunTests
         WaitUntil(() => readAhead.IsStopped, "the read-ahead to stop at the bad page");
 
         // The good pages of the run were verified one by one and cached; the bad one was not.
-        for (uint page = 1; page <= 33; page++)
-        {
-            Assert.Equal(page != bad, cache.Contains(page, 0));
-        }
-
-        var error = Assert.Throws<SharpCoreDBException>(() => cache.Read(bad, 0, file).Dispose());
-        Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
-        Assert.Contains($"page {bad} of 'db'", error.Message, StringComparison.Ordinal);
+        rig.AssertOnlyBadPageKeptOutAndReported(bad, 1, 33);
         readAhead.Stop();
     }
 
@@ -178,6 +167,68 @@ public sealed class PageReadAheadRunTests
         rig.ReadAhead.Stop();
     }
 
+    [Theory]
+    [MemberData(nameof(Encrypted))]
+    public void Reader_that_reaches_the_queued_head_loads_its_run_with_one_device_read_and_leaves_the_rest_queued(bool encrypted)
+    {
+        using var rig = new Rig(encrypted);
+        PageReadAhead readAhead = rig.ReadAhead;
+
+        // Two runs queued and never started: 2..9, then 20..23 (too far from 9 to share its read).
+        for (uint page = 2; page <= 9; page++)
+        {
+            readAhead.Enqueue(page, 0, rig.File, start: false);
+        }
+
+        for (uint page = 20; page <= 23; page++)
+        {
+            readAhead.Enqueue(page, 0, rig.File, start: false);
+        }
+
+        // A page that is queued but not next is left to the background load.
+        int readsBefore = rig.Device.Reads;
+        readAhead.LoadQueuedRun(20);
+        Assert.Equal(0, rig.Device.Reads - readsBefore);
+        Assert.False(rig.Cache.Contains(20, 0));
+
+        readAhead.LoadQueuedRun(2);
+        Assert.Equal(1, rig.Device.Reads - readsBefore);
+        Assert.Equal(1, readAhead.RunsTakenByReader);
+        for (uint page = 2; page <= 23; page++)
+        {
+            Assert.Equal(page <= 9, rig.Cache.Contains(page, 0));
+        }
+
+        for (uint page = 2; page <= 9; page++)
+        {
+            using PageLease lease = rig.Cache.Read(page, 0, rig.File);
+            PagerTestKit.AssertPage(lease.Data, page, 1, $"page {page}");
+        }
+
+        // The second run is still queued: the next pass (here in line) reads it.
+        readAhead.Start(inBackground: false);
+        Assert.Equal(2, rig.Device.Reads - readsBefore);
+        Assert.True(rig.Cache.Contains(23, 0));
+        readAhead.Stop();
+    }
+
+    [Theory]
+    [MemberData(nameof(Encrypted))]
+    public void Flipped_byte_in_a_run_the_reader_took_stops_reading_ahead_and_is_reported_by_its_own_read(bool encrypted)
+    {
+        using var rig = new Rig(encrypted);
+        rig.FlipByte(5);
+        for (uint page = 2; page <= 9; page++)
+        {
+            rig.ReadAhead.Enqueue(page, 0, rig.File, start: false);
+        }
+
+        rig.ReadAhead.LoadQueuedRun(2);
+        Assert.True(rig.ReadAhead.IsStopped);
+        rig.AssertOnlyBadPageKeptOutAndReported(5, 2, 9);
+        rig.ReadAhead.Stop();
+    }
+
     /// <summary>A memory device behind a gated counter, a file of <see cref="Pages"/> filled pages, a cache and a
     /// read-ahead over it: what every test here starts from.</summary>
     private sealed class Rig : IDisposable
@@ -200,6 +251,29 @@ public sealed class PageReadAheadRunTests
         public PageCache Cache { get; }
 
         public PageReadAhead ReadAhead { get; }
+
+        // Flips one bit inside a stored page, as a disk that returned wrong bytes would.
+        public void FlipByte(uint page)
+        {
+            byte[] one = new byte[1];
+            long offset = ((long)page * File.PageSize) + 100;
+            Memory.Read(offset, one);
+            one[0] ^= 0x04;
+            Memory.Write(offset, one);
+        }
+
+        // Every page from first to last but the bad one is cached, and the bad one's own read reports it by number.
+        public void AssertOnlyBadPageKeptOutAndReported(uint bad, uint first, uint last)
+        {
+            for (uint page = first; page <= last; page++)
+            {
+                Assert.Equal(page != bad, Cache.Contains(page, 0));
+            }
+
+            var error = Assert.Throws<SharpCoreDBException>(() => Cache.Read(bad, 0, File).Dispose());
+            Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
+            Assert.Contains($"page {bad} of 'db'", error.Message, StringComparison.Ordinal);
+        }
 
         public void Dispose()
         {

@@ -157,9 +157,11 @@ public sealed class ReadAheadTests
     }
 
     [Theory]
-    [InlineData(false)]
-    [InlineData(true)]
-    public void A_cold_scan_reads_its_leaves_in_runs_not_one_device_read_per_page(bool encrypted)
+    [InlineData(false, false)]
+    [InlineData(true, false)]
+    [InlineData(false, true)]
+    [InlineData(true, true)]
+    public void A_cold_scan_reads_its_leaves_in_runs_not_one_device_read_per_page(bool encrypted, bool scanOutrunsTheLoad)
     {
         using WalTestKit kit = NewKit(encrypted);
         var model = new Dictionary<long, int>();
@@ -169,11 +171,37 @@ public sealed class ReadAheadTests
         var tree = new BTree(read, read.CatalogRoot);
         List<uint> leaves = Leaves(read, tree.RootPage, out _);
         reopened.Cache.Clear();
-
-        // The leaves named at once, as a scan's hints name them: read in runs, each run one device read.
         int before = counting.Reads;
-        read.ReadAhead(leaves.ToArray(), inBackground: true);
-        WaitUntil(() => read.ReadAheadLoads == leaves.Count, "every leaf to be read ahead");
+        if (!scanOutrunsTheLoad)
+        {
+            // The leaves named at once, as a scan's hints name them: read in runs, each run one device read.
+            read.ReadAhead(leaves.ToArray(), inBackground: true);
+            WaitUntil(() => read.ReadAheadLoads == leaves.Count, "every leaf to be read ahead");
+        }
+        else
+        {
+            // The first leaf read ahead in line lends the snapshot its read-ahead; the others are queued behind it
+            // and never started, as when the scan outruns a background load still waiting for a thread-pool thread:
+            // the snapshot's own reads take the queued runs.
+            read.ReadAhead(leaves.Take(1).ToArray(), inBackground: false);
+            PageReadAhead readAhead = read.ReadAheadInUse!;
+            foreach (uint leaf in leaves.Skip(1))
+            {
+                readAhead.Enqueue(leaf, 0, reopened.File, start: false);
+            }
+
+            counting.Thread = Environment.CurrentManagedThreadId;
+            foreach (uint leaf in leaves)
+            {
+                using PageLease lease = read.Read(leaf);
+                Assert.True(new NodeReader(lease.Data, leaf).IsLeaf, $"page {leaf}");
+            }
+
+            counting.Thread = null;
+            Assert.Equal(0, counting.ReadsElsewhere);
+            Assert.True(readAhead.RunsTakenByReader > 0, "the snapshot took no run from the queue");
+        }
+
         int reads = counting.Reads - before;
         Assert.True(reads * 4 <= leaves.Count, $"{reads} device reads for {leaves.Count} leaves");
         AssertScan(tree, model);

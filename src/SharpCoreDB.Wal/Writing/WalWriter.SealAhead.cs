@@ -21,8 +21,9 @@ internal sealed partial class WalWriter
 {
     /// <summary>
     /// Frame buffers up to this size stay with the writer between groups and come from (and go back to)
-    /// <see cref="FramePool"/>; a larger one (a rare large group) is allocated for its write and dropped after it, never
-    /// given to the pool: the shared pool keeps what it is given for the life of the process, so one bulk commit used to
+    /// <see cref="FramePool"/>. A larger one is allocated for a large group, kept while the groups after it are large
+    /// too (a run of 1 MiB updates reuses it), and dropped after the first group that fits in this size, never given
+    /// to the pool: the shared pool keeps what it is given for the life of the process, so one bulk commit used to
     /// leave a 32 MiB buffer held there for good. A bulk writer that keeps each commit within it (the database copier)
     /// writes without allocating frame buffers.
     /// </summary>
@@ -35,6 +36,9 @@ internal sealed partial class WalWriter
     private readonly HashSet<uint> _aheadPages = [];
     private int _aheadTaken;
     private byte[]? _frameBuffer;
+
+    // The most frame bytes a group asked for since the last trim.
+    private int _frameBytesWanted;
 
     // Seals the first version in the group of each page written by the commits taken into _group since the last
     // call. Worker thread only.
@@ -81,6 +85,7 @@ internal sealed partial class WalWriter
     // The writer's frame buffer, at least `length` bytes, keeping what is already in it.
     private byte[] FrameBuffer(int length)
     {
+        _frameBytesWanted = Math.Max(_frameBytesWanted, length);
         byte[]? buffer = _frameBuffer;
         if (buffer is not null && buffer.Length >= length)
         {
@@ -108,13 +113,15 @@ internal sealed partial class WalWriter
         }
     }
 
-    // After a write: a buffer grown for an unusually large group is not held on to.
+    // After a write: a buffer grown for large groups is not held on to once a group fits in the kept size.
     private void TrimFrameBuffer()
     {
-        if (_frameBuffer is { Length: > KeptBufferBytes })
+        if (_frameBuffer is { Length: > KeptBufferBytes } && _frameBytesWanted <= KeptBufferBytes)
         {
             ReleaseFrameBuffer();
         }
+
+        _frameBytesWanted = 0;
     }
 
     // When the writer stops.

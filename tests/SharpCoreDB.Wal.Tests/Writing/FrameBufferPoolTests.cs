@@ -8,7 +8,8 @@ namespace SharpCoreDB.Wal.Tests.Writing;
 
 /// <summary>
 /// The log writer's frame buffer: up to <see cref="WalWriter.KeptBufferBytes"/> it comes from the pool and stays with
-/// the writer; a larger one, grown for one large group, is dropped after its write and never given to the pool. The
+/// the writer; a larger one, grown for large groups, is dropped after the first group that fits in the kept size and
+/// never given to the pool. The
 /// shared pool keeps what it is given for the life of the process: one bulk commit of 16 MiB used to leave a 32 MiB
 /// frame buffer held there for good, a quarter of the large-object heap after the large-value benchmark.
 /// </summary>

@@ -133,7 +133,13 @@ internal sealed partial class BTreeCursor
                 }
             }
 
-            return DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel) && PrefetchLeaf(forward: true);
+            if (!DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel))
+            {
+                return false;
+            }
+
+            PrefetchLeaf(forward: true);
+            return true;
         }
 
         ReleaseParent();
@@ -171,7 +177,13 @@ internal sealed partial class BTreeCursor
                 }
             }
 
-            return DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel) && PrefetchLeaf(forward: false);
+            if (!DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel))
+            {
+                return false;
+            }
+
+            PrefetchLeaf(forward: false);
+            return true;
         }
 
         ReleaseParent();
@@ -180,13 +192,10 @@ internal sealed partial class BTreeCursor
 
     /// <summary>
     /// Hints the whole of the leaf just stepped onto to the CPU (see <see cref="NodeReader.PrefetchCells"/>): a cursor
-    /// that crosses from one leaf to the next is scanning and will read every cell. Always true, for the caller's return.
+    /// that crosses from one leaf to the next is scanning and will read every cell.
     /// </summary>
-    private bool PrefetchLeaf(bool forward)
-    {
+    private void PrefetchLeaf(bool forward) =>
         PrefetchedLines += NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).PrefetchCells(forward);
-        return true;
-    }
 
     /// <summary>
     /// Takes ownership of <paramref name="lease"/> as the pinned leaf, positioned at <paramref name="index"/>. Parses

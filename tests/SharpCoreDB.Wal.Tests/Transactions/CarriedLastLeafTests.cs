@@ -3,6 +3,8 @@ using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Storage.Tests.BTree;
 
+using SharpCoreDB.Wal.Tests.Support;
+
 namespace SharpCoreDB.Wal.Tests.Transactions;
 
 /// <summary>
@@ -25,7 +27,7 @@ public sealed class CarriedLastLeafTests
             using IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(5));
             BTree tree = BTree.Rent(tx, root, comparer);
             long before = comparer.Calls;
-            Assert.True(tree.TryInsert(Key(i + 1), new byte[40]));
+            Assert.True(tree.TryInsert(TreeKeys.Of(i + 1), new byte[40]));
             if (tx.ShapeStamp == 0)
             {
                 comparisons += comparer.Calls - before;
@@ -61,7 +63,7 @@ public sealed class CarriedLastLeafTests
             var tree = new BTree(fill, root, comparer);
             for (int i = 1; i <= 2_000; i++)
             {
-                Assert.True(tree.TryInsert(Key(i), new byte[40]));
+                Assert.True(tree.TryInsert(TreeKeys.Of(i), new byte[40]));
             }
 
             fill.Commit();
@@ -81,21 +83,21 @@ public sealed class CarriedLastLeafTests
             using (IWriteTransaction append = store.BeginWrite(TimeSpan.FromSeconds(5)))
             {
                 var tree = new BTree(append, root, comparer);
-                Assert.True(tree.TryInsert(Key(10_000 + i), new byte[40]));
+                Assert.True(tree.TryInsert(TreeKeys.Of(10_000 + i), new byte[40]));
                 append.Commit();
             }
 
             using IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(5));
             var rewrite = new BTree(tx, root, comparer);
             long before = comparer.Calls;
-            Assert.False(rewrite.Upsert(Key(key), new byte[40]));
+            Assert.False(rewrite.Upsert(TreeKeys.Of(key), new byte[40]));
             withCarried += comparer.Calls - before;
             tx.Rollback();
 
             using IReadTransaction read = store.BeginRead();
             var reader = new BTree(read, root, comparer);
             before = comparer.Calls;
-            Assert.True(reader.TryGet(Key(key), new byte[64], out _));
+            Assert.True(reader.TryGet(TreeKeys.Of(key), new byte[64], out _));
             baseline += comparer.Calls - before;
             measured++;
         }
@@ -129,14 +131,14 @@ public sealed class CarriedLastLeafTests
                 {
                     // Appends, with values large enough that leaves split every few rows.
                     long key = nextKey++;
-                    Assert.True(tree.TryInsert(Key(key), new byte[random.Next(1, 300)]), $"append {key}");
+                    Assert.True(tree.TryInsert(TreeKeys.Of(key), new byte[random.Next(1, 300)]), $"append {key}");
                     changes[key] = 1;
                 }
                 else if (choice < 8 && changes.Count > 0)
                 {
                     // Deletes from the end empty the last leaf now and then: it leaves the tree (a free).
                     long key = changes.Keys.Last() - random.Next(3);
-                    Assert.Equal(changes.Remove(key), tree.Delete(Key(key)));
+                    Assert.Equal(changes.Remove(key), tree.Delete(TreeKeys.Of(key)));
                 }
                 else
                 {
@@ -144,11 +146,11 @@ public sealed class CarriedLastLeafTests
                     long key = random.Next(5_000);
                     if (random.Next(3) == 0)
                     {
-                        Assert.Equal(otherChanges.Remove(key), second.Delete(Key(key)));
+                        Assert.Equal(otherChanges.Remove(key), second.Delete(TreeKeys.Of(key)));
                     }
                     else
                     {
-                        second.Upsert(Key(key), new byte[random.Next(1, 400)]);
+                        second.Upsert(TreeKeys.Of(key), new byte[random.Next(1, 400)]);
                         otherChanges[key] = 1;
                     }
                 }
@@ -214,12 +216,5 @@ public sealed class CarriedLastLeafTests
         }
 
         Assert.False(more, $"{context}: keys past the model's last");
-    }
-
-    private static byte[] Key(long value)
-    {
-        byte[] key = new byte[8];
-        BinaryPrimitives.WriteInt64BigEndian(key, value);
-        return key;
     }
 }

@@ -77,7 +77,7 @@ public sealed class CommittedPagesCacheTests
         var tree = new BTree(tx, root);
         for (long id = 1; id <= Rows; id++)
         {
-            tree.Upsert(Key(id), Value(id));
+            tree.Upsert(TreeKeys.Of(id), Value(id));
         }
 
         tx.Commit();
@@ -96,13 +96,6 @@ public sealed class CommittedPagesCacheTests
         }
 
         Assert.Equal(Rows + 1, expected);
-    }
-
-    private static byte[] Key(long id)
-    {
-        byte[] key = new byte[8];
-        BinaryPrimitives.WriteInt64BigEndian(key, id);
-        return key;
     }
 
     private static byte[] Value(long id)

@@ -36,7 +36,7 @@ public sealed class FreedPageWriteTests
                 var tree = new BTree(tx, root);
                 for (int i = 1; i <= Deleted; i++)
                 {
-                    Assert.True(tree.Delete(Key(i)), $"delete {i}");
+                    Assert.True(tree.Delete(TreeKeys.Of(i)), $"delete {i}");
                 }
 
                 tx.Commit();
@@ -63,7 +63,7 @@ public sealed class FreedPageWriteTests
                 var tree = new BTree(tx, root);
                 for (int i = 1; i <= Deleted; i++)
                 {
-                    Assert.True(tree.TryInsert(Key(i), Value(i, 2)), $"insert {i} again");
+                    Assert.True(tree.TryInsert(TreeKeys.Of(i), Value(i, 2)), $"insert {i} again");
                 }
 
                 tx.Commit();
@@ -89,13 +89,13 @@ public sealed class FreedPageWriteTests
             var tree = new BTree(tx, root);
             for (int i = 1; i <= Deleted; i++)
             {
-                Assert.True(tree.Delete(Key(i)));
+                Assert.True(tree.Delete(TreeKeys.Of(i)));
             }
 
             // Reinserted in the same transaction: the splits take the freed pages back from the free list.
             for (int i = 1; i <= Deleted; i++)
             {
-                Assert.True(tree.TryInsert(Key(i), Value(i, 3)));
+                Assert.True(tree.TryInsert(TreeKeys.Of(i), Value(i, 3)));
             }
 
             tx.Commit();
@@ -115,7 +115,7 @@ public sealed class FreedPageWriteTests
         var tree = new BTree(tx, root);
         for (int i = 1; i <= Keys; i++)
         {
-            Assert.True(tree.TryInsert(Key(i), Value(i, 1)));
+            Assert.True(tree.TryInsert(TreeKeys.Of(i), Value(i, 1)));
         }
 
         tx.Commit();
@@ -138,16 +138,9 @@ public sealed class FreedPageWriteTests
         byte[] value = new byte[64];
         for (int i = first; i <= last; i++)
         {
-            Assert.True(tree.TryGet(Key(i), value, out int length), $"key {i}; {context}");
+            Assert.True(tree.TryGet(TreeKeys.Of(i), value, out int length), $"key {i}; {context}");
             Assert.Equal(i, BinaryPrimitives.ReadInt32LittleEndian(value.AsSpan(0, length)));
         }
-    }
-
-    private static byte[] Key(long value)
-    {
-        byte[] key = new byte[8];
-        BinaryPrimitives.WriteInt64BigEndian(key, value);
-        return key;
     }
 
     private static byte[] Value(int key, int version)

@@ -241,7 +241,7 @@ public sealed class ReadAheadTests
 
         // Nothing else is affected: the first rows still read.
         using WalReadTransaction after = reopened.BeginSnapshot();
-        Assert.NotNull(new BTree(after, after.CatalogRoot).Get(Key(1)));
+        Assert.NotNull(new BTree(after, after.CatalogRoot).Get(TreeKeys.Of(1)));
     }
 
     [Fact]
@@ -260,7 +260,7 @@ public sealed class ReadAheadTests
             {
                 // Far enough to cross a few leaves, so hints go out; the snapshot ends with loads queued or running.
                 using BTreeCursor cursor = new BTree(read, read.CatalogRoot).OpenCursor();
-                bool on = cursor.Seek(Key(random.Next(1, Rows)), BTreeSeek.GreaterOrEqual);
+                bool on = cursor.Seek(TreeKeys.Of(random.Next(1, Rows)), BTreeSeek.GreaterOrEqual);
                 for (int step = 0; on && step < 120; step++)
                 {
                     on = cursor.MoveNext();
@@ -318,7 +318,7 @@ public sealed class ReadAheadTests
         var tree = new BTree(tx, root);
         foreach (long id in ids)
         {
-            tree.Upsert(Key(id), Value(id, version));
+            tree.Upsert(TreeKeys.Of(id), Value(id, version));
             model[id] = version;
         }
 
@@ -383,13 +383,6 @@ public sealed class ReadAheadTests
             Assert.True(DateTime.UtcNow < deadline, $"timed out waiting for {what}");
             Thread.Sleep(1);
         }
-    }
-
-    private static byte[] Key(long id)
-    {
-        byte[] key = new byte[8];
-        BinaryPrimitives.WriteInt64BigEndian(key, id);
-        return key;
     }
 
     private static byte[] Value(long id, int version)

@@ -35,10 +35,13 @@ public class CrudBenchmarks
     private int _deleteCursor;
     private int _deleted;
 
-    /// <summary>The engine and settings under test: durable on disk, plain and encrypted, and SQLite in memory.</summary>
+    /// <summary>
+    /// The engine and settings under test: durable on disk, plain and encrypted, and SQLite in memory; SharpCoreDB
+    /// Async, whose commit returns before its log is synced, is the like-for-like comparison with LiteDB's commit.
+    /// </summary>
     [Params(
         Contender.SQLite_WAL_Full, Contender.SQLite_Rollback, Contender.SQLite_Memory, Contender.SharpCoreDB_FullSync,
-        Contender.SharpCoreDB_FullSync_Encrypted, Contender.LiteDB, Contender.LiteDB_Encrypted)]
+        Contender.SharpCoreDB_FullSync_Encrypted, Contender.SharpCoreDB_Async, Contender.LiteDB, Contender.LiteDB_Encrypted)]
     public Contender Contender { get; set; }
 
     /// <summary>Warms the contender's code up (once per process), creates and fills the database and reads every record once (a warm cache).</summary>

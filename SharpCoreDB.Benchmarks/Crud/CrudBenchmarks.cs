@@ -171,6 +171,10 @@ public class CrudBenchmarks
         return deletes;
     }
 
+    /// <summary>The records in the table now (a range scan over every key), for checks outside the measured cases.</summary>
+    /// <returns>The record count.</returns>
+    internal int CountRecords() => _store!.Main.Range(1, _records);
+
     /// <summary>Keys 1..<paramref name="count"/> in a seeded random order.</summary>
     /// <param name="count">The key count.</param>
     /// <param name="seed">The seed.</param>

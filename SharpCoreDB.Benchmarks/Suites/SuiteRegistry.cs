@@ -1,3 +1,4 @@
+using SharpCoreDB.Benchmarks.Crud;
 using SharpCoreDB.Benchmarks.GroupCommit;
 using SharpCoreDB.Benchmarks.Open;
 using SharpCoreDB.Benchmarks.Ycsb;
@@ -15,7 +16,7 @@ internal static class SuiteRegistry
     public static readonly BenchmarkSuite[] All =
     [
         new("--group-commit", "Durable commits from 1-50 threads, batches of 1-1,000 rows, every contender; the scaling curve (and the store-level commit benchmarks, then the paired run). One curve alone: --group-commit --threads 1,4,16,50 --batch 1", ["SharpCoreDB.Benchmarks.GroupCommit.*"], PairedCommitRun.Run),
-        new("--crud", "100,000 rows: point read by key and by index, range scan of 1,000, filtered full scan, update and delete by key; plain and encrypted", ["SharpCoreDB.Benchmarks.Crud.*"]),
+        new("--crud", "100,000 rows: point read by key and by index, range scan of 1,000, filtered full scan, update and delete by key; plain and encrypted; then the durable writes of SQLite and SharpCoreDB plain and encrypted in alternating rounds", ["SharpCoreDB.Benchmarks.Crud.*"], PairedCrudRun.Run),
         new("--ycsb", "YCSB workloads A-F over 100,000 records of 1 KB, zipfian 0.99 (D: latest), 1 and 8 client threads; then the one-client workloads of SQLite and SharpCoreDB plain and encrypted in alternating rounds", ["SharpCoreDB.Benchmarks.Ycsb.*"], PairedYcsbRun.Run),
         new("--large-values", "1 KB, 10 KB, 100 KB and 1 MB values written and read (MB/s)", ["SharpCoreDB.Benchmarks.LargeValues.*"]),
         new("--read-only", "Read-only transactions from 1 and 50 threads; counts SharpCoreDB's fsyncs during the run (expected: 0)", ["SharpCoreDB.Benchmarks.ReadOnly.*"]),
@@ -31,6 +32,7 @@ internal static class SuiteRegistry
         new("--efcore", "Entity Framework Core: SaveChanges of 1,000 new entities, a tracked query of 1,000 rows, a no-tracking point query by key; our provider against EF's SQLite provider", ["SharpCoreDB.Benchmarks.EfCore.*"]),
         new("--open-phases", "The cold open + 1,000-row transaction + close of --open, each phase timed apart, SQLite and SharpCoreDB alternating (outside BenchmarkDotNet)", [], OpenTransactionPhases.Run),
         new("--paired-ycsb", "The one-client YCSB workloads of SQLite WAL and SharpCoreDB FullSync plain and encrypted in alternating rounds alone (outside BenchmarkDotNet)", [], PairedYcsbRun.Run),
+        new("--paired-crud", "The durable update and delete by key of --crud, SQLite WAL and SharpCoreDB FullSync plain and encrypted in alternating rounds alone (outside BenchmarkDotNet)", [], PairedCrudRun.Run),
         new("--paired-commits", "The paired commit run alone (SharpCoreDB and SQLite alternating, outside BenchmarkDotNet)", [], PairedCommitRun.Run),
     ];
 

@@ -1,12 +1,12 @@
-namespace SharpCoreDB.Benchmarks.Ycsb;
+namespace SharpCoreDB.Benchmarks.Support;
 
-/// <summary>One workload's paired rounds: microseconds per operation for each contender (in <see cref="PairedYcsbRun.Contenders"/> order) and round.</summary>
-/// <param name="Workload">The workload.</param>
-/// <param name="Micros">Per contender, per measured round: microseconds per operation.</param>
-internal sealed record PairedYcsbResult(YcsbWorkload Workload, double[][] Micros)
+/// <summary>One scenario's paired rounds: microseconds per operation for each contender and measured round.</summary>
+/// <param name="Scenario">The scenario's name (a workload, a benchmark method).</param>
+/// <param name="Micros">Per contender (in the run's contender order), per measured round: microseconds per operation.</param>
+internal sealed record PairedResult(string Scenario, double[][] Micros)
 {
     /// <summary>A contender's mean over all rounds, microseconds per operation.</summary>
-    /// <param name="contender">Index into <see cref="PairedYcsbRun.Contenders"/>.</param>
+    /// <param name="contender">The contender's index.</param>
     /// <returns>The mean.</returns>
     public double Mean(int contender) => Micros[contender].Average();
 

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.Runtime.InteropServices;
 using SharpCoreDB.Benchmarks.Support;
@@ -7,101 +6,99 @@ using SharpCoreDB.Wal;
 namespace SharpCoreDB.Benchmarks.GroupCommit;
 
 /// <summary>
-/// FullSync at 16 threads against Legacy at one thread, measured in alternating rounds within one process, so that
-/// both see the same stretch of the disk. Runs after the BenchmarkDotNet suites of <c>--group-commit</c>.
+/// FullSync at 16 and at 50 threads against Legacy at one thread, measured in alternating rounds within one process
+/// (<see cref="PairedRounds"/>), so that all three see the same stretch of the disk. Runs after the BenchmarkDotNet
+/// suites of <c>--group-commit</c>, or alone with <c>--paired-commits</c>.
 /// </summary>
 /// <remarks>
 /// BenchmarkDotNet measures one case after another. On a virtual disk whose fdatasync latency drifts (here by up to
 /// 2x within minutes: Legacy at one thread took 213 us in one run and 385 us in the next), a ratio between two cases
-/// of one run carries that drift along with the engine's difference. This run alternates the two: each round makes
-/// 128 Legacy commits on one thread, then 1,024 FullSync commits from 16 threads (the same autocommit inserts and
-/// committer threads as <see cref="ProviderCommitBenchmarks"/>, each mode with its own database), and reports both
-/// means and the ratio of commits per second, overall and per round. Wall-clock time with a Stopwatch; allocation
-/// is <see cref="ProviderCommitBenchmarks"/>' business.
+/// of one run carries that drift along with the engine's difference. Each round makes 128 Legacy commits on one
+/// thread, 1,024 FullSync commits from 16 threads and 1,000 from 50 threads (the same autocommit inserts and committer
+/// threads as <see cref="ProviderCommitBenchmarks"/>, each mode and thread count with its own database), the first
+/// of the three rotating, and reports each one's mean and the speed-up of FullSync over Legacy in commits per second,
+/// overall and per round. Wall-clock time with a Stopwatch; allocation is <see cref="ProviderCommitBenchmarks"/>'
+/// business.
 /// </remarks>
 internal static class PairedCommitRun
 {
     private const int WarmupRounds = 60;
     private const int MeasuredRounds = 60;
     private const int LegacyCommitsPerRound = 128;
-    private const int FullSyncThreads = 16;
-    private const int FullSyncCommitsPerRound = 1024;
+    private static readonly (int Threads, int Commits)[] s_fullSync = [(16, 1024), (50, 1000)];
 
     /// <summary>Runs the rounds and prints the result.</summary>
     public static void Run()
     {
         using BenchmarkDirectory directory = BenchmarkDirectory.Create("paired-commits");
-        InsertCommitter[] legacy = Open(directory, DurabilityMode.Legacy, 1, out CommitterThread[] legacyThreads);
+        int sides = 1 + s_fullSync.Length;
+        var committers = new InsertCommitter[sides][];
+        var threads = new CommitterThread[sides][];
         try
         {
-            InsertCommitter[] fullSync = Open(directory, DurabilityMode.FullSync, FullSyncThreads, out CommitterThread[] fullSyncThreads);
-            try
+            committers[0] = Open(directory, DurabilityMode.Legacy, 1, out threads[0]);
+            for (int k = 0; k < s_fullSync.Length; k++)
             {
-                Measure(legacyThreads, fullSyncThreads);
+                committers[k + 1] = Open(directory, DurabilityMode.FullSync, s_fullSync[k].Threads, out threads[k + 1]);
             }
-            finally
+
+            var invocations = new Func<int>[sides];
+            invocations[0] = () => RunAll(threads[0], LegacyCommitsPerRound);
+            for (int k = 0; k < s_fullSync.Length; k++)
             {
-                InsertCommitter.DisposeAll(fullSyncThreads, fullSync);
+                CommitterThread[] side = threads[k + 1];
+                int commits = s_fullSync[k].Commits;
+                invocations[k + 1] = () => RunAll(side, commits);
             }
+
+            double[][] micros = PairedRounds.Measure(invocations, new Action?[sides], 1, WarmupRounds, MeasuredRounds);
+            Report(new PairedResult("commits", micros));
         }
         finally
         {
-            InsertCommitter.DisposeAll(legacyThreads, legacy);
-        }
-    }
-
-    private static void Measure(CommitterThread[] legacyThreads, CommitterThread[] fullSyncThreads)
-    {
-        var legacyTimes = new double[MeasuredRounds];
-        var fullSyncTimes = new double[MeasuredRounds];
-        for (int round = -WarmupRounds; round < MeasuredRounds; round++)
-        {
-            double legacyMicros = Time(legacyThreads, LegacyCommitsPerRound);
-            double fullSyncMicros = Time(fullSyncThreads, FullSyncCommitsPerRound);
-            if (round >= 0)
+            for (int k = 0; k < sides; k++)
             {
-                legacyTimes[round] = legacyMicros;
-                fullSyncTimes[round] = fullSyncMicros;
+                if (committers[k] is not null)
+                {
+                    InsertCommitter.DisposeAll(threads[k], committers[k]);
+                }
             }
         }
-
-        Report(legacyTimes, fullSyncTimes);
     }
 
     private static InsertCommitter[] Open(BenchmarkDirectory directory, DurabilityMode mode, int threads, out CommitterThread[] committers)
     {
         string connectionString = SharpCoreDBDatabase.ConnectionString(
-            directory.File($"{mode}.scdb".ToLowerInvariant()), mode, InsertCommitter.CacheBytes);
+            directory.File($"{mode}-{threads}.scdb".ToLowerInvariant()), mode, InsertCommitter.CacheBytes);
         return InsertCommitter.OpenAll(threads, () => SharpCoreDBDatabase.Open(connectionString), out committers);
     }
 
-    // Microseconds per commit for one round.
-    private static double Time(CommitterThread[] committers, int commits)
+    private static int RunAll(CommitterThread[] committers, int commits)
     {
-        long started = Stopwatch.GetTimestamp();
         CommitterThread.RunAll(committers, commits);
-        return Stopwatch.GetElapsedTime(started).TotalMicroseconds / commits;
+        return commits;
     }
 
-    private static void Report(double[] legacy, double[] fullSync)
+    private static void Report(PairedResult result)
     {
-        var ratios = new double[legacy.Length];
-        for (int i = 0; i < ratios.Length; i++)
-        {
-            ratios[i] = legacy[i] / fullSync[i];
-        }
-
-        Array.Sort(ratios);
-        double legacyMean = legacy.Average();
-        double fullSyncMean = fullSync.Average();
         CultureInfo c = CultureInfo.InvariantCulture;
         Console.WriteLine();
-        Console.WriteLine("// * Paired commit rounds: Legacy x1 and FullSync x16 alternating (PairedCommitRun) *");
+        Console.WriteLine("// * Paired commit rounds: Legacy x1, FullSync x16 and FullSync x50 alternating (PairedCommitRun) *");
         Console.WriteLine(string.Format(c, "{0}, {1} cores, {2}", RuntimeInformation.OSDescription, Environment.ProcessorCount, RuntimeInformation.FrameworkDescription));
-        Console.WriteLine(string.Format(c, "{0} rounds after {1} warm-up rounds; each round {2} Legacy commits on 1 thread, then {3} FullSync commits from {4} threads", MeasuredRounds, WarmupRounds, LegacyCommitsPerRound, FullSyncCommitsPerRound, FullSyncThreads));
-        Console.WriteLine(string.Format(c, "Legacy x1:    mean {0,8:F1} us per commit (median {1:F1}), {2,8:F0} commits/s", legacyMean, Median(legacy), 1e6 / legacyMean));
-        Console.WriteLine(string.Format(c, "FullSync x16: mean {0,8:F2} us per commit (median {1:F2}), {2,8:F0} commits/s", fullSyncMean, Median(fullSync), 1e6 / fullSyncMean));
-        Console.WriteLine(string.Format(c, "FullSync x16 / Legacy x1 in commits/s: {0:F2} over all rounds; per round median {1:F2}, 10th percentile {2:F2}, 90th {3:F2}", legacyMean / fullSyncMean, ratios[ratios.Length / 2], ratios[ratios.Length / 10], ratios[ratios.Length * 9 / 10]));
+        Console.WriteLine(string.Format(c, "{0} rounds after {1} warm-up rounds; each round {2} Legacy commits on 1 thread, {3} FullSync commits from 16 threads and {4} from 50 threads, the first of the three rotating", MeasuredRounds, WarmupRounds, LegacyCommitsPerRound, s_fullSync[0].Commits, s_fullSync[1].Commits));
+        double legacyMean = result.Mean(0);
+        Console.WriteLine(string.Format(c, "Legacy x1:    mean {0,8:F1} us per commit (median {1:F1}), {2,8:F0} commits/s", legacyMean, Median(result.Micros[0]), 1e6 / legacyMean));
+        for (int k = 0; k < s_fullSync.Length; k++)
+        {
+            int side = k + 1;
+            double mean = result.Mean(side);
+            int threads = s_fullSync[k].Threads;
+            Console.WriteLine(string.Format(c, "FullSync x{0}: mean {1,8:F2} us per commit (median {2:F2}), {3,8:F0} commits/s", threads, mean, Median(result.Micros[side]), 1e6 / mean));
+
+            // Speed-up in commits/s per round: Legacy's time over FullSync's, the reciprocal of the time ratios.
+            double[] speedUps = [.. result.RoundRatios(side, 0).Select(r => 1 / r).Order()];
+            Console.WriteLine(string.Format(c, "FullSync x{0} / Legacy x1 in commits/s: {1:F2} over all rounds; per round median {2:F2}, 10th percentile {3:F2}, 90th {4:F2}", threads, legacyMean / mean, speedUps[speedUps.Length / 2], speedUps[speedUps.Length / 10], speedUps[speedUps.Length * 9 / 10]));
+        }
     }
 
     private static double Median(double[] values)

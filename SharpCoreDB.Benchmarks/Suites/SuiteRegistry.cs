@@ -33,7 +33,7 @@ internal static class SuiteRegistry
         new("--open-phases", "The cold open + 1,000-row transaction + close of --open, each phase timed apart, SQLite and SharpCoreDB alternating (outside BenchmarkDotNet)", [], OpenTransactionPhases.Run),
         new("--paired-ycsb", "The one-client YCSB workloads of SQLite WAL and SharpCoreDB FullSync plain and encrypted in alternating rounds alone (outside BenchmarkDotNet)", [], PairedYcsbRun.Run),
         new("--paired-crud", "The durable update and delete by key of --crud, SQLite WAL and SharpCoreDB FullSync plain and encrypted in alternating rounds alone (outside BenchmarkDotNet)", [], PairedCrudRun.Run),
-        new("--paired-commits", "The paired commit run alone (SharpCoreDB and SQLite alternating, outside BenchmarkDotNet)", [], PairedCommitRun.Run),
+        new("--paired-commits", "The paired commit run alone: Legacy at one thread, FullSync at 16 and 50 threads in alternating rounds (outside BenchmarkDotNet)", [], PairedCommitRun.Run),
     ];
 
     /// <summary>The suite with <paramref name="flag"/>, or null.</summary>

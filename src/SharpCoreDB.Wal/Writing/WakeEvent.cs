@@ -1,10 +1,12 @@
+using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.InteropServices;
 
 namespace SharpCoreDB.Wal.Writing;
 
 /// <summary>
-/// An event one thread sleeps on and another sets once, as a FullSync committer sleeps until its group is durable: on
+/// An event one thread sleeps on and another sets, as a FullSync committer sleeps until its group is durable and a
+/// queued writer until the writer slot is its turn (<see cref="Transactions.WriterSlot"/>): on
 /// Linux (x64, Arm64) a bare futex, so that a wake-up is one <c>futex</c> call by the waker and a sleep one by the
 /// sleeper, with no lock between them; elsewhere a <see cref="ManualResetEventSlim"/> that never spins.
 /// </summary>
@@ -22,7 +24,7 @@ namespace SharpCoreDB.Wal.Writing;
 /// <para>
 /// The futex word holds <see cref="Empty"/>, <see cref="Sleeping"/> (the owner announced it sleeps) or
 /// <see cref="Signalled"/>. <see cref="Set"/> stores <see cref="Signalled"/> and makes the system call only when it
-/// replaced <see cref="Sleeping"/>; <see cref="Wait"/> announces itself with a compare-and-swap and sleeps while the
+/// replaced <see cref="Sleeping"/>; <see cref="Wait()"/> announces itself with a compare-and-swap and sleeps while the
 /// word still says <see cref="Sleeping"/>, so a set that comes between the announcement and the sleep makes the
 /// kernel return at once, and a spurious or interrupted return just looks again. The word lives in an array on the
 /// pinned object heap: the kernel knows a futex by its address, which must not move while a thread sleeps on it.
@@ -76,12 +78,12 @@ internal sealed partial class WakeEvent
     internal bool UsesFutex => _word is not null;
 
     /// <summary>
-    /// True while the owner is in <see cref="Wait"/> past its last look at the event: nothing is left on its way but
+    /// True while the owner is in <see cref="Wait()"/> past its last look at the event: nothing is left on its way but
     /// the kernel's sleep (diagnostics and tests).
     /// </summary>
     internal bool IsWaiting => _word is { } word ? Volatile.Read(ref word[0]) == Sleeping : _fallbackWaiting;
 
-    /// <summary>Times <see cref="Wait"/> went into the kernel to sleep (futex only).</summary>
+    /// <summary>Times <see cref="Wait()"/> went into the kernel to sleep (futex only).</summary>
     internal long Sleeps => Interlocked.Read(ref _sleeps);
 
     /// <summary>Wake-up system calls <see cref="Set"/> made (futex only): one per set that found its owner asleep or about to be.</summary>
@@ -141,8 +143,96 @@ internal sealed partial class WakeEvent
         }
     }
 
+    /// <summary>
+    /// Blocks the calling thread (the owner) until the event is set, <paramref name="millisecondsTimeout"/> passes, or
+    /// <paramref name="cancellationToken"/> is canceled.
+    /// </summary>
+    /// <param name="millisecondsTimeout">How long to wait; <see cref="Timeout.Infinite"/> waits without limit.</param>
+    /// <param name="cancellationToken">Ends the wait with <see cref="OperationCanceledException"/>.</param>
+    /// <returns>True when the event was set; false when the timeout passed first.</returns>
+    /// <exception cref="OperationCanceledException">The token was canceled (the event may have been set as well).</exception>
+    public bool Wait(int millisecondsTimeout, CancellationToken cancellationToken)
+    {
+        if (_word is not { } word)
+        {
+            _fallbackWaiting = true;
+            try
+            {
+                return _fallback!.Wait(millisecondsTimeout, cancellationToken);
+            }
+            finally
+            {
+                _fallbackWaiting = false;
+            }
+        }
+
+        cancellationToken.ThrowIfCancellationRequested();
+
+        // A cancellation sets the event, which ends the sleep; the caller then sees the token canceled. Disposing the
+        // registration waits for a callback under way, so no set from it arrives after this wait has returned.
+        CancellationTokenRegistration registration = cancellationToken.CanBeCanceled
+            ? cancellationToken.UnsafeRegister(static state => ((WakeEvent)state!).Set(), this)
+            : default;
+        bool signalled;
+        try
+        {
+            signalled = SleepFor(word, millisecondsTimeout);
+        }
+        finally
+        {
+            registration.Dispose();
+        }
+
+        cancellationToken.ThrowIfCancellationRequested();
+        return signalled;
+    }
+
+    private bool SleepFor(int[] word, int millisecondsTimeout)
+    {
+        if (millisecondsTimeout == Timeout.Infinite)
+        {
+            Wait();
+            return true;
+        }
+
+        if (Interlocked.CompareExchange(ref word[0], Sleeping, Empty) == Signalled)
+        {
+            return true;
+        }
+
+        long deadline = Stopwatch.GetTimestamp() + (millisecondsTimeout * Stopwatch.Frequency / 1000);
+        while (Volatile.Read(ref word[0]) != Signalled)
+        {
+            long remaining = deadline - Stopwatch.GetTimestamp();
+            if (remaining <= 0)
+            {
+                // Timed out: take the announcement back, unless a set replaced it first (then the set counts).
+                return Interlocked.CompareExchange(ref word[0], Empty, Sleeping) == Signalled;
+            }
+
+            long nanoseconds = (long)(remaining * (1_000_000_000.0 / Stopwatch.Frequency));
+            var timeout = new Timespec(nanoseconds / 1_000_000_000, nanoseconds % 1_000_000_000);
+            Interlocked.Increment(ref _sleeps);
+            _ = FutexTimed(s_futex, ref word[0], FutexWaitPrivate, Sleeping, in timeout, 0, 0);
+        }
+
+        return true;
+    }
+
     // syscall(2) is declared variadic; glibc and musl implement it as a plain wrapper that moves its integer arguments
     // into the system call's registers, so a fixed seven-argument declaration calls it correctly on x64 and Arm64.
     [LibraryImport("libc", EntryPoint = "syscall")]
     private static partial nint Futex(nint number, ref int address, nint operation, nint value, nint timeout, nint address2, nint value3);
+
+    // The same call with a relative timeout (FUTEX_WAIT reads it as a struct timespec; ETIMEDOUT ends the sleep).
+    [LibraryImport("libc", EntryPoint = "syscall")]
+    private static partial nint FutexTimed(nint number, ref int address, nint operation, nint value, in Timespec timeout, nint address2, nint value3);
+
+    // struct timespec on the 64-bit architectures this class uses the futex on: two 64-bit fields.
+    [StructLayout(LayoutKind.Sequential)]
+    private readonly struct Timespec(long seconds, long nanoseconds)
+    {
+        public readonly long Seconds = seconds;
+        public readonly long Nanoseconds = nanoseconds;
+    }
 }

@@ -71,6 +71,60 @@ public sealed class WakeEventTests
         Assert.False(wake.IsWaiting);
     }
 
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void Timed_wait_that_nobody_sets_returns_false_and_a_later_set_needs_no_wake_up_call(bool useFutex)
+    {
+        var wake = new WakeEvent(useFutex);
+        Assert.False(wake.Wait(20, CancellationToken.None));
+        Assert.False(wake.IsWaiting);
+        wake.Set();
+        Assert.Equal(0, wake.WakeCalls);
+        Assert.True(wake.Wait(Timeout.Infinite, CancellationToken.None));
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void Timed_wait_is_ended_by_a_set_with_one_wake_up_call(bool useFutex)
+    {
+        var wake = new WakeEvent(useFutex);
+        bool woken = false;
+        var sleeper = new Thread(() => woken = wake.Wait((int)HangGuard.TotalMilliseconds, CancellationToken.None));
+        sleeper.Start();
+        WaitUntil(() => wake.IsWaiting, "the owner asleep");
+        wake.Set();
+        Assert.True(sleeper.Join(HangGuard), "the owner was never woken");
+        Assert.True(woken);
+        if (wake.UsesFutex)
+        {
+            Assert.Equal(1, wake.WakeCalls);
+        }
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void Canceling_the_token_ends_a_wait_with_OperationCanceledException(bool useFutex)
+    {
+        var wake = new WakeEvent(useFutex);
+        using var cancel = new CancellationTokenSource();
+        Exception? thrown = null;
+        var sleeper = new Thread(() => thrown = Record.Exception(() => wake.Wait(Timeout.Infinite, cancel.Token)));
+        sleeper.Start();
+        WaitUntil(() => wake.IsWaiting, "the owner asleep");
+        cancel.Cancel();
+        Assert.True(sleeper.Join(HangGuard), "the owner was never woken");
+        Assert.IsAssignableFrom<OperationCanceledException>(thrown);
+
+        // Canceled before the wait: it throws without sleeping.
+        wake.Reset();
+        long sleeps = wake.Sleeps;
+        Assert.ThrowsAny<OperationCanceledException>(() => wake.Wait(Timeout.Infinite, cancel.Token));
+        Assert.Equal(sleeps, wake.Sleeps);
+    }
+
     private static void WaitUntil(Func<bool> condition, string what)
     {
         var guard = System.Diagnostics.Stopwatch.StartNew();

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using SharpCoreDB.Wal.Writing;
 
 namespace SharpCoreDB.Wal.Transactions;
 
@@ -127,7 +128,7 @@ internal sealed class WriterSlot
             return true;
         }
 
-        Waiter waiter = t_waiter ??= new Waiter(new ManualResetEventSlim(initialState: false, spinCount: 0));
+        Waiter waiter = t_waiter ??= new Waiter(new WakeEvent());
 
         // Reset before the waiter can be seen in the queue, so the grant's set is never undone.
         waiter.Event!.Reset();
@@ -335,7 +336,7 @@ internal sealed class WriterSlot
 
     private bool Park(Waiter waiter, int milliseconds, CancellationToken cancellationToken)
     {
-        ManualResetEventSlim wake = waiter.Event!;
+        WakeEvent wake = waiter.Event!;
         long deadline = milliseconds == Timeout.Infinite ? 0 : Environment.TickCount64 + milliseconds;
         while (true)
         {
@@ -415,11 +416,11 @@ internal sealed class WriterSlot
     // A queued entry: synchronous ones sleep on their thread's event, asynchronous ones await a completion.
     private sealed class Waiter
     {
-        public Waiter(ManualResetEventSlim wake) => Event = wake;
+        public Waiter(WakeEvent wake) => Event = wake;
 
         public Waiter(TaskCompletionSource completion) => Completion = completion;
 
-        public ManualResetEventSlim? Event { get; }
+        public WakeEvent? Event { get; }
 
         public TaskCompletionSource? Completion { get; }
 

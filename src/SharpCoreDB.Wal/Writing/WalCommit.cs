@@ -66,7 +66,7 @@ internal sealed class WalCommit
     /// Once <see cref="Completion"/> is set: claims the committer asleep on this commit for waking. Returns its event, to
     /// be set by the caller, or null when nobody sleeps on it; either way no committer goes to sleep on it afterwards.
     /// </summary>
-    public ManualResetEventSlim? ClaimSleeper() => Interlocked.Exchange(ref _sleeper, s_claimed) as ManualResetEventSlim;
+    public WakeEvent? ClaimSleeper() => Interlocked.Exchange(ref _sleeper, s_claimed) as WakeEvent;
 
     /// <summary>
     /// Sleeps on <paramref name="wake"/> (the calling thread's event, spinning none) until whoever completes this commit
@@ -75,7 +75,7 @@ internal sealed class WalCommit
     /// <paramref name="sleeping"/> counts the committer only while it is registered, so a count that includes it means
     /// whoever completes this commit will find it and wake it.
     /// </summary>
-    public bool Sleep(ManualResetEventSlim wake, ref int sleeping)
+    public bool Sleep(WakeEvent wake, ref int sleeping)
     {
         wake.Reset();
         if (Interlocked.CompareExchange(ref _sleeper, wake, null) is not null)
@@ -103,6 +103,9 @@ internal sealed class WalCommit
 
         return true;
     }
+
+    /// <summary>True while a committer sleeps on this commit, past its last look at its event (diagnostics and tests).</summary>
+    internal bool HasWaitingSleeper => Volatile.Read(ref _sleeper) is WakeEvent { IsWaiting: true };
 
     /// <summary>Bytes of frames this commit adds to the log at most (fewer when the writer merges it with later commits).</summary>
     public long FrameBytes(int frameSize) => (long)PageCount * frameSize;

@@ -32,7 +32,8 @@ internal sealed partial class WalWriter
     // The worker sleeps through the group-commit delay (instead of spinning) once the last group had more commits than this.
     private static readonly int GatherSleepsAbove = 2 * Environment.ProcessorCount;
 
-    private readonly ManualResetEventSlim _gatherWake = new(initialState: false, spinCount: 0);
+    // Set by the committer whose append completes the group, while it holds the writer slot: one futex call (see WakeEvent).
+    private readonly WakeEvent _gatherWake = new();
 
     // FullSync: commits (of frames) appended and taken by the worker so far; the k-th appended is the k-th taken.
     private long _appendedCommits;
@@ -111,7 +112,7 @@ internal sealed partial class WalWriter
 
         int milliseconds = (int)Math.Max(1, (remainingTicks * 1000 + Stopwatch.Frequency - 1) / Stopwatch.Frequency);
         Interlocked.Increment(ref _gatherSleeps);
-        _gatherWake.Wait(milliseconds);
+        _ = _gatherWake.Wait(milliseconds, CancellationToken.None);
         Interlocked.Exchange(ref _gatherSleeping, 0);
     }
 }

@@ -5,15 +5,15 @@ internal sealed partial class WalWriter
 {
     // Each committing thread sleeps on its own event, made once and kept for the thread's life: a task wait would
     // allocate one per wait and spin before sleeping, and committers that have given up spinning must not spin again.
-    // An event with no wait handle holds nothing to dispose.
+    // A WakeEvent holds nothing to dispose, and its wake-up is one futex call (see WakeEvent).
     [ThreadStatic]
-    private static ManualResetEventSlim? t_wake;
+    private static WakeEvent? t_wake;
 
     // Sleeps until the commit completes; a committer woken by a claim passes the wake-up on to the next sleeper of its
     // group, which the writer never woke (see WaitFor).
     private void Sleep(WalCommit commit)
     {
-        ManualResetEventSlim wake = t_wake ??= new ManualResetEventSlim(initialState: false, spinCount: 0);
+        WakeEvent wake = t_wake ??= new WakeEvent();
         // The count includes a committer only once it is registered on its commit: a test (or a diagnostic) that sees
         // every committer counted knows the log writer's claim will find each of them.
         if (commit.Sleep(wake, ref _sleepingWaiters))
@@ -38,7 +38,7 @@ internal sealed partial class WalWriter
         }
     }
 
-    private static ManualResetEventSlim? ClaimFirstSleeper(WalCommit? from)
+    private static WakeEvent? ClaimFirstSleeper(WalCommit? from)
     {
         for (WalCommit? commit = from; commit is not null; commit = commit.NextInGroup)
         {

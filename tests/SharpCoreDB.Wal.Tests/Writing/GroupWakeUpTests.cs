@@ -108,6 +108,7 @@ public sealed class GroupWakeUpTests
         using var log = new FrameLog(device, DurabilityMode.FullSync);
         log.Commit(1);
         long waitAllocated = -1;
+        WalCommit? waiting = null;
         using var go = new SemaphoreSlim(0);
         var committer = new Thread(() =>
         {
@@ -126,6 +127,7 @@ public sealed class GroupWakeUpTests
                     commit = log.Append([(uint)(10 + round)]);
                 }
 
+                Volatile.Write(ref waiting, commit);
                 long before = GC.GetAllocatedBytesForCurrentThread();
                 log.Writer.WaitFor(commit);
                 waitAllocated = GC.GetAllocatedBytesForCurrentThread() - before;
@@ -138,7 +140,7 @@ public sealed class GroupWakeUpTests
             {
                 HoldNextSync(log, device, page: (uint)(2 + round));
                 go.Release();
-                WaitUntil(() => log.Writer.SleepingWaiters == 1 && IsBlocked(committer), "the committer asleep");
+                WaitUntil(() => log.Writer.SleepingWaiters == 1 && Volatile.Read(ref waiting) is { HasWaitingSleeper: true }, "the committer asleep");
                 device.Open();
                 WaitUntil(() => log.Writer.SleepingWaiters == 0, "the committer awake");
             }
@@ -245,9 +247,6 @@ public sealed class GroupWakeUpTests
 
         device.WaitForFlushAtGate();
     }
-
-    // Blocked in a wait, not spinning on its way there.
-    private static bool IsBlocked(Thread thread) => (thread.ThreadState & ThreadState.WaitSleepJoin) != 0;
 
     private static void WaitUntil(Func<bool> condition, string what)
     {

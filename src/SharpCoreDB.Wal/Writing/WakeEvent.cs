@@ -42,12 +42,7 @@ internal sealed partial class WakeEvent
     private const int FutexWakePrivate = 129;
 
     // The futex system call's number, or 0 where this class falls back to the slim event.
-    private static readonly nint s_futex = !OperatingSystem.IsLinux() ? 0 : RuntimeInformation.ProcessArchitecture switch
-    {
-        Architecture.X64 => 202,
-        Architecture.Arm64 => 98,
-        _ => 0,
-    };
+    private static readonly nint s_futex = FutexNumber();
 
     private readonly int[]? _word;
     private readonly ManualResetEventSlim? _fallback;
@@ -217,6 +212,32 @@ internal sealed partial class WakeEvent
         }
 
         return true;
+    }
+
+    // The system call's number on this platform, once a wake-up of nobody went through libc's syscall: a C library
+    // that cannot be loaded or has no such entry point leaves the process on the slim event instead of failing commits.
+    private static nint FutexNumber()
+    {
+        nint number = !OperatingSystem.IsLinux() ? 0 : RuntimeInformation.ProcessArchitecture switch
+        {
+            Architecture.X64 => 202,
+            Architecture.Arm64 => 98,
+            _ => 0,
+        };
+        if (number == 0)
+        {
+            return 0;
+        }
+
+        try
+        {
+            int[] probe = GC.AllocateArray<int>(1, pinned: true);
+            return Futex(number, ref probe[0], FutexWakePrivate, 1, 0, 0, 0) == 0 ? number : 0;
+        }
+        catch (Exception ex) when (ex is DllNotFoundException or EntryPointNotFoundException)
+        {
+            return 0;
+        }
     }
 
     // syscall(2) is declared variadic; glibc and musl implement it as a plain wrapper that moves its integer arguments

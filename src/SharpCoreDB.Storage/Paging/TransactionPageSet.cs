@@ -1,4 +1,5 @@
 using System.Buffers;
+using SharpCoreDB.Storage.Collections;
 
 namespace SharpCoreDB.Storage.Paging;
 
@@ -51,6 +52,9 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     /// transaction is never seen again in a later one that reuses the set.
     /// </summary>
     public long ChangeStamp => _changeStamp;
+
+    /// <summary>Entries the page map has room for: what emptying it at <see cref="End"/> costs (tests bound it).</summary>
+    internal int MapCapacity => _index.Capacity;
 
     /// <summary>The number of dirty pages.</summary>
     public int Count => _count;
@@ -252,14 +256,14 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
 
         if (retained == 0)
         {
-            _index.Clear();
+            ReusedMap.Clear(_index);
             _count = 0;
             return true;
         }
 
         _retained = retained;
         _ended = true;
-        _index.Clear();
+        ReusedMap.Clear(_index);
         return false;
     }
 

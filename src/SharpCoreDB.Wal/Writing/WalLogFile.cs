@@ -23,16 +23,28 @@ namespace SharpCoreDB.Wal.Writing;
 /// extensions once and makes the next megabyte of frames overwrites. Zeros are never a valid frame, so recovery
 /// reads them as the end of the log, like any unsynced tail.
 /// </para>
+/// <para>
+/// Every write reaches the device in pieces of at most <see cref="WritePiece"/> bytes that do not cross a multiple of
+/// it. Linux (6.x, ext4 among others) sizes a page-cache folio by the write that creates it, and the folio stays while
+/// the file is cached: a one-megabyte zero step or a bulk group written at once left folios of a megabyte or more
+/// under the offsets that every later generation overwrites with 4 KB frames, and each such frame then paid for the
+/// whole folio (a 4,144-byte write plus fdatasync on this project's test disk, medians of six rounds of 1,000: write
+/// 9.2 µs against 2.9 µs, sync 183 µs against 142 µs, 81 µs against 51 µs of CPU, into a region first written in
+/// 8 MiB against 64 KiB pieces; 16 KiB and 4 KiB pieces measure as 64 KiB). One write of 8 MiB becomes 128.
+/// </para>
 /// </remarks>
 internal sealed class WalLogFile
 {
     /// <summary>How far the file grows at a time when a write passes its end.</summary>
     public const int GrowthStep = 1 << 20;
 
+    /// <summary>The largest write the log makes to its device at once, aligned to the file (see the remarks).</summary>
+    public const int WritePiece = 64 * 1024;
+
     /// <summary>A close keeps the log's used length rounded up to this (see <see cref="EndForClose"/>).</summary>
     public const int CloseKeepUnit = GrowthStep / 4;
 
-    // One step of zeros, so growing is one write whatever the step's remainder.
+    // One step of zeros, enough for any step's remainder.
     private static readonly byte[] s_zeros = new byte[GrowthStep];
 
     private readonly byte[] _databaseId;
@@ -133,7 +145,7 @@ internal sealed class WalLogFile
             chain = WalFrameHeader.Stamp(frames.Slice(at, FrameSize), _header.Salt1, _header.Salt2, batch, chain, _authenticator, macChain);
         }
 
-        Device.Write(offset, frames);
+        WriteInPieces(offset, frames);
         GrowPast(offset + frames.Length);
         Device.Flush();
 
@@ -264,6 +276,19 @@ internal sealed class WalLogFile
         }
     }
 
+    // Writes in pieces of at most WritePiece bytes that end on multiples of it (see the remarks). A failed piece
+    // throws IoError like a failed whole write: the caller then knows nothing of what reached the file either way.
+    private void WriteInPieces(long offset, ReadOnlySpan<byte> bytes)
+    {
+        while (!bytes.IsEmpty)
+        {
+            int length = (int)Math.Min(bytes.Length, WritePiece - (offset % WritePiece));
+            Device.Write(offset, bytes[..length]);
+            offset += length;
+            bytes = bytes[length..];
+        }
+    }
+
     // Zero-fills from end to the next growth step when end passes what the file holds (see the remarks).
     private void GrowPast(long end)
     {
@@ -275,7 +300,7 @@ internal sealed class WalLogFile
         long target = (end + GrowthStep - 1) / GrowthStep * GrowthStep;
         if (target > end)
         {
-            Device.Write(end, s_zeros.AsSpan(0, (int)(target - end)));
+            WriteInPieces(end, s_zeros.AsSpan(0, (int)(target - end)));
         }
 
         _fileEnd = target;

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using SharpCoreDB.Storage.Collections;
 using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Wal.Writing;
@@ -27,6 +28,9 @@ internal sealed partial class WalWriter
     private readonly List<(int FrameEnd, int LastCommit)> _segmentEnds = [];
     private readonly List<(uint PageNumber, ulong Sequence)> _superseded = [];
     private readonly Dictionary<uint, int> _segmentSlots = [];
+
+    /// <summary>Entries the per-segment page map has room for: what emptying it after each group costs (tests bound it).</summary>
+    internal int SegmentMapCapacity => _segmentSlots.Capacity;
 
     // Writes the transactions of one group (in sequence order) with one write and one sync, fills in their log
     // offsets, and reports the last one durable. Throws IoError without side effects on the index.
@@ -135,7 +139,7 @@ internal sealed partial class WalWriter
             if (endsSegment)
             {
                 _segmentEnds.Add((_planned.Count, c));
-                _segmentSlots.Clear();
+                ReusedMap.Clear(_segmentSlots);
             }
         }
     }

@@ -1,4 +1,5 @@
 using System.Buffers;
+using SharpCoreDB.Storage.Collections;
 using SharpCoreDB.Storage.Paging;
 
 namespace SharpCoreDB.Storage.Tests.Paging;
@@ -37,6 +38,29 @@ public sealed class TransactionPageSetTests
         // The caller owns it now and gives it back itself.
         pool.Return(detached);
         Assert.Equal(2, pool.Returned);
+    }
+
+    [Fact]
+    public void A_small_transaction_after_a_large_one_empties_a_small_page_map()
+    {
+        // The set is reused: each End empties its page map, and emptying costs the map's capacity, not its count.
+        var set = new TransactionPageSet(512, 508, new CountingPool());
+        for (uint page = 1; page <= 5_000; page++)
+        {
+            set.Create(page).Dispose();
+        }
+
+        Assert.True(set.End());
+        Assert.True(set.MapCapacity >= 5_000, $"a large transaction's map is kept for the next large one (capacity {set.MapCapacity})");
+
+        set.Create(1).Dispose();
+        Assert.True(set.End());
+        Assert.True(set.MapCapacity <= 2 * ReusedMap.KeptCapacity, $"after a one-page transaction the map still has room for {set.MapCapacity} pages");
+
+        set.Create(2).Dispose();
+        Assert.Equal(0, set.GetPage(2)[0]);
+        Assert.True(set.Contains(2));
+        Assert.False(set.Contains(1));
     }
 
     [Fact]

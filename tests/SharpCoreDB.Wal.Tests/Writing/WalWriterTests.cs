@@ -1,5 +1,6 @@
 using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Tests.Faults;
+using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.Recovery;
 using SharpCoreDB.Wal.Tests.Support;
 using SharpCoreDB.Wal.Writing;
@@ -45,9 +46,12 @@ public sealed class WalWriterTests
         await first.Completion.Task;
         await Task.WhenAll(queued.Select(c => c.Completion!.Task));
 
-        // One write+sync for the first commit (plus the write that grows the fresh log by a zero-filled step), one
-        // for the ten that queued behind it.
-        Assert.Equal(writesBefore + 3, device.Writes);
+        // One write+sync for the first commit (plus the zero-filled step that grows the fresh log), one for the ten
+        // that queued behind it; the log writes in pieces that end on multiples of WritePiece, so the step is several
+        // writes and the group's frames, which cross a multiple, two.
+        long firstEnd = WalHeader.SizeOf + (2L * log.Log.FrameSize);
+        long groupEnd = firstEnd + (20L * log.Log.FrameSize);
+        Assert.Equal(writesBefore + 1 + Pieces(firstEnd, WalLogFile.GrowthStep) + Pieces(firstEnd, groupEnd), device.Writes);
         Assert.Equal(flushesBefore + 2, device.Flushes);
         Assert.Equal(queued[^1].Sequence, log.LastDurable);
         WalScanResult scan = FrameLog.Scan(device);
@@ -385,4 +389,7 @@ public sealed class WalWriterTests
         log.Log.ReadImage(offset, image);
         Assert.True(FrameLog.ImageMatches(image, page, version), $"page {page} does not hold version {version}");
     }
+
+    // The writes of WritePiece-aligned pieces that cover [start, end).
+    private static int Pieces(long start, long end) => (int)(((end - 1) / WalLogFile.WritePiece) - (start / WalLogFile.WritePiece) + 1);
 }

@@ -89,12 +89,17 @@ internal sealed partial class TableWriter
     }
 
     // Unique indexes: a second entry with equal, all non-NULL key columns is a conflict (NULLs are distinct).
-    private bool CheckUnique(ExecutionContext context, SqlValue[] row, long rowId, long selfRowId, ConflictResolution conflict)
+    // oldRow (an UPDATE that keeps the row id): the row before the change; an index whose key it leaves as it was is
+    // not probed, as SQLite skips the indexes an UPDATE does not change. The row's own entry already holds that key in
+    // a unique index, so no other entry can, and the probe would only find the row itself (a descent of the index on
+    // every update of a column outside it: a read of an index page the update does not otherwise touch).
+    private bool CheckUnique(ExecutionContext context, SqlValue[] row, long rowId, long selfRowId, ConflictResolution conflict, SqlValue[]? oldRow = null)
     {
         for (int i = 0; i < _table.Indexes.Length; i++)
         {
             IndexSchema index = _table.Indexes[i];
-            if (!index.IsUnique || !InIndex(context, i, row) || HasNullKey(index, KeyRow(context, i, row)))
+            if (!index.IsUnique || !InIndex(context, i, row) || HasNullKey(index, KeyRow(context, i, row))
+                || (oldRow is not null && rowId == selfRowId && KeepsIndexKey(context, i, oldRow, row)))
             {
                 continue;
             }
@@ -134,6 +139,21 @@ internal sealed partial class TableWriter
         }
 
         return true;
+    }
+
+    // True when the index's key columns encode to the same bytes for both rows, and the index has no WHERE clause (a
+    // partial index may hold no entry for the old row). Uses _key and _oldKey as scratch.
+    private bool KeepsIndexKey(ExecutionContext context, int i, SqlValue[] oldRow, SqlValue[] row)
+    {
+        IndexSchema index = _table.Indexes[i];
+        if (IndexPredicates?[i] is not null)
+        {
+            return false;
+        }
+
+        EncodeIndexPrefix(index, KeyRow(context, i, oldRow), _oldKey);
+        EncodeIndexPrefix(index, KeyRow(context, i, row), _key);
+        return _oldKey.WrittenSpan.SequenceEqual(_key.WrittenSpan);
     }
 
     // The row of the first entry whose key starts with the prefix, unless (with excludeSelf) it is the row being

@@ -285,7 +285,7 @@ internal sealed partial class TableWriter
             }
         }
 
-        if (!CheckUnique(context, row, rowId, oldRowId, conflict))
+        if (!CheckUnique(context, row, rowId, oldRowId, conflict, oldRow))
         {
             return false;
         }

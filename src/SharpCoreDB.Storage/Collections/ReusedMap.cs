@@ -1,6 +1,6 @@
 namespace SharpCoreDB.Storage.Collections;
 
-/// <summary>Empties a dictionary that is kept and reused, without letting one large use slow every later one.</summary>
+/// <summary>Empties a dictionary or set that is kept and reused, without letting one large use slow every later one.</summary>
 /// <remarks>
 /// <see cref="Dictionary{TKey, TValue}.Clear"/> zeroes the whole bucket array whatever the count, and a dictionary
 /// never shrinks by itself: after a bulk load of 100,000 rows in one transaction, every one-row durable update that
@@ -27,6 +27,20 @@ internal static class ReusedMap
         if (capacity > KeptCapacity && count < capacity / 4)
         {
             map.TrimExcess(KeptCapacity);
+        }
+    }
+
+    /// <summary>Empties <paramref name="set"/>; shrinks it to <see cref="KeptCapacity"/> when it held under a quarter of a larger capacity.</summary>
+    /// <typeparam name="T">The element type.</typeparam>
+    /// <param name="set">The set to empty.</param>
+    public static void Clear<T>(HashSet<T> set)
+    {
+        int count = set.Count;
+        int capacity = set.Capacity;
+        set.Clear();
+        if (capacity > KeptCapacity && count < capacity / 4)
+        {
+            set.TrimExcess(KeptCapacity);
         }
     }
 }

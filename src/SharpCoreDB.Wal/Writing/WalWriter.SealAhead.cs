@@ -1,4 +1,5 @@
 using System.Buffers;
+using SharpCoreDB.Storage.Collections;
 using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Wal.Writing;
@@ -34,6 +35,9 @@ internal sealed partial class WalWriter
 
     private readonly List<(uint Page, ulong Version)> _sealedAhead = [];
     private readonly HashSet<uint> _aheadPages = [];
+
+    /// <summary>Room of the set of pages sealed ahead in the current group (tests: emptied per group, shrunk after a large one).</summary>
+    internal int AheadPagesCapacity => _aheadPages.Capacity;
     private int _aheadTaken;
     private byte[]? _frameBuffer;
 
@@ -78,7 +82,7 @@ internal sealed partial class WalWriter
     private void ForgetSealedAhead()
     {
         _sealedAhead.Clear();
-        _aheadPages.Clear();
+        ReusedMap.Clear(_aheadPages);
         _aheadTaken = 0;
     }
 

@@ -27,4 +27,20 @@ public sealed class SegmentMapTests
         Assert.True(log.Writer.SegmentMapCapacity <= 2 * ReusedMap.KeptCapacity, $"after one-page commits the map still has room for {log.Writer.SegmentMapCapacity} pages");
         Assert.Equal(3_002, FrameLog.Scan(device).Frames.Count);
     }
+
+    [Fact]
+    public void A_small_group_after_a_large_one_empties_a_small_set_of_pages_sealed_ahead()
+    {
+        using var device = new MemoryStorageDevice("wal");
+        // A write transaction reported under way makes the worker take its group-commit delay, which seals ahead.
+        using var log = new FrameLog(device, DurabilityMode.FullSync, committersAhead: () => 1);
+        log.Commit([.. Enumerable.Range(1, 3_000).Select(i => (uint)i)]);
+        log.Flush();
+        Assert.True(log.Writer.AheadPagesCapacity >= 3_000, $"capacity {log.Writer.AheadPagesCapacity} after 3,000 pages sealed ahead");
+
+        log.Commit(7);
+        log.Flush();
+        Assert.True(log.Writer.AheadPagesCapacity <= 2 * ReusedMap.KeptCapacity, $"after a one-page group the set still has room for {log.Writer.AheadPagesCapacity} pages");
+        Assert.Equal(3_001, FrameLog.Scan(device).Frames.Count);
+    }
 }

@@ -5,7 +5,7 @@ using SharpCoreDB.Benchmarks.Support;
 namespace SharpCoreDB.Benchmarks.Crud;
 
 /// <summary>
-/// The durable writes of <c>--crud</c> (update by key, delete by key) of SQLite WAL, SharpCoreDB FullSync and FullSync
+/// The durable writes of <c>--crud</c> (update by key, delete by key) and its filtered full scan, of SQLite WAL, SharpCoreDB FullSync and FullSync
 /// encrypted in alternating rounds within one process (<see cref="PairedRounds"/>). Runs after the BenchmarkDotNet
 /// cases of <c>--crud</c>, or alone with <c>--paired-crud</c>.
 /// </summary>
@@ -24,7 +24,7 @@ internal static class PairedCrudRun
     /// <summary>The contenders: the ratios' baseline first.</summary>
     internal static Contender[] Contenders => PairedRounds.DurableContenders;
 
-    /// <summary>Runs both writes (tiny with <c>--tiny</c>) and prints the result.</summary>
+    /// <summary>Runs both writes and the scan (tiny with <c>--tiny</c>) and prints the result.</summary>
     public static void Run()
     {
         int warmup = BenchScale.Tiny ? 1 : FullWarmupRounds;
@@ -39,10 +39,15 @@ internal static class PairedCrudRun
                 benchmarks[c].Setup();
             }
 
-            PairedResult[] results = [Measure(benchmarks, Write.Update, invocations, warmup, rounds), Measure(benchmarks, Write.Delete, invocations, warmup, rounds)];
+            PairedResult[] results =
+            [
+                Measure(benchmarks, Write.Update, invocations, warmup, rounds),
+                Measure(benchmarks, Write.Delete, invocations, warmup, rounds),
+                MeasureScan(benchmarks, invocations, warmup, rounds),
+            ];
             PairedReport.Print(
-                "Paired durable writes of the crud suite: SQLite WAL, SharpCoreDB FullSync and FullSync encrypted alternating (PairedCrudRun)",
-                string.Format(CultureInfo.InvariantCulture, "One database per contender, loaded as --crud loads it; {0} rounds after {1} warm-up rounds, each {2} invocations of the suite's benchmark (100 durable writes each) per contender, the first contender rotating.", rounds, warmup, invocations),
+                "Paired durable writes and filtered full scan of the crud suite: SQLite WAL, SharpCoreDB FullSync and FullSync encrypted alternating (PairedCrudRun)",
+                string.Format(CultureInfo.InvariantCulture, "One database per contender, loaded as --crud loads it; {0} rounds after {1} warm-up rounds, each {2} invocations of the suite's benchmark (100 durable writes, or one scan, each) per contender, the first contender rotating.", rounds, warmup, invocations),
                 Contenders,
                 results);
         }
@@ -53,6 +58,34 @@ internal static class PairedCrudRun
                 benchmark?.Cleanup();
             }
         }
+    }
+
+    /// <summary>
+    /// Measures the filtered full scan (<see cref="CrudBenchmarks.FullScanWithFilter"/>, one scan per invocation) in
+    /// alternating rounds: a warm scan moved by up to a third between published runs of the same code, with the
+    /// machine, so its ratios are paired as well.
+    /// </summary>
+    /// <param name="benchmarks">One set-up benchmark per contender, in <see cref="Contenders"/> order.</param>
+    /// <param name="invocationsPerRound">Scans per contender per round.</param>
+    /// <param name="warmupRounds">Rounds run first and not kept.</param>
+    /// <param name="measuredRounds">Rounds kept.</param>
+    /// <returns>The rounds (microseconds per scan).</returns>
+    internal static PairedResult MeasureScan(CrudBenchmarks[] benchmarks, int invocationsPerRound, int warmupRounds, int measuredRounds)
+    {
+        ArgumentNullException.ThrowIfNull(benchmarks);
+        var invocations = new Func<int>[benchmarks.Length];
+        for (int c = 0; c < benchmarks.Length; c++)
+        {
+            CrudBenchmarks benchmark = benchmarks[c];
+            invocations[c] = () =>
+            {
+                benchmark.FullScanWithFilter();
+                return 1;
+            };
+        }
+
+        double[][] micros = PairedRounds.Measure(invocations, new Action?[benchmarks.Length], invocationsPerRound, warmupRounds, measuredRounds);
+        return new PairedResult("full scan with a filter", micros);
     }
 
     /// <summary>The writes measured.</summary>

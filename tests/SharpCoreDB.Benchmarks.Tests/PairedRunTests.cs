@@ -39,6 +39,7 @@ public sealed class PairedRunTests
 
             AssertEveryRoundMeasured(PairedCrudRun.Measure(benchmarks, PairedCrudRun.Write.Update, 2, 1, 3), benchmarks.Length, 3);
             AssertEveryRoundMeasured(PairedCrudRun.Measure(benchmarks, PairedCrudRun.Write.Delete, 2, 1, 3), benchmarks.Length, 3);
+            AssertEveryRoundMeasured(PairedCrudRun.MeasureScan(benchmarks, 2, 1, 3), benchmarks.Length, 3);
 
             // Every delete was put back: a full range scan still reads every record.
             foreach (CrudBenchmarks benchmark in benchmarks)

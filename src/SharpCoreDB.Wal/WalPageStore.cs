@@ -145,6 +145,9 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
     /// </summary>
     public long WalSize => WalHeader.SizeOf + LogBytes();
 
+    /// <summary>Log generations written so far (each restart of the log starts one; tests and diagnostics).</summary>
+    internal long LogGenerations => _log.Generations;
+
     /// <summary>The last transaction sequence handed to the log: what the next writer builds on, durable or not.</summary>
     public ulong EnqueuedSequence => Volatile.Read(ref _enqueued);
 

@@ -1,4 +1,4 @@
-using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Storage.Format;
 
 namespace SharpCoreDB.Records;
@@ -67,52 +67,34 @@ internal static class RecordIntegerProbe
         }
     }
 
+    // Inlined into TryRead (and so into a filtered scan's per-row probe): one range check for the integer types,
+    // then the big-endian bytes shifted in, sign-extended from the first.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryReadInteger(ReadOnlySpan<byte> record, ulong serialType, long offset, out long value)
     {
-        if (serialType is RecordFormat.ZeroType or RecordFormat.OneType)
+        if (serialType - 1 < 6)
         {
-            value = (long)(serialType - RecordFormat.ZeroType);
+            int size = RecordFormat.GetIntegerSize(serialType);
+            if ((ulong)offset + (uint)size > (uint)record.Length)
+            {
+                value = 0;
+                return false;
+            }
+
+            ReadOnlySpan<byte> bytes = record.Slice((int)offset, size);
+            long result = (sbyte)bytes[0];
+            for (int i = 1; i < bytes.Length; i++)
+            {
+                result = (result << 8) | bytes[i];
+            }
+
+            value = result;
             return true;
         }
 
-        value = 0;
-        if (serialType is < 1 or > 6)
-        {
-            return false;
-        }
-
-        int size = RecordFormat.GetIntegerSize(serialType);
-        if (offset + size > record.Length)
-        {
-            return false;
-        }
-
-        ReadOnlySpan<byte> bytes = record.Slice((int)offset, size);
-        switch (size)
-        {
-            case 1:
-                value = (sbyte)bytes[0];
-                break;
-            case 2:
-                value = BinaryPrimitives.ReadInt16BigEndian(bytes);
-                break;
-            case 4:
-                value = BinaryPrimitives.ReadInt32BigEndian(bytes);
-                break;
-            case 8:
-                value = BinaryPrimitives.ReadInt64BigEndian(bytes);
-                break;
-            default:
-                // 3 and 6 bytes: sign-extend the first byte, then shift the rest in.
-                value = (sbyte)bytes[0];
-                for (int i = 1; i < bytes.Length; i++)
-                {
-                    value = (value << 8) | bytes[i];
-                }
-
-                break;
-        }
-
-        return true;
+        // ZeroType and OneType hold 0 and 1 with no payload.
+        bool constant = serialType is RecordFormat.ZeroType or RecordFormat.OneType;
+        value = constant ? (long)(serialType - RecordFormat.ZeroType) : 0;
+        return constant;
     }
 }

@@ -62,8 +62,8 @@ internal sealed class TableScanOperator(TableRowDecoder decoder, int slot, bool 
             context.CheckCancellation();
 
             // A record spilling into overflow pages is probed in its leaf part: a column past it reads as unknown.
-            if (_prefilter is not null
-                && _prefilter.Rejects(cursor.IsValueInline ? cursor.InlineValue : cursor.LocalValue, context))
+            // LocalValue is the whole record when it is inline, with one state check and no overflow test per row.
+            if (_prefilter is not null && _prefilter.Rejects(cursor.LocalValue, context))
             {
                 continue;
             }

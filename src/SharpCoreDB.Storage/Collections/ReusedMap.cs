@@ -21,10 +21,9 @@ internal static class ReusedMap
     public static void Clear<TKey, TValue>(Dictionary<TKey, TValue> map)
         where TKey : notnull
     {
-        int count = map.Count;
-        int capacity = map.Capacity;
+        bool shrink = ShouldShrink(map.Count, map.Capacity);
         map.Clear();
-        if (capacity > KeptCapacity && count < capacity / 4)
+        if (shrink)
         {
             map.TrimExcess(KeptCapacity);
         }
@@ -35,12 +34,14 @@ internal static class ReusedMap
     /// <param name="set">The set to empty.</param>
     public static void Clear<T>(HashSet<T> set)
     {
-        int count = set.Count;
-        int capacity = set.Capacity;
+        bool shrink = ShouldShrink(set.Count, set.Capacity);
         set.Clear();
-        if (capacity > KeptCapacity && count < capacity / 4)
+        if (shrink)
         {
             set.TrimExcess(KeptCapacity);
         }
     }
+
+    // A room past what is kept, held under a quarter full: one large use, not a run of them.
+    private static bool ShouldShrink(int count, int capacity) => capacity > KeptCapacity && count < capacity / 4;
 }

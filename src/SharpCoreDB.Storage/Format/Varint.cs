@@ -67,11 +67,29 @@ internal static class Varint
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Read(ReadOnlySpan<byte> source, out ulong value) => Read(source, MaxLength64, out value);
 
-    // Almost every varint is one byte (a short key or value length, a small serial type): that case stays inline.
+    // Almost every varint is one or two bytes (a key or value length under 16 KiB, a serial type): those cases stay
+    // inline. A row of 64 to 8,191 bytes has a two-byte value length in its leaf cell (the length is stored shifted
+    // left by one for the overflow flag), read once per row by every scan. Every width accepts two bytes.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int Read(ReadOnlySpan<byte> source, int maxLength, out ulong value)
     {
-        if (source.Length > 0 && source[0] < 0x80)
+        if (source.Length >= 2)
+        {
+            uint first = source[0];
+            if (first < 0x80)
+            {
+                value = first;
+                return 1;
+            }
+
+            uint second = source[1];
+            if (second < 0x80)
+            {
+                value = (first & 0x7F) | (second << 7);
+                return 2;
+            }
+        }
+        else if (source.Length == 1 && source[0] < 0x80)
         {
             value = source[0];
             return 1;

@@ -22,6 +22,64 @@ internal static class RecordIntegerProbe
     /// <returns>Whether the column was read as an INTEGER.</returns>
     public static bool TryRead(ReadOnlySpan<byte> record, int column, out long value)
     {
+        // The common shape, read with no varint call and no address-taken local: a header under 128 bytes whose
+        // serial types up to the column are one byte each (every number, texts and blobs under 58 bytes). Any other
+        // shape is read from the start by the general loop, so both paths answer alike for every record.
+        if (record.IsEmpty || record[0] >= 0x80 || record[0] == 0 || record[0] > record.Length)
+        {
+            return TryReadAnyHeader(record, column, out value);
+        }
+
+        int header = record[0];
+        int position = 1;
+        long payload = header;
+        ReadOnlySpan<sbyte> sizes = SmallTypeSizes;
+        for (int i = 0; ; i++)
+        {
+            if (position >= header)
+            {
+                value = 0;
+                return false;
+            }
+
+            uint serialType = record[position];
+            if (serialType >= (uint)sizes.Length)
+            {
+                return TryReadAnyHeader(record, column, out value);
+            }
+
+            position++;
+            if (i == column)
+            {
+                return TryReadInteger(record, serialType, payload, out value);
+            }
+
+            int size = sizes[(int)serialType];
+            if (size < 0)
+            {
+                // A DECIMAL's size is in its payload: left to the full decode, as the general loop does.
+                value = 0;
+                return false;
+            }
+
+            payload += size;
+        }
+    }
+
+    // Payload sizes of the one-byte serial types 0..127 (RecordFormat.GetPayloadSize), -1 for DECIMAL and the reserved
+    // type: a table, so a column before the wanted one costs a load instead of a chain of compares.
+    private static ReadOnlySpan<sbyte> SmallTypeSizes =>
+    [
+        0, 1, 2, 3, 4, 6, 8, 8, 0, 0, -1, -1,
+        0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15,
+        16, 16, 17, 17, 18, 18, 19, 19, 20, 20, 21, 21, 22, 22, 23, 23, 24, 24, 25, 25, 26, 26, 27, 27, 28, 28, 29, 29,
+        30, 30, 31, 31, 32, 32, 33, 33, 34, 34, 35, 35, 36, 36, 37, 37, 38, 38, 39, 39, 40, 40, 41, 41, 42, 42, 43, 43,
+        44, 44, 45, 45, 46, 46, 47, 47, 48, 48, 49, 49, 50, 50, 51, 51, 52, 52, 53, 53, 54, 54, 55, 55, 56, 56, 57, 57,
+    ];
+
+    // Any header: varint header size and serial types of any length.
+    private static bool TryReadAnyHeader(ReadOnlySpan<byte> record, int column, out long value)
+    {
         value = 0;
         int position = Varint.Read(record, out ulong headerSize);
         if (position == 0 || headerSize < (ulong)position || headerSize > (ulong)record.Length)
@@ -38,16 +96,10 @@ internal static class RecordIntegerProbe
                 return false;
             }
 
-            // Serial types below 128 (every number, and texts and blobs under 58 bytes) take one byte.
-            ulong serialType = record[position];
-            int length = 1;
-            if (serialType >= 0x80)
+            int length = Varint.Read(record[position..header], out ulong serialType);
+            if (length == 0)
             {
-                length = Varint.Read(record[position..header], out serialType);
-                if (length == 0)
-                {
-                    return false;
-                }
+                return false;
             }
 
             position += length;
@@ -67,7 +119,7 @@ internal static class RecordIntegerProbe
         }
     }
 
-    // Inlined into TryRead (and so into a filtered scan's per-row probe): one range check for the integer types,
+    // Inlined into both readers (and so into a filtered scan's per-row probe): one range check for the integer types,
     // then the big-endian bytes shifted in, sign-extended from the first.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryReadInteger(ReadOnlySpan<byte> record, ulong serialType, long offset, out long value)

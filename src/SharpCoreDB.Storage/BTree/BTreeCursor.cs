@@ -294,7 +294,7 @@ internal sealed partial class BTreeCursor : IDisposable
         if (++_index < _leafCount)
         {
             _longKeyLoaded = false;
-            _cell = NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).GetLeafCell(_index);
+            NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).ReadLeafCell(_index, ref _cell);
             return true;
         }
 
@@ -314,7 +314,7 @@ internal sealed partial class BTreeCursor : IDisposable
         if (--_index >= 0)
         {
             _longKeyLoaded = false;
-            _cell = NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).GetLeafCell(_index);
+            NodeReader.ForValidatedLeaf(_leaf.Data, _leaf.PageNumber, _leafCount, _leafContentStart).ReadLeafCell(_index, ref _cell);
             return true;
         }
 

@@ -247,6 +247,18 @@ internal readonly ref struct NodeReader
     /// <summary>Parses leaf cell <paramref name="index"/>.</summary>
     public LeafCell GetLeafCell(int index)
     {
+        LeafCell cell = default;
+        ReadLeafCell(index, ref cell);
+        return cell;
+    }
+
+    /// <summary>
+    /// Parses leaf cell <paramref name="index"/> into <paramref name="destination"/>, which changes only once the cell
+    /// is known good: a cursor's step parses into its own field this way, with no temporary to copy (see
+    /// <see cref="LeafCell"/>).
+    /// </summary>
+    public void ReadLeafCell(int index, ref LeafCell destination)
+    {
         int offset = CellOffset(index);
         ReadOnlySpan<byte> cell = _page.Slice(offset);
         int n1 = Varint.Read(cell, out uint keyLength);
@@ -298,7 +310,7 @@ internal readonly ref struct NodeReader
             }
         }
 
-        return new LeafCell(offset, (int)(end - offset), offset + n1, (int)keyLength, keyLocal, keyChain, (int)valueOffset, (int)valueLength, (int)local, overflowPage);
+        destination.Set(offset, (int)(end - offset), offset + n1, (int)keyLength, keyLocal, keyChain, (int)valueOffset, (int)valueLength, (int)local, overflowPage);
     }
 
     /// <summary>The size of cell <paramref name="index"/> in bytes (without its slot), checked against the page end.</summary>

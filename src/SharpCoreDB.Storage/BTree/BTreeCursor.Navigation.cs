@@ -46,12 +46,22 @@ internal sealed partial class BTreeCursor
     /// Reads down from <paramref name="page"/> at <paramref name="level"/> along the leftmost or rightmost children
     /// and lands on that leaf's first or last entry. A leaf reached from a neighbour must sit at the same depth.
     /// </summary>
-    private bool DescendEdge(uint page, int level, bool toLast, int expectedLeafLevel)
+    private bool DescendEdge(uint page, int level, bool toLast, int expectedLeafLevel) =>
+        DescendEdge(page, level, toLast, expectedLeafLevel, default, holdsFirst: false);
+
+    // As above, starting from the lease of page when holdsFirst (the pinned next leaf; owned from here on).
+    private bool DescendEdge(uint page, int level, bool toLast, int expectedLeafLevel, PageLease first, bool holdsFirst)
     {
         for (; ; level++)
         {
-            BTree.CheckDepth(level, page);
-            PageLease lease = _tx.Read(page);
+            // The pinned next leaf sits at the depth of the leaf before it, checked on the way down.
+            if (!holdsFirst)
+            {
+                BTree.CheckDepth(level, page);
+            }
+
+            PageLease lease = holdsFirst ? first : _tx.Read(page);
+            holdsFirst = false;
             bool attached = false;
             try
             {
@@ -133,12 +143,19 @@ internal sealed partial class BTreeCursor
                 }
             }
 
-            if (!DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel))
+            bool pinned = TakeNextLeaf(level == _leafLevel - 1 ? _indices[level] : -1, forward: true, out PageLease next);
+            if (!DescendEdge(child, level + 1, toLast: false, expectedLeafLevel: _leafLevel, next, pinned))
             {
                 return false;
             }
 
-            PrefetchLeaf(forward: true);
+            // A leaf read ahead had all its lines hinted then; only one reached otherwise needs its cells hinted now.
+            if (!pinned)
+            {
+                PrefetchLeaf(forward: true);
+            }
+
+            PinNextLeaf(forward: true);
             return true;
         }
 
@@ -177,12 +194,19 @@ internal sealed partial class BTreeCursor
                 }
             }
 
-            if (!DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel))
+            bool pinned = TakeNextLeaf(level == _leafLevel - 1 ? _indices[level] : -1, forward: false, out PageLease next);
+            if (!DescendEdge(child, level + 1, toLast: true, expectedLeafLevel: _leafLevel, next, pinned))
             {
                 return false;
             }
 
-            PrefetchLeaf(forward: false);
+            // A leaf read ahead had all its lines hinted then; only one reached otherwise needs its cells hinted now.
+            if (!pinned)
+            {
+                PrefetchLeaf(forward: false);
+            }
+
+            PinNextLeaf(forward: false);
             return true;
         }
 
@@ -228,6 +252,8 @@ internal sealed partial class BTreeCursor
 
     private void ReleaseParent()
     {
+        // The pinned next leaf is a child of this parent (see PinNextLeaf).
+        ReleaseNextLeaf();
         if (_holdsParent)
         {
             _holdsParent = false;

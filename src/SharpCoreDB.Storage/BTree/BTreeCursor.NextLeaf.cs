@@ -44,7 +44,7 @@ internal sealed partial class BTreeCursor
         _holdsNextLeaf = true;
         _nextLeafChild = next;
         _nextLeafForward = forward;
-        PrefetchedLines += NodeReader.PrefetchPage(_nextLeaf.Data);
+        PrefetchedLines += _nextLeaf.PrefetchToSecondLevel();
     }
 
     // Hands over the pinned neighbour when it is child `child` of the parent in this direction; otherwise drops it.

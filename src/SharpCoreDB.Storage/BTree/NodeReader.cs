@@ -147,23 +147,6 @@ internal readonly ref struct NodeReader
         }
     }
 
-    /// <summary>
-    /// Asks the CPU to start loading every cache line of <paramref name="page"/>: a leaf a scan reads next, so its
-    /// lines arrive while the scan works through the current one. Returns the lines hinted (0 without SSE).
-    /// </summary>
-    public static unsafe int PrefetchPage(ReadOnlySpan<byte> page)
-    {
-        if (!Sse.IsSupported || page.IsEmpty)
-        {
-            return 0;
-        }
-
-        fixed (byte* start = page)
-        {
-            return PrefetchLines(start, 0, page.Length, descending: false);
-        }
-    }
-
     // Hints the cache lines holding bytes [start, end) of the page, from either end; returns how many.
     private static unsafe int PrefetchLines(byte* page, int start, int end, bool descending)
     {

@@ -34,6 +34,34 @@ public readonly struct PageLease : IDisposable
     /// <summary>The usable bytes of the page.</summary>
     public ReadOnlySpan<byte> Data => new(_buffer, 0, _usableSize);
 
+    /// <summary>
+    /// Asks the CPU to start loading every cache line of the page into its second-level cache, without touching the
+    /// buffer here (<see cref="Data"/> reads the array's length, whose line is the page's first): for a page read
+    /// before it is needed. Returns the lines hinted (0 without SSE).
+    /// </summary>
+    internal unsafe int PrefetchToSecondLevel()
+    {
+        if (!System.Runtime.Intrinsics.X86.Sse.IsSupported || _buffer is null)
+        {
+            return 0;
+        }
+
+        // Not pinned: a hint at an address the collector has since moved the buffer from is harmless.
+        byte* start = (byte*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(_buffer));
+        const int line = 64;
+        nuint first = (nuint)start & ~(nuint)(line - 1);
+        nuint last = (nuint)(start + _usableSize - 1) & ~(nuint)(line - 1);
+        int lines = (int)((last - first) / line) + 1;
+        for (int i = 0; i < lines; i++)
+        {
+            // Level two, not one: 64 first-level hints at once fill the core's miss buffers and stall it, while
+            // the cursor still has the current leaf's rows to work through.
+            System.Runtime.Intrinsics.X86.Sse.Prefetch1((void*)(first + ((nuint)i * line)));
+        }
+
+        return lines;
+    }
+
     /// <summary>The usable bytes of the page, for writing. Throws on a read lease.</summary>
     public Span<byte> Writable
     {

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
 using SharpCoreDB.Storage.BTree;
@@ -38,39 +39,45 @@ internal sealed class TableScanOperator(TableRowDecoder decoder, int slot, bool 
     }
 
     /// <inheritdoc />
+    // Its own compilation unit: the per-row loop below inlines the cursor's step, the cell parse and the prefilter's
+    // probe, and the JIT has one inlining budget per method. Inlined into its caller (the statement's pull loop, by
+    // guarded devirtualization) the budget ran out and trivial calls in the loop were left as calls (a varint read,
+    // a span's slice, the cell's setter), each rebuilding its result in memory.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public override bool Next(ExecutionContext context)
     {
         BTreeCursor cursor = _cursor!;
-        while (true)
+        bool positioned = _started ? Step(cursor) : Start(cursor);
+        while (positioned)
         {
-            bool positioned;
-            if (!_started)
-            {
-                _started = true;
-                positioned = descending ? cursor.Last() : cursor.First();
-            }
-            else
-            {
-                positioned = descending ? cursor.MovePrevious() : cursor.MoveNext();
-            }
-
-            if (!positioned)
-            {
-                return false;
-            }
-
             context.CheckCancellation();
 
             // A record spilling into overflow pages is probed in its leaf part: a column past it reads as unknown.
             // LocalValue is the whole record when it is inline, with one state check and no overflow test per row.
-            if (_prefilter is not null && _prefilter.Rejects(cursor.LocalValue, context))
+            if (_prefilter is null || !_prefilter.Rejects(cursor.LocalValue, context))
             {
-                continue;
+                (_filterColumns ?? decoder).Decode(cursor, context.Slots[slot]);
+                return true;
             }
 
-            (_filterColumns ?? decoder).Decode(cursor, context.Slots[slot]);
-            return true;
+            positioned = Step(cursor);
         }
+
+        return false;
+    }
+
+    // Per row: inlined into Next, with the cursor's step within a leaf inlined into it.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool Step(BTreeCursor cursor) => descending ? cursor.MovePrevious() : cursor.MoveNext();
+
+    // Once per execution, and kept out of Next: inlined, the descent to the first leaf used up the JIT's inlining
+    // budget for Next, which then called even a span's constructor per row (and stalled reading back the span it
+    // built in memory).
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool Start(BTreeCursor cursor)
+    {
+        _started = true;
+        return descending ? cursor.Last() : cursor.First();
     }
 
     /// <summary>

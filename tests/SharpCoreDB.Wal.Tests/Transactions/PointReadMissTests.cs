@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.BTree;
-using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Tests.Support;
 using SharpCoreDB.Wal.Transactions;
 
@@ -11,7 +10,7 @@ namespace SharpCoreDB.Wal.Tests.Transactions;
 /// into its cache slot's buffer and verified (decrypted) there. YCSB C, whose records do not fit the cache, measured
 /// encrypted ÷ plain at 1.30 in one run; the same misses, the same reads and +2.7 % instructions (the AES-GCM open of
 /// each missed page) were what the two modes differed by. This pins that nothing more creeps into the miss path of
-/// either: no second read, no buffer or copy per miss, no cipher set up per page.
+/// either: no second read, and no buffer, copy or cipher set up per miss (each would allocate).
 /// </summary>
 public sealed class PointReadMissTests
 {
@@ -26,18 +25,9 @@ public sealed class PointReadMissTests
     [InlineData(true)]
     public void A_point_read_that_misses_reads_the_page_once_and_allocates_nothing(bool encrypted)
     {
-        using var kit = new WalTestKit(DurabilityMode.FullSync)
-        {
-            File = encrypted ? WalTestKit.Encrypted() : new PageFileOptions(),
-            AutoCheckpoint = false,
-            CachePages = CachePages,
-        };
-        var database = new ReadCountingDevice(kit.Database);
-        var log = new ReadCountingDevice(kit.Wal);
-        kit.Database = database;
-        kit.Wal = log;
-        using WalPageStore store = kit.Open();
-        Load(store);
+        using WalTestKit kit = SeededRows.Kit(encrypted, CachePages);
+        using WalPageStore store = SeededRows.OpenCounting(kit, out ReadCountingDevice database, out ReadCountingDevice log);
+        SeededRows.Load(store, Rows, ValueLength);
 
         // The pages go to the file and the log restarts, so every miss below is a read of the database file.
         store.Checkpoint();
@@ -79,26 +69,5 @@ public sealed class PointReadMissTests
     {
         BinaryPrimitives.WriteInt64BigEndian(key, random.NextInt64(1, Rows + 1));
         return tree.TryGet(key, value, out int length) && length == ValueLength ? 1 : 0;
-    }
-
-    private static void Load(WalPageStore store)
-    {
-        using IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(30));
-        uint root = BTree.Create(tx);
-        tx.CatalogRoot = root;
-        var tree = new BTree(tx, root);
-        for (long id = 1; id <= Rows; id++)
-        {
-            tree.Upsert(TreeKeys.Of(id), Value(id));
-        }
-
-        tx.Commit();
-    }
-
-    private static byte[] Value(long id)
-    {
-        byte[] value = new byte[ValueLength];
-        new Random((int)id).NextBytes(value);
-        return value;
     }
 }

@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.BTree;
-using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Tests.Support;
 using SharpCoreDB.Wal.Transactions;
 
@@ -16,6 +15,7 @@ namespace SharpCoreDB.Wal.Tests.Transactions;
 public sealed class CommittedPagesCacheTests
 {
     private const int Rows = 4_000;
+    private const int ValueLength = 100;
 
     [Theory]
     [InlineData(false, false)]
@@ -24,13 +24,9 @@ public sealed class CommittedPagesCacheTests
     [InlineData(true, true)]
     public void A_table_loaded_into_a_cache_with_room_is_read_without_a_single_load(bool encrypted, bool checkpointed)
     {
-        using WalTestKit kit = NewKit(encrypted, cachePages: 1024);
-        var database = new ReadCountingDevice(kit.Database);
-        var log = new ReadCountingDevice(kit.Wal);
-        kit.Database = database;
-        kit.Wal = log;
-        using WalPageStore store = kit.Open();
-        Load(store);
+        using WalTestKit kit = SeededRows.Kit(encrypted, cachePages: 1024);
+        using WalPageStore store = SeededRows.OpenCounting(kit, out ReadCountingDevice database, out ReadCountingDevice log);
+        SeededRows.Load(store, Rows, ValueLength);
         if (checkpointed)
         {
             // The log restarts: the cached versions become the cached file copies.
@@ -52,35 +48,13 @@ public sealed class CommittedPagesCacheTests
     [Fact]
     public void A_commit_larger_than_the_cache_fills_only_its_free_slots_and_is_read_whole()
     {
-        using WalTestKit kit = NewKit(encrypted: false, cachePages: 16);
+        using WalTestKit kit = SeededRows.Kit(encrypted: false, cachePages: 16);
         using WalPageStore store = kit.Open();
-        Load(store);
+        SeededRows.Load(store, Rows, ValueLength);
 
         Assert.True(store.Cache.Count <= 16, $"{store.Cache.Count} pages cached in a 16-page cache");
         using WalReadTransaction read = store.BeginSnapshot();
         AssertScan(new BTree(read, read.CatalogRoot));
-    }
-
-    private static WalTestKit NewKit(bool encrypted, int cachePages) =>
-        new(DurabilityMode.FullSync)
-        {
-            File = encrypted ? WalTestKit.Encrypted() : new PageFileOptions(),
-            AutoCheckpoint = false,
-            CachePages = cachePages,
-        };
-
-    private static void Load(WalPageStore store)
-    {
-        using IWriteTransaction tx = store.BeginWrite(TimeSpan.FromSeconds(30));
-        uint root = BTree.Create(tx);
-        tx.CatalogRoot = root;
-        var tree = new BTree(tx, root);
-        for (long id = 1; id <= Rows; id++)
-        {
-            tree.Upsert(TreeKeys.Of(id), Value(id));
-        }
-
-        tx.Commit();
     }
 
     private static void AssertScan(BTree tree)
@@ -91,17 +65,10 @@ public sealed class CommittedPagesCacheTests
         {
             long id = BinaryPrimitives.ReadInt64BigEndian(cursor.Key);
             Assert.Equal(expected, id);
-            Assert.Equal(Value(id), cursor.GetValue());
+            Assert.Equal(SeededRows.Value(id, ValueLength), cursor.GetValue());
             expected++;
         }
 
         Assert.Equal(Rows + 1, expected);
-    }
-
-    private static byte[] Value(long id)
-    {
-        byte[] value = new byte[100];
-        new Random((int)id).NextBytes(value);
-        return value;
     }
 }

@@ -222,7 +222,7 @@ internal sealed partial class WalPageStore
         bool own = mayWriteOwn && _writer!.TryTakeTurn(Volatile.Read(ref _committersAhead) - (transaction.CountedAhead ? 1 : 0));
         try
         {
-            return PrepareFrames(transaction, own, out sequence, out pageCount);
+            return PrepareFrames(transaction, own, blocks: mayWriteOwn, out sequence, out pageCount);
         }
         catch
         {
@@ -235,7 +235,8 @@ internal sealed partial class WalPageStore
         }
     }
 
-    private WalCommit PrepareFrames(WalWriteTransaction transaction, bool own, out ulong sequence, out uint pageCount)
+    // blocks: the committer waits for durability on its thread (WalWriter.WaitFor), so the commit needs no task.
+    private WalCommit PrepareFrames(WalWriteTransaction transaction, bool own, bool blocks, out ulong sequence, out uint pageCount)
     {
         TransactionPageSet pages = transaction.Pages;
         sequence = _enqueued + 1;
@@ -286,7 +287,7 @@ internal sealed partial class WalPageStore
         DurabilityMode mode = _writer!.Mode;
         WalCommit commit = own
             ? WalCommit.ForOwnWrite(numbers, count, pageCount, sequence, index)
-            : WalCommit.ForFrames(numbers, count, pageCount, sequence, index, awaited: mode == DurabilityMode.FullSync);
+            : WalCommit.ForFrames(numbers, count, pageCount, sequence, index, awaited: mode == DurabilityMode.FullSync, asTask: !blocks);
         if (mode != DurabilityMode.Async)
         {
             lock (_snapshotLock)

@@ -76,11 +76,11 @@ internal sealed class WalWriteTransaction : DirtyPageTransaction
         {
             _store.WriteOwn(commit);
         }
-        else if (commit?.Completion is { } completion)
+        else if (commit is { IsAwaited: true })
         {
             if (async)
             {
-                await completion.Task.ConfigureAwait(false);
+                await commit.Completion!.Task.ConfigureAwait(false);
             }
             else
             {

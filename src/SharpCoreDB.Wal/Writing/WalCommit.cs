@@ -1,3 +1,4 @@
+using System.Runtime.ExceptionServices;
 using SharpCoreDB.Wal.Transactions;
 
 namespace SharpCoreDB.Wal.Writing;
@@ -15,7 +16,17 @@ internal sealed class WalCommit
     // The event the committer sleeps on (its thread's), s_claimed, or null while nobody sleeps and nobody has claimed.
     private object? _sleeper;
 
-    private WalCommit(WalCommitKind kind, uint[]? pages, int pageCount, uint databaseSize, ulong sequence, WalIndex? index, bool awaited)
+    // Pending, then Durable or (through Failing, while the failure is stored) Failed, once, by whoever completes the
+    // commit; committers blocked in WalWriter.WaitFor read it.
+    private const int Pending = 0;
+    private const int Durable = 1;
+    private const int Failing = 2;
+    private const int Failed = 3;
+
+    private int _outcome;
+    private ExceptionDispatchInfo? _failure;
+
+    private WalCommit(WalCommitKind kind, uint[]? pages, int pageCount, uint databaseSize, ulong sequence, WalIndex? index, bool awaited, bool asTask)
     {
         Kind = kind;
         Pages = pages;
@@ -23,10 +34,12 @@ internal sealed class WalCommit
         DatabaseSize = databaseSize;
         Sequence = sequence;
         Index = index;
+        IsAwaited = awaited;
 
         // Continuations run on the thread pool, never inline on the log writer: one slow waiter must not delay
-        // the next group's write and sync.
-        Completion = awaited ? new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously) : null;
+        // the next group's write and sync. A committer that blocks (WalWriter.WaitFor) reads the outcome instead, and
+        // needs no task: a task and its source were two of the three objects a synchronous FullSync commit allocated.
+        Completion = awaited && asTask ? new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously) : null;
     }
 
     /// <summary>What to do.</summary>
@@ -53,8 +66,55 @@ internal sealed class WalCommit
     /// </summary>
     public bool IsOwnWrite { get; private init; }
 
-    /// <summary>Completed when durable (or failed); null when nobody waits (Async, Legacy, own writes, reset).</summary>
+    /// <summary>True when a committer waits for this commit to be durable (FullSync commits, barriers).</summary>
+    public bool IsAwaited { get; }
+
+    /// <summary>
+    /// Completed when durable (or failed), for a waiter that awaits it (an asynchronous commit, a flush); null when
+    /// nobody waits (Async, Legacy, own writes, reset) and when the committer blocks instead (see <see cref="IsCompleted"/>).
+    /// </summary>
     public TaskCompletionSource? Completion { get; }
+
+    /// <summary>True once the commit is durable or failed (<see cref="Complete"/>).</summary>
+    public bool IsCompleted => Volatile.Read(ref _outcome) is Durable or Failed;
+
+    /// <summary>
+    /// Records the outcome (the first call counts), then completes <see cref="Completion"/>; only then may the caller
+    /// wake the commit's sleeper.
+    /// </summary>
+    /// <param name="failure">Null when durable; else the error every waiter gets.</param>
+    public void Complete(SharpCoreDBException? failure)
+    {
+        if (failure is null)
+        {
+            if (Interlocked.CompareExchange(ref _outcome, Durable, Pending) == Pending)
+            {
+                Completion?.TrySetResult();
+            }
+
+            return;
+        }
+
+        if (Interlocked.CompareExchange(ref _outcome, Failing, Pending) != Pending)
+        {
+            return;
+        }
+
+        // Stored before the outcome that says it is there (a release), so a waiter that sees Failed finds it.
+        _failure = ExceptionDispatchInfo.Capture(failure);
+        Volatile.Write(ref _outcome, Failed);
+        Completion?.TrySetException(failure);
+    }
+
+    /// <summary>Once <see cref="IsCompleted"/>: throws the commit's failure, if it failed.</summary>
+    /// <exception cref="SharpCoreDBException">The failure: IoError, or DatabaseFailed behind an earlier failure.</exception>
+    public void ThrowIfFailed()
+    {
+        if (Volatile.Read(ref _outcome) == Failed)
+        {
+            _failure!.Throw();
+        }
+    }
 
     /// <summary>
     /// The next commit of the same group that has a completion: set by the log writer before it completes the group, so
@@ -63,7 +123,7 @@ internal sealed class WalCommit
     public WalCommit? NextInGroup { get; set; }
 
     /// <summary>
-    /// Once <see cref="Completion"/> is set: claims the committer asleep on this commit for waking. Returns its event, to
+    /// Once the commit is completed: claims the committer asleep on this commit for waking. Returns its event, to
     /// be set by the caller, or null when nobody sleeps on it; either way no committer goes to sleep on it afterwards.
     /// </summary>
     public WakeEvent? ClaimSleeper() => Interlocked.Exchange(ref _sleeper, s_claimed) as WakeEvent;
@@ -86,7 +146,7 @@ internal sealed class WalCommit
 
         // Completed between the caller's check and the registration: take the registration back so nobody sets the
         // event later (it must not wake the next commit's sleep); if a claim got there first, its set is on the way.
-        if (Completion!.Task.IsCompleted && Interlocked.CompareExchange(ref _sleeper, null, wake) == wake)
+        if (IsCompleted && Interlocked.CompareExchange(ref _sleeper, null, wake) == wake)
         {
             return false;
         }
@@ -111,19 +171,29 @@ internal sealed class WalCommit
     public long FrameBytes(int frameSize) => (long)PageCount * frameSize;
 
     /// <summary>A transaction writing <paramref name="pages"/> (rented from <see cref="WalBuffers.PageNumbers"/>; the commit owns it).</summary>
-    public static WalCommit ForFrames(uint[] pages, int pageCount, uint databaseSize, ulong sequence, WalIndex index, bool awaited) =>
-        new(WalCommitKind.Frames, pages, pageCount, databaseSize, sequence, index, awaited);
+    /// <param name="pages">The page numbers.</param>
+    /// <param name="pageCount">How many of them are used.</param>
+    /// <param name="databaseSize">The database size in pages after the transaction.</param>
+    /// <param name="sequence">The transaction sequence.</param>
+    /// <param name="index">The log index holding the transaction's page versions.</param>
+    /// <param name="awaited">True when the committer waits until the commit is durable (FullSync).</param>
+    /// <param name="asTask">
+    /// With <paramref name="awaited"/>: true when the committer awaits a task (<see cref="Completion"/>), false when it
+    /// blocks in <see cref="WalWriter.WaitFor"/>, which needs none.
+    /// </param>
+    public static WalCommit ForFrames(uint[] pages, int pageCount, uint databaseSize, ulong sequence, WalIndex index, bool awaited, bool asTask = true) =>
+        new(WalCommitKind.Frames, pages, pageCount, databaseSize, sequence, index, awaited, asTask);
 
     /// <summary>A FullSync transaction its committer writes itself, holding the log's turn.</summary>
     public static WalCommit ForOwnWrite(uint[] pages, int pageCount, uint databaseSize, ulong sequence, WalIndex index) =>
-        new(WalCommitKind.Frames, pages, pageCount, databaseSize, sequence, index, awaited: false) { IsOwnWrite = true };
+        new(WalCommitKind.Frames, pages, pageCount, databaseSize, sequence, index, awaited: false, asTask: false) { IsOwnWrite = true };
 
     /// <summary>A barrier: completes once everything queued before it is durable.</summary>
-    public static WalCommit ForBarrier() => new(WalCommitKind.Barrier, null, 0, 0, 0, null, awaited: true);
+    public static WalCommit ForBarrier() => new(WalCommitKind.Barrier, null, 0, 0, 0, null, awaited: true, asTask: true);
 
     /// <summary>A generation reset: a new header with <paramref name="checkpointSequence"/>.</summary>
     public static WalCommit ForReset(ulong checkpointSequence) =>
-        new(WalCommitKind.Reset, null, 0, 0, checkpointSequence, null, awaited: false);
+        new(WalCommitKind.Reset, null, 0, 0, checkpointSequence, null, awaited: false, asTask: false);
 
     /// <summary>Returns the page list to the pool (idempotent).</summary>
     public void ReturnPages()

@@ -174,13 +174,9 @@ internal sealed partial class WalWriter
         WalCommit? first = LinkAwaited(_group);
         foreach (WalCommit commit in _group)
         {
-            if (failure is null)
+            if (commit.IsAwaited)
             {
-                commit.Completion?.TrySetResult();
-            }
-            else
-            {
-                commit.Completion?.TrySetException(failure);
+                commit.Complete(failure);
             }
         }
 
@@ -204,7 +200,11 @@ internal sealed partial class WalWriter
     private void FailBehind(WalCommit commit, SharpCoreDBException failure)
     {
         commit.ReturnPages();
-        commit.Completion?.TrySetException(WalErrors.QueuedBehindFailure(_log.Device.Name, commit.Sequence, failure));
+        if (commit.IsAwaited)
+        {
+            commit.Complete(WalErrors.QueuedBehindFailure(_log.Device.Name, commit.Sequence, failure));
+        }
+
         WakeFirstSleeperFromWorker(commit);
     }
 
@@ -215,7 +215,7 @@ internal sealed partial class WalWriter
         WalCommit? previous = null;
         foreach (WalCommit commit in group)
         {
-            if (commit.Completion is null)
+            if (!commit.IsAwaited)
             {
                 continue;
             }

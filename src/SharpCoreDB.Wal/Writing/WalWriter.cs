@@ -163,7 +163,8 @@ internal sealed partial class WalWriter : IDisposable
 
     /// <summary>
     /// Hands a commit (or reset) to the log. Writer lock held. Legacy: written and synced before this returns.
-    /// FullSync/Async: queued; await <see cref="WalCommit.Completion"/> for durability.
+    /// FullSync/Async: queued; a FullSync committer waits for durability with <see cref="WaitFor"/> (or awaits
+    /// <see cref="WalCommit.Completion"/> when it made the commit with a task).
     /// </summary>
     /// <param name="commit">The commit.</param>
     /// <param name="async">
@@ -271,7 +272,7 @@ internal sealed partial class WalWriter : IDisposable
     public void ReleaseTurn() => _turn.Release();
 
     /// <summary>
-    /// Blocks until a queued commit's completion is set. The committer spins (yielding) through about the syncs it
+    /// Blocks until a queued commit is completed (<see cref="WalCommit.IsCompleted"/>). The committer spins (yielding) through about the syncs it
     /// may have to wait for before it sleeps, so it is awake the moment its group is durable: a sleeping committer
     /// costs a kernel wake-up to release and its group another scheduling delay before it commits again, and on
     /// machines where waking a thread is slow (virtual machines whose idle CPUs halt: tens of microseconds) those
@@ -288,13 +289,12 @@ internal sealed partial class WalWriter : IDisposable
     /// and the committers come back one after another, which is the order the writer slot admits them in anyway,
     /// instead of all at once to queue on it.
     /// </remarks>
-    /// <param name="commit">A queued FullSync commit with a completion.</param>
+    /// <param name="commit">A queued FullSync commit that is awaited (<see cref="WalCommit.IsAwaited"/>).</param>
     /// <exception cref="SharpCoreDBException">The commit's failure: IoError, or DatabaseFailed behind an earlier failure.</exception>
     public void WaitFor(WalCommit commit)
     {
         ArgumentNullException.ThrowIfNull(commit);
-        Task completion = commit.Completion!.Task;
-        if (!completion.IsCompleted)
+        if (!commit.IsCompleted)
         {
             int waiters = Interlocked.Increment(ref _waiters);
             try
@@ -312,7 +312,7 @@ internal sealed partial class WalWriter : IDisposable
                     // and about 6 µs apart with Thread.Yield, which returns at once when nothing else wants the CPU.
                     Interlocked.Increment(ref _spinningWaits);
                     long rounds = 0;
-                    while (!completion.IsCompleted && Stopwatch.GetTimestamp() < deadline && !WriterSlotCrowded())
+                    while (!commit.IsCompleted && Stopwatch.GetTimestamp() < deadline && !WriterSlotCrowded())
                     {
                         Thread.Yield();
                         rounds++;
@@ -321,7 +321,7 @@ internal sealed partial class WalWriter : IDisposable
                     Interlocked.Add(ref _waitSpinRounds, rounds);
                 }
 
-                if (!completion.IsCompleted)
+                if (!commit.IsCompleted)
                 {
                     Sleep(commit);
                 }
@@ -332,7 +332,7 @@ internal sealed partial class WalWriter : IDisposable
             }
         }
 
-        completion.GetAwaiter().GetResult();
+        commit.ThrowIfFailed();
     }
 
     /// <summary>Waits until everything appended so far is durable (Async mode's explicit flush).</summary>

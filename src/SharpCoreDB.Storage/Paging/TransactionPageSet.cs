@@ -20,6 +20,12 @@ namespace SharpCoreDB.Storage.Paging;
 /// </remarks>
 internal sealed class TransactionPageSet : IPageLeaseOwner
 {
+    // Up to this many dirty pages are found by a scan of the entries; the page map is built only when a set grows
+    // past it. A one-row autocommit write dirties one to three pages and looks them up about a dozen times (Contains,
+    // TryRead, Write, GetPage, TryDetach), each a hash lookup before.
+    internal const int ScannedPages = 8;
+
+    // Page number → entry, for sets larger than ScannedPages only.
     private readonly Dictionary<uint, int> _index = new();
     private readonly ArrayPool<byte> _pool;
     private readonly bool _clearOnReturn;
@@ -77,7 +83,7 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     /// <summary>True when the page is dirty in this transaction.</summary>
     /// <param name="pageNumber">The page number.</param>
     /// <returns>Whether the set holds the page.</returns>
-    public bool Contains(uint pageNumber) => _index.ContainsKey(pageNumber);
+    public bool Contains(uint pageNumber) => Find(pageNumber) >= 0;
 
     /// <summary>A read lease on the dirty copy, when the page is dirty.</summary>
     /// <param name="pageNumber">The page number.</param>
@@ -86,7 +92,8 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     public bool TryRead(uint pageNumber, out PageLease lease)
     {
         ThrowIfEnded();
-        if (_index.TryGetValue(pageNumber, out int i))
+        int i = Find(pageNumber);
+        if (i >= 0)
         {
             lease = NewLease(i, isWritable: false);
             return true;
@@ -104,7 +111,8 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     {
         ArgumentNullException.ThrowIfNull(source);
         ThrowIfEnded();
-        if (!_index.TryGetValue(pageNumber, out int i))
+        int i = Find(pageNumber);
+        if (i < 0)
         {
             byte[] buffer = _pool.Rent(_bufferSize);
             try
@@ -132,7 +140,8 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     public PageLease Create(uint pageNumber)
     {
         ThrowIfEnded();
-        if (_index.TryGetValue(pageNumber, out int i))
+        int i = Find(pageNumber);
+        if (i >= 0)
         {
             if (_entries[i].Leases > 0)
             {
@@ -192,7 +201,8 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
     public void Omit(uint pageNumber)
     {
         ThrowIfEnded();
-        if (_index.TryGetValue(pageNumber, out int i))
+        int i = Find(pageNumber);
+        if (i >= 0)
         {
             _entries[i].Omitted = true;
         }
@@ -295,8 +305,45 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
 
         int i = _count++;
         _entries[i] = new Entry { PageNumber = pageNumber, Buffer = buffer, Leases = 0, Omitted = false };
-        _index.Add(pageNumber, i);
+        if (_count > ScannedPages + 1)
+        {
+            _index.Add(pageNumber, i);
+        }
+        else if (_count == ScannedPages + 1)
+        {
+            // Past the scanned size: the map takes every entry from now on.
+            for (int j = 0; j < _count; j++)
+            {
+                _index.Add(_entries[j].PageNumber, j);
+            }
+        }
+
         return i;
+    }
+
+    // The entry of a dirty page, or -1. Nothing is dirty once the set has ended with leases open (the map was emptied
+    // then, and the entries stay only for those leases).
+    private int Find(uint pageNumber)
+    {
+        if (_count > ScannedPages)
+        {
+            return _index.TryGetValue(pageNumber, out int found) ? found : -1;
+        }
+
+        if (_ended)
+        {
+            return -1;
+        }
+
+        for (int i = 0; i < _count; i++)
+        {
+            if (_entries[i].PageNumber == pageNumber)
+            {
+                return i;
+            }
+        }
+
+        return -1;
     }
 
     private PageLease NewLease(int i, bool isWritable)
@@ -307,8 +354,11 @@ internal sealed class TransactionPageSet : IPageLeaseOwner
         return new PageLease(e.PageNumber, buffer, _usableSize, isWritable, this, i);
     }
 
-    private int IndexOf(uint pageNumber) =>
-        _index.TryGetValue(pageNumber, out int i) ? i : throw new KeyNotFoundException($"Page {pageNumber} is not dirty in this transaction.");
+    private int IndexOf(uint pageNumber)
+    {
+        int i = Find(pageNumber);
+        return i >= 0 ? i : throw new KeyNotFoundException($"Page {pageNumber} is not dirty in this transaction.");
+    }
 
     private byte[] Buffer(int i) =>
         _entries[i].Buffer ?? throw new InvalidOperationException($"Page {_entries[i].PageNumber} was handed to the commit; the transaction can no longer use it.");

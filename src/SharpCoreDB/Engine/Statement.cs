@@ -26,6 +26,11 @@ internal sealed class Statement
     private const int PooledPlans = 64;
 
     private readonly ImmutableArray<Ast.Statement> _statements;
+
+    // What each statement does, worked out once from its syntax: every execution asks (an autocommit write twice),
+    // and the type tests of the classification cost about 900 instructions per one-row INSERT.
+    private readonly PlanKind[] _kinds;
+    private readonly bool _singleWrite;
     private readonly Dictionary<string, int> _parameterIndex;
     private readonly PlanPool?[] _pools;
 
@@ -52,6 +57,13 @@ internal sealed class Statement
 
         _pools = new PlanPool?[_statements.Length];
         _lastPlans = new ExecutablePlan?[_statements.Length];
+        _kinds = new PlanKind[_statements.Length];
+        for (int i = 0; i < _kinds.Length; i++)
+        {
+            _kinds[i] = Classify(_statements[i]);
+        }
+
+        _singleWrite = _kinds.Length == 1 && _kinds[0] == PlanKind.Write;
     }
 
     /// <summary>The SQL text.</summary>
@@ -158,7 +170,7 @@ internal sealed class Statement
     }
 
     // One statement that changes data runs without a result object; anything else needs one to step through.
-    private bool IsSingleWrite => _statements.Length == 1 && KindOf(0) == PlanKind.Write;
+    private bool IsSingleWrite => _singleWrite;
 
     // The core of both Execute forms: async false never waits asynchronously, so its task is complete on return.
     private async ValueTask<QueryResult> Execute(Session session, SqlValue[] values, bool async, CancellationToken cancellationToken)
@@ -189,7 +201,10 @@ internal sealed class Statement
     /// <summary>What the statement at <paramref name="index"/> does, from its syntax alone.</summary>
     /// <param name="index">The statement index.</param>
     /// <returns>The kind.</returns>
-    internal PlanKind KindOf(int index) => _statements[index] switch
+    internal PlanKind KindOf(int index) => _kinds[index];
+
+    // What a statement does, from its syntax alone.
+    private static PlanKind Classify(Ast.Statement statement) => statement switch
     {
         Ast.SelectStatement or Ast.ExplainStatement => PlanKind.Query,
 

@@ -23,7 +23,38 @@ internal readonly partial struct SqlValue
     /// <exception cref="NotSupportedException">The CLR type has no SQL mapping.</exception>
     /// <exception cref="SharpCoreDBException">A ulong (or an enum over ulong) exceeds long.MaxValue (TypeMismatch):
     /// refused rather than stored as a REAL that would not read back as the same number.</exception>
-    public static SqlValue FromObject(object? value) => value switch
+    public static SqlValue FromObject(object? value)
+    {
+        // The parameter types bound most often, by exact type first: the switch below tests its arms in turn, and a
+        // byte[] came after fourteen of them (about 300 instructions per value in a callgrind profile of a prepared
+        // INSERT). An exact type test is one compare; every other type, sbyte[] included, goes through the switch.
+        Type? type = value?.GetType();
+        if (type == typeof(long))
+        {
+            return FromInt64((long)value!);
+        }
+
+        if (type == typeof(byte[]))
+        {
+            // The exact type is known: no cast check (a byte[] cast also admits sbyte[], which takes a helper call).
+            return FromBlob(System.Runtime.CompilerServices.Unsafe.As<byte[]>(value!));
+        }
+
+        if (type == typeof(string))
+        {
+            return FromText(Utf8Text.ToWellFormed(System.Runtime.CompilerServices.Unsafe.As<string>(value!)));
+        }
+
+        if (type == typeof(double))
+        {
+            return FromDouble((double)value!);
+        }
+
+        return FromAnyObject(value);
+    }
+
+    // Every CLR type a parameter may carry, in the order the conversions are documented above.
+    private static SqlValue FromAnyObject(object? value) => value switch
     {
         null or DBNull => default,
         long l => FromInt64(l),

@@ -108,6 +108,46 @@ public sealed class TransactionPageSetTests
         Assert.Throws<KeyNotFoundException>(() => set.TryDetach(5));
     }
 
+    [Fact]
+    public void A_few_dirty_pages_are_found_without_the_page_map_and_many_with_it()
+    {
+        // A one-row write dirties a page or three and looks each up about a dozen times: those lookups scan the
+        // entries, and the map (hashing every lookup) is built only past ScannedPages. Pages written in descending
+        // order, so neither the scan nor the map can rely on the order.
+        var set = new TransactionPageSet(512, 508, new CountingPool());
+        var source = new FilledSource();
+        const uint Last = 3 * TransactionPageSet.ScannedPages;
+        for (uint page = Last; page >= 1; page--)
+        {
+            set.Write(page, source).Dispose();
+            if (page == Last - TransactionPageSet.ScannedPages + 1)
+            {
+                Assert.Equal(0, set.MapCapacity);
+            }
+
+            for (uint other = 1; other <= Last + 1; other++)
+            {
+                Assert.Equal(other >= page && other <= Last, set.Contains(other));
+            }
+        }
+
+        Assert.True(set.MapCapacity > 0);
+        set.Omit(5);
+        for (uint page = 1; page <= Last; page++)
+        {
+            Assert.Equal((byte)page, set.GetPage(page)[0]);
+        }
+
+        var numbers = new List<uint>();
+        set.GetPageNumbers(numbers);
+        Assert.Equal(Enumerable.Range(1, (int)Last).Select(i => (uint)i).Where(i => i != 5), numbers);
+        Assert.True(set.End());
+
+        set.Write(4, source).Dispose();
+        Assert.True(set.Contains(4));
+        Assert.False(set.Contains(5));
+    }
+
     private sealed class FilledSource : ICommittedPageSource
     {
         public void ReadCommittedPage(uint pageNumber, Span<byte> destination) => destination.Fill((byte)pageNumber);

@@ -85,4 +85,39 @@ public sealed class SqlValueTests
         Assert.Throws<NotSupportedException>(() => SqlValue.FromObject(new object()));
         Assert.Throws<InvalidCastException>(() => SqlValue.FromText("x").AsInt64());
     }
+
+    [Fact]
+    public void The_most_bound_types_convert_as_their_general_rules_say()
+    {
+        // long, byte[], string and double are converted by exact type before the general switch: the same values.
+        foreach (long number in new[] { long.MinValue, -1L, 0L, 1L, long.MaxValue })
+        {
+            AssertSame(SqlValue.FromInt64(number), SqlValue.FromObject(number));
+        }
+
+        foreach (int length in new[] { 0, 15, 16, 17, 100 })
+        {
+            byte[] bytes = Enumerable.Range(0, length).Select(i => (byte)(i * 7)).ToArray();
+            SqlValue blob = SqlValue.FromObject(bytes);
+            Assert.Equal(SqlStorageClass.Blob, blob.StorageClass);
+            Assert.Equal(bytes, blob.AsBlob());
+        }
+
+        // An sbyte[] is a byte[] to the runtime's casts, so it still binds as a blob, through the general switch.
+        Assert.Equal(new byte[] { 255, 1 }, SqlValue.FromObject(new sbyte[] { -1, 1 }).AsBlob());
+
+        Assert.Equal("a\uFFFDb", SqlValue.FromObject("a\uD800b").AsText());
+        Assert.Equal("", SqlValue.FromObject("").AsText());
+        AssertSame(SqlValue.FromDouble(-0.0), SqlValue.FromObject(-0.0));
+        AssertSame(SqlValue.FromDouble(1.5), SqlValue.FromObject(1.5));
+        Assert.True(SqlValue.FromObject(double.NaN).IsNull);
+        Assert.True(SqlValue.FromObject(null).IsNull);
+    }
+
+    private static void AssertSame(SqlValue expected, SqlValue actual)
+    {
+        Assert.Equal(expected.StorageClass, actual.StorageClass);
+        Assert.Equal(expected.DeclaredType, actual.DeclaredType);
+        Assert.Equal(expected.RawBits, actual.RawBits);
+    }
 }

@@ -14,11 +14,7 @@ public sealed class WalIndexMergeTests
     {
         // A group of commits 1..1000 to page 7, merged into version 1000, with commits 1001..2000 queued behind it.
         const int Group = 1000;
-        var index = new WalIndex();
-        for (ulong sequence = 1; sequence <= 2 * Group; sequence++)
-        {
-            index.Add(7, sequence, WalIndex.Unwritten);
-        }
+        WalIndex index = QueuedVersions.OfOnePage(7, 1, 2 * Group);
 
         var merged = new List<(uint PageNumber, ulong Sequence)>();
         for (ulong sequence = Group - 1; sequence >= 1; sequence--)

@@ -10,7 +10,9 @@ namespace SharpCoreDB.Benchmarks.Support;
 public sealed class CommitterThread : IDisposable
 {
     private readonly Action _commit;
-    private readonly SemaphoreSlim _go = new(0);
+    // Does not spin before it sleeps: a semaphore's wait spins (with sched_yield) first, and with 50 committers the
+    // threads that finished an invocation early took CPU from those still committing.
+    private readonly ManualResetEventSlim _go = new(initialState: false, spinCount: 0);
     private readonly Thread _thread;
     private int _commits;
     private CountdownEvent? _done;
@@ -60,7 +62,7 @@ public sealed class CommitterThread : IDisposable
     public void Dispose()
     {
         _stop = true;
-        _go.Release();
+        _go.Set();
         _thread.Join();
         _go.Dispose();
     }
@@ -69,14 +71,16 @@ public sealed class CommitterThread : IDisposable
     {
         _commits = commits;
         _done = done;
-        _go.Release();
+        _go.Set();
     }
 
     private void Loop()
     {
         while (true)
         {
+            // Reset before the work: the next Start comes only after this thread signalled the invocation done.
             _go.Wait();
+            _go.Reset();
             if (_stop)
             {
                 return;

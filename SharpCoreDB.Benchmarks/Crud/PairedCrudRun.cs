@@ -84,8 +84,8 @@ internal static class PairedCrudRun
             };
         }
 
-        double[][] micros = PairedRounds.Measure(invocations, new Action?[benchmarks.Length], invocationsPerRound, warmupRounds, measuredRounds);
-        return new PairedResult("full scan with a filter", micros);
+        double[][] micros = PairedRounds.Measure(invocations, new Action?[benchmarks.Length], invocationsPerRound, warmupRounds, measuredRounds, out double[][] cpu);
+        return new PairedResult("full scan with a filter", micros, cpu);
     }
 
     /// <summary>The writes measured.</summary>
@@ -117,7 +117,7 @@ internal static class PairedCrudRun
             prepare[c] = write == Write.Update ? null : benchmark.RestoreDeleted;
         }
 
-        double[][] micros = PairedRounds.Measure(invocations, prepare, invocationsPerRound, warmupRounds, measuredRounds);
+        double[][] micros = PairedRounds.Measure(invocations, prepare, invocationsPerRound, warmupRounds, measuredRounds, out double[][] cpu);
         if (write == Write.Delete)
         {
             // Leave the tables whole, as the suite's iteration setup would before the next case.
@@ -127,6 +127,6 @@ internal static class PairedCrudRun
             }
         }
 
-        return new PairedResult(write == Write.Update ? "update by key" : "delete by key", micros);
+        return new PairedResult(write == Write.Update ? "update by key" : "delete by key", micros, cpu);
     }
 }

@@ -27,6 +27,28 @@ internal static class PairedReport
         Console.WriteLine("Ratios: over the means of all rounds, then the median of the per-round ratios [10th-90th percentile].");
         Console.WriteLine();
 
+        PrintTable(contenders, results, plain, encrypted);
+        var cpu = new List<PairedResult>();
+        foreach (PairedResult result in results)
+        {
+            if (result.InCpuTime is { } inCpu)
+            {
+                cpu.Add(inCpu);
+            }
+        }
+
+        if (cpu.Count == results.Count && cpu.Count > 0)
+        {
+            Console.WriteLine();
+            Console.WriteLine("The same rounds in the process's CPU time per operation (all threads, user and kernel; the clock's ratios move with the machine's load, these do not; waits such as a disk sync are not in them):");
+            Console.WriteLine();
+            PrintTable(contenders, cpu, plain, encrypted);
+        }
+    }
+
+    private static void PrintTable(Contender[] contenders, IReadOnlyList<PairedResult> results, int plain, int encrypted)
+    {
+        CultureInfo c = CultureInfo.InvariantCulture;
         var header = new StringBuilder("| scenario |");
         var rule = new StringBuilder("| --- |");
         foreach (Contender contender in contenders)

@@ -60,8 +60,8 @@ internal static class PairedYcsbRun
                 invocations[c] = benchmark.Run;
             }
 
-            double[][] micros = PairedRounds.Measure(invocations, new Action?[Contenders.Length], 1, warmupRounds, measuredRounds);
-            return new PairedResult(workload.ToString(), micros);
+            double[][] micros = PairedRounds.Measure(invocations, new Action?[Contenders.Length], 1, warmupRounds, measuredRounds, out double[][] cpu);
+            return new PairedResult(workload.ToString(), micros, cpu);
         }
         finally
         {

@@ -11,12 +11,6 @@ namespace SharpCoreDB.Storage.BTree;
 /// </remarks>
 internal struct LeafCell
 {
-    /// <summary>Creates a parsed cell.</summary>
-    public LeafCell(int offset, int size, int keyOffset, int keyLength, int keyLocalLength, uint keyOverflowPage, int valueOffset, int valueLength, int valueLocalLength, uint overflowPage)
-    {
-        Set(offset, size, keyOffset, keyLength, keyLocalLength, keyOverflowPage, valueOffset, valueLength, valueLocalLength, overflowPage);
-    }
-
     /// <summary>Replaces every part at once (see the remarks).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Set(int offset, int size, int keyOffset, int keyLength, int keyLocalLength, uint keyOverflowPage, int valueOffset, int valueLength, int valueLocalLength, uint overflowPage)

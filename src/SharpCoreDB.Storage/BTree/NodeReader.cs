@@ -16,7 +16,7 @@ namespace SharpCoreDB.Storage.BTree;
 internal readonly ref struct NodeReader
 {
     /// <summary>The cache line size <see cref="PrefetchCells"/> steps by (x64).</summary>
-    internal const int CacheLineSize = 64;
+    internal const int CacheLineSize = CacheLines.Size;
 
     private readonly ReadOnlySpan<byte> _page;
     private readonly int _maxLocalKey;
@@ -148,23 +148,8 @@ internal readonly ref struct NodeReader
     }
 
     // Hints the cache lines holding bytes [start, end) of the page, from either end; returns how many.
-    private static unsafe int PrefetchLines(byte* page, int start, int end, bool descending)
-    {
-        if (start >= end)
-        {
-            return 0;
-        }
-
-        nuint first = (nuint)(page + start) & ~(nuint)(CacheLineSize - 1);
-        nuint last = (nuint)(page + end - 1) & ~(nuint)(CacheLineSize - 1);
-        int lines = (int)((last - first) / CacheLineSize) + 1;
-        for (int i = 0; i < lines; i++)
-        {
-            Sse.Prefetch0((void*)(descending ? last - ((nuint)i * CacheLineSize) : first + ((nuint)i * CacheLineSize)));
-        }
-
-        return lines;
-    }
+    private static unsafe int PrefetchLines(byte* page, int start, int end, bool descending) =>
+        CacheLines.Prefetch(page + start, end - start, descending, secondLevel: false);
 
     /// <summary>The offset of cell <paramref name="index"/>, checked to lie in the content area.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -73,7 +73,7 @@ internal static class Varint
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int Read(ReadOnlySpan<byte> source, int maxLength, out ulong value)
     {
-        if (source.Length >= 2)
+        if (!source.IsEmpty)
         {
             uint first = source[0];
             if (first < 0x80)
@@ -82,17 +82,11 @@ internal static class Varint
                 return 1;
             }
 
-            uint second = source[1];
-            if (second < 0x80)
+            if (source.Length > 1 && source[1] < 0x80)
             {
-                value = (first & 0x7F) | (second << 7);
+                value = (first & 0x7F) | ((uint)source[1] << 7);
                 return 2;
             }
-        }
-        else if (source.Length == 1 && source[0] < 0x80)
-        {
-            value = source[0];
-            return 1;
         }
 
         return ReadSlow(source, maxLength, out value);

@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace SharpCoreDB.Storage.Paging;
 
@@ -39,28 +41,12 @@ public readonly struct PageLease : IDisposable
     /// buffer here (<see cref="Data"/> reads the array's length, whose line is the page's first): for a page read
     /// before it is needed. Returns the lines hinted (0 without SSE).
     /// </summary>
-    internal unsafe int PrefetchToSecondLevel()
-    {
-        if (!System.Runtime.Intrinsics.X86.Sse.IsSupported || _buffer is null)
-        {
-            return 0;
-        }
-
-        // Not pinned: a hint at an address the collector has since moved the buffer from is harmless.
-        byte* start = (byte*)System.Runtime.CompilerServices.Unsafe.AsPointer(ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(_buffer));
-        const int line = 64;
-        nuint first = (nuint)start & ~(nuint)(line - 1);
-        nuint last = (nuint)(start + _usableSize - 1) & ~(nuint)(line - 1);
-        int lines = (int)((last - first) / line) + 1;
-        for (int i = 0; i < lines; i++)
-        {
-            // Level two, not one: 64 first-level hints at once fill the core's miss buffers and stall it, while
-            // the cursor still has the current leaf's rows to work through.
-            System.Runtime.Intrinsics.X86.Sse.Prefetch1((void*)(first + ((nuint)i * line)));
-        }
-
-        return lines;
-    }
+    // Level two, not one: a page's 64 first-level hints at once fill the core's miss buffers and stall it. Not
+    // pinned: a hint at an address the collector has since moved the buffer from is harmless.
+    internal unsafe int PrefetchToSecondLevel() =>
+        _buffer is null
+            ? 0
+            : CacheLines.Prefetch((byte*)Unsafe.AsPointer(ref MemoryMarshal.GetArrayDataReference(_buffer)), _usableSize, descending: false, secondLevel: true);
 
     /// <summary>The usable bytes of the page, for writing. Throws on a read lease.</summary>
     public Span<byte> Writable

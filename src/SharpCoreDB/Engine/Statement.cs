@@ -30,7 +30,6 @@ internal sealed class Statement
     // What each statement does, worked out once from its syntax: every execution asks (an autocommit write twice),
     // and the type tests of the classification cost about 900 instructions per one-row INSERT.
     private readonly PlanKind[] _kinds;
-    private readonly bool _singleWrite;
     private readonly Dictionary<string, int> _parameterIndex;
     private readonly PlanPool?[] _pools;
 
@@ -62,8 +61,6 @@ internal sealed class Statement
         {
             _kinds[i] = Classify(_statements[i]);
         }
-
-        _singleWrite = _kinds.Length == 1 && _kinds[0] == PlanKind.Write;
     }
 
     /// <summary>The SQL text.</summary>
@@ -170,7 +167,7 @@ internal sealed class Statement
     }
 
     // One statement that changes data runs without a result object; anything else needs one to step through.
-    private bool IsSingleWrite => _singleWrite;
+    private bool IsSingleWrite => _kinds.Length == 1 && _kinds[0] == PlanKind.Write;
 
     // The core of both Execute forms: async false never waits asynchronously, so its task is complete on return.
     private async ValueTask<QueryResult> Execute(Session session, SqlValue[] values, bool async, CancellationToken cancellationToken)

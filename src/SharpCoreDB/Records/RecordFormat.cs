@@ -83,6 +83,22 @@ internal static class RecordFormat
         _ => (int)serialType,
     };
 
+    /// <summary>The INTEGER stored big-endian in <paramref name="bytes"/> (1 to 8 of them), sign-extended from the first.</summary>
+    /// <param name="bytes">The payload of an integer serial type 1..6.</param>
+    /// <returns>The integer.</returns>
+    // Inlined: a filtered scan reads one per probed row (RecordIntegerProbe).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static long ReadInteger(ReadOnlySpan<byte> bytes)
+    {
+        long value = (sbyte)bytes[0];
+        for (int i = 1; i < bytes.Length; i++)
+        {
+            value = (value << 8) | bytes[i];
+        }
+
+        return value;
+    }
+
     /// <summary>The payload size of a serial type, or -1 for the DECIMAL type 10 (sized by its payload), the reserved
     /// type 11 and sizes past the limit.</summary>
     /// <param name="serialType">The serial type.</param>

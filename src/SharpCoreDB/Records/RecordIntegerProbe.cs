@@ -33,7 +33,7 @@ internal static class RecordIntegerProbe
         int header = record[0];
         int position = 1;
         long payload = header;
-        ReadOnlySpan<sbyte> sizes = SmallTypeSizes;
+        ReadOnlySpan<sbyte> sizes = s_smallTypeSizes;
         for (int i = 0; ; i++)
         {
             if (position >= header)
@@ -66,16 +66,20 @@ internal static class RecordIntegerProbe
         }
     }
 
-    // Payload sizes of the one-byte serial types 0..127 (RecordFormat.GetPayloadSize), -1 for DECIMAL and the reserved
-    // type: a table, so a column before the wanted one costs a load instead of a chain of compares.
-    private static ReadOnlySpan<sbyte> SmallTypeSizes =>
-    [
-        0, 1, 2, 3, 4, 6, 8, 8, 0, 0, -1, -1,
-        0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15,
-        16, 16, 17, 17, 18, 18, 19, 19, 20, 20, 21, 21, 22, 22, 23, 23, 24, 24, 25, 25, 26, 26, 27, 27, 28, 28, 29, 29,
-        30, 30, 31, 31, 32, 32, 33, 33, 34, 34, 35, 35, 36, 36, 37, 37, 38, 38, 39, 39, 40, 40, 41, 41, 42, 42, 43, 43,
-        44, 44, 45, 45, 46, 46, 47, 47, 48, 48, 49, 49, 50, 50, 51, 51, 52, 52, 53, 53, 54, 54, 55, 55, 56, 56, 57, 57,
-    ];
+    // Payload sizes of the one-byte serial types 0..127 (RecordFormat.GetPayloadSize: -1 for DECIMAL and the reserved
+    // type), taken once into a table, so a column before the wanted one costs a load instead of a chain of compares.
+    private static readonly sbyte[] s_smallTypeSizes = SmallTypeSizes();
+
+    private static sbyte[] SmallTypeSizes()
+    {
+        var sizes = new sbyte[0x80];
+        for (int type = 0; type < sizes.Length; type++)
+        {
+            sizes[type] = (sbyte)RecordFormat.GetPayloadSize((ulong)type);
+        }
+
+        return sizes;
+    }
 
     // Any header: varint header size and serial types of any length.
     private static bool TryReadAnyHeader(ReadOnlySpan<byte> record, int column, out long value)
@@ -119,8 +123,7 @@ internal static class RecordIntegerProbe
         }
     }
 
-    // Inlined into both readers (and so into a filtered scan's per-row probe): one range check for the integer types,
-    // then the big-endian bytes shifted in, sign-extended from the first.
+    // Inlined into both readers (and so into a filtered scan's per-row probe): one range check for the integer types.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryReadInteger(ReadOnlySpan<byte> record, ulong serialType, long offset, out long value)
     {
@@ -133,14 +136,7 @@ internal static class RecordIntegerProbe
                 return false;
             }
 
-            ReadOnlySpan<byte> bytes = record.Slice((int)offset, size);
-            long result = (sbyte)bytes[0];
-            for (int i = 1; i < bytes.Length; i++)
-            {
-                result = (result << 8) | bytes[i];
-            }
-
-            value = result;
+            value = RecordFormat.ReadInteger(record.Slice((int)offset, size));
             return true;
         }
 

@@ -231,16 +231,7 @@ internal ref struct RecordReader
             case RecordFormat.OneType:
                 return 1;
             default:
-                // Sign-extend from the first byte, then shift the rest in.
-                int size = RecordFormat.GetIntegerSize(serialType);
-                ReadOnlySpan<byte> bytes = _record.Slice(offset, size);
-                long value = (sbyte)bytes[0];
-                for (int i = 1; i < bytes.Length; i++)
-                {
-                    value = (value << 8) | bytes[i];
-                }
-
-                return value;
+                return RecordFormat.ReadInteger(_record.Slice(offset, RecordFormat.GetIntegerSize(serialType)));
         }
     }
 

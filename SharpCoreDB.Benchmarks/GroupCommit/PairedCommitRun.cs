@@ -17,8 +17,9 @@ namespace SharpCoreDB.Benchmarks.GroupCommit;
 /// thread, 1,024 FullSync commits from 16 threads and 1,000 from 50 threads (the same autocommit inserts and committer
 /// threads as <see cref="ProviderCommitBenchmarks"/>, each mode and thread count with its own database), the first
 /// of the three rotating, and reports each one's mean and the speed-up of FullSync over Legacy in commits per second,
-/// overall and per round. Wall-clock time with a Stopwatch; allocation is <see cref="ProviderCommitBenchmarks"/>'
-/// business.
+/// overall and per round. Wall-clock time with a Stopwatch, and the process's CPU time per commit beside it (all
+/// threads: the committers, the log writer and the kernel's work for the syncs), which says whether a side waited for
+/// the disk or for the CPUs; allocation is <see cref="ProviderCommitBenchmarks"/>' business.
 /// </remarks>
 internal static class PairedCommitRun
 {
@@ -51,8 +52,8 @@ internal static class PairedCommitRun
                 invocations[k + 1] = () => RunAll(side, commits);
             }
 
-            double[][] micros = PairedRounds.Measure(invocations, new Action?[sides], 1, WarmupRounds, MeasuredRounds);
-            Report(new PairedResult("commits", micros));
+            double[][] micros = PairedRounds.Measure(invocations, new Action?[sides], 1, WarmupRounds, MeasuredRounds, out double[][] cpuMicros);
+            Report(new PairedResult("commits", micros, cpuMicros));
         }
         finally
         {
@@ -98,6 +99,16 @@ internal static class PairedCommitRun
             // Speed-up in commits/s per round: Legacy's time over FullSync's, the reciprocal of the time ratios.
             double[] speedUps = [.. result.RoundRatios(side, 0).Select(r => 1 / r).Order()];
             Console.WriteLine(string.Format(c, "FullSync x{0} / Legacy x1 in commits/s: {1:F2} over all rounds; per round median {2:F2}, 10th percentile {3:F2}, 90th {4:F2}", threads, legacyMean / mean, speedUps[speedUps.Length / 2], speedUps[speedUps.Length / 10], speedUps[speedUps.Length * 9 / 10]));
+        }
+
+        // CPU time per commit against wall time: a side whose CPU time is near its wall time times the cores is bound by
+        // the CPUs, one far below it by waiting (the disk, wake-ups).
+        PairedResult cpu = result.InCpuTime!;
+        for (int side = 0; side <= s_fullSync.Length; side++)
+        {
+            string name = side == 0 ? "Legacy x1" : $"FullSync x{s_fullSync[side - 1].Threads}";
+            double cpuMean = cpu.Mean(side);
+            Console.WriteLine(string.Format(c, "{0}: CPU time {1:F1} us per commit (median {2:F1}), {3:F2} of {4} cores busy", name, cpuMean, Median(cpu.Micros[side]), cpuMean / result.Mean(side), Environment.ProcessorCount));
         }
     }
 

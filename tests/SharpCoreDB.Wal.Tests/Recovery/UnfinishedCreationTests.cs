@@ -2,6 +2,7 @@ using SharpCoreDB.Storage.Devices;
 using SharpCoreDB.Storage.Paging;
 using SharpCoreDB.Wal.Tests.Support;
 using SharpCoreDB.Wal.Tests.Transactions;
+using SharpCoreDB.Wal.Transactions;
 
 namespace SharpCoreDB.Wal.Tests.Recovery;
 
@@ -43,6 +44,32 @@ public sealed class UnfinishedCreationTests
         using IReadTransaction read = store.BeginRead();
         using PageLease lease = read.Read(page);
         WalTestKit.AssertPage(lease.Data, page, 1, "new database after an unfinished creation");
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(4096)]
+    public void A_read_only_open_of_an_unfinished_creation_reports_it_and_a_read_write_open_starts_over(int zeroBytes)
+    {
+        // What a kill during creation leaves on disk: the file created, its header page not yet written (or written
+        // as zeros), no log. A read-only open may not repair it, so it reports it and changes nothing.
+        using var directory = new SharpCoreDB.Storage.Tests.Devices.TempDirectory();
+        string path = directory.File("created.scdb");
+        File.WriteAllBytes(path, new byte[zeroBytes]);
+        var readOnly = new WalStoreOptions { Durability = new DurabilityOptions { Mode = DurabilityMode.FullSync, ReadOnly = true } };
+        var error = Assert.Throws<SharpCoreDBException>(() => WalPageStore.Open(path, readOnly).Dispose());
+        Assert.Equal(SharpCoreDBErrorCode.NotADatabase, error.ErrorCode);
+        Assert.Equal(zeroBytes, new FileInfo(path).Length);
+
+        var readWrite = new WalStoreOptions { Durability = new DurabilityOptions { Mode = DurabilityMode.FullSync } };
+        using (WalPageStore store = WalPageStore.Open(path, readWrite))
+        {
+            using WalReadTransaction read = store.BeginSnapshot();
+            Assert.Equal(0u, read.CatalogRoot);
+        }
+
+        // Created now: the read-only open succeeds.
+        using WalPageStore again = WalPageStore.Open(path, readOnly);
     }
 
     [Fact]

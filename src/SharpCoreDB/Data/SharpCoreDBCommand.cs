@@ -261,16 +261,41 @@ public sealed class SharpCoreDBCommand : DbCommand
     /// </param>
     /// <param name="cancellationToken">The caller's token (none for the synchronous API).</param>
     /// <returns>The rows inserted, updated or deleted; -1 when none were.</returns>
-    internal async ValueTask<int> RunNonQuery(Statement statement, Session session, bool async, CancellationToken cancellationToken)
+    internal ValueTask<int> RunNonQuery(Statement statement, Session session, bool async, CancellationToken cancellationToken)
     {
         var values = Bind(statement);
         var execution = StartExecution(cancellationToken);
+        ValueTask<int> run;
         try
         {
             // The engine keeps the array only while it runs; the command's buffer is not reused before it returns.
-            return async
-                ? await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false)
-                : statement.ExecuteNonQuery(session, values, execution.Token);
+            run = async
+                ? statement.ExecuteNonQueryAsync(session, values, execution.Token)
+                : new ValueTask<int>(statement.ExecuteNonQuery(session, values, execution.Token));
+        }
+        catch (Exception e)
+        {
+            var mapped = MapCancellation(e, cancellationToken);
+            ReaderClosed(execution);
+            throw mapped ?? Rethrow(e);
+        }
+
+        if (!run.IsCompletedSuccessfully)
+        {
+            return RunNonQueryWhenDone(run, execution, cancellationToken);
+        }
+
+        // Done at once (always, on the synchronous path): no async state machine.
+        ReaderClosed(execution);
+        return run;
+    }
+
+    // The statement waits (for the writer slot or the log): the execution ends when it is done.
+    private async ValueTask<int> RunNonQueryWhenDone(ValueTask<int> run, CancellationTokenSource execution, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await run.ConfigureAwait(false);
         }
         catch (Exception e)
         {

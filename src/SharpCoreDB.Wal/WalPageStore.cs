@@ -255,16 +255,15 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
         BeginWrite(timeout, async: true, cancellationToken);
 
     // The core of both forms: async false waits for the writer slot on this thread, so its task is complete on return.
-    private async ValueTask<IWriteTransaction> BeginWrite(TimeSpan timeout, bool async, CancellationToken cancellationToken)
+    // A free slot (always, on the synchronous path) starts the transaction without an async state machine.
+    private ValueTask<IWriteTransaction> BeginWrite(TimeSpan timeout, bool async, CancellationToken cancellationToken)
     {
         ThrowIfCannotWrite();
         Interlocked.Increment(ref _committersAhead);
-        bool entered;
+        ValueTask<bool> enter;
         try
         {
-            entered = async
-                ? await _writerSlot.EnterAsync(timeout, cancellationToken).ConfigureAwait(false)
-                : _writerSlot.Enter(timeout, cancellationToken);
+            enter = async ? _writerSlot.EnterAsync(timeout, cancellationToken) : new ValueTask<bool>(_writerSlot.Enter(timeout, cancellationToken));
         }
         catch
         {
@@ -272,6 +271,28 @@ internal sealed partial class WalPageStore : IPageStore, IPageCacheLoader, IWalF
             throw;
         }
 
+        return enter.IsCompletedSuccessfully ? new ValueTask<IWriteTransaction>(Entered(enter.Result, timeout)) : WhenEntered(enter, timeout);
+    }
+
+    private async ValueTask<IWriteTransaction> WhenEntered(ValueTask<bool> enter, TimeSpan timeout)
+    {
+        bool entered;
+        try
+        {
+            entered = await enter.ConfigureAwait(false);
+        }
+        catch
+        {
+            Interlocked.Decrement(ref _committersAhead);
+            throw;
+        }
+
+        return Entered(entered, timeout);
+    }
+
+    // After the wait for the writer slot: the transaction, or Busy when the wait timed out.
+    private Transactions.WalWriteTransaction Entered(bool entered, TimeSpan timeout)
+    {
         if (!entered)
         {
             Interlocked.Decrement(ref _committersAhead);

@@ -25,6 +25,13 @@ public sealed class SharpCoreDBCommand : DbCommand
     private int? _commandTimeout;
     private Statement? _prepared;
     private SqlValue[] _values = [];
+
+    // The last binding: the statement's placeholder names, the index in Parameters each one bound, and the parameters
+    // (and their names) the collection held then.
+    private IReadOnlyList<string>? _bindingNames;
+    private int[] _bindingIndexes = [];
+    private SharpCoreDBParameter[] _bindingParameters = [];
+    private string[] _bindingParameterNames = [];
     private CancellationTokenSource? _idle;
     private CancellationTokenSource? _linked;
     private volatile bool _cancelRequested;
@@ -261,16 +268,41 @@ public sealed class SharpCoreDBCommand : DbCommand
     /// </param>
     /// <param name="cancellationToken">The caller's token (none for the synchronous API).</param>
     /// <returns>The rows inserted, updated or deleted; -1 when none were.</returns>
-    internal async ValueTask<int> RunNonQuery(Statement statement, Session session, bool async, CancellationToken cancellationToken)
+    internal ValueTask<int> RunNonQuery(Statement statement, Session session, bool async, CancellationToken cancellationToken)
     {
         var values = Bind(statement);
         var execution = StartExecution(cancellationToken);
+        ValueTask<int> run;
         try
         {
             // The engine keeps the array only while it runs; the command's buffer is not reused before it returns.
-            return async
-                ? await statement.ExecuteNonQueryAsync(session, values, execution.Token).ConfigureAwait(false)
-                : statement.ExecuteNonQuery(session, values, execution.Token);
+            run = async
+                ? statement.ExecuteNonQueryAsync(session, values, execution.Token)
+                : new ValueTask<int>(statement.ExecuteNonQuery(session, values, execution.Token));
+        }
+        catch (Exception e)
+        {
+            var mapped = MapCancellation(e, cancellationToken);
+            ReaderClosed(execution);
+            throw mapped ?? Rethrow(e);
+        }
+
+        if (!run.IsCompletedSuccessfully)
+        {
+            return RunNonQueryWhenDone(run, execution, cancellationToken);
+        }
+
+        // Done at once (always, on the synchronous path): no async state machine.
+        ReaderClosed(execution);
+        return run;
+    }
+
+    // The statement waits (for the writer slot or the log): the execution ends when it is done.
+    private async ValueTask<int> RunNonQueryWhenDone(ValueTask<int> run, CancellationTokenSource execution, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await run.ConfigureAwait(false);
         }
         catch (Exception e)
         {
@@ -545,18 +577,84 @@ public sealed class SharpCoreDBCommand : DbCommand
             _values = new SqlValue[names.Count];
         }
 
+        // A command re-executed with new values finds its parameters where the last binding found them, unless the
+        // statement or the collection (its parameters, their names) changed since; the lookup by name compared every
+        // parameter's name with each placeholder's on every execution.
+        var found = BindingHolds(names) ? _bindingIndexes : null;
+        if (found is null)
+        {
+            // Forgotten until this binding succeeds: one that fails halfway leaves nothing to trust.
+            _bindingNames = null;
+            if (_bindingIndexes.Length != names.Count)
+            {
+                _bindingIndexes = new int[names.Count];
+            }
+        }
+
         for (var i = 0; i < names.Count; i++)
         {
-            _values[i] = Resolve(names[i]);
+            var index = found is null ? IndexOfPlaceholder(names[i]) : found[i];
+            _bindingIndexes[i] = index;
+            _values[i] = ValueOf(Parameters[index]);
+        }
+
+        if (found is null)
+        {
+            RememberBinding(names);
         }
 
         return _values;
     }
 
+    // Whether the last binding's indexes still hold: the same statement names, and the same parameter objects with the
+    // same names in the same places (a rename, an insertion or a replacement makes the next binding look names up).
+    private bool BindingHolds(IReadOnlyList<string> names)
+    {
+        var bound = _bindingParameters;
+        if (!ReferenceEquals(names, _bindingNames) || Parameters.Count != bound.Length)
+        {
+            return false;
+        }
+
+        for (var i = 0; i < bound.Length; i++)
+        {
+            var parameter = Parameters[i];
+            if (!ReferenceEquals(parameter, bound[i]) || !ReferenceEquals(parameter.ParameterName, _bindingParameterNames[i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private void RememberBinding(IReadOnlyList<string> names)
+    {
+        var count = Parameters.Count;
+        if (_bindingParameters.Length != count)
+        {
+            _bindingParameters = new SharpCoreDBParameter[count];
+            _bindingParameterNames = new string[count];
+        }
+
+        for (var i = 0; i < count; i++)
+        {
+            _bindingParameters[i] = Parameters[i];
+            _bindingParameterNames[i] = Parameters[i].ParameterName;
+        }
+
+        _bindingNames = names;
+        BindingLookups++;
+    }
+
+    /// <summary>How many bindings looked the statement's placeholders up by name (tests count it: a re-executed command
+    /// looks them up once).</summary>
+    internal int BindingLookups { get; private set; }
+
     // The rules of Microsoft.Data.Sqlite: @name, :name and $name bind the parameter named with that prefix or none
     // (a name that looks like a number, @2, is still a name). Beyond it, ? and ?NNN, which it cannot bind, bind the
     // parameter named "?NNN", else the NNN-th parameter of the collection.
-    private SqlValue Resolve(string name)
+    private int IndexOfPlaceholder(string name)
     {
         int index;
         if (name[0] == '?')
@@ -586,7 +684,11 @@ public sealed class SharpCoreDBCommand : DbCommand
                 $"No value was given for parameter {display}; add it to the command's Parameters.");
         }
 
-        var parameter = Parameters[index];
+        return index;
+    }
+
+    private static SqlValue ValueOf(SharpCoreDBParameter parameter)
+    {
         try
         {
             return ParameterValues.ToSqlValue(parameter);

@@ -48,15 +48,37 @@ internal sealed partial class Database
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>The transaction.</returns>
     /// <exception cref="SharpCoreDBException">Busy while the database is being rebuilt, or when the slot stays taken.</exception>
-    internal async ValueTask<IWriteTransaction> BeginStoreWrite(TimeSpan timeout, bool async, CancellationToken cancellationToken)
+    internal ValueTask<IWriteTransaction> BeginStoreWrite(TimeSpan timeout, bool async, CancellationToken cancellationToken)
     {
         Interlocked.Increment(ref _starting);
+        ValueTask<IWriteTransaction> begin;
         try
         {
             ThrowIfReplacing();
-            return async
-                ? await Store.BeginWriteAsync(timeout, cancellationToken).ConfigureAwait(false)
-                : Store.BeginWrite(timeout, cancellationToken);
+            begin = async ? Store.BeginWriteAsync(timeout, cancellationToken) : new ValueTask<IWriteTransaction>(Store.BeginWrite(timeout, cancellationToken));
+        }
+        catch
+        {
+            Interlocked.Decrement(ref _starting);
+            throw;
+        }
+
+        if (!begin.IsCompleted)
+        {
+            return BeginStoreWriteWhenEntered(begin);
+        }
+
+        // Entered (or failed) at once, as the synchronous path always is: no state machine.
+        Interlocked.Decrement(ref _starting);
+        return begin;
+    }
+
+    // The writer slot was taken: the transaction counts as starting until it is entered.
+    private async ValueTask<IWriteTransaction> BeginStoreWriteWhenEntered(ValueTask<IWriteTransaction> begin)
+    {
+        try
+        {
+            return await begin.ConfigureAwait(false);
         }
         finally
         {

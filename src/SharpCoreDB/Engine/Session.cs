@@ -531,12 +531,23 @@ internal sealed class Session : IDisposable
     /// <param name="async">True to wait for the writer slot without blocking a thread; false completes synchronously.</param>
     /// <param name="cancellationToken">Cancels the wait for the writer slot (the command's timeout and Cancel).</param>
     /// <returns>The transaction.</returns>
-    internal async ValueTask<TransactionContext> BeginWrite(bool async, CancellationToken cancellationToken)
+    internal ValueTask<TransactionContext> BeginWrite(bool async, CancellationToken cancellationToken)
     {
         CheckWritable();
         // The schema check runs after the writer slot is taken. That is sound for the writer: no schema change
         // can commit after it starts, so the checks only have to catch changes committed before.
-        IWriteTransaction write = await Database.BeginStoreWrite(BusyTimeout, async, cancellationToken).ConfigureAwait(false);
+        ValueTask<IWriteTransaction> write = Database.BeginStoreWrite(BusyTimeout, async, cancellationToken);
+
+        // A free writer slot (always, on the synchronous path) starts the transaction without an async state machine:
+        // a one-row autocommit statement ran about a dozen of them, each a thread-static read and a context save.
+        return write.IsCompletedSuccessfully ? new ValueTask<TransactionContext>(StartWrite(write.Result)) : StartWriteWhenEntered(write);
+    }
+
+    private async ValueTask<TransactionContext> StartWriteWhenEntered(ValueTask<IWriteTransaction> write) =>
+        StartWrite(await write.ConfigureAwait(false));
+
+    private TransactionContext StartWrite(IWriteTransaction write)
+    {
         TransactionContext started = Database.BeginTransaction(write, static (transaction, schema) => new TransactionContext(transaction, schema));
         started.Counters = Counters;
         started.Settings = Settings;
@@ -549,14 +560,14 @@ internal sealed class Session : IDisposable
     /// <param name="async">True to wait for the log without blocking a thread; false completes synchronously.</param>
     /// <param name="cancellationToken">Cancels the wait.</param>
     /// <returns>A task that completes when committed.</returns>
-    internal async ValueTask CommitWrite(TransactionContext transaction, bool async, CancellationToken cancellationToken)
-    {
-        if (ReferenceEquals(transaction.Schema, transaction.CommittedSchema))
-        {
-            await transaction.Commit(async, cancellationToken).ConfigureAwait(false);
-            return;
-        }
+    internal ValueTask CommitWrite(TransactionContext transaction, bool async, CancellationToken cancellationToken) =>
+        ReferenceEquals(transaction.Schema, transaction.CommittedSchema)
+            ? transaction.Commit(async, cancellationToken)
+            : CommitSchemaWrite(transaction, async, cancellationToken);
 
+    // A commit that publishes a changed schema: other sessions must not start on the old one while it is in flight.
+    private async ValueTask CommitSchemaWrite(TransactionContext transaction, bool async, CancellationToken cancellationToken)
+    {
         Database.BeginSchemaCommit();
         Catalog.Schema? committed = null;
         try

@@ -178,21 +178,36 @@ internal sealed class Statement
     }
 
     // The core of both ExecuteNonQuery forms, over checked values: async false never waits asynchronously.
-    private async ValueTask<int> ExecuteNonQuery(Session session, SqlValue[] values, bool async, CancellationToken cancellationToken)
+    // A single write runs without a state machine of its own when nothing has to be waited for.
+    private ValueTask<int> ExecuteNonQuery(Session session, SqlValue[] values, bool async, CancellationToken cancellationToken)
     {
         if (!IsSingleWrite)
         {
-            using QueryResult result = await Execute(session, values, async, cancellationToken).ConfigureAwait(false);
-            while (await result.NextResult(async).ConfigureAwait(false))
-            {
-            }
-
-            return result.RecordsAffected;
+            return ExecuteThroughResult(session, values, async, cancellationToken);
         }
 
-        return session.InTransaction
-            ? WriteRunner.RunInTransaction(session, await session.WriteTransaction(async, cancellationToken).ConfigureAwait(false), this, 0, values, cancellationToken)
-            : await WriteRunner.RunAutocommit(session, this, 0, values, async, cancellationToken).ConfigureAwait(false);
+        if (!session.InTransaction)
+        {
+            return WriteRunner.RunAutocommit(session, this, 0, values, async, cancellationToken);
+        }
+
+        ValueTask<TransactionContext> write = session.WriteTransaction(async, cancellationToken);
+        return write.IsCompletedSuccessfully
+            ? new ValueTask<int>(WriteRunner.RunInTransaction(session, write.Result, this, 0, values, cancellationToken))
+            : RunInTransactionWhenBegun(session, write, values, cancellationToken);
+    }
+
+    private async ValueTask<int> RunInTransactionWhenBegun(Session session, ValueTask<TransactionContext> write, SqlValue[] values, CancellationToken cancellationToken) =>
+        WriteRunner.RunInTransaction(session, await write.ConfigureAwait(false), this, 0, values, cancellationToken);
+
+    private async ValueTask<int> ExecuteThroughResult(Session session, SqlValue[] values, bool async, CancellationToken cancellationToken)
+    {
+        using QueryResult result = await Execute(session, values, async, cancellationToken).ConfigureAwait(false);
+        while (await result.NextResult(async).ConfigureAwait(false))
+        {
+        }
+
+        return result.RecordsAffected;
     }
 
     /// <summary>What the statement at <paramref name="index"/> does, from its syntax alone.</summary>

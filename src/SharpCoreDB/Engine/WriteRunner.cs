@@ -137,60 +137,154 @@ internal static class WriteRunner
     /// <param name="cancellationToken">Cancels the statement.</param>
     /// <param name="returned">Receives the rows of a RETURNING clause, or null when the caller does not read them.</param>
     /// <returns>The rows changed.</returns>
-    public static async ValueTask<int> RunAutocommit(Session session, Statement statement, int index, SqlValue[] parameters, bool async, CancellationToken cancellationToken, ReturnedRows? returned = null)
+    public static ValueTask<int> RunAutocommit(Session session, Statement statement, int index, SqlValue[] parameters, bool async, CancellationToken cancellationToken, ReturnedRows? returned = null)
     {
-        TransactionContext transaction = await session.BeginWrite(async, cancellationToken).ConfigureAwait(false);
+        // Neither a free writer slot nor an Async or Legacy commit has anything to wait for, and the synchronous path
+        // never waits asynchronously: the statement then runs without an async state machine (a one-row autocommit
+        // insert ran about a dozen, each a thread-static read and a context save and restore).
+        ValueTask<TransactionContext> begin = session.BeginWrite(async, cancellationToken);
+        return begin.IsCompletedSuccessfully
+            ? RunAndCommit(session, begin.Result, statement, index, parameters, returned, async, cancellationToken)
+            : RunWhenBegun(session, begin, statement, index, parameters, returned, async, cancellationToken);
+    }
+
+    private static async ValueTask<int> RunWhenBegun(Session session, ValueTask<TransactionContext> begin, Statement statement, int index, SqlValue[] parameters, ReturnedRows? returned, bool async, CancellationToken cancellationToken)
+    {
+        TransactionContext transaction = await begin.ConfigureAwait(false);
+        return await RunAndCommit(session, transaction, statement, index, parameters, returned, async, cancellationToken).ConfigureAwait(false);
+    }
+
+    // Runs the statement in its own transaction, then commits it. The transaction ends here, or in the continuation
+    // that waits for an unfinished commit.
+    private static ValueTask<int> RunAndCommit(Session session, TransactionContext transaction, Statement statement, int index, SqlValue[] parameters, ReturnedRows? returned, bool async, CancellationToken cancellationToken)
+    {
         WritePlan? plan = null;
-        bool executed = false;
         ConnectionCounters? counters = null;
+        bool handedOn = false;
         try
         {
-            plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
-            counters = plan is DmlPlan ? session.Counters : null;
-            counters?.StatementStarting();
-            transaction.ForeignKeysIfUsed?.StatementStarting();
-            plan.Context.Begin(transaction, parameters, cancellationToken);
-            int changed = plan.Execute();
-            CheckStatementForeignKeys(transaction, autocommit: true);
-            plan.Context.End();
-            executed = true;
-            await session.CommitWrite(transaction, async, cancellationToken).ConfigureAwait(false);
-
-            TakeReturned(plan, returned);
-            statement.Return(index, plan);
-            counters?.StatementCompleted(changed);
-            return changed;
-        }
-        catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges && !executed)
-        {
-            // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays, so this statement's
-            // transaction commits it before the error is reported; those rows count as its changes.
-            counters?.StatementCompleted(((DmlPlan)plan!).ChangedSoFar);
-            plan!.Context.End();
-            await session.CommitWrite(transaction, async, cancellationToken).ConfigureAwait(false);
-
-            throw;
-        }
-        catch
-        {
-            counters?.StatementFailed();
-            if (!executed)
+            int changed;
+            try
             {
+                plan = (WritePlan)statement.Rent(index, session.BindingSchema(transaction.Schema));
+                counters = plan is DmlPlan ? session.Counters : null;
+                counters?.StatementStarting();
+                transaction.ForeignKeysIfUsed?.StatementStarting();
+                plan.Context.Begin(transaction, parameters, cancellationToken);
+                changed = plan.Execute();
+                CheckStatementForeignKeys(transaction, autocommit: true);
+                plan.Context.End();
+            }
+            catch (SharpCoreDBException ex) when (ex.KeepsStatementChanges)
+            {
+                // RAISE(FAIL) in a trigger: the statement stops, and what it changed before stays, so this statement's
+                // transaction commits it before the error is reported; those rows count as its changes.
+                counters?.StatementCompleted(((DmlPlan)plan!).ChangedSoFar);
+                plan!.Context.End();
+                ValueTask kept = session.CommitWrite(transaction, async, cancellationToken);
+                if (!kept.IsCompletedSuccessfully)
+                {
+                    handedOn = true;
+                    return ThrowWhenCommitted(session, transaction, kept, ex);
+                }
+
+                throw;
+            }
+            catch
+            {
+                counters?.StatementFailed();
                 plan?.Context.End();
+                transaction.Rollback();
+                throw;
             }
 
-            transaction.Rollback();
-            throw;
+            ValueTask commit;
+            try
+            {
+                commit = session.CommitWrite(transaction, async, cancellationToken);
+            }
+            catch
+            {
+                counters?.StatementFailed();
+                transaction.Rollback();
+                throw;
+            }
+
+            if (!commit.IsCompletedSuccessfully)
+            {
+                handedOn = true;
+                return CompleteWhenCommitted(session, transaction, commit, statement, index, plan, counters, changed, returned);
+            }
+
+            return new ValueTask<int>(Completed(statement, index, plan, counters, changed, returned));
         }
         finally
         {
-            // The statement's transaction ended (committed or rolled back): so does defer_foreign_keys, as in SQLite.
-            if (plan is not null)
+            if (!handedOn)
             {
-                session.AutocommitEnded();
+                EndAutocommit(session, transaction, rented: plan is not null);
+            }
+        }
+    }
+
+    // The commit is under way (a FullSync commit waiting for the log writer's sync): the statement completes when it is durable.
+    private static async ValueTask<int> CompleteWhenCommitted(Session session, TransactionContext transaction, ValueTask commit, Statement statement, int index, WritePlan plan, ConnectionCounters? counters, int changed, ReturnedRows? returned)
+    {
+        try
+        {
+            try
+            {
+                await commit.ConfigureAwait(false);
+            }
+            catch
+            {
+                counters?.StatementFailed();
+                transaction.Rollback();
+                throw;
             }
 
-            transaction.Dispose();
+            return Completed(statement, index, plan, counters, changed, returned);
         }
+        finally
+        {
+            EndAutocommit(session, transaction, rented: true);
+        }
+    }
+
+    // RAISE(FAIL) kept the statement's changes and their commit is under way: the error is reported once it is done.
+    private static async ValueTask<int> ThrowWhenCommitted(Session session, TransactionContext transaction, ValueTask commit, SharpCoreDBException error)
+    {
+        try
+        {
+            await commit.ConfigureAwait(false);
+        }
+        finally
+        {
+            EndAutocommit(session, transaction, rented: true);
+        }
+
+        System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(error);
+        return 0;
+    }
+
+    // After the commit: the plan goes back to the statement (its RETURNING rows taken first) and the changes count.
+    private static int Completed(Statement statement, int index, WritePlan plan, ConnectionCounters? counters, int changed, ReturnedRows? returned)
+    {
+        TakeReturned(plan, returned);
+        statement.Return(index, plan);
+        counters?.StatementCompleted(changed);
+        return changed;
+    }
+
+    // The statement's transaction ended (committed or rolled back): so does defer_foreign_keys, as in SQLite (once the
+    // statement got as far as its plan).
+    private static void EndAutocommit(Session session, TransactionContext transaction, bool rented)
+    {
+        if (rented)
+        {
+            session.AutocommitEnded();
+        }
+
+        transaction.Dispose();
     }
 }

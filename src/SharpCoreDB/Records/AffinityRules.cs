@@ -56,6 +56,22 @@ internal static class AffinityRules
     }
 
     /// <summary>
+    /// True when <see cref="ApplyAffinity"/> returns <paramref name="value"/> unchanged without looking further: an
+    /// untagged NULL or BLOB under any affinity but DECIMAL, an untagged INTEGER under INTEGER, NUMERIC, BLOB or none.
+    /// A shortcut for the usual bound values; false says nothing (the rules decide).
+    /// </summary>
+    /// <param name="value">The value.</param>
+    /// <param name="affinity">The column's affinity.</param>
+    /// <returns>Whether the value is stored as it is.</returns>
+    public static bool Keeps(in SqlValue value, Affinity affinity) =>
+        value.DeclaredType == SqlDeclaredType.None && value.StorageClass switch
+        {
+            SqlStorageClass.Null or SqlStorageClass.Blob => affinity != Affinity.Decimal,
+            SqlStorageClass.Integer => affinity is Affinity.Integer or Affinity.Numeric or Affinity.Blob or Affinity.None,
+            _ => false,
+        };
+
+    /// <summary>
     /// Converts a value being stored into a column of the given affinity (SQLite's <c>applyAffinity</c> plus the
     /// REAL rule of records): TEXT affinity turns numbers into text; NUMERIC and INTEGER turn well-formed numeric
     /// text into INTEGER/REAL and integral reals (and whole DECIMALs) into INTEGER; REAL does the same but stores every

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Collections.Immutable;
 using System.Text;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Expressions;
@@ -757,9 +758,16 @@ internal sealed partial class TableWriter
 
     private void ApplyAffinity(SqlValue[] row)
     {
-        for (int i = 0; i < _table.Columns.Length; i++)
+        ImmutableArray<ColumnSchema> columns = _table.Columns;
+        for (int i = 0; i < columns.Length; i++)
         {
-            row[i] = Stored(row[i], _table.Columns[i]);
+            // Most bound values (NULL, a BLOB, an INTEGER into an integer column) are stored as they are: no copy
+            // through the conversion rules.
+            ColumnSchema column = columns[i];
+            if (!AffinityRules.Keeps(row[i], column.Affinity))
+            {
+                row[i] = Stored(row[i], column);
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+using System.Runtime.ExceptionServices;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Dml;
@@ -192,9 +193,8 @@ internal static class WriteRunner
             }
             catch
             {
-                counters?.StatementFailed();
                 plan?.Context.End();
-                transaction.Rollback();
+                Failed(transaction, counters);
                 throw;
             }
 
@@ -205,8 +205,7 @@ internal static class WriteRunner
             }
             catch
             {
-                counters?.StatementFailed();
-                transaction.Rollback();
+                Failed(transaction, counters);
                 throw;
             }
 
@@ -238,8 +237,7 @@ internal static class WriteRunner
             }
             catch
             {
-                counters?.StatementFailed();
-                transaction.Rollback();
+                Failed(transaction, counters);
                 throw;
             }
 
@@ -263,7 +261,7 @@ internal static class WriteRunner
             EndAutocommit(session, transaction, rented: true);
         }
 
-        System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(error);
+        ExceptionDispatchInfo.Throw(error);
         return 0;
     }
 
@@ -274,6 +272,13 @@ internal static class WriteRunner
         statement.Return(index, plan);
         counters?.StatementCompleted(changed);
         return changed;
+    }
+
+    // The statement or its commit failed: it counts as failed and its transaction is rolled back.
+    private static void Failed(TransactionContext transaction, ConnectionCounters? counters)
+    {
+        counters?.StatementFailed();
+        transaction.Rollback();
     }
 
     // The statement's transaction ended (committed or rolled back): so does defer_foreign_keys, as in SQLite (once the

@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using System.Text;
 using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Format;
 using SharpCoreDB.Storage.Tests.Devices;
 using SharpCoreDB.Wal.Tests.Support;
 using Xunit.Abstractions;
@@ -79,7 +80,7 @@ public sealed class KillTests(ITestOutputHelper output)
     private static bool IsUnfinishedCreation(string path)
     {
         string walPath = path + WalStoreOptions.WalSuffix;
-        return new FileInfo(path).Length <= 65536 && (!File.Exists(walPath) || new FileInfo(walPath).Length == 0);
+        return new FileInfo(path).Length <= DatabaseHeader.MaxPageSize && (!File.Exists(walPath) || new FileInfo(walPath).Length == 0);
     }
 
     private static void Verify(string path, DurabilityMode mode, bool readOnly, Dictionary<ulong, long> acknowledged, string context)
